@@ -1,0 +1,33 @@
+"""Command line: the Textual app by default, ``--plain`` for the seed-000 text game, ``tournament`` for bots.
+
+Each face is imported only when chosen, so the plain mode never loads textual or rich.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="domino-tui", description="Dominoes in your terminal.")
+    parser.add_argument("--plain", action="store_true", help="the line-by-line text game of seed 000")
+    parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
+    parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["tournament"]:
+        from .tournament.cli import main as tournament_main
+
+        return tournament_main(args_list[1:])
+    args = build_parser().parse_args(args_list)
+    if args.plain:
+        from .plain import run
+
+        return run(stage=args.stage, seed=args.seed)
+    print("domino-tui: the full-screen table is on its way; try `domino-tui --plain` meanwhile.")
+    return 0

@@ -1,0 +1,86 @@
+"""Games strung into a match or series: running scores, who leads next, and when it is over."""
+
+from __future__ import annotations
+
+import random
+
+from .rules import Opening, Rules
+from .state import GameState
+from .variants import get_rules
+
+
+class Match:
+    """A match of ``rules``: first team to ``target`` at the end of a game (ahead of the other), or a fixed
+    number of ``games``. All randomness (deals, a random first leader) comes from ``rng``."""
+
+    def __init__(
+        self,
+        rules: Rules | str,
+        rng: random.Random,
+        target: int | None = None,
+        games: int | None = None,
+        opening: Opening | None = None,
+    ) -> None:
+        self.rules = get_rules(rules) if isinstance(rules, str) else rules
+        self.rng = rng
+        self.target = target if target is not None else (None if games else self.rules.target)
+        self.max_games = games if games is not None else (None if self.target else self.rules.games)
+        self.scores = [0] * len(self.rules.teams)
+        self.games: list[GameState] = [GameState.new(self.rules, rng, opening)]
+        self.wins = [0] * len(self.rules.teams)
+        self.ties = 0
+        self._scored = 0  # games whose points are in self.scores
+
+    @property
+    def game(self) -> GameState:
+        return self.games[-1]
+
+    def _tally(self) -> None:
+        while self._scored < len(self.games) and self.games[self._scored].over:
+            g = self.games[self._scored]
+            for team, pts in enumerate(g.team_points()):
+                self.scores[team] += pts
+            if g.result.winner is None:  # type: ignore[union-attr]
+                self.ties += 1
+            else:
+                self.wins[g.result.winner] += 1  # type: ignore[union-attr]
+            self._scored += 1
+
+    @property
+    def over(self) -> bool:
+        self._tally()
+        if not self.game.over:
+            return False
+        if self.target is not None:
+            top = max(self.scores)
+            return top >= self.target and self.scores.count(top) == 1
+        return self.max_games is not None and len(self.games) >= self.max_games
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once the match is over (None for a tied fixed-length match)."""
+        if not self.over:
+            return None
+        if self.target is not None:
+            return self.scores.index(max(self.scores))
+        if self.wins[0] == self.wins[1]:
+            return None
+        return 0 if self.wins[0] > self.wins[1] else 1
+
+    def next_game(self) -> GameState:
+        """Deal the next game, led as the variant says after the last one."""
+        last = self.game
+        if not last.over:
+            raise RuntimeError("the current game has not finished")
+        if self.over:
+            raise RuntimeError("the match is over")
+        opening = self.rules.next_opening(self.rules, last.result, last.opening, last.leader, len(self.games))
+        self.games.append(GameState.new(self.rules, self.rng, opening))
+        return self.game
+
+    def scores_before(self, index: int) -> tuple[int, ...]:
+        totals = [0] * len(self.rules.teams)
+        for g in self.games[:index]:
+            for team, pts in enumerate(g.team_points()):
+                totals[team] += pts
+        return tuple(totals)

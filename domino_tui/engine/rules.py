@@ -1,0 +1,96 @@
+"""What a rule variant is: data, plus the few functions that settle a game and chain games into a match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class DrawRule(StrEnum):
+    NONE = "none"  # no stock: a player who cannot play passes
+    ONE_ENDS_TURN = "one"  # classic: "0" takes one tile and ends the turn, whether or not you could play
+    UNTIL_PLAYABLE = "until"  # All Fives: draw one at a time until you can play
+
+
+class Reason(StrEnum):
+    OUT = "out"  # a player emptied the hand
+    BLOCKED = "blocked"  # nobody can play
+    STALEMATE = "stalemate"  # classic: both ends show n and n appears eight times
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """How a game starts: the holder of the highest double lays it (``seat`` None), or ``seat`` leads any tile."""
+
+    seat: int | None = None
+
+    @property
+    def highest_double(self) -> bool:
+        return self.seat is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    reason: Reason
+    winner: int | None  # team index; None for a tie or a draw
+    points: tuple[int, ...]  # points each team earns from the settlement (not counting fives scored in play)
+    pips: tuple[int, ...]  # pips left in each seat's hand
+    out_seat: int | None = None
+    last_seat: int | None = None  # who made the last play (the dominoes package's series leads follow it)
+
+    def to_json(self) -> dict:
+        return {
+            "reason": self.reason.value,
+            "winner": self.winner,
+            "points": list(self.points),
+            "pips": list(self.pips),
+            "out_seat": self.out_seat,
+            "last_seat": self.last_seat,
+        }
+
+
+Settle = Callable[["Rules", Reason, "int | None", Sequence[int]], tuple["int | None", tuple[int, ...]]]
+NextOpening = Callable[["Rules", GameResult, Opening, int, int], Opening]
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    title: str
+    summary: str
+    max_pip: int
+    players: int
+    hand_size: int
+    teams: tuple[tuple[int, ...], ...]
+    draw: DrawRule
+    spinner: bool = False
+    fives: bool = False  # All Fives: score the count after each play when it is a multiple of 5
+    stalemate_eight: bool = False  # classic: ends equal and that number on the table eight times
+    redeal_without_double: bool = False
+    # Classic lets you draw (or skip) even with a playable tile; everywhere else you must play if able.
+    must_play: bool = True
+    target: int | None = None  # match won by the first team to reach this at the end of a game
+    games: int | None = None  # or a match is a fixed number of games
+    settle: Settle = field(default=None, repr=False)  # type: ignore[assignment]
+    next_opening: NextOpening = field(default=None, repr=False)  # type: ignore[assignment]
+    first_opening: Callable[[Rules, object], Opening] = field(default=None, repr=False)  # type: ignore[assignment]
+
+    def team_of(self, seat: int) -> int:
+        return seat % len(self.teams)
+
+    @property
+    def has_stock(self) -> bool:
+        return self.draw is not DrawRule.NONE
+
+    @property
+    def partnership(self) -> bool:
+        return len(self.teams) < self.players
+
+    def seat_name(self, seat: int) -> str:
+        return f"seat {seat}"
+
+
+def round5(points: int) -> int:
+    """Round to the nearest 5 (12 -> 10, 13 -> 15), as All Fives scores hands."""
+    return (points + 2) // 5 * 5

@@ -1,0 +1,127 @@
+"""Tiles and full sets.
+
+A tile is known by a small integer index into its set, so that a hand is a bit mask and "which tiles show
+pip n" is one precomputed mask. `Tile` is the readable face of that index for the public API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """An unoriented tile, always stored with ``low <= high`` so that [2|5] and [5|2] are one tile."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.low <= self.high):
+            raise ValueError(f"a tile is two pip counts with 0 <= low <= high, not {self.low}, {self.high}")
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        return cls(min(a, b), max(a, b))
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    @property
+    def pips(self) -> int:
+        return self.low + self.high
+
+    def other(self, pip: int) -> int:
+        """The number on the other half from ``pip``."""
+        return self.high if pip == self.low else self.low
+
+    def __contains__(self, pip: object) -> bool:
+        return pip == self.low or pip == self.high
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}]"
+
+
+@dataclass(frozen=True, slots=True)
+class TileSet:
+    """A full double-N set with the lookup tables the hot path needs."""
+
+    max_pip: int
+    tiles: tuple[Tile, ...]
+    index: dict[Tile, int]
+    low: tuple[int, ...]
+    high: tuple[int, ...]
+    pips: tuple[int, ...]
+    # MATCH[n]: mask of the tiles that show n on either half.
+    match: tuple[int, ...]
+    doubles: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.tiles)
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << len(self.tiles)) - 1
+
+    def mask_of(self, tiles: object) -> int:
+        mask = 0
+        for t in tiles:  # type: ignore[attr-defined]
+            mask |= 1 << self.index[t]
+        return mask
+
+    def tiles_of(self, mask: int) -> tuple[Tile, ...]:
+        out = []
+        while mask:
+            bit = mask & -mask
+            out.append(self.tiles[bit.bit_length() - 1])
+            mask ^= bit
+        return tuple(out)
+
+    def pip_sum(self, mask: int) -> int:
+        total = 0
+        pips = self.pips
+        while mask:
+            bit = mask & -mask
+            total += pips[bit.bit_length() - 1]
+            mask ^= bit
+        return total
+
+
+@cache
+def tile_set(max_pip: int) -> TileSet:
+    """The double-``max_pip`` set: 28 tiles for double-six, 55 for double-nine."""
+    tiles = tuple(Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1))
+    index = {t: i for i, t in enumerate(tiles)}
+    match = tuple(
+        sum(1 << i for i, t in enumerate(tiles) if n in (t.low, t.high)) for n in range(max_pip + 1)
+    )
+    return TileSet(
+        max_pip=max_pip,
+        tiles=tiles,
+        index=index,
+        low=tuple(t.low for t in tiles),
+        high=tuple(t.high for t in tiles),
+        pips=tuple(t.pips for t in tiles),
+        match=match,
+        doubles=tuple(index[Tile(n, n)] for n in range(max_pip + 1)),
+    )
+
+
+def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
+    return tile_set(max_pip).tiles
+
+
+def parse_tile(text: str) -> Tile:
+    """Read ``[2|5]``, ``[2, 5]``, ``2-5`` or ``2|5``; raise ValueError with a readable message otherwise."""
+    cleaned = text.strip().strip("[]()")
+    for sep in ("|", ",", "-", ":", " "):
+        if sep in cleaned:
+            left, _, right = cleaned.partition(sep)
+            try:
+                return Tile.of(int(left), int(right))
+            except ValueError:
+                break
+    raise ValueError(f"not a tile: {text!r} (write it like [2|5])")
