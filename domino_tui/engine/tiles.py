@@ -95,9 +95,7 @@ def tile_set(max_pip: int) -> TileSet:
     """The double-``max_pip`` set: 28 tiles for double-six, 55 for double-nine."""
     tiles = tuple(Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1))
     index = {t: i for i, t in enumerate(tiles)}
-    match = tuple(
-        sum(1 << i for i, t in enumerate(tiles) if n in (t.low, t.high)) for n in range(max_pip + 1)
-    )
+    match = tuple(sum(1 << i for i, t in enumerate(tiles) if n in (t.low, t.high)) for n in range(max_pip + 1))
     return TileSet(
         max_pip=max_pip,
         tiles=tiles,

@@ -18,9 +18,7 @@ def _team_pips(rules: Rules, pips: Sequence[int]) -> list[int]:
 def settle_opponent_pips(
     rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
 ) -> tuple[int | None, tuple[int, ...]]:
-    """classic and block: going out, or the lighter hand when blocked, scores the opponent's pips."""
-    if reason is Reason.STALEMATE:
-        return None, (0, 0)
+    """block: going out, or the lighter hand when blocked, scores the opponent's pips."""
     if reason is Reason.OUT:
         winner = rules.team_of(out_seat)  # type: ignore[arg-type]
     elif pips[0] == pips[1]:
@@ -30,6 +28,15 @@ def settle_opponent_pips(
     points = [0, 0]
     points[winner] = pips[1 - winner]
     return winner, tuple(points)
+
+
+def settle_classic(
+    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
+) -> tuple[int | None, tuple[int, ...]]:
+    """Seeds 000/001: the first player out wins (scoring the opponent's pips); a locked line is a draw."""
+    if reason is not Reason.OUT:
+        return None, (0, 0)
+    return settle_opponent_pips(rules, reason, out_seat, pips)
 
 
 def settle_allfives(
@@ -138,7 +145,7 @@ CLASSIC = Rules(
     redeal_without_double=True,
     must_play=False,
     games=1,
-    settle=settle_opponent_pips,
+    settle=settle_classic,
     next_opening=next_highest_double,
     first_opening=first_highest_double,
 )
