@@ -336,10 +336,10 @@ class Sim:
         self._next_turn()
 
     def _next_turn(self) -> None:
-        if not self.must_play and not self.stock:
-            if not any(self.playable(s) for s in range(self.players)):
-                self._finish(Reason.BLOCKED, None)
-                return
+        # Classic: with the stock gone and no tile fitting anywhere, nobody can ever move again.
+        if not self.must_play and not self.stock and not any(self.playable(s) for s in range(self.players)):
+            self._finish(Reason.BLOCKED, None)
+            return
         self.turn = (self.turn + 1) % self.players
 
     def _finish(self, reason: Reason, out_seat: int | None) -> None:

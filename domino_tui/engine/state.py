@@ -293,11 +293,10 @@ class GameState:
 
     def _next_turn(self, last_seat: int | None) -> None:
         rules = self.rules
-        if not rules.must_play and not self.stock:
-            # Classic: with the stock gone and no tile fitting anywhere, nobody can ever move again.
-            if not any(self.playable_mask(s) for s in range(rules.players)):
-                self._finish(Reason.BLOCKED, last_seat=self._last_player())
-                return
+        # Classic: with the stock gone and no tile fitting anywhere, nobody can ever move again.
+        if not rules.must_play and not self.stock and not any(self.playable_mask(s) for s in range(rules.players)):
+            self._finish(Reason.BLOCKED, last_seat=self._last_player())
+            return
         self.turn = (self.turn + 1) % rules.players
 
     def _last_player(self) -> int | None:
