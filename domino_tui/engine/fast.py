@@ -312,8 +312,8 @@ class Sim:
     def count(self) -> int:
         """The All Fives count, as Board.count computes it."""
         ends = self.ends
-        if self.tiles_down == 1:
-            return ends[0] + ends[1]
+        if self.tiles_down <= 1:
+            return ends[0] + ends[1] if self.tiles_down else 0
         dbl = self.dbl
         total = ends[0] * 2 if dbl[0] else ends[0]
         total += ends[1] * 2 if dbl[1] else ends[1]

@@ -1,0 +1,158 @@
+"""Invariants over thousands of seeded random games of every variant."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from domino_tui.engine import VARIANTS, GameState, Kind, Reason, tile_set
+from domino_tui.engine.fast import Sim, to_move
+
+GAMES = 2000
+MAX_STEPS = 400  # far beyond any real game: 55 tiles, draws and passes included
+
+
+def check_tiles_in_one_place(g: GameState) -> None:
+    ts = tile_set(g.rules.max_pip)
+    places = Counter()
+    for seat, hand in enumerate(g.hands):
+        places.update(hand)
+        assert g.masks[seat] == sum(1 << i for i in hand), "mask and ordered hand disagree"
+    places.update(g.stock)
+    places.update(g.sleeping)
+    places.update(ts.index[t] for t in g.board.tiles())
+    assert places == Counter(range(ts.size)), "a tile is missing or in two places"
+
+
+def check_touching_numbers(g: GameState) -> None:
+    b = g.board
+    for a, c in zip(b.line, b.line[1:], strict=False):
+        assert a.second == c.first, f"{a}{c} do not match"
+    for p in b.line + b.up + b.down:
+        assert {p.first, p.second} == {p.tile.low, p.tile.high}
+    for arm in (b.up, b.down):
+        if arm:
+            assert b.spinner is not None and arm[0].first == b.line[b.spinner].first
+            for a, c in itertools.pairwise(arm):
+                assert a.second == c.first
+
+
+def check_offered_moves(g: GameState, moves) -> None:
+    """Every offered play is a held tile matching the end it names (checked from the layout, not the engine's
+    own legality test), and non-plays are offered only when the rules allow them."""
+    hand = set(g.hand(g.turn))
+    ends = g.board.ends
+    plays = [m for m in moves if m.kind is Kind.PLAY]
+    for m in plays:
+        assert m.tile in hand
+        if not g.board.empty:
+            assert ends[m.end] != -1 and ends[m.end] in m.tile
+    assert len(set(moves)) == len(moves), "a move offered twice"
+    others = [m for m in moves if m.kind is not Kind.PLAY]
+    if g.rules.must_play:
+        assert bool(plays) != bool(others), "must play when able, and only then"
+    if any(m.kind is Kind.DRAW for m in others):
+        assert g.stock
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_invariants_over_random_games(variant):
+    reasons = Counter()
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        g = GameState.new(variant, rng)
+        snapshot_at = rng.randrange(1, 30)
+        for step in range(MAX_STEPS):
+            check_tiles_in_one_place(g)
+            check_touching_numbers(g)
+            if g.over:
+                break
+            moves = g.legal_moves()
+            check_offered_moves(g, moves)
+            if step == snapshot_at:
+                assert GameState.from_json(json.loads(json.dumps(g.to_json()))) == g
+            g.apply(rng.choice(moves))
+        else:
+            pytest.fail(f"seed {seed}: the game did not end in {MAX_STEPS} steps")
+        assert GameState.from_json(json.loads(json.dumps(g.to_json()))) == g
+        check_scores(g)
+        reasons[g.result.reason] += 1
+    # Random games reach every way of ending that the variant has.
+    assert reasons[Reason.OUT] > 0 and reasons[Reason.BLOCKED if variant != "classic" else Reason.STALEMATE] > 0
+
+
+def check_scores(g: GameState) -> None:
+    r = g.result
+    assert r.pips == tuple(g.pips(s) for s in range(g.rules.players))
+    assert sum(e.scored for e in g.history) == sum(g.fives)
+    name = g.rules.name
+    if r.winner is None:
+        assert r.points == (0, 0)
+        return
+    gained = r.points[r.winner]
+    loser = 1 - r.winner
+    if name == "partnership":
+        assert gained == sum(r.pips)
+    elif name == "partnership9":
+        assert gained == 1
+    elif name == "allfives":
+        diff = r.pips[loser] - (r.pips[r.winner] if r.reason is Reason.BLOCKED else 0)
+        assert gained % 5 == 0 and abs(gained - diff) <= 2
+    else:
+        assert gained == r.pips[loser]
+    if r.reason is Reason.OUT:
+        assert r.pips[r.out_seat] == 0 and g.rules.team_of(r.out_seat) == r.winner
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_skinny_simulator_plays_by_the_same_rules(variant):
+    """Sim deals the same tiles from the same seed, and every move of its playouts replays through the referee
+    to the same result and score."""
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        sim = Sim.deal(variant, rng)
+        referee = GameState.new(variant, random.Random(seed))
+        assert sim.masks == referee.masks and sim.stock == referee.stock and sim.turn == referee.turn
+        trace: list[int] = []
+        result = sim.random_playout(rng, trace)
+        for move in trace:
+            referee.apply(to_move(move, sim))
+        assert referee.result == result
+        assert referee.team_points() == sim.team_points()
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_sim_from_a_position_mid_game_matches(variant):
+    for seed in range(300):
+        rng = random.Random(seed)
+        g = GameState.new(variant, rng)
+        for _ in range(rng.randrange(12)):
+            if g.over:
+                break
+            g.apply(rng.choice(g.legal_moves()))
+        if g.over:
+            continue
+        sim = Sim.from_state(g)
+        assert [to_move(m, sim) for m in sim.legal()] == g.legal_moves()
+        assert sim.count() == g.board.count()
+        trace: list[int] = []
+        result = sim.random_playout(rng, trace)
+        for move in trace:
+            g.apply(to_move(move, sim))
+        assert g.result == result and g.team_points() == sim.team_points()
+
+
+def test_a_seed_replays_a_whole_game():
+    def play(seed):
+        rng = random.Random(seed)
+        g = GameState.new("allfives", rng)
+        while not g.over:
+            g.apply(rng.choice(g.legal_moves()))
+        return g.to_json()
+
+    assert play(11) == play(11)
+    assert play(11) != play(12)
