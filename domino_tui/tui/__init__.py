@@ -1,0 +1,1 @@
+"""The Textual app: a domino table over the engine, played with keys and mouse."""

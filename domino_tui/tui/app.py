@@ -1,0 +1,142 @@
+"""The domino-tui Textual app: starts straight into a game with the last used settings."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import replace
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from ..engine import VARIANTS
+from . import settings as settings_store
+from .screens.game_over import GameOverScreen
+from .screens.help import HelpScreen
+from .screens.new_game import NewGameScreen
+from .screens.score_sheet import ScoreSheetScreen
+from .screens.table import TableScreen
+from .session import Session, pick_seed
+from .settings import Settings
+
+# Set to make the app quit as soon as its first screen has been drawn (the start-up benchmark uses it).
+EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
+
+
+class DominoApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "domino-tui"
+
+    def __init__(
+        self,
+        variant: str | None = None,
+        seed: int | None = None,
+        pause: float | None = None,
+        save_settings: bool = True,
+    ) -> None:
+        super().__init__()
+        self._variant = variant
+        self._seed = seed
+        self._pause = pause
+        self.save_settings = save_settings
+        self.settings = Settings()
+        self.session: Session | None = None
+
+    @property
+    def pause(self) -> float:
+        return self.settings.pause
+
+    @property
+    def table(self) -> TableScreen:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        raise LookupError("no table")
+
+    def on_mount(self) -> None:
+        loaded, problem = settings_store.load()
+        if problem:
+            self.notify(problem, title="Settings", severity="warning", timeout=8)
+        if self._variant is not None:
+            loaded = loaded.with_variant(self._variant)
+        loaded = replace(loaded, seed=self._seed)
+        if self._pause is not None:
+            loaded = replace(loaded, pause=self._pause)
+        self.settings = loaded
+        self.session = Session(loaded, pick_seed(loaded.seed))
+        self.push_screen(TableScreen(self.session))
+        if os.environ.get(EXIT_AFTER_FIRST_FRAME):
+            self.call_after_refresh(self.exit)
+
+    def begin(self, settings: Settings) -> None:
+        """A new match with ``settings``, remembered for next time (without the seed, so deals vary)."""
+        self.settings = settings
+        if self.save_settings:
+            problem = settings_store.save(replace(settings, seed=None))
+            if problem:
+                self.notify(problem, severity="warning")
+        self.session = Session(settings, pick_seed(settings.seed))
+        self.table.start(self.session)
+
+    # ----- screens -----
+
+    def game_finished(self, session: Session) -> None:
+        if isinstance(self.screen, GameOverScreen):
+            return
+        self.push_screen(GameOverScreen(session), self._after_game)
+
+    def _after_game(self, choice: str | None) -> None:
+        session = self.session
+        if session is None:
+            return
+        if choice == "next" and not session.match.over:
+            session.match.next_game()
+            self.table.start(session)
+        elif choice == "again":
+            self.begin(replace(self.settings, seed=None))
+        elif choice == "new":
+            self.action_new_game()
+        elif choice == "sheet":
+            self.push_screen(ScoreSheetScreen(session), lambda _: self.game_finished(session))
+        elif choice == "quit":
+            self.exit()
+
+    def action_new_game(self) -> None:
+        if isinstance(self.screen, NewGameScreen):
+            return
+        self.push_screen(NewGameScreen(self.settings), self._new_game_chosen)
+
+    def _new_game_chosen(self, settings: Settings | None) -> None:
+        if settings is not None:
+            self.begin(settings)
+        elif self.session is not None and self.session.game.over:
+            self.game_finished(self.session)
+
+    def action_help(self) -> None:
+        if self.session is not None and not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.session.rules, self.session.seed))
+
+    def action_score_sheet(self) -> None:
+        if self.session is not None and not isinstance(self.screen, ScoreSheetScreen):
+            self.push_screen(ScoreSheetScreen(self.session))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New game", "Choose the variant, opponents, target and seed", self.action_new_game)
+        yield SystemCommand("Help: rules and keys", "The rules of the variant in play and every key", self.action_help)
+        yield SystemCommand("Score sheet", "Points of every game of the match", self.action_score_sheet)
+        if isinstance(screen, TableScreen):
+            yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
+            yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
+            yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+        for name, rules in VARIANTS.items():
+            yield SystemCommand(
+                f"Play {rules.title}",
+                f"Start a new {name} match with your current opponents",
+                lambda name=name: self.begin(replace(self.settings.with_variant(name), seed=None, target=None)),
+            )
+
+
+def run(variant: str | None = None, seed: int | None = None, pause: float | None = None) -> int:
+    DominoApp(variant=variant, seed=seed, pause=pause).run()
+    return 0

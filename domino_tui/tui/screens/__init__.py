@@ -1,0 +1,1 @@
+"""Screens over the table: new game, help, score sheet, game over."""

@@ -1,0 +1,69 @@
+"""Help: the rules of the variant in play and every key."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+from ...engine import DrawRule, Rules
+
+KEYS = """
+| key | what it does |
+|---|---|
+| `1`-`9`, `0` | play that tile of your hand (the number under it) |
+| `←` `→` | move the ▲ cursor along your hand |
+| `Enter` / `Space` | play the tile under the cursor |
+| `←` `→` `↑` `↓` | when a tile fits more than one end: the end to play it on |
+| `Esc` | cancel the choice of end |
+| `d` / `p` | draw from the stock / pass, when the rules allow it |
+| `n` | new game: variant, opponents, target, seed |
+| `s` | score sheet of the match |
+| `l` | show or hide the move log |
+| `?` / `F1` | this help |
+| `Ctrl+P` | command palette |
+| `q` | quit |
+
+With the mouse: click a tile of your hand, then a marked end of the line (◀ ▶ ▲ ▼) if it fits more than one.
+Tiles marked ✓ fit an open end now; the tile with heavy lines on the table is the last one played.
+"""
+
+
+def _draw_note(rules: Rules) -> str:
+    if rules.draw is DrawRule.ONE_ENDS_TURN:
+        return (
+            "Drawing (`d`) takes one tile and ends your turn, even if you could play; with the stock empty, `p` skips."
+        )
+    if rules.draw is DrawRule.UNTIL_PLAYABLE:
+        return "When nothing fits, draw (`d`) one tile at a time until something does; pass (`p`) once the boneyard is empty."
+    return "There is no stock: when nothing fits you pass (`p`)."
+
+
+def help_text(rules: Rules, seed: int) -> str:
+    return (
+        f"# {rules.title}\n\n{rules.summary}\n\n{_draw_note(rules)}\n\n"
+        f"This game's seed is **{seed}**: `domino-tui --variant {rules.name} --seed {seed}` deals it again.\n\n"
+        f"## Keys\n{KEYS}"
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "dismiss", "Close", key_display="Esc"),
+    ]
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        super().__init__()
+        self.rules = rules
+        self.seed = seed
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box", classes="dialog"):
+            with VerticalScroll():
+                yield Markdown(help_text(self.rules, self.seed))
+            yield Static("Esc closes", classes="dialog-hint")
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(None)

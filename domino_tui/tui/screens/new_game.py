@@ -1,0 +1,126 @@
+"""The new-game screen: variant, the opponent in every other seat, target, optional seed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ...engine import VARIANTS, get_rules
+from ..opponents import choices, known
+from ..settings import DEFAULT_BOT, DEFAULT_GAMES, Settings
+
+SEAT_LABELS = {2: ("Opponent",), 4: ("West (opponent)", "Partner (opposite you)", "East (opponent)")}
+
+
+class NewGameScreen(ModalScreen[Settings | None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        options = choices()
+        with Vertical(id="new-box", classes="dialog"):
+            yield Static("New game", classes="dialog-title")
+            with VerticalScroll(id="new-form"):
+                yield Label("Variant")
+                yield Select(
+                    [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()],
+                    value=s.variant,
+                    allow_blank=False,
+                    id="variant",
+                )
+                for i in range(3):
+                    bot = s.bots[i] if i < len(s.bots) and known(s.bots[i]) else DEFAULT_BOT
+                    yield Label("", id=f"seat-label-{i}", classes="seat")
+                    yield Select(options, value=bot, allow_blank=False, id=f"seat-{i}", classes="seat")
+                yield Label("", id="target-label")
+                yield Input(value=str(s.target) if s.target else "", type="integer", id="target", placeholder="default")
+                yield Label("Seed (empty: a new deal each time)")
+                yield Input(value=str(s.seed) if s.seed is not None else "", type="integer", id="seed")
+                yield Static("", id="new-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Cancel", id="cancel")
+            yield Static("Tab moves · Ctrl+S starts · Esc cancels", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.sync_variant(self.settings.variant)
+        self.query_one("#variant", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "variant" and isinstance(event.value, str):
+            self.sync_variant(event.value)
+
+    def sync_variant(self, variant: str) -> None:
+        rules = get_rules(variant)
+        labels = SEAT_LABELS[rules.players]
+        for i in range(3):
+            visible = i < len(labels)
+            self.query_one(f"#seat-label-{i}", Label).update(labels[i] if visible else "")
+            self.query_one(f"#seat-label-{i}").display = visible
+            self.query_one(f"#seat-{i}").display = visible
+        target = self.query_one("#target", Input)
+        label = self.query_one("#target-label", Label)
+        if rules.target is not None:
+            label.update(f"Points to win the match (default {rules.target})")
+            target.disabled = False
+        elif variant == "classic":
+            label.update("Classic is a single game")
+            target.disabled = True
+        else:
+            label.update(f"Games in the match (default {DEFAULT_GAMES.get(variant, rules.games)})")
+            target.disabled = False
+
+    def read(self) -> Settings | str:
+        """The settings on the form, or a message saying what is wrong with them."""
+        variant = self.query_one("#variant", Select).value
+        if not isinstance(variant, str):
+            return "Choose a variant."
+        players = get_rules(variant).players
+        bots = tuple(str(self.query_one(f"#seat-{i}", Select).value) for i in range(players - 1))
+        numbers: dict[str, int | None] = {}
+        for field in ("target", "seed"):
+            box = self.query_one(f"#{field}", Input)
+            text = box.value.strip()
+            if not text or box.disabled:
+                numbers[field] = None
+                continue
+            try:
+                numbers[field] = int(text)
+            except ValueError:
+                return f"The {field} must be a whole number, not {text!r}."
+        target = numbers["target"]
+        if target is not None and not 1 <= target <= 100_000:
+            return "The target must be between 1 and 100000."
+        seed = numbers["seed"]
+        if seed is not None and seed < 0:
+            return "The seed must be zero or more."
+        return replace(self.settings, variant=variant, bots=bots, target=target, seed=seed)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    def action_start(self) -> None:
+        result = self.read()
+        if isinstance(result, str):
+            self.query_one("#new-error", Static).update(result)
+            return
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

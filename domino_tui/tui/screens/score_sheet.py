@@ -1,0 +1,48 @@
+"""The score sheet: each game's points per side and the running total."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from ..session import Session
+
+
+class ScoreSheetScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,s", "close", "Close", key_display="Esc")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        with Vertical(id="score-box", classes="dialog"):
+            yield Static(
+                f"Score sheet · {s.rules.title} {('· ' + s.goal()) if s.goal() else ''}", classes="dialog-title"
+            )
+            yield DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
+            yield Static("Esc closes", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        s = self.session
+        table = self.query_one(DataTable)
+        teams = range(len(s.rules.teams))
+        table.add_column("Game", key="game")
+        for t in teams:
+            table.add_column(s.team_name(t), key=f"team{t}")
+        table.add_column("Result", key="result")
+        totals = [0] * len(s.rules.teams)
+        for i, game in enumerate(s.match.games, start=1):
+            pts = game.team_points()
+            for t in teams:
+                totals[t] += pts[t]
+            result = s.result_text(game) if game.over else "in play"
+            table.add_row(str(i), *[str(pts[t]) for t in teams], result)
+        table.add_row("Total", *[str(v) for v in totals], s.match_text() or s.goal(), key="total")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

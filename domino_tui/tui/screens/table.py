@@ -1,0 +1,367 @@
+"""The table: the line of play, your hand, the status bar, the move log, and every game key.
+
+The screen owns the flow of a game: your moves come from bindings and clicks, the bots' from a worker thread
+that posts its move back; a token tells stale bot answers (from a game since replaced) to go away.
+"""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+from textual.worker import get_current_worker
+
+from ...ai import Bot
+from ...engine import CLOSED, DRAW, PASS, DrawRule, End, IllegalMoveError, Kind, Move, Observation, Tile
+from ..session import HUMAN, Session
+from ..widgets.hand import HandView, key_label
+from ..widgets.snake import SnakeView
+from ..widgets.status import Seat, StatusBar, StatusInfo
+
+MIN_WIDTH, MIN_HEIGHT = 60, 20
+LOG_AUTO_WIDTH = 110
+END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
+
+
+class TableScreen(Screen):
+    BINDINGS = [
+        *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
+        Binding("left", "cursor(-1)", "Select", key_display="←→"),
+        Binding("right", "cursor(1)", "Select", show=False),
+        Binding("enter,space", "play", "Play"),
+        Binding("left", "end('left')", "Left end", key_display="←"),
+        Binding("right", "end('right')", "Right end", key_display="→"),
+        Binding("up", "end('up')", "Up end", key_display="↑"),
+        Binding("down", "end('down')", "Down end", key_display="↓"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("n", "new_game", "New game"),
+        Binding("s", "score_sheet", "Scores"),
+        Binding("l", "toggle_log", "Log"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    # The tile waiting for you to choose an end, and the ends it fits.
+    choosing: reactive[tuple[Tile, tuple[End, ...]] | None] = reactive(None, bindings=True)
+    thinking: reactive[int | None] = reactive(None, bindings=True)
+    too_small: reactive[bool] = reactive(False, bindings=True)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.token = 0
+        self.logged = 0
+        self.show_log: bool | None = None  # None: by width
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with ScrollableContainer(id="board"):
+                yield SnakeView(id="snake")
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        yield Static(id="message")
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).border_title = "Moves"
+        self.start(self.session)
+
+    # ----- the flow of a game -----
+
+    def start(self, session: Session) -> None:
+        """Sit down to ``session``'s current game (a new match, or the next game of this one)."""
+        self.workers.cancel_group(self, "bot")
+        self.session = session
+        self.token += 1
+        self.thinking = None
+        self.choosing = None
+        self.logged = 0
+        log = self.query_one("#log", RichLog)
+        if len(session.match.games) == 1:
+            log.clear()
+        game_no = len(session.match.games)
+        log.write(Text(f"— {session.rules.title}, game {game_no} (seed {session.seed}) —", style="bold"))
+        self.say("")
+        self.advance()
+
+    def advance(self) -> None:
+        """After a move: log it, then hand the turn to you or to a bot, or finish the game."""
+        self.log_new_events()
+        game = self.session.game
+        if game.over:
+            self.thinking = None
+            self.redraw()
+            self.query_one("#log", RichLog).write(Text(self.session.result_text(), style="bold"))
+            self.app.game_finished(self.session)  # type: ignore[attr-defined]
+            return
+        if game.turn == HUMAN:
+            self.thinking = None
+            self.redraw()
+            self.hint()
+            return
+        seat = game.turn
+        self.thinking = seat
+        self.redraw()
+        self.think(self.token, self.session.bots[seat], self.session.observation(seat), self.app.pause)  # type: ignore[attr-defined]
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, token: int, bot: Bot, obs: Observation, pause: float) -> None:
+        worker = get_current_worker()
+        deadline = time.monotonic() + pause
+        while (left := deadline - time.monotonic()) > 0:
+            if worker.is_cancelled:
+                return
+            time.sleep(min(left, 0.05))
+        move = bot.choose(obs)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.bot_moved, token, obs.seat, move)
+
+    def bot_moved(self, token: int, seat: int, move: Move) -> None:
+        if token != self.token or self.session.game.over or self.session.game.turn != seat:
+            return
+        try:
+            self.session.apply(move)
+        except IllegalMoveError:
+            # A faulty bot loses its turn rather than stopping your game.
+            self.session.game.forfeit()
+        self.advance()
+
+    def make(self, move: Move) -> bool:
+        """Your move: applied, or a message saying why not (and nothing changes)."""
+        try:
+            self.session.apply(move)
+        except IllegalMoveError as exc:
+            self.say(_sentence(str(exc)), error=True)
+            return False
+        self.choosing = None
+        self.say("")
+        self.advance()
+        return True
+
+    def log_new_events(self) -> None:
+        log = self.query_one("#log", RichLog)
+        history = self.session.game.history
+        for ev in history[self.logged :]:
+            log.write(self.session.describe(ev))
+        self.logged = len(history)
+
+    def hint(self) -> None:
+        game = self.session.game
+        if self.message:
+            return
+        if not game.playable_mask(HUMAN) or game.board.empty:
+            legal = game.legal_moves()
+            if game.board.empty:
+                self.say("You lead: pick any tile.")
+            elif DRAW in legal:
+                self.say("No tile fits: press d to draw.")
+            elif PASS in legal:
+                self.say("No tile fits: press p to pass.")
+
+    # ----- drawing -----
+
+    def redraw(self) -> None:
+        session = self.session
+        game = session.game
+        last = session.last_play()
+        targets = self.choosing[1] if self.choosing else ()
+        self.query_one(SnakeView).show(game.board.copy(), last.tile if last else None, targets)
+        human_turn = session.human_to_act
+        playable = []
+        if human_turn:
+            mask = game.playable_mask(HUMAN)
+            playable = [i for i, idx in enumerate(game.hands[HUMAN]) if (mask >> idx) & 1]
+        self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn)
+        self.query_one(StatusBar).info = self.status_info()
+        box = self.query_one("#hand-box")
+        box.border_title = f"Your hand · {len(game.hands[HUMAN])} tiles · {game.pips(HUMAN)} pips"
+
+    def status_info(self) -> StatusInfo:
+        session = self.session
+        game = session.game
+        if game.over:
+            turn = "Game over"
+        elif self.thinking is not None:
+            turn = f"{session.name(self.thinking)} is thinking…"
+        elif self.choosing:
+            turn = "Your turn: choose an end"
+        else:
+            turn = "Your turn"
+        seats = tuple(
+            Seat(session.name(s), len(game.hands[s]), s == game.turn and not game.over)
+            for s in range(1, session.players)
+        )
+        scores = session.scores()
+        score = ""
+        if session.multi_game or session.rules.fives:
+            parts = [f"{session.team_name(t)} {p}" for t, p in enumerate(scores)]
+            goal = session.goal()
+            score = " · ".join(parts) + (f" ({goal})" if goal else "")
+        scored = ""
+        last = game.history[-1] if game.history else None
+        if last is not None and last.kind is Kind.PLAY and last.scored:
+            scored = f"+{last.scored} {session.name(last.seat)}"
+        stock = game.stock_size if session.rules.has_stock else None
+        return StatusInfo(turn, seats, stock, score, scored)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        widget = self.query_one("#message", Static)
+        widget.update(text)
+        widget.set_class(error, "-error")
+
+    # ----- size -----
+
+    def on_resize(self) -> None:
+        size = self.size
+        self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        self.set_class(self.too_small, "-too-small")
+        if self.too_small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {size.width}x{size.height}.\n"
+                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}: please make it bigger.\n"
+                "Your game is kept; q quits."
+            )
+        self.update_log_visibility()
+
+    def update_log_visibility(self) -> None:
+        show = self.show_log if self.show_log is not None else self.size.width >= LOG_AUTO_WIDTH
+        self.set_class(not show, "-log-hidden")
+
+    # ----- actions -----
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small and action not in ("help", "quit"):
+            return False
+        if action == "end":
+            if not self.choosing:
+                return False
+            return End[str(parameters[0]).upper()] in self.choosing[1] or None
+        if action == "cursor":
+            return not self.choosing
+        if action == "cancel":
+            return bool(self.choosing)
+        return True
+
+    def _my_turn(self) -> bool:
+        session = self.session
+        if session.game.over:
+            self.app.game_finished(session)  # type: ignore[attr-defined]
+            return False
+        if not session.human_to_act:
+            self.say(f"Wait: it is {session.name(session.game.turn)}'s turn.", error=True)
+            return False
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        hand = self.query_one(HandView)
+        if hand.tiles:
+            hand.cursor = (hand.cursor + step) % len(hand.tiles)
+
+    def action_pick(self, index: int) -> None:
+        if not self._my_turn():
+            return
+        tiles = self.session.game.hand(HUMAN)
+        if index >= len(tiles):
+            self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
+            return
+        self.query_one(HandView).cursor = index
+        self.play_tile(index)
+
+    def action_play(self) -> None:
+        if self.session.game.over:
+            self.app.game_finished(self.session)  # type: ignore[attr-defined]
+            return
+        if self.choosing and len(self.choosing[1]) == 1:
+            self.make(Move.play(self.choosing[0], self.choosing[1][0]))
+            return
+        if self._my_turn():
+            self.play_tile(self.query_one(HandView).cursor)
+
+    def play_tile(self, index: int) -> None:
+        game = self.session.game
+        tile = game.hand(HUMAN)[index]
+        ends = tuple(m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == tile)
+        if not ends:
+            self.choosing = None
+            shows = ", ".join(f"{e.label} {game.board.ends[e]}" for e in game.board.open_ends())
+            self.say(f"{tile} does not fit: the open ends show {shows}.", error=True)
+            self.redraw()
+            return
+        if len(ends) == 1:
+            self.make(Move.play(tile, ends[0]))  # type: ignore[arg-type]
+            return
+        self.choosing = (tile, ends)  # type: ignore[assignment]
+        options = " · ".join(f"{END_KEYS[e]} {e.label} ({game.board.ends[e]})" for e in ends)  # type: ignore[index]
+        self.say(f"Play {tile} where? {options} · or click an end · Esc cancels")
+        self.redraw()
+
+    def action_end(self, name: str) -> None:
+        if not self.choosing:
+            return
+        end = End[name.upper()]
+        tile, ends = self.choosing
+        if end not in ends:
+            self.say(f"{tile} does not fit the {end.label} end.", error=True)
+            return
+        self.make(Move.play(tile, end))
+
+    def action_cancel(self) -> None:
+        self.choosing = None
+        self.say("")
+        self.redraw()
+
+    def on_snake_view_end_clicked(self, message: SnakeView.EndClicked) -> None:
+        if self.choosing:
+            self.action_end(message.end.name)
+        elif self.session.human_to_act and self.session.game.board.ends[message.end] != CLOSED:
+            self.say("Pick a tile first, then the end to play it on.", error=True)
+
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        self.action_pick(message.index)
+
+    def action_draw(self) -> None:
+        if not self._my_turn():
+            return
+        rules = self.session.rules
+        if rules.draw is DrawRule.NONE:
+            self.say(f"There is no stock in {rules.name}: pass (p) when no tile fits.", error=True)
+            return
+        self.make(DRAW)
+
+    def action_pass_turn(self) -> None:
+        if not self._my_turn():
+            return
+        self.make(PASS)
+
+    def action_new_game(self) -> None:
+        self.app.action_new_game()  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        self.app.action_help()  # type: ignore[attr-defined]
+
+    def action_score_sheet(self) -> None:
+        self.app.action_score_sheet()  # type: ignore[attr-defined]
+
+    def action_toggle_log(self) -> None:
+        shown = not self.has_class("-log-hidden")
+        self.show_log = not shown
+        self.update_log_visibility()
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."

@@ -1,0 +1,124 @@
+"""One sitting at the table, with no UI: the match, the bots in the other seats, and what to say about moves.
+
+Seat 0 is the person. Each bot gets its own random.Random derived from the match seed, so a seed replays the
+deals and every bot's choice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..ai import Bot
+from ..engine import End, Event, GameState, Kind, Match, Move, Observation, Reason, get_rules, observe
+from .opponents import make_opponent
+from .settings import Settings
+
+HUMAN = 0
+TWO_NAMES = ("You", "Computer")
+FOUR_NAMES = ("You", "West", "Partner", "East")
+
+
+def pick_seed(seed: int | None) -> int:
+    """A seed picked at the edge, so that a game without a chosen seed can still be replayed."""
+    return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+
+
+class Session:
+    def __init__(self, settings: Settings, seed: int, bots: dict[int, Bot] | None = None) -> None:
+        self.settings = settings
+        self.seed = seed
+        self.rules = get_rules(settings.variant)
+        target, games = settings.match_length()
+        self.match = Match(self.rules, random.Random(seed), target=target, games=games)
+        players = self.rules.players
+        self.bots: dict[int, Bot] = bots or {
+            seat: make_opponent(settings.bots[min(seat - 1, len(settings.bots) - 1)], random.Random(f"{seed}:{seat}"))
+            for seat in range(1, players)
+        }
+
+    @property
+    def game(self) -> GameState:
+        return self.match.game
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def name(self, seat: int) -> str:
+        return (FOUR_NAMES if self.players == 4 else TWO_NAMES)[seat]
+
+    def team_name(self, team: int) -> str:
+        if self.rules.partnership:
+            return "You & Partner" if team == 0 else "West & East"
+        return self.name(team)
+
+    @property
+    def human_to_act(self) -> bool:
+        return not self.game.over and self.game.turn == HUMAN
+
+    def observation(self, seat: int) -> Observation:
+        return observe(self.game, seat, tuple(self.match.scores_before(len(self.match.games) - 1)), self.match.target)
+
+    def scores(self) -> tuple[int, ...]:
+        """Match score per team including points earned so far in the game in play."""
+        before = self.match.scores_before(len(self.match.games) - 1)
+        return tuple(a + b for a, b in zip(before, self.game.team_points(), strict=True))
+
+    @property
+    def multi_game(self) -> bool:
+        return self.match.target is not None or (self.match.max_games or 1) > 1
+
+    def goal(self) -> str:
+        if self.match.target is not None:
+            return f"to {self.match.target}"
+        if (self.match.max_games or 1) > 1:
+            return f"game {len(self.match.games)} of {self.match.max_games}"
+        return ""
+
+    def apply(self, move: Move) -> None:
+        self.game.apply(move)
+
+    def last_play(self) -> Event | None:
+        for ev in reversed(self.game.history):
+            if ev.kind is Kind.PLAY:
+                return ev
+        return None
+
+    def describe(self, ev: Event) -> str:
+        who = self.name(ev.seat)
+        if ev.kind is Kind.PLAY:
+            where = "" if not ev.ends_before or ev.ends_before[0] == -1 else f" on the {End(ev.end).label}"
+            scored = f"  +{ev.scored}" if ev.scored else ""
+            return f"{who}: {ev.tile}{where}{scored}"
+        if ev.kind is Kind.DRAW:
+            return f"{who}: draws"
+        return f"{who}: passes" + (" (forced)" if ev.forced else "")
+
+    def result_text(self, game: GameState | None = None) -> str:
+        g = game or self.game
+        res = g.result
+        if res is None:
+            return ""
+        if res.reason is Reason.OUT:
+            how = f"{self.name(res.out_seat)} went out"  # type: ignore[arg-type]
+        elif res.reason is Reason.STALEMATE:
+            how = "The line is locked (eight of a number at both ends)"
+        else:
+            how = "The game is blocked"
+        if res.winner is None:
+            outcome = "a draw" if self.rules.name == "classic" else "a tie"
+            return f"{how}: {outcome}."
+        points = g.team_points()[res.winner]
+        winner = self.team_name(res.winner)
+        verb = "win" if winner in ("You", "You & Partner") else "wins"
+        worth = f", {points} points" if self.rules.name not in ("classic", "partnership9") else ""
+        return f"{how}: {winner} {verb}{worth}."
+
+    def match_text(self) -> str:
+        m = self.match
+        if not m.over:
+            return ""
+        if m.winner is None:
+            return "The match is tied."
+        name = self.team_name(m.winner)
+        return f"{name} {'win' if name in ('You', 'You & Partner') else 'wins'} the match."

@@ -1,0 +1,139 @@
+"""Your tiles: numbered for the keys, playable ones marked with ✓, the cursor tile raised and marked ▲."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import Tile
+from ..tile_art import BIG, MEDIUM, SMALL, Canvas, Look, draw_tile
+
+ROLES = ("tile", "playable", "dim", "cursor", "label", "label-cursor")
+GAP = 1
+
+
+def key_label(index: int) -> str:
+    """The number key that picks the tile at ``index``: 1-9, then 0 for the tenth."""
+    if index < 9:
+        return str(index + 1)
+    return "0" if index == 9 else ""
+
+
+class HandView(Widget, can_focus=False):
+    COMPONENT_CLASSES = {f"hand--{r}" for r in ROLES}
+    DEFAULT_CSS = """
+    HandView { width: 100%; height: auto; }
+    HandView > .hand--tile { color: $foreground; }
+    HandView > .hand--playable { color: $success; text-style: bold; }
+    HandView > .hand--dim { color: $foreground-muted; }
+    HandView > .hand--cursor { color: $accent; text-style: bold reverse; }
+    HandView > .hand--label { color: $foreground-muted; }
+    HandView > .hand--label-cursor { color: $accent; text-style: bold; }
+    """
+
+    cursor: reactive[int] = reactive(0, layout=True)
+    version: reactive[int] = reactive(0, layout=True)
+
+    class TileClicked(Message):
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.tiles: tuple[Tile, ...] = ()
+        self.playable: frozenset[int] = frozenset()
+        self.active = False
+        self._boxes: list[tuple[int, int, int, int]] = []
+
+    def show(self, tiles: Sequence[Tile], playable: Sequence[int], active: bool) -> None:
+        self.tiles = tuple(tiles)
+        self.playable = frozenset(playable)
+        self.active = active
+        if self.cursor >= len(self.tiles):
+            self.cursor = max(len(self.tiles) - 1, 0)
+        self.version += 1
+
+    def validate_cursor(self, value: int) -> int:
+        return max(0, min(value, len(self.tiles) - 1)) if self.tiles else 0
+
+    def _look(self, width: int) -> tuple[Look, int]:
+        n = max(len(self.tiles), 1)
+        tall = self.screen.size.height if self.is_attached else 24
+        rows_allowed = 1 if tall < 30 else 2
+        for look in (BIG, MEDIUM):
+            per_row = max((width + GAP) // (look.hw + GAP), 1)
+            rows = -(-n // per_row)
+            if look is BIG and (rows > 1 or tall < 36):
+                continue
+            if rows <= rows_allowed:
+                return look, per_row
+        return SMALL, max((width + GAP) // (SMALL.hw + 2 + GAP), 1)
+
+    def _canvas(self, width: int) -> Canvas:
+        look, per_row = self._look(width)
+        slot_w = look.hw + (2 if look is SMALL else 0)
+        slot_h = look.hh + 2  # a row to rise into and a row for the label
+        n = len(self.tiles)
+        rows = max(-(-n // per_row), 1)
+        canvas = Canvas(max(width, 1), rows * slot_h)
+        self._boxes = []
+        for i, tile in enumerate(self.tiles):
+            r, c = divmod(i, per_row)
+            x, y = c * (slot_w + GAP), r * slot_h
+            is_cursor = self.active and i == self.cursor
+            fits = i in self.playable
+            if not self.active:
+                role = "tile"
+            elif is_cursor:
+                role = "cursor"
+            else:
+                role = "playable" if fits else "dim"
+            canvas.put(x, y + (0 if is_cursor else 1), draw_tile(tile.low, tile.high, look), role)
+            label = key_label(i) + (" ✓" if self.active and fits else "")
+            if is_cursor:
+                label = "▲ " + label
+            canvas.put(
+                x + max((look.hw - len(label)) // 2, 0),
+                y + slot_h - 1,
+                [label],
+                "label-cursor" if is_cursor else "label",
+            )
+            self._boxes.append((x, y, slot_w, slot_h))
+        return canvas
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._canvas(width).height if self.tiles else 1
+
+    def render(self) -> Text:
+        if not self.tiles:
+            return Text("(no tiles)", style=self.get_component_rich_style("hand--label"))
+        canvas = self._canvas(self.size.width)
+        styles = {r: self.get_component_rich_style(f"hand--{r}") for r in ROLES}
+        styles[""] = Style()
+        out = Text(no_wrap=True, end="")
+        for y in range(canvas.height):
+            for chunk, role in canvas.runs(y):
+                out.append(chunk, styles[role])
+            if y < canvas.height - 1:
+                out.append("\n")
+        return out
+
+    def index_at(self, x: int, y: int) -> int | None:
+        for i, (bx, by, bw, bh) in enumerate(self._boxes):
+            if bx <= x < bx + bw and by <= y < by + bh:
+                return i
+        return None
+
+    def on_click(self, event: Click) -> None:
+        index = self.index_at(event.x, event.y)
+        if index is not None:
+            event.stop()
+            self.post_message(self.TileClicked(index))

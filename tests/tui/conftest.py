@@ -1,0 +1,65 @@
+"""Shared fixtures and helpers for the app tests: a private config dir, waiting for bots, choosing keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from domino_tui.engine import DRAW, PASS, End, Kind, Move
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.session import HUMAN
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch):
+    """Never read or write the real user's settings."""
+    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("DOMINO_TUI_EXIT_AFTER_FIRST_FRAME", raising=False)
+    return tmp_path / "config"
+
+
+def make_app(variant: str = "classic", seed: int = 1, pause: float = 0.0) -> DominoApp:
+    return DominoApp(variant=variant, seed=seed, pause=pause)
+
+
+async def settle(pilot, limit: float = 10.0) -> None:
+    """Wait until the bots have moved and it is your turn, or a screen over the table waits for you."""
+    app = pilot.app
+    waited = 0.0
+    while waited < limit:
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, TableScreen):
+            return
+        if screen.session.game.over or (screen.thinking is None and screen.session.human_to_act):
+            return
+        await pilot.pause(0.01)
+        waited += 0.01
+    raise AssertionError("the bots never gave the turn back")
+
+
+END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
+
+
+def keys_for(table: TableScreen, move: Move) -> list[str]:
+    """The key presses that make ``move`` from a fresh turn (cursor anywhere)."""
+    if move == DRAW:
+        return ["d"]
+    if move == PASS:
+        return ["p"]
+    assert move.kind is Kind.PLAY
+    game = table.session.game
+    index = game.hand(HUMAN).index(move.tile)
+    ends = {m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == move.tile}
+    if index < 10:
+        keys = [str((index + 1) % 10)]
+    else:
+        # Beyond the number keys: walk the cursor there, then Enter.
+        from domino_tui.tui.widgets.hand import HandView
+
+        cursor = table.query_one(HandView).cursor
+        step = "right" if index > cursor else "left"
+        keys = [step] * abs(index - cursor) + ["enter"]
+    if len(ends) > 1:
+        keys.append(END_KEY[move.end])
+    return keys

@@ -1,0 +1,77 @@
+"""Whole games of every variant, played to the end through key presses and (one) through clicks alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_tui.engine import VARIANTS, Kind
+from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.widgets.hand import HandView
+from domino_tui.tui.widgets.snake import SnakeView
+
+from .conftest import keys_for, make_app, settle
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+async def test_a_whole_game_by_keys(variant):
+    app = make_app(variant, seed=11)
+    rng = random.Random(5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.table
+        moves = 0
+        while not table.session.game.over:
+            assert table.session.human_to_act
+            before = len(table.session.game.moves)
+            move = rng.choice(table.session.game.legal_moves())
+            await pilot.press(*keys_for(table, move))
+            assert table.session.game.moves[before] == move
+            moves += 1
+            await settle(pilot)
+        assert moves > 0
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert table.session.result_text() in str(app.screen.query_one("#over-text").render())
+
+
+def _click_offset(widget, box) -> tuple[int, int]:
+    x, y, w, h = box
+    return x + w // 2, y + h // 2
+
+
+async def test_a_whole_game_by_mouse_only():
+    app = make_app("allfives", seed=3)
+    rng = random.Random(2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        table = app.table
+        while not table.session.game.over:
+            game = table.session.game
+            move = rng.choice(game.legal_moves())
+            before = len(game.moves)
+            if move.kind is Kind.PLAY:
+                hand = table.query_one(HandView)
+                index = game.hand(0).index(move.tile)
+                await pilot.click(HandView, offset=_click_offset(hand, hand._boxes[index]))
+                if len(game.moves) == before:  # it fits more than one end: click the end
+                    snake = table.query_one(SnakeView)
+                    pic = snake.picture()
+                    ox, oy = snake._offset
+                    bx, by, bw, bh = pic.hits[move.end][0]
+                    region = snake.region
+                    scroll = table.query_one("#board")
+                    await pilot.click(
+                        SnakeView,
+                        offset=(ox + bx + bw // 2 - int(scroll.scroll_x) * 0, oy + by + bh // 2),
+                    )
+            else:
+                footer_key = next(
+                    k for k in app.screen.query("FooterKey") if k.action == move.kind.value.replace("pass", "pass_turn")
+                )
+                await pilot.click(footer_key)
+            assert game.moves[before] == move, (move, game.moves[before:])
+            await settle(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
