@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from .base import Bot
-from .simple import DoublesBot, DummyBot, GreedyBot, HyperskillBot, RandomBot
+from .expert import ExpertBot
+from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
 
 BOTS: dict[str, type[Bot]] = {
-    cls.name: cls for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot)
+    cls.name: cls for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot, FiveScorerBot, ExpertBot)
 }
 
 

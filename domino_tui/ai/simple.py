@@ -87,3 +87,25 @@ class HyperskillBot(Bot):
                 if move in legal:
                     return move
         return fallback(obs)
+
+
+def count_after(obs: Observation, move: Move) -> int:
+    """The All Fives count of the layout once ``move`` is played (0 unless it is a multiple of 5)."""
+    board = obs.board.copy()
+    board.place(move.tile, move.end)  # type: ignore[arg-type]
+    count = board.count()
+    return count if count % 5 == 0 else 0
+
+
+class FiveScorerBot(Bot):
+    name = "fivescorer"
+    description = "All Fives' greedy scorer: the play that scores most now, else any legal move at random."
+
+    def choose(self, obs: Observation) -> Move:
+        options = plays(obs)
+        if obs.rules.fives and options:
+            scored = [(count_after(obs, m), m) for m in options]
+            top = max(s for s, _ in scored)
+            if top > 0:
+                return next(m for s, m in scored if s == top)
+        return self.rng.choice(obs.legal)

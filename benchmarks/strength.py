@@ -1,0 +1,209 @@
+"""Head-to-head strength: bot A against bot B, every deal played twice with the seats swapped.
+
+    python -m benchmarks.strength classic expert hyperskill --games 200
+    python -m benchmarks.strength allfives expert fivescorer --games 50 --unit match
+    python -m benchmarks.strength partnership9 expert greedy --games 1000 --option budget=0.1
+    python -m benchmarks.strength partnership expert dominoes:random --games 200   # the package's own game
+
+Prints A's wins, losses and draws, its net points, its share of decided games with a 95% confidence interval
+(Wilson), and each side's think time per decision (median, p95, max). With ``dominoes:<player>`` as B, the games
+are refereed by the `dominoes` PyPI package (pip install dominoes==6.1.0, the ``bench`` extra) and B is one of its
+players: random, bota_gorda, or pab (probabilistic_alphabeta with sample_size=10, bota_gorda before move 8).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+
+from domino_tui.ai import make_bot
+from domino_tui.engine import GameState, Match, full_set, get_rules, observe
+
+
+def parse_options(items: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for item in items:
+        key, _, raw = item.partition("=")
+        try:
+            out[key] = int(raw)
+        except ValueError:
+            try:
+                out[key] = float(raw)
+            except ValueError:
+                out[key] = None if raw == "None" else raw
+    return out
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (c - r) / d, (c + r) / d
+
+
+def timing(xs: list[float]) -> str:
+    if not xs:
+        return "no decisions"
+    xs = sorted(xs)
+    p95 = xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
+    return (
+        f"median {statistics.median(xs) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms "
+        f"({len(xs)} decisions)"
+    )
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.wins = self.losses = self.draws = 0
+        self.net: list[int] = []
+        self.think: dict[str, list[float]] = {"A": [], "B": []}
+
+    def add(self, a_won: bool | None, net: int) -> None:
+        if a_won is None:
+            self.draws += 1
+        elif a_won:
+            self.wins += 1
+        else:
+            self.losses += 1
+        self.net.append(net)
+
+    def report(self, label: str, a: str, b: str, unit: str) -> str:
+        n = self.wins + self.losses + self.draws
+        decided = self.wins + self.losses
+        lo, hi = wilson(self.wins, decided)
+        share = self.wins / decided if decided else 0.0
+        mean = statistics.fmean(self.net) if self.net else 0.0
+        sd = statistics.stdev(self.net) if len(self.net) > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(len(self.net)) if self.net else 0.0
+        return "\n".join(
+            [
+                f"{label}: A={a} vs B={b}, {n} {unit}es"
+                if unit == "match"
+                else f"{label}: A={a} vs B={b}, {n} {unit}s",
+                f"  A wins {self.wins}, losses {self.losses}, draws {self.draws}",
+                f"  A share of decided {unit}s: {share:.1%}  (95% CI {lo:.1%} .. {hi:.1%})",
+                f"  A net points: {sum(self.net):+d}  ({mean:+.2f} per {unit}, 95% CI {mean - half:+.2f} .. "
+                f"{mean + half:+.2f})",
+                f"  think time A: {timing(self.think['A'])}",
+                f"  think time B: {timing(self.think['B'])}",
+            ]
+        )
+
+
+def play_engine(
+    variant: str,
+    a: str,
+    b: str,
+    a_opts: dict,
+    b_opts: dict,
+    seed: int,
+    games: int,
+    unit: str,
+    target: int | None,
+    progress: bool,
+) -> Tally:
+    rules = get_rules(variant)
+    tally = Tally()
+    for g in range(games):
+        a_team = g % 2  # the same deal twice in a row, seats swapped
+        deal_seed = seed * 1_000_003 + g // 2
+        bots = {}
+        for seat in range(rules.players):
+            name, opts, side = (a, a_opts, "A") if rules.team_of(seat) == a_team else (b, b_opts, "B")
+            bots[seat] = (make_bot(name, random.Random(f"{seed}-{g}-{seat}"), **opts), side)
+        if unit == "match":
+            match = Match(rules, random.Random(deal_seed), target=target)
+            while True:
+                _play(match.game, bots, tally, match.scores_before(len(match.games) - 1), match.target)
+                if match.over:
+                    break
+                match.next_game()
+            scores = match.scores
+            winner = match.winner
+        else:
+            state = GameState.new(rules, random.Random(deal_seed))
+            _play(state, bots, tally, (), None)
+            scores = state.team_points()
+            winner = state.result.winner
+        net = scores[a_team] - scores[1 - a_team]
+        tally.add(None if winner is None else winner == a_team, net)
+        if progress and (g + 1) % 10 == 0:
+            print(f"  ... {g + 1}/{games}: A {tally.wins}-{tally.losses}-{tally.draws}", file=sys.stderr, flush=True)
+    return tally
+
+
+def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int | None) -> None:
+    while not state.over:
+        seat = state.turn
+        bot, side = bots[seat]
+        obs = observe(state, seat, tuple(scores), target)
+        t0 = time.perf_counter()
+        move = bot.choose(obs)
+        tally.think[side].append(time.perf_counter() - t0)
+        state.apply(move)
+
+
+def play_package(a: str, a_opts: dict, b: str, seed: int, games: int, progress: bool) -> Tally:
+    from benchmarks.dominoes_adapter import package_player, play_game
+
+    player = package_player(b)
+    tiles = list(full_set(6))
+    tally = Tally()
+    for g in range(games):
+        a_team = g % 2
+        deal = random.Random(seed * 1_000_003 + g // 2)
+        order = tiles.copy()
+        deal.shuffle(order)
+        hands = [order[i * 7 : (i + 1) * 7] for i in range(4)]
+        ours = {s: make_bot(a, random.Random(f"{seed}-{g}-{s}"), **a_opts) for s in range(4) if s % 2 == a_team}
+        out = play_game(hands, ours, player, random.Random(f"{seed}-{g}"))
+        tally.think["A"].extend(out.think[a_team])
+        tally.think["B"].extend(out.think[1 - a_team])
+        tally.add(None if out.winner is None else out.winner == a_team, out.points[a_team] - out.points[1 - a_team])
+        if progress and (g + 1) % 10 == 0:
+            print(f"  ... {g + 1}/{games}: A {tally.wins}-{tally.losses}-{tally.draws}", file=sys.stderr, flush=True)
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("variant")
+    ap.add_argument("a", help="bot A (ours)")
+    ap.add_argument("b", help="bot B, or dominoes:<player> for the package's own partnership game")
+    ap.add_argument("--games", type=int, default=100, help="games (or matches) in all, an even number")
+    ap.add_argument("--unit", choices=("game", "match"), default="game")
+    ap.add_argument("--target", type=int, default=None, help="match target (default: the variant's)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--option", action="append", default=[], help="A's bot option, e.g. budget=0.5")
+    ap.add_argument("--b-option", action="append", default=[], help="B's bot option")
+    ap.add_argument("--progress", action="store_true")
+    args = ap.parse_args(argv)
+    a_opts = parse_options(args.option)
+    b_opts = parse_options(args.b_option)
+    t0 = time.perf_counter()
+    cmd = "python -m benchmarks.strength " + " ".join(sys.argv[1:] if argv is None else argv)
+    print(cmd)
+    if args.b.startswith("dominoes:"):
+        if args.variant != "partnership":
+            print("the dominoes package plays only its partnership game", file=sys.stderr)
+            return 2
+        tally = play_package(args.a, a_opts, args.b.split(":", 1)[1], args.seed, args.games, args.progress)
+    else:
+        tally = play_engine(
+            args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.games, args.unit, args.target, args.progress
+        )
+    label = f"{args.variant} (options A {a_opts or 'default'}, B {b_opts or 'default'}, seed {args.seed})"
+    print(tally.report(label, args.a, args.b, args.unit))
+    print(f"  wall time {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

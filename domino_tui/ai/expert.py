@@ -1,0 +1,115 @@
+"""The searching bot: infer, guess the hidden tiles many times, play each guess out, keep the best move.
+
+For every guess (a deal of the unseen tiles consistent with the history, see sampling.py) each candidate move is
+tried on the same guess and the game is finished by a quick playout policy, or searched exactly when few tiles
+are left. The move with the best average outcome over all guesses wins. Outcomes are measured in what the variant
+plays for (`objective.py`). The time budget caps the work; the first guesses are always completed, so a bot on a
+slow machine still plays sensibly, just less well.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine import Kind, Move, Observation
+from ..engine.fast import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
+from .base import Bot
+from .endgame import solve
+from .inference import infer
+from .objective import Objective
+from .playout import Playout
+from .sampling import sample
+
+MIN_SAMPLES = 4
+
+
+class ExpertBot(Bot):
+    name = "expert"
+    description = "Infers the hidden hands from the history, samples them and searches every sample."
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        budget: float = 0.5,
+        samples: int = 400,
+        exact: int = 10,
+        explore: float = 0.25,
+        keep: int = 0,
+    ) -> None:
+        """``budget``: seconds per decision (None: just ``samples`` guesses); ``samples``: most guesses per
+        decision; ``exact``: search exactly once this few tiles are left in hands (0: never); ``explore``:
+        how often playout players pick a random move instead of the policy's."""
+        super().__init__(rng)
+        self.budget = budget
+        self.samples = samples
+        self.exact = exact
+        self.explore = explore
+        self.keep = keep
+
+    def choose(self, obs: Observation) -> Move:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.evaluate(obs)
+        best = max(scores, key=scores.__getitem__)
+        return best
+
+    def evaluate(self, obs: Observation) -> dict[Move, float]:
+        """Average outcome of each legal move over the guesses the budget allows (higher is better)."""
+        start = time.perf_counter()
+        rules = obs.rules
+        know = infer(obs)
+        objective = Objective(obs)
+        playout = Playout(rules, self.rng, self.explore, self.keep)
+        moves = [from_move(m, rules) for m in obs.legal]
+        totals = [0.0] * len(moves)
+        passes = _trailing_passes(obs)
+        last_play = _last_player(obs)
+        done = 0
+        while done < self.samples:
+            guess = sample(know, obs.hand_mask, obs.stock_size, self.rng)
+            root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
+            root.passes = passes
+            root.fives = list(obs.points)
+            root.last_play = last_play
+            in_hands = sum(m.bit_count() for m in guess.masks)
+            exact = self.exact and in_hands <= self.exact and not root.stock
+            if exact:
+                for i, value in enumerate(solve(root, moves, objective)):
+                    totals[i] += value
+            else:
+                for i, move in enumerate(moves):
+                    sim = root.copy()
+                    sim.apply(move)
+                    if sim.result is None:
+                        playout.run(sim)
+                    totals[i] += objective.value(sim)
+            done += 1
+            if (
+                self.budget is not None
+                and done >= MIN_SAMPLES
+                and (time.perf_counter() - start) * (done + 1) / done > self.budget
+            ):
+                break
+        return {to_move(m, rules): t / done for m, t in zip(moves, totals, strict=True)}
+
+
+def _trailing_passes(obs: Observation) -> int:
+    n = 0
+    for ev in reversed(obs.history):
+        if ev.kind is Kind.PLAY:
+            break
+        if ev.kind is Kind.PASS:
+            n += 1
+    return n
+
+
+def _last_player(obs: Observation) -> int | None:
+    for ev in reversed(obs.history):
+        if ev.kind is Kind.PLAY:
+            return ev.seat
+    return None
+
+
+__all__ = ["DRAW_MOVE", "PASS_MOVE", "ExpertBot"]

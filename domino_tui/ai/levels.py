@@ -1,0 +1,43 @@
+"""Named levels for the new-game screen: each is a bot and a thinking budget.
+
+The README ("Bots") gives the measured strength of each level. Names are stable: the TUI and the plain mode offer
+exactly these, in this order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .base import Bot
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    bot: str
+    options: dict[str, object] = field(default_factory=dict)
+    description: str = ""
+
+
+LEVELS: dict[str, Level] = {
+    lv.name: lv
+    for lv in (
+        Level("Beginner", "random", {}, "Plays any legal tile."),
+        Level("Easy", "greedy", {}, "Gets rid of its heaviest tile."),
+        Level("Normal", "expert", {"budget": 0.03, "samples": 6}, "Reads the table a little, thinks briefly."),
+        Level("Hard", "expert", {"budget": 0.2}, "Reads the table and thinks a moment."),
+        Level("Master", "expert", {"budget": 0.6}, "Reads the table and thinks up to a second."),
+    )
+}
+
+
+def make_level(level: str, rng: random.Random | None = None) -> Bot:
+    """The bot for a named level; an unknown name gets a message listing the levels."""
+    from . import make_bot
+
+    try:
+        lv = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}") from None
+    return make_bot(lv.bot, rng, **lv.options)

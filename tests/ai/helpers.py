@@ -1,0 +1,76 @@
+"""Hand-built observations for bot tests: a layout, a hand, and the legal moves the engine would offer."""
+
+from __future__ import annotations
+
+from domino_tui.engine import DRAW, PASS, Board, End, Move, Observation, Tile, get_rules, tile_set
+
+
+def T(text: str) -> list[Tile]:
+    """'34 44 24' -> [3|4], [4|4], [2|4]"""
+    return [Tile.of(int(p[0]), int(p[1])) for p in text.split()]
+
+
+def line(text: str, spinner: bool = False) -> Board:
+    """A layout laid left to right as written, e.g. '44 42 21' (the first tile shown as written)."""
+    board = Board(spinner)
+    tiles = text.split()
+    for i, p in enumerate(tiles):
+        a, b = int(p[0]), int(p[1])
+        if i == 0:
+            board.place(Tile.of(a, b), End.LEFT)
+            if (board.ends[0], board.ends[1]) != (a, b):
+                board.line[0] = type(board.line[0])(Tile.of(a, b), a, b)
+                board.ends[0], board.ends[1] = a, b
+        else:
+            assert board.ends[1] == a, f"{p} does not follow the line"
+            board.place(Tile.of(a, b), End.RIGHT)
+    return board
+
+
+def observation(variant: str, hand: str, board: Board, stock: int = 0, seat: int = 0) -> Observation:
+    rules = get_rules(variant)
+    ts = tile_set(rules.max_pip)
+    tiles = tuple(T(hand))
+    legal: list[Move] = []
+    for t in tiles:
+        if board.empty:
+            legal.append(Move.play(t, End.LEFT))
+            continue
+        legal.extend(Move.play(t, e) for e in board.open_ends() if board.ends[e] in t)
+    if rules.name == "classic":
+        legal.append(DRAW if stock else PASS)
+    elif not legal:
+        legal.append(DRAW if stock and rules.has_stock else PASS)
+    sizes = [7] * rules.players
+    sizes[seat] = len(tiles)
+    return Observation(
+        rules=rules,
+        seat=seat,
+        turn=seat,
+        hand=tiles,
+        hand_mask=ts.mask_of(tiles),
+        board=board,
+        hand_sizes=tuple(sizes),
+        stock_size=stock,
+        sleeping=0,
+        history=(),
+        legal=tuple(legal),
+        points=(0,) * len(rules.teams),
+    )
+
+
+def game(variant: str, hands: list[str], stock: str = "", lead: int | None = 0):
+    """A GameState with the given hands; ``stock`` lists the boneyard bottom to top (the last is drawn first),
+    other unnamed tiles go below it (or asleep)."""
+    from domino_tui.engine import GameState, Opening
+
+    rules = get_rules(variant)
+    held = [T(h) for h in hands]
+    named = T(stock)
+    taken = {t for h in held for t in h} | set(named)
+    rest = [t for t in tile_set(rules.max_pip).tiles if t not in taken] + named
+    return GameState(rules, held, rest, Opening(lead))
+
+
+def play(state, text: str, end: End = End.LEFT) -> None:
+    state.apply(Move.play(T(text)[0], end))
