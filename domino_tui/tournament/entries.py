@@ -1,0 +1,111 @@
+"""Who plays: an entry is one player (two-player variants) or a pair (partnership variants).
+
+Written on the command line as a built-in bot name (``greedy``), a user's bot (``path/to/file.py:ClassName``),
+a pair ``A+B`` (a single name in a partnership variant means two of it), or a seed-003 pair module
+(``path/to/pair.py`` with ``create_pair()`` and ``pair_name()``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+from ..ai import BOTS
+from ..engine import Rules
+
+
+class EntryError(ValueError):
+    """An entry that cannot play; the message says why in the user's terms."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    kind: str  # "builtin", "file" (our Bot interface) or "seed003" (one player of a seed-003 pair module)
+    name: str  # the built-in name or the class name; empty for seed003
+    path: str = ""  # absolute path of the user's file
+    index: int = 0  # which player of the seed-003 pair
+
+    @property
+    def hosted(self) -> bool:
+        """User code: it runs in a process of its own, under a time limit."""
+        return self.kind != "builtin"
+
+    def __str__(self) -> str:
+        if self.kind == "builtin":
+            return self.name
+        if self.kind == "file":
+            return f"{self.path}:{self.name}"
+        return f"{self.path}[{self.index}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    name: str  # shown in the ranking; unique within a tournament
+    spec: str  # as written
+    seats: tuple[BotSpec, ...]  # one bot per seat of its team, in seat order
+
+    @property
+    def hosted(self) -> bool:
+        return any(s.hosted for s in self.seats)
+
+
+def _user_file(path: str) -> str:
+    full = os.path.abspath(os.path.expanduser(path))
+    if not os.path.isfile(full):
+        raise EntryError(f"no such file: {path}")
+    return full
+
+
+def parse_bot(text: str) -> BotSpec:
+    text = text.strip()
+    if not text:
+        raise EntryError("an empty bot name (check the commas and plus signs)")
+    head, colon, tail = text.rpartition(":")
+    if colon and head.endswith(".py"):
+        if not tail.isidentifier():
+            raise EntryError(f"{text!r}: after the colon comes a class name, like bots.py:MyBot")
+        return BotSpec("file", tail, _user_file(head))
+    if text.endswith(".py"):
+        raise EntryError(f"{text!r}: name the bot class too, like {text}:MyBot")
+    if text not in BOTS:
+        raise EntryError(f"unknown bot {text!r}; built-in bots: {', '.join(BOTS)}; or path/to/file.py:ClassName")
+    return BotSpec("builtin", text)
+
+
+def parse_entry(text: str, rules: Rules) -> Entry:
+    text = text.strip()
+    seats_per_team = len(rules.teams[0])
+    if seats_per_team == 1:
+        if "+" in text:
+            raise EntryError(f"{text!r} is a pair, but {rules.name} is played one against one")
+        if text.endswith(".py") and ":" not in text:
+            raise EntryError(f"{text!r}: a seed-003 pair module plays partnership variants, not {rules.name}")
+        return Entry(text, text, (parse_bot(text),))
+    if "+" in text:
+        parts = text.split("+")
+        if len(parts) != seats_per_team:
+            raise EntryError(f"{text!r}: a pair is two bots joined by '+', like greedy+dummy")
+        return Entry(text, text, tuple(parse_bot(p) for p in parts))
+    if text.endswith(".py"):
+        path = _user_file(text)
+        return Entry(text, text, tuple(BotSpec("seed003", "", path, i) for i in range(seats_per_team)))
+    bot = parse_bot(text)
+    return Entry(f"{text}+{text}", text, (bot,) * seats_per_team)
+
+
+def parse_entries(texts: list[str], rules: Rules) -> list[Entry]:
+    """Parse and check every entry; names are made unique (``greedy #2``) so the ranking can tell them apart."""
+    entries = [parse_entry(t, rules) for t in texts]
+    if len(entries) < 2:
+        raise EntryError("a tournament needs at least two entries")
+    return unique_names(entries)
+
+
+def unique_names(entries: list[Entry]) -> list[Entry]:
+    seen: dict[str, int] = {}
+    out = []
+    for e in entries:
+        n = seen.get(e.name, 0) + 1
+        seen[e.name] = n
+        out.append(e if n == 1 else replace(e, name=f"{e.name} #{n}"))
+    return out

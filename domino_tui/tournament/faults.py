@@ -1,0 +1,26 @@
+"""Why a seat lost its turn: a user bot that raised, answered with an illegal move, was too slow or died."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Fault(StrEnum):
+    RAISED = "raised"  # the bot raised an exception
+    ILLEGAL = "illegal"  # it answered with something that is not a legal move now
+    SLOW = "slow"  # it took longer than the per-move limit
+    CRASHED = "crashed"  # its process died
+    DECLINED = "declined"  # a seed-003 player passed while able to play: legal there, a lost turn here
+
+
+# The ones that are the bot's failures; a seed-003 pass by choice is counted but is not a failure.
+FAILURES = (Fault.RAISED, Fault.ILLEGAL, Fault.SLOW, Fault.CRASHED)
+
+
+class Forfeit(Exception):
+    """Raised by a seat's player to give up the turn with a cause."""
+
+    def __init__(self, fault: Fault, detail: str = "") -> None:
+        super().__init__(f"{fault.value}: {detail}" if detail else fault.value)
+        self.fault = fault
+        self.detail = detail

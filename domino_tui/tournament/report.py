@@ -1,0 +1,85 @@
+"""The ranking and the matches as plain text tables, as the command prints them."""
+
+from __future__ import annotations
+
+from .api import TournamentResult
+from .ranking import MatchResult
+
+
+def _table(header: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for r in [header, *rows]:
+        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def forfeits_text(faults: dict[str, int]) -> str:
+    total = sum(faults.values())
+    if not total:
+        return "0"
+    return f"{total} (" + ", ".join(f"{k} {v}" for k, v in faults.items() if v) + ")"
+
+
+def ranking_lines(result: TournamentResult) -> list[str]:
+    seed003 = result.ranked_by == "seed 003"
+    if seed003:
+        title = "Ranking (seed 003: most matches won, fewest lost, most games won, fewest games lost)"
+        header = ["#", "entry", "matches W-D-L", "games W-T-L", "forfeits"]
+    else:
+        title = "Ranking (by score: most points, fewest conceded, most games won, fewest games lost)"
+        header = ["#", "entry", "points", "conceded", "matches W-D-L", "games W-T-L", "forfeits"]
+    rows = []
+    for s in result.ranking:
+        row = [str(s.rank), s.name]
+        if not seed003:
+            row += [str(s.points_for), str(s.points_against)]
+        row += [_wdl(s.matches_won, s.matches_drawn, s.matches_lost), _wdl(s.games_won, s.games_tied, s.games_lost)]
+        row.append(forfeits_text(s.faults))
+        rows.append(row)
+    right = {0} if seed003 else {0, 2, 3}
+    return [title, *_table(header, rows, right)]
+
+
+def _wdl(w: int, d: int, lost: int) -> str:
+    return f"{w}-{d}-{lost}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def match_row(m: MatchResult) -> list[str]:
+    interval = m.interval
+    return [
+        m.first,
+        m.second,
+        str(m.games),
+        "-" if m.win_rate is None else _pct(m.win_rate),
+        "-" if interval is None else f"[{_pct(interval[0])}, {_pct(interval[1])}]",
+        _wdl(m.wins[0], m.ties, m.wins[1]),
+        f"{m.points[0]}-{m.points[1]}",
+        "draw" if m.winner is None else (m.first, m.second)[m.winner],
+    ]
+
+
+def matches_lines(result: TournamentResult) -> list[str]:
+    header = ["first", "second", "games", "first wins", "95% CI", "W-T-L", "points", "winner"]
+    rows = [match_row(m) for m in result.matches]
+    note = "Matches (first wins: the first entry's share of the decided games; ties left out)"
+    return [note, *_table(header, rows, {2, 3})]
+
+
+def summary_line(result: TournamentResult) -> str:
+    st = result.settings
+    rate = result.games / result.seconds if result.seconds > 0 else 0.0
+    return (
+        f"{st.variant}: {len(result.entries)} entries, {len(result.matches)} matches of {st.games} games, "
+        f"seed {st.seed}, {st.jobs} job{'s' if st.jobs != 1 else ''}; "
+        f"{result.games:,} games in {result.seconds:.1f} s ({rate:,.0f} games/s)"
+    )
+
+
+def report(result: TournamentResult) -> str:
+    return "\n".join([summary_line(result), "", *ranking_lines(result), "", *matches_lines(result)]) + "\n"

@@ -1,0 +1,188 @@
+"""Playing the games: a match is cut into chunks of games, chunks run in worker processes, tallies are summed.
+
+A chunk's tally is a sum, so the order in which chunks finish changes nothing. Games where every seat is a
+built-in bot with a fast form run on the engine's skinny simulator; any other game runs through the full engine,
+with user bots in host processes (host.py).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import signal
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..ai import make_bot
+from ..engine import Rules, get_rules
+from .entries import BotSpec, Entry
+from .fastplay import FastPolicy, fast_policy, play_fast
+from .fullplay import Player, play_full
+from .host import HostedSeat, host_for, stop_hosts
+from .schedule import bot_seed, pairings, plan_game
+
+# Games per chunk: big enough that the trip to a worker costs little, small enough to share the work out evenly.
+FAST_CHUNK = 250
+FULL_CHUNK = 25
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Tally:
+    """Figures of some games of one match, in the order (first entry, second entry)."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    ties: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    faults: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
+    abandoned: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.ties += other.ties
+        self.abandoned += other.abandoned
+        for k in (0, 1):
+            self.wins[k] += other.wins[k]
+            self.points[k] += other.points[k]
+            for fault, n in other.faults[k].items():
+                self.faults[k][fault] = self.faults[k].get(fault, 0) + n
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    variant: str
+    entries: tuple[Entry, Entry]
+    seed: int
+    match: int
+    start: int
+    stop: int
+    move_limit: float
+
+
+@lru_cache(maxsize=64)
+def _shared_policy(name: str, max_pip: int) -> FastPolicy | None:
+    return fast_policy(name, max_pip, None)
+
+
+def _fast_policy(spec: BotSpec, rules: Rules, seed: str) -> FastPolicy | None:
+    """A deterministic bot's policy is shared between games; a random one gets the game's own rng."""
+    policy = _shared_policy(spec.name, rules.max_pip)
+    return policy if policy is not None else fast_policy(spec.name, rules.max_pip, random.Random(seed))
+
+
+def _all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
+    rng = random.Random(0)
+    return all(
+        not spec.hosted and fast_policy(spec.name, rules.max_pip, rng) is not None
+        for entry in entries
+        for spec in entry.seats
+    )
+
+
+def play_chunk(task: ChunkTask) -> Tally:
+    """Play games [start, stop) of one match and sum them up. Runs in a worker process."""
+    rules = get_rules(task.variant)
+    fast = _all_fast(task.entries, rules)
+    tally = Tally()
+    n = rules.players
+    for game in range(task.start, task.stop):
+        plan = plan_game(rules, task.seed, task.match, game)
+        team_entry = (0, 1) if plan.first_team == 0 else (1, 0)
+        seat_spec: list[BotSpec] = [None] * n  # type: ignore[list-item]
+        seat_entry = [0] * n
+        for team, e in enumerate(team_entry):
+            for k, seat in enumerate(rules.teams[team]):
+                seat_spec[seat] = task.entries[e].seats[k]
+                seat_entry[seat] = e
+        deal_rng = random.Random(plan.deal_seed)
+        faults: tuple = ()
+        if fast:
+            policies = [_fast_policy(seat_spec[s], rules, bot_seed(task.seed, task.match, game, s)) for s in range(n)]
+            result, points = play_fast(rules, deal_rng, plan.opening, policies)  # type: ignore[arg-type]
+        else:
+            players: list[Player] = []
+            hosted: dict[int, dict] = {}
+            for s in range(n):
+                spec = seat_spec[s]
+                seed = bot_seed(task.seed, task.match, game, s)
+                if spec.hosted:
+                    entry = task.entries[seat_entry[s]]
+                    host = host_for(entry.name, entry.seats, task.move_limit)
+                    hosted.setdefault(id(host), {"host": host, "seats": {}})["seats"][s] = (spec, seed)
+                    players.append(HostedSeat(host, s))
+                else:
+                    players.append(make_bot(spec.name, random.Random(seed)))
+            for h in hosted.values():
+                h["host"].new_game(h["seats"])
+            outcome = play_full(rules, deal_rng, plan.opening, players)
+            result, points, faults = outcome.result, outcome.points, outcome.faults
+        tally.games += 1
+        if result is None:
+            tally.abandoned += 1
+            tally.ties += 1
+        elif result.winner is None:
+            tally.ties += 1
+        else:
+            tally.wins[team_entry[result.winner]] += 1
+        for team, e in enumerate(team_entry):
+            tally.points[e] += points[team]
+        for seat, fault in faults:
+            counts = tally.faults[seat_entry[seat]]
+            counts[fault.value] = counts.get(fault.value, 0) + 1
+    return tally
+
+
+def chunk_tasks(
+    rules: Rules, entries: list[Entry], games: int, seed: int, move_limit: float
+) -> tuple[list[tuple[int, int]], list[ChunkTask]]:
+    pairs = pairings(len(entries))
+    tasks = []
+    for m, (i, j) in enumerate(pairs):
+        duo = (entries[i], entries[j])
+        size = FAST_CHUNK if _all_fast(duo, rules) else FULL_CHUNK
+        for start in range(0, games, size):
+            tasks.append(ChunkTask(rules.name, duo, seed, m, start, min(start + size, games), move_limit))
+    return pairs, tasks
+
+
+def _quiet_worker() -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent decides what happens.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_chunks(tasks: list[ChunkTask], matches: int, jobs: int, progress: Progress | None = None) -> list[Tally]:
+    """Run every chunk, on ``jobs`` worker processes (in this process when jobs is 1); one Tally per match."""
+    tallies = [Tally() for _ in range(matches)]
+    total = sum(t.stop - t.start for t in tasks)
+    done = 0
+    if progress:
+        progress(0, total)
+    if jobs <= 1:
+        try:
+            for task in tasks:
+                tallies[task.match].add(play_chunk(task))
+                done += task.stop - task.start
+                if progress:
+                    progress(done, total)
+        finally:
+            stop_hosts()
+        return tallies
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker) as pool:
+        futures = {pool.submit(play_chunk, task): task for task in tasks}
+        try:
+            for future in as_completed(futures):
+                task = futures[future]
+                tallies[task.match].add(future.result())
+                done += task.stop - task.start
+                if progress:
+                    progress(done, total)
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+    return tallies

@@ -1,0 +1,54 @@
+"""How the games of a match are laid out: seats, leads and random seeds.
+
+Everything about game ``g`` of match ``m`` is a function of (seed, m, g) alone, never of which process plays it
+or in what order, so a tournament gives the same results whatever ``--jobs`` is.
+
+The unit of a match, per variant:
+- partnership9 (seed 003): N games with fresh deals; the first leader is drawn at random, then the lead moves
+  clockwise game by game, so every seat leads equally often.
+- the others: N games in duplicate pairs: each deal is played twice with the entries swapping seats, and each game
+  opens as the variant's first game does (block: seat 0 leads; classic and allfives: the highest double;
+  partnership: the [6|6]). A series to a target score is left out on purpose: every game counts the same.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..engine import Opening, Rules
+
+ROTATING = frozenset({"partnership9"})
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlan:
+    deal_seed: str
+    opening: Opening
+    first_team: int  # the team (0 or 1) the match's first entry plays in
+
+
+def pairings(n: int) -> list[tuple[int, int]]:
+    """The round robin: every entry meets every other once, in a fixed order."""
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+@lru_cache(maxsize=256)
+def _first_leader(seed: int, match: int, players: int) -> int:
+    return random.Random(f"domino-tui/{seed}/{match}/lead").randrange(players)
+
+
+def plan_game(rules: Rules, seed: int, match: int, game: int) -> GamePlan:
+    base = f"domino-tui/{seed}/{match}"
+    if rules.name in ROTATING:
+        first = _first_leader(seed, match, rules.players)
+        return GamePlan(f"{base}/{game}", Opening((first + game) % rules.players), 0)
+    deal = f"{base}/{game // 2}"
+    opening = rules.first_opening(rules, random.Random(f"{deal}/lead"))
+    return GamePlan(deal, opening, game % 2)
+
+
+def bot_seed(seed: int, match: int, game: int, seat: int) -> str:
+    """The seed of the rng given to the bot in ``seat`` for one game."""
+    return f"domino-tui/{seed}/{match}/{game}/seat{seat}"

@@ -1,0 +1,84 @@
+"""Seed 003's player interface on our engine: a pair module written for that seed's judge plays unchanged.
+
+The player gets exactly that judge's inputs: ``tiles``, a list of (a, b) tuples (its hand, in deal order, the
+tiles it played removed); ``board_extremes``, () before the first tile, else (left, right); and ``play_hist``,
+a list of (position, extremes before, side, tile) with side 0 for left and 1 for right and tile None for a lost
+turn. It answers (side, tile). Judged as seed 003's judge does: a tile that fits only the other end goes there,
+anything else that is not a fitting tile of its hand loses the turn.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ..ai import Bot
+from ..engine import CLOSED, End, Event, Kind, Move, Observation, Tile
+from . import seed003_players
+from .faults import Fault, Forfeit
+
+
+def install_basic_players(folder: str) -> None:
+    """Let ``from basic_players import Player`` work when the seed's own file is not beside the module."""
+    if "basic_players" not in sys.modules and not os.path.exists(os.path.join(folder, "basic_players.py")):
+        sys.modules["basic_players"] = seed003_players
+
+
+def extremes_of(ends: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    return () if ends[0] == CLOSED else (ends[0], ends[1])
+
+
+def play_history(history: tuple[Event, ...]) -> list[tuple]:
+    """The seed's play_hist from our public history (a pass records side 0: the seed leaves it to the player)."""
+    out: list[tuple] = []
+    for ev in history:
+        ext = extremes_of(ev.ends_before) if ev.ends_before else ()
+        if ev.kind is Kind.PLAY:
+            out.append((ev.seat, ext, int(ev.end), (ev.tile.low, ev.tile.high)))  # type: ignore[union-attr, arg-type]
+        elif ev.kind is Kind.PASS:
+            out.append((ev.seat, ext, 0, None))
+    return out
+
+
+def judge(answer: object, obs: Observation) -> Move:
+    """Seed 003's judge on one answer: the move it makes, or Forfeit when the turn is lost."""
+    try:
+        side, tile = answer  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise Forfeit(Fault.ILLEGAL, f"play() must return (side, tile), not {answer!r}") from None
+    if tile is None:
+        plays = [m for m in obs.legal if m.kind is Kind.PLAY]
+        if plays:
+            raise Forfeit(Fault.DECLINED, "passed while able to play")
+        return obs.legal[0]
+    try:
+        a, b = tile
+        t = Tile.of(int(a), int(b))
+    except (TypeError, ValueError):
+        raise Forfeit(Fault.ILLEGAL, f"not a tile: {tile!r}") from None
+    if t not in obs.hand:
+        raise Forfeit(Fault.ILLEGAL, f"{t} is not in the hand")
+    ends = obs.board.ends
+    if ends[0] == CLOSED:
+        return Move.play(t, End.LEFT)
+    first, second = (End.LEFT, End.RIGHT) if side == 0 else (End.RIGHT, End.LEFT)
+    for end in (first, second):
+        if ends[end] in t:
+            return Move.play(t, end)
+    raise Forfeit(Fault.ILLEGAL, f"{t} fits neither end")
+
+
+class Seed003Player(Bot):
+    """Our Bot interface around one seed-003 player object."""
+
+    name = "seed003"
+    description = "A player written for seed 003's judge."
+
+    def __init__(self, player: object) -> None:
+        super().__init__(None)
+        self.player = player
+
+    def choose(self, obs: Observation) -> Move:
+        self.player.tiles = [(t.low, t.high) for t in obs.hand]  # type: ignore[attr-defined]
+        answer = self.player.play(extremes_of(obs.board.ends), play_history(obs.history))  # type: ignore[attr-defined]
+        return judge(answer, obs)

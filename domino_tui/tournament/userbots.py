@@ -1,0 +1,68 @@
+"""Loading a user's code: a class implementing our Bot interface, or a seed-003 pair module.
+
+Runs only inside a bot host process (host.py), so whatever the user's module does on import stays there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import random
+import sys
+from types import ModuleType
+
+from ..ai import Bot
+from .entries import BotSpec
+from .seed003 import Seed003Player, install_basic_players
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def load_module(path: str) -> ModuleType:
+    """Import the file at ``path`` once, with its folder on sys.path so its own imports work."""
+    module = _MODULES.get(path)
+    if module is not None:
+        return module
+    folder = os.path.dirname(path)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    install_basic_players(folder)
+    name = "domino_tui_user_" + hashlib.sha1(path.encode()).hexdigest()[:12]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    _MODULES[path] = module
+    return module
+
+
+def describe(spec: BotSpec) -> str:
+    """Check that ``spec`` can be played and return its display name; raise with a readable message if not."""
+    module = load_module(spec.path)
+    if spec.kind == "file":
+        cls = getattr(module, spec.name, None)
+        if not isinstance(cls, type):
+            raise LookupError(f"{os.path.basename(spec.path)} has no class {spec.name}")
+        if not callable(getattr(cls, "choose", None)):
+            raise TypeError(f"{spec.name} has no choose(obs) method (subclass domino_tui.ai.Bot)")
+        return spec.name
+    for needed in ("create_pair", "pair_name"):
+        if not callable(getattr(module, needed, None)):
+            raise LookupError(f"{os.path.basename(spec.path)} has no {needed}() (a seed-003 pair module needs both)")
+    return str(module.pair_name())
+
+
+def build(spec: BotSpec, rng: random.Random, pairs: dict[str, tuple]) -> Bot:
+    """A fresh player for one game. A seed-003 module's create_pair() is called once per game and both of its
+    players are taken from that one call (``pairs`` remembers it for the partner's seat)."""
+    module = load_module(spec.path)
+    if spec.kind == "file":
+        return getattr(module, spec.name)(rng)
+    pair = pairs.get(spec.path)
+    if pair is None:
+        pair = tuple(module.create_pair())
+        pairs[spec.path] = pair
+    return Seed003Player(pair[spec.index])
