@@ -205,8 +205,10 @@ class GameState:
         rules = self.rules
         if move.kind is Kind.PLAY:
             tile = move.tile
-            idx = self.ts.index.get(tile) if isinstance(tile, Tile) else None
-            if idx is None or not (self.masks[seat] >> idx) & 1:
+            top = self.ts.max_pip
+            if not isinstance(tile, Tile) or tile.high > top:
+                return f"{tile} is not a tile of the double-{top} set"
+            if not (self.masks[seat] >> self.ts.grid[tile.low][tile.high]) & 1:
                 return f"{tile} is not in the hand of the player to act"
             ends = self.board.ends
             if ends[0] == CLOSED:
@@ -215,8 +217,9 @@ class GameState:
             if end is None or not 0 <= end < 4 or ends[end] == CLOSED:
                 open_names = ", ".join(e.label for e in self.board.open_ends())
                 return f"{End(end).label if end is not None else 'no end'} is not open (open: {open_names})"
-            if ends[end] not in tile:  # type: ignore[operator]
-                return f"{tile} does not fit the {End(end).label} end, which shows {ends[end]}"
+            pip = ends[end]
+            if pip != tile.low and pip != tile.high:
+                return f"{tile} does not fit the {End(end).label} end, which shows {pip}"
             return None
         can_play = bool(self.playable_mask(seat))
         if move.kind is Kind.DRAW:
@@ -250,7 +253,7 @@ class GameState:
         rules = self.rules
         board = self.board
         ends_before = tuple(board.ends)
-        idx = self.ts.index[tile]
+        idx = self.ts.grid[tile.low][tile.high]
         self.masks[seat] ^= 1 << idx
         self.hands[seat].remove(idx)
         board.place(tile, end if ends_before[0] != CLOSED else End.LEFT)

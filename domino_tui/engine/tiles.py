@@ -57,6 +57,8 @@ class TileSet:
     # MATCH[n]: mask of the tiles that show n on either half.
     match: tuple[int, ...]
     doubles: tuple[int, ...]
+    # grid[a][b]: index of the tile with halves a and b, either way round (no hashing on the hot path).
+    grid: tuple[tuple[int, ...], ...]
 
     @property
     def size(self) -> int:
@@ -105,6 +107,7 @@ def tile_set(max_pip: int) -> TileSet:
         pips=tuple(t.pips for t in tiles),
         match=match,
         doubles=tuple(index[Tile(n, n)] for n in range(max_pip + 1)),
+        grid=tuple(tuple(index[Tile.of(a, b)] for b in range(max_pip + 1)) for a in range(max_pip + 1)),
     )
 
 
