@@ -60,12 +60,7 @@ async def test_a_whole_game_by_mouse_only():
                     pic = snake.picture()
                     ox, oy = snake._offset
                     bx, by, bw, bh = pic.hits[move.end][0]
-                    region = snake.region
-                    scroll = table.query_one("#board")
-                    await pilot.click(
-                        SnakeView,
-                        offset=(ox + bx + bw // 2 - int(scroll.scroll_x) * 0, oy + by + bh // 2),
-                    )
+                    await pilot.click(SnakeView, offset=(ox + bx + bw // 2, oy + by + bh // 2))
             else:
                 footer_key = next(
                     k for k in app.screen.query("FooterKey") if k.action == move.kind.value.replace("pass", "pass_turn")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -14,7 +16,7 @@ from ..session import Session
 class GameOverScreen(ModalScreen[str]):
     """Dismissed with "next", "again", "new", "look" (close to see the table) or "quit"."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose('primary')", "Continue", show=False),
         Binding("n", "choose('new')", "New game"),
         Binding("s", "choose('sheet')", "Scores"),

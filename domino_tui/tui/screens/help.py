@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
@@ -37,7 +39,10 @@ def _draw_note(rules: Rules) -> str:
             "Drawing (`d`) takes one tile and ends your turn, even if you could play; with the stock empty, `p` skips."
         )
     if rules.draw is DrawRule.UNTIL_PLAYABLE:
-        return "When nothing fits, draw (`d`) one tile at a time until something does; pass (`p`) once the boneyard is empty."
+        return (
+            "When nothing fits, draw (`d`) one tile at a time until something does; "
+            "pass (`p`) once the boneyard is empty."
+        )
     return "There is no stock: when nothing fits you pass (`p`)."
 
 
@@ -50,7 +55,7 @@ def help_text(rules: Rules, seed: int) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close", key_display="Esc"),
     ]
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
@@ -12,7 +14,7 @@ from ..session import Session
 
 
 class ScoreSheetScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,s", "close", "Close", key_display="Esc")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "close", "Close", key_display="Esc")]
 
     def __init__(self, session: Session) -> None:
         super().__init__()

@@ -7,11 +7,12 @@ that posts its move back; a token tells stale bot answers (from a game since rep
 from __future__ import annotations
 
 import time
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -31,7 +32,7 @@ END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
 
 
 class TableScreen(Screen):
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),

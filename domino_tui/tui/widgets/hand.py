@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -27,7 +28,7 @@ def key_label(index: int) -> str:
 
 
 class HandView(Widget, can_focus=False):
-    COMPONENT_CLASSES = {f"hand--{r}" for r in ROLES}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"hand--{r}" for r in ROLES}
     DEFAULT_CSS = """
     HandView { width: 100%; height: auto; }
     HandView > .hand--tile { color: $foreground; }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -21,7 +22,7 @@ ROLES = ("tile", "last", "end", "target", "line")
 class SnakeView(Widget):
     """Draws a Board. Set ``board`` (a copy), ``last`` and ``targets``; posts EndClicked on a click at an end."""
 
-    COMPONENT_CLASSES = {f"snake--{r}" for r in ROLES}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"snake--{r}" for r in ROLES}
     DEFAULT_CSS = """
     SnakeView { width: auto; height: auto; min-width: 100%; min-height: 100%; }
     SnakeView > .snake--tile { color: $foreground; }
