@@ -15,6 +15,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of seed 000")
     parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    parser.add_argument(
+        "--variant",
+        choices=("classic", "block", "allfives", "partnership", "partnership9"),
+        default=None,
+        help="the table's rule variant (default: the last one played)",
+    )
+    parser.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="how long a bot waits to move")
     return parser
 
 
@@ -29,5 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .plain import run
 
         return run(stage=args.stage, seed=args.seed)
-    print("domino-tui: the full-screen table is on its way; try `domino-tui --plain` meanwhile.")
-    return 0
+    if args.pause is not None and not 0 <= args.pause <= 10:
+        build_parser().error("--pause must be between 0 and 10 seconds")
+    from .tui.app import run as run_app
+
+    return run_app(variant=args.variant, seed=args.seed, pause=args.pause)
