@@ -25,12 +25,48 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def plain_arguments(args: Sequence[str]) -> tuple[int, int | None] | None:
+    """(stage, seed) for a well-formed ``--plain [--stage N] [--seed S]``, read without argparse: argparse and
+    what it imports take longer than all of stage 1, which must start within 1.5x ``python -c pass``.
+    None for anything else (help, abbreviations, mistakes), which argparse then handles as usual."""
+    plain, stage, seed = False, 5, None
+    i = 0
+    while i < len(args):
+        name, eq, value = args[i].partition("=")
+        i += 1
+        if name == "--plain" and not eq:
+            plain = True
+            continue
+        if name not in ("--stage", "--seed"):
+            return None
+        if not eq:
+            if i == len(args):
+                return None
+            value = args[i]
+            i += 1
+        digits = value[1:] if value.startswith("-") else value
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        if name == "--seed":
+            seed = int(value)
+        elif 1 <= int(value) <= 5:
+            stage = int(value)
+        else:
+            return None
+    return (stage, seed) if plain else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["tournament"]:
         from .tournament.cli import main as tournament_main
 
         return tournament_main(args_list[1:])
+    plain = plain_arguments(args_list)
+    if plain is not None:
+        from .plain import run
+
+        return run(stage=plain[0], seed=plain[1])
     args = build_parser().parse_args(args_list)
     if args.plain:
         from .plain import run
