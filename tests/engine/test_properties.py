@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from domino_tui.engine import VARIANTS, GameState, Kind, Reason, tile_set
-from domino_tui.engine.fast import Sim, to_move
+from domino_tui.engine.fast import Sim, deal_hands, to_move
 
 GAMES = 2000
 MAX_STEPS = 400  # far beyond any real game: 55 tiles, draws and passes included
@@ -110,19 +110,34 @@ def check_scores(g: GameState) -> None:
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_skinny_simulator_plays_by_the_same_rules(variant):
-    """Sim deals the same tiles from the same seed, and every move of its playouts replays through the referee
-    to the same result and score."""
+    """Every move of the simulator's playouts replays through the referee, from the same deal, to the same
+    result, score, hands and ends."""
+    rules = VARIANTS[variant]
+    ts = tile_set(rules.max_pip)
     for seed in range(GAMES):
         rng = random.Random(seed)
-        sim = Sim.deal(variant, rng)
-        referee = GameState.new(variant, random.Random(seed))
-        assert sim.masks == referee.masks and sim.stock == referee.stock and sim.turn == referee.turn
+        masks, stock, opening = deal_hands(rules, rng)
+        dealt = set(range(ts.size)).difference(*[ts_indices(m) for m in masks], stock)
+        referee = GameState(
+            rules,
+            [ts.tiles_of(m) for m in masks],
+            [ts.tiles[i] for i in sorted(dealt)] + [ts.tiles[i] for i in stock],
+            opening,
+        )
+        sim = Sim.start(rules, list(masks), list(stock), opening)
+        assert sim.masks == referee.masks and sim.turn == referee.turn
         trace: list[int] = []
         result = sim.random_playout(rng, trace)
         for move in trace:
             referee.apply(to_move(move, sim))
         assert referee.result == result
         assert referee.team_points() == sim.team_points()
+        assert sim.masks == referee.masks and sim.ends == referee.board.ends
+        assert sim.tiles_down == len(referee.board)
+
+
+def ts_indices(mask: int) -> set[int]:
+    return {i for i in range(mask.bit_length()) if mask >> i & 1}
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
