@@ -116,9 +116,13 @@ def is_line_game(rules: Rules) -> bool:
 def play_fast(
     rules: Rules, rng: random.Random, opening: Opening, policies: list[FastPolicy]
 ) -> tuple[GameResult, tuple[int, ...]]:
-    """One game with a policy per seat, dealt exactly as GameState.new deals with the same rng: its result and
-    the points each team earned in it."""
-    sim = Sim.deal(rules, rng, opening)
+    """One game with a policy per seat on a fresh deal: its result and the points each team earned in it."""
+    return finish_fast(Sim.deal(rules, rng, opening), policies)
+
+
+def finish_fast(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
+    """Play ``sim`` to the end with a policy per seat."""
+    rules = sim.rules
     if is_line_game(rules) and all(p.line is not None for p in policies):
         _line_loop(sim, [p.line for p in policies])  # type: ignore[misc]
     else:

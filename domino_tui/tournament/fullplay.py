@@ -25,7 +25,12 @@ class Outcome:
 
 
 def play_full(rules: Rules, rng: random.Random, opening: Opening, players: list[Player]) -> Outcome:
-    game = GameState.new(rules, rng, opening)
+    return play_state(GameState.new(rules, rng, opening), players)
+
+
+def play_state(game: GameState, players: list[Player]) -> Outcome:
+    """Play ``game`` to the end, asking each seat's player for its moves."""
+    rules = game.rules
     faults: list[tuple[int, Fault]] = []
     for _ in range(MAX_TURNS):
         if game.over:

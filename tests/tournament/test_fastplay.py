@@ -1,0 +1,58 @@
+"""The fast path plays exactly as the bots themselves: same deals, same choices, same results, game by game."""
+
+import random
+
+import pytest
+
+from domino_tui.ai import make_bot
+from domino_tui.engine import VARIANTS, GameState, get_rules
+from domino_tui.engine.fast import Sim
+from domino_tui.tournament.fastplay import fast_policy, finish_fast, is_line_game, play_fast
+from domino_tui.tournament.fullplay import play_full, play_state
+from domino_tui.tournament.schedule import plan_game
+
+LINEUPS = [
+    ("greedy", "dummy"),
+    ("dummy", "greedy"),
+    ("doubles", "greedy"),
+    ("random", "dummy"),
+    ("random", "random"),
+]
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("lineup", LINEUPS)
+def test_fast_path_gives_the_same_games_as_the_bots(variant: str, lineup: tuple[str, str]) -> None:
+    rules = get_rules(variant)
+    games = 40 if variant == "partnership9" else 20
+    for game in range(games):
+        plan = plan_game(rules, 5, 0, game)
+        names = [lineup[rules.team_of(s)] for s in range(rules.players)]
+        seeds = [f"bot/{game}/{s}" for s in range(rules.players)]
+        bots = [make_bot(n, random.Random(sd)) for n, sd in zip(names, seeds, strict=True)]
+        policies = [fast_policy(n, rules.max_pip, random.Random(sd)) for n, sd in zip(names, seeds, strict=True)]
+        state = GameState.new(rules, random.Random(plan.deal_seed), plan.opening)
+        fast, points = finish_fast(Sim.from_state(state), policies)
+        full = play_state(state, bots)
+        assert full.faults == ()
+        assert (fast, points) == (full.result, full.points), (variant, lineup, game)
+
+
+def test_a_whole_fast_game_is_a_game_of_the_variant() -> None:
+    rules = get_rules("partnership9")
+    plan = plan_game(rules, 1, 0, 3)
+    greedy = fast_policy("greedy", 9, None)
+    result, points = play_fast(rules, random.Random(plan.deal_seed), plan.opening, [greedy] * 4)
+    assert result.winner in (0, 1, None)
+    assert points == result.points
+    assert sum(result.pips) <= 9 * 10 * 4
+    assert play_full(rules, random.Random(1), plan.opening, [make_bot("greedy")] * 4).result is not None
+
+
+def test_the_line_loop_is_used_where_it_applies() -> None:
+    assert [v for v in VARIANTS if is_line_game(get_rules(v))] == ["block", "partnership", "partnership9"]
+
+
+def test_bots_without_a_fast_form_have_no_policy() -> None:
+    assert fast_policy("hyperskill", 6, random.Random(1)) is None
+    assert fast_policy("random", 6, None) is None
