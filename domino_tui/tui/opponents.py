@@ -18,7 +18,9 @@ def _levels() -> dict[str, object]:
 def choices() -> list[tuple[str, str]]:
     """(label, name) pairs, levels first."""
     out = [(f"Level: {name}", name) for name in _levels()]
-    out += [(f"Bot: {name}" + (f" - {cls.description}" if cls.description else ""), name) for name, cls in BOTS.items()]
+    for name, cls in BOTS.items():
+        label = f"{name}: {cls.description}" if cls.description else name
+        out.append((label if len(label) <= 52 else label[:51] + "…", name))
     return out
 
 

@@ -27,7 +27,7 @@ from ..widgets.snake import SnakeView
 from ..widgets.status import Seat, StatusBar, StatusInfo
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
-LOG_AUTO_WIDTH = 110
+LOG_AUTO_WIDTH = 130
 END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
 
 
@@ -69,7 +69,7 @@ class TableScreen(Screen):
         with Horizontal(id="main"):
             with ScrollableContainer(id="board"):
                 yield SnakeView(id="snake")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         yield Static(id="message")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")

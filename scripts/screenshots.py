@@ -1,0 +1,127 @@
+"""Drive the real app headless and write SVG screenshots to screenshots/ (the README shows them).
+
+    python scripts/screenshots.py [--out screenshots] [--png]
+
+Each picture is a seeded game played through key presses, so running this again redraws the same tables.
+``--png`` also writes PNG copies (needs cairosvg) for looking at them without a browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from domino_tui.engine import Kind
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.session import HUMAN
+
+GAMES = {  # variant: (seed, your moves before the picture)
+    "classic": (4, 5),
+    "block": (2, 4),
+    "allfives": (7, 7),
+    "partnership": (3, 3),
+    "partnership9": (5, 4),
+}
+
+
+async def wait_for_turn(pilot) -> None:
+    for _ in range(2000):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not isinstance(screen, TableScreen):
+            return
+        if screen.session.game.over or (screen.thinking is None and screen.session.human_to_act):
+            return
+        await pilot.pause(0.005)
+
+
+async def play_one(pilot) -> None:
+    """Your move by keys: the heaviest tile that fits (a sensible player), else draw or pass."""
+    table = pilot.app.table
+    game = table.session.game
+    legal = game.legal_moves()
+    plays = [m for m in legal if m.kind is Kind.PLAY]
+    if plays:
+        move = max(plays, key=lambda m: (m.tile.pips, -int(m.end)))
+        index = game.hand(HUMAN).index(move.tile)
+        keys = [str((index + 1) % 10)] if index < 10 else []
+        ends = {m.end for m in plays if m.tile == move.tile}
+        if len(ends) > 1:
+            keys.append(move.end.label)
+    else:
+        keys = ["d" if legal[0].kind is Kind.DRAW else "p"]
+    await pilot.press(*keys)
+    await wait_for_turn(pilot)
+
+
+async def table_shot(out: Path, variant: str, size: tuple[int, int], name: str) -> None:
+    seed, moves = GAMES[variant]
+    app = DominoApp(variant=variant, seed=seed, pause=0, save_settings=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_turn(pilot)
+        for _ in range(moves):
+            if app.table.session.game.over:
+                break
+            await play_one(pilot)
+        await pilot.pause()
+        app.save_screenshot(str(out / name))
+
+
+async def screen_shot(out: Path, keys: list[str], size: tuple[int, int], name: str, variant: str = "allfives") -> None:
+    seed, moves = GAMES[variant]
+    app = DominoApp(variant=variant, seed=seed, pause=0, save_settings=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_turn(pilot)
+        for _ in range(moves):
+            await play_one(pilot)
+        await pilot.press(*keys)
+        await pilot.pause(0.2)
+        app.save_screenshot(str(out / name))
+
+
+async def game_over_shot(out: Path, size: tuple[int, int], name: str) -> None:
+    app = DominoApp(variant="classic", seed=4, pause=0, save_settings=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_turn(pilot)
+        while isinstance(app.screen, TableScreen) and not app.table.session.game.over:
+            await play_one(pilot)
+        await pilot.pause(0.2)
+        app.save_screenshot(str(out / name))
+
+
+async def main(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    for variant in GAMES:
+        await table_shot(out, variant, (120, 40), f"{variant}.svg")
+    await table_shot(out, "classic", (80, 24), "classic-80x24.svg")
+    await table_shot(out, "allfives", (80, 24), "allfives-80x24.svg")
+    await screen_shot(out, ["n"], (120, 40), "new-game.svg")
+    await screen_shot(out, ["question_mark"], (120, 40), "help.svg")
+    await screen_shot(out, ["s"], (120, 40), "score-sheet.svg", variant="partnership")
+    await game_over_shot(out, (120, 40), "game-over.svg")
+    return sorted(out.glob("*.svg"))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "screenshots")
+    parser.add_argument("--png", action="store_true", help="also write PNG copies next to the SVGs (cairosvg)")
+    args = parser.parse_args()
+    # Never touch the user's saved settings.
+    os.environ["DOMINO_TUI_CONFIG_DIR"] = tempfile.mkdtemp(prefix="domino-tui-shots-")
+    written = asyncio.run(main(args.out))
+    for path in written:
+        print(path)
+        if args.png:
+            import cairosvg
+
+            # cairosvg has no Fira Code here: a monospace font keeps the box drawing aligned in the preview.
+            svg = path.read_text(encoding="utf-8").replace('"Fira Code"', '"DejaVu Sans Mono"')
+            svg = svg.replace("Fira Code, monospace", "DejaVu Sans Mono, monospace")
+            cairosvg.svg2png(bytestring=svg.encode(), write_to=str(path.with_suffix(".png")))
+    sys.exit(0)
