@@ -54,7 +54,8 @@ def timing(xs: list[float]) -> str:
     xs = sorted(xs)
     p95 = xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
     return (
-        f"median {statistics.median(xs) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms "
+        f"mean {statistics.fmean(xs) * 1000:.1f} ms, median {statistics.median(xs) * 1000:.1f} ms, "
+        f"p95 {p95 * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms "
         f"({len(xs)} decisions)"
     )
 

@@ -15,7 +15,7 @@ import time
 from ..engine import Kind, Move, Observation
 from ..engine.fast import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import Bot
-from .endgame import solve
+from .endgame import TooBig, solve
 from .inference import infer
 from .objective import Objective
 from .playout import Playout
@@ -67,6 +67,7 @@ class ExpertBot(Bot):
         passes = _trailing_passes(obs)
         last_play = _last_player(obs)
         done = 0
+        exact = self.exact > 0
         while done < self.samples:
             guess = sample(know, obs.hand_mask, obs.stock_size, self.rng)
             root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
@@ -74,9 +75,14 @@ class ExpertBot(Bot):
             root.fives = list(obs.points)
             root.last_play = last_play
             in_hands = sum(m.bit_count() for m in guess.masks)
-            exact = self.exact and in_hands <= self.exact and not root.stock
-            if exact:
-                for i, value in enumerate(solve(root, moves, objective)):
+            values = None
+            if exact and in_hands <= self.exact and not root.stock:
+                try:
+                    values = solve(root, moves, objective)
+                except TooBig:
+                    exact = False  # this position is too big to solve: playouts for the rest of this decision
+            if values is not None:
+                for i, value in enumerate(values):
                     totals[i] += value
             else:
                 for i, move in enumerate(moves):

@@ -1,29 +1,33 @@
 """The quick policy that finishes a guessed game: mostly a sensible greedy move, sometimes a random one.
 
 Greedy here means the best immediate count in All Fives and otherwise shedding weight (doubles a little first,
-since they fit only one number). A player never draws or passes while a tile fits, even where the rules allow it.
+since they fit only one number), optionally keeping the numbers the hand holds most of. A player never draws or
+passes while a tile fits, even where the rules allow it. This loop is the bot's hot path, so it works on the
+skinny state's masks directly instead of listing moves.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..engine import Rules
-from ..engine.fast import Sim
+from ..engine import CLOSED, DrawRule, Rules
+from ..engine.fast import DRAW_MOVE, PASS_MOVE, Sim
 from ..engine.tiles import tile_set
 
 
 class Playout:
     def __init__(self, rules: Rules, rng: random.Random, explore: float, keep: int = 0) -> None:
-        """``keep``: how much a tile whose numbers the hand holds many of is preferred (keeping variety)."""
+        """``explore``: how often a random tile is played; ``keep``: how much a tile whose numbers the hand
+        holds many of is preferred (keeping variety in hand)."""
         ts = tile_set(rules.max_pip)
+        self.rng = rng
+        self.explore = explore
         self.keep = keep
+        self.fives = rules.fives
         self.match = ts.match
         self.low = ts.low
         self.high = ts.high
-        self.rng = rng
-        self.explore = explore
-        self.fives = rules.fives
+        self.draws = rules.draw is not DrawRule.NONE
         # Shedding weight: pips, and a double counts as somewhat heavier.
         self.weight = tuple(p + (3 if lo == hi else 0) for p, lo, hi in zip(ts.pips, ts.low, ts.high, strict=True))
 
@@ -34,55 +38,113 @@ class Playout:
         explore = self.explore
         weight = self.weight
         fives = self.fives
+        keep = self.keep
+        match = self.match
+        low = self.low
+        high = self.high
+        draws = self.draws
+        masks = sim.masks
+        ends = sim.ends
         while sim.result is None:
-            legal = sim.legal()
-            if len(legal) == 1 or legal[0] < 0:
-                sim.apply(legal[0])
-                continue
-            if legal[-1] < 0:
-                legal.pop()  # classic's draw or pass next to a playable tile
-                if len(legal) == 1:
-                    sim.apply(legal[0])
-                    continue
-            if rnd() < explore:
-                sim.apply(legal[randrange(len(legal))])
+            hand = masks[sim.turn]
+            e0 = ends[0]
+            if e0 == CLOSED:
+                playable = hand
+            else:
+                fits = match[e0] | match[ends[1]]
+                if ends[2] != CLOSED:
+                    fits |= match[ends[2]] | match[ends[3]] if ends[3] != CLOSED else match[ends[2]]
+                playable = hand & fits
+            if not playable:
+                sim.apply(DRAW_MOVE if draws and sim.stock else PASS_MOVE)
                 continue
             if fives:
-                sim.apply(best_count(sim, legal, weight))
+                sim.apply(best_count(sim, playable, weight, rnd() < explore, randrange))
                 continue
-            keep = self.keep
-            if keep:
-                hand = sim.masks[sim.turn]
-                match = self.match
-                low = self.low
-                high = self.high
-                best = legal[0]
-                bw = -1
-                for m in legal:
-                    i = m >> 2
-                    w = weight[i] + keep * ((hand & match[low[i]]).bit_count() + (hand & match[high[i]]).bit_count())
-                    if w > bw:
-                        best, bw = m, w
+            if playable & (playable - 1) == 0:
+                i = playable.bit_length() - 1
+            elif rnd() < explore:
+                bits = []
+                p = playable
+                while p:
+                    b = p & -p
+                    bits.append(b)
+                    p ^= b
+                i = bits[randrange(len(bits))].bit_length() - 1
             else:
-                best = legal[0]
-                bw = weight[best >> 2]
-                for m in legal:
-                    w = weight[m >> 2]
+                i = -1
+                bw = -1
+                p = playable
+                while p:
+                    b = p & -p
+                    j = b.bit_length() - 1
+                    p ^= b
+                    w = weight[j]
+                    if keep:
+                        w += keep * ((hand & match[low[j]]).bit_count() + (hand & match[high[j]]).bit_count())
                     if w > bw:
-                        best, bw = m, w
-            sim.apply(best)
+                        i, bw = j, w
+            if e0 == CLOSED:
+                sim.play(i << 2)
+                continue
+            lo = low[i]
+            hi = high[i]
+            for e in (0, 1, 2, 3):
+                pip = ends[e]
+                if pip in (lo, hi):
+                    sim.play((i << 2) | e)
+                    break
 
 
-def best_count(sim: Sim, legal: list[int], weight: tuple[int, ...]) -> int:
-    """The play that scores most right now (then the heavier tile)."""
-    team = sim.rules.team_of(sim.turn)
-    before = sim.fives[team]
-    best = legal[0]
+def best_count(sim: Sim, playable: int, weight: tuple[int, ...], random_pick: bool, randrange) -> int:
+    """The play that scores most right now, then the heavier tile (or a random play when ``random_pick``).
+
+    The count after a play is worked out from the ends without playing it: the played end's contribution is
+    replaced by the new outer number's (twice for a double), as Sim.count adds them up."""
+    ends = sim.ends
+    low = sim.low
+    high = sim.high
+    if ends[0] == CLOSED:
+        moves = []
+        p = playable
+        while p:
+            b = p & -p
+            p ^= b
+            moves.append((b.bit_length() - 1) << 2)
+        if random_pick:
+            return moves[randrange(len(moves))]
+        return max(moves, key=lambda m: ((low[m >> 2] + high[m >> 2]) % 5 == 0, weight[m >> 2]))
+    dbl = sim.dbl
+    arm = sim.arm
+    part = [ends[0] * (2 if dbl[0] else 1), ends[1] * (2 if dbl[1] else 1), 0, 0]
+    if arm[0]:
+        part[2] = ends[2] * (2 if dbl[2] else 1)
+    if arm[1]:
+        part[3] = ends[3] * (2 if dbl[3] else 1)
+    base = part[0] + part[1] + part[2] + part[3]
+    best = -1
     key = (-1, -1)
-    for m in legal:
-        c = sim.copy()
-        c.play(m)
-        k = (c.fives[team] - before, weight[m >> 2])
-        if k > key:
-            best, key = m, k
+    moves = []
+    p = playable
+    while p:
+        b = p & -p
+        p ^= b
+        i = b.bit_length() - 1
+        lo = low[i]
+        hi = high[i]
+        for e in (0, 1, 2, 3):
+            pip = ends[e]
+            if pip == CLOSED or (pip != lo and pip != hi):
+                continue
+            m = (i << 2) | e
+            if random_pick:
+                moves.append(m)
+                continue
+            outer = hi if pip == lo else lo
+            count = base - part[e] + (outer * 2 if lo == hi else outer)
+            k = (count if count % 5 == 0 else 0, weight[i])
+            if k > key:
+                best, key = m, k
+    if random_pick:
+        return moves[randrange(len(moves))]
     return best

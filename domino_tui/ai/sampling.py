@@ -59,24 +59,32 @@ def _try(know: Knowledge, own_mask: int, stock_size: int, rng: random.Random, so
                 if draws:
                     played = sum(1 for t, at in sk.played if at > v.at and (v.mask >> t) & 1)
                     checks.append([v.mask, draws - played])
-            counted[s] = checks
+            if checks:
+                counted[s] = checks
     places = {t: [s for s in know.seats if not (never[s] >> t) & 1] for t in tiles}
     tiles.sort(key=lambda t: len(places[t]))
     hands = dict.fromkeys(know.seats, 0)
     rest: list[int] = []
+    rnd = rng.random
     for t in tiles:
         options = []
-        weights = []
+        total = 0
         for s in places[t]:
-            if room[s] and _room_for(counted.get(s, ()), t):
+            if room[s] and (s not in counted or _room_for(counted[s], t)):
                 options.append(s)
-                weights.append(room[s])
+                total += room[s]
         if room[REST]:
             options.append(REST)
-            weights.append(room[REST])
+            total += room[REST]
         if not options:
             return None
-        s = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
+        s = options[0]
+        if len(options) > 1:
+            r = rnd() * total
+            for s in options:
+                r -= room[s]
+                if r < 0:
+                    break
         room[s] -= 1
         if s == REST:
             rest.append(t)
@@ -91,7 +99,4 @@ def _try(know: Knowledge, own_mask: int, stock_size: int, rng: random.Random, so
 
 
 def _room_for(checks, t: int) -> bool:
-    for mask, left in checks:
-        if (mask >> t) & 1 and left <= 0:
-            return False
-    return True
+    return not any((mask >> t) & 1 and left <= 0 for mask, left in checks)

@@ -1,0 +1,67 @@
+"""Every bot returns only legal moves, in every variant, over many seeded games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_tui.ai import BOTS, make_bot
+from domino_tui.ai.levels import LEVELS, make_level
+from domino_tui.engine import VARIANTS, GameState, observe
+
+SIMPLE = [name for name in BOTS if name != "expert"]
+
+
+def play_out(variant: str, bots: list, seed: int) -> int:
+    state = GameState.new(variant, random.Random(seed))
+    decisions = 0
+    while not state.over:
+        obs = observe(state, state.turn)
+        move = bots[state.turn].choose(obs)
+        assert move in obs.legal, f"{bots[state.turn]} chose {move} not in {obs.legal}"
+        state.apply(move)
+        decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_simple_bots_only_play_legal_moves(variant: str) -> None:
+    players = VARIANTS[variant].players
+    games = 0
+    for seed in range(400):
+        names = [SIMPLE[(seed + k) % len(SIMPLE)] for k in range(players)]
+        bots = [make_bot(n, random.Random(seed * 10 + k)) for k, n in enumerate(names)]
+        play_out(variant, bots, seed)
+        games += 1
+    assert games == 400
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_expert_only_plays_legal_moves(variant: str) -> None:
+    players = VARIANTS[variant].players
+    for seed in range(20):
+        bots = [
+            make_bot("expert", random.Random(seed), budget=None, samples=3, exact=8)
+            if k % 2 == seed % 2
+            else make_bot("random", random.Random(seed))
+            for k in range(players)
+        ]
+        assert play_out(variant, bots, 1000 + seed) > 0
+
+
+def test_every_level_builds_a_registered_bot_that_plays() -> None:
+    assert list(LEVELS) == ["Beginner", "Easy", "Normal", "Hard", "Master"]
+    for name, level in LEVELS.items():
+        assert level.bot in BOTS
+        bot = make_level(name, random.Random(0))
+        if level.bot == "expert":
+            bot.budget, bot.samples = None, 2  # keep the test quick; the level's own budget is benchmarked
+        play_out("block", [bot, make_bot("greedy", random.Random(1))], 7)
+
+
+def test_unknown_names_get_a_clear_message() -> None:
+    with pytest.raises(ValueError, match="choose one of"):
+        make_bot("grandmaster")
+    with pytest.raises(ValueError, match="Beginner"):
+        make_level("Impossible")

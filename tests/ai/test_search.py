@@ -1,0 +1,73 @@
+"""The expert's search parts agree with the rules: the playout's count and the exact endgame search."""
+
+from __future__ import annotations
+
+import random
+
+from domino_tui.ai.endgame import solve
+from domino_tui.ai.objective import Objective
+from domino_tui.ai.playout import Playout, best_count
+from domino_tui.engine import GameState, observe
+from domino_tui.engine.fast import Sim
+
+
+def test_best_count_scores_plays_as_the_rules_do() -> None:
+    rng = random.Random(0)
+    weight = Playout(GameState.new("allfives", rng).rules, rng, 0.0).weight
+    checked = 0
+    for _ in range(150):
+        sim = Sim.deal("allfives", rng)
+        while sim.result is None:
+            legal = sim.legal()
+            if legal[0] >= 0 and len(legal) > 1:
+                team = sim.rules.team_of(sim.turn)
+
+                def key(m: int, sim: Sim = sim, team: int = team) -> tuple[int, int]:
+                    c = sim.copy()
+                    c.play(m)
+                    return c.fives[team] - sim.fives[team], weight[m >> 2]
+
+                chosen = best_count(sim, sim.playable(sim.turn), weight, False, rng.randrange)
+                assert chosen in legal
+                assert key(chosen) == max(key(m) for m in legal)
+                checked += 1
+            sim.apply(rng.choice(legal))
+    assert checked > 1000
+
+
+def minimax(sim: Sim, objective: Objective) -> float:
+    if sim.result is not None:
+        return objective.value(sim)
+    legal = sim.legal()
+    if len(legal) > 1 and legal[-1] < 0:
+        legal.pop()
+    values = []
+    for m in legal:
+        c = sim.copy()
+        c.apply(m)
+        values.append(minimax(c, objective))
+    return max(values) if sim.rules.team_of(sim.turn) == objective.team else min(values)
+
+
+def test_alpha_beta_gives_the_plain_minimax_values() -> None:
+    rng = random.Random(2)
+    tested = 0
+    for variant in ("partnership", "partnership9", "block"):
+        for seed in range(6):
+            state = GameState.new(variant, random.Random(seed))
+            while not state.over and sum(state.hand_sizes()) > 9:
+                state.apply(rng.choice(state.legal_moves()))
+            if state.over:
+                continue
+            obs = observe(state, state.turn)
+            objective = Objective(obs)
+            root = Sim.from_state(state)
+            moves = root.legal()
+            expected = []
+            for m in moves:
+                c = root.copy()
+                c.apply(m)
+                expected.append(minimax(c, objective))
+            assert solve(root, moves, objective) == expected
+            tested += 1
+    assert tested >= 10
