@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +52,14 @@ def test_seeds_3_and_10_deal_the_seeds_own_examples(stage, seed, example):
     done = subprocess.run(cmd, input="".join(t + "\n" for t in typed), capture_output=True, text=True, check=False)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == printed
+
+
+def test_readme_sample_is_what_the_program_prints():
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Plain mode", 1)[1]
+    sample = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    printed = "".join(row + "\n" for row in sample if not row.startswith(">"))
+    typed = "".join(row[2:] + "\n" for row in sample if row.startswith(">"))
+    cmd = [sys.executable, "-m", "domino_tui", "--plain", "--stage", "4", "--seed", "3"]
+    done = subprocess.run(cmd, input=typed, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, printed)
