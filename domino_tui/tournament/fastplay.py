@@ -12,21 +12,24 @@ import random
 from collections.abc import Callable
 
 from ..ai.simple import DoublesBot, DummyBot, GreedyBot, RandomBot
-from ..engine import GameResult, Opening, Rules, tile_set
+from ..engine import GameResult, Opening, Reason, Rules, TileSet, tile_set
 from ..engine.fast import Sim
 
 # Generic form: the legal int moves (plays first, in GameState order) -> one of them.
 LegalPolicy = Callable[[list[int]], int]
-# Line form, for two-ended games without a stock: (own hand mask, left, right) -> a play; -1 ends mean an empty
-# table. Called only when some tile fits.
-LinePolicy = Callable[[int, int, int], int]
+# Line form, for two-ended games without a stock. The lead: (own hand mask) -> a play on the empty table.
+# A turn: (own tiles fitting the left end, own tiles fitting the right end, left pip, right pip) -> a play;
+# called only when one of the masks is not empty.
+LeadPolicy = Callable[[int], int]
+LinePolicy = Callable[[int, int, int, int], int]
 
 
 class FastPolicy:
-    __slots__ = ("legal", "line")
+    __slots__ = ("lead", "legal", "line")
 
-    def __init__(self, legal: LegalPolicy, line: LinePolicy | None) -> None:
+    def __init__(self, legal: LegalPolicy, lead: LeadPolicy | None = None, line: LinePolicy | None = None) -> None:
         self.legal = legal
+        self.lead = lead
         self.line = line
 
 
@@ -51,25 +54,37 @@ def _best_by(key: tuple[int, ...]) -> LegalPolicy:
     return choose
 
 
-def _line_first(match: tuple[int, ...]) -> LinePolicy:
-    def choose(hand: int, left: int, right: int) -> int:
-        if left < 0:
-            m = hand
-        else:
-            m = hand & match[left]
-            if not m:
-                m = hand & match[right]
-                return ((m & -m).bit_length() - 1) << 2 | 1
-        return ((m & -m).bit_length() - 1) << 2
+def _lead_first(hand: int) -> int:
+    return ((hand & -hand).bit_length() - 1) << 2
+
+
+def _line_first(left_fits: int, right_fits: int, left: int, right: int) -> int:
+    if left_fits:
+        return ((left_fits & -left_fits).bit_length() - 1) << 2
+    return ((right_fits & -right_fits).bit_length() - 1) << 2 | 1
+
+
+def _lead_best_by(key: tuple[int, ...]) -> LeadPolicy:
+    def choose(hand: int) -> int:
+        best = -1
+        move = 0
+        while hand:
+            bit = hand & -hand
+            i = bit.bit_length() - 1
+            if key[i] > best:
+                best = key[i]
+                move = i << 2
+            hand ^= bit
+        return move
 
     return choose
 
 
-def _line_best_by(match: tuple[int, ...], key: tuple[int, ...]) -> LinePolicy:
-    def choose(hand: int, left: int, right: int) -> int:
+def _line_best_by(key: tuple[int, ...]) -> LinePolicy:
+    def choose(left_fits: int, right_fits: int, left: int, right: int) -> int:
         best = -1
         move = 0
-        m = hand if left < 0 else hand & match[left]
+        m = left_fits
         while m:
             bit = m & -m
             i = bit.bit_length() - 1
@@ -77,17 +92,37 @@ def _line_best_by(match: tuple[int, ...], key: tuple[int, ...]) -> LinePolicy:
                 best = key[i]
                 move = i << 2
             m ^= bit
-        if left >= 0:
-            m = hand & match[right]
-            while m:
-                bit = m & -m
-                i = bit.bit_length() - 1
-                # Strictly better only: an equal tile on the right comes later in the legal list.
-                if key[i] > best:
-                    best = key[i]
-                    move = i << 2 | 1
-                m ^= bit
+        m = right_fits
+        while m:
+            bit = m & -m
+            i = bit.bit_length() - 1
+            # Strictly better only: an equal tile on the right comes later in the legal list.
+            if key[i] > best:
+                best = key[i]
+                move = i << 2 | 1
+            m ^= bit
         return move
+
+    return choose
+
+
+def _line_heaviest(ts: TileSet) -> LinePolicy:
+    """Greedy's turn in constant time. Of the tiles showing ``p``, [p|b] (b >= p) always outweighs [a|p]
+    (a < p), and within each group the higher index is the heavier: so the heaviest fitting tile at an end is
+    the top bit of the first group, else of the second, and no two tiles at one end weigh the same."""
+    pips = ts.pips
+    upper = tuple(sum(1 << i for i, lo in enumerate(ts.low) if lo == p) for p in range(ts.max_pip + 1))
+
+    def choose(left_fits: int, right_fits: int, left: int, right: int) -> int:
+        if not left_fits:
+            return (((right_fits & upper[right]) or right_fits).bit_length() - 1) << 2 | 1
+        i = ((left_fits & upper[left]) or left_fits).bit_length() - 1
+        if right_fits:
+            j = ((right_fits & upper[right]) or right_fits).bit_length() - 1
+            # Strictly heavier only: an equal tile on the right comes later in the legal list.
+            if pips[j] > pips[i]:
+                return j << 2 | 1
+        return i << 2
 
     return choose
 
@@ -96,15 +131,15 @@ def fast_policy(bot_name: str, max_pip: int, rng: random.Random | None) -> FastP
     """The policy playing exactly as built-in bot ``bot_name``, or None when it has no fast form."""
     ts = tile_set(max_pip)
     if bot_name == DummyBot.name:
-        return FastPolicy(_first, _line_first(ts.match))
+        return FastPolicy(_first, _lead_first, _line_first)
     if bot_name == GreedyBot.name:
-        return FastPolicy(_best_by(ts.pips), _line_best_by(ts.match, ts.pips))
+        return FastPolicy(_best_by(ts.pips), _lead_best_by(ts.pips), _line_heaviest(ts))
     if bot_name == DoublesBot.name:
         # (is_double, pips) ordered as one int: a double outranks any single.
         key = tuple(p + (100 if lo == hi else 0) for p, lo, hi in zip(ts.pips, ts.low, ts.high, strict=True))
-        return FastPolicy(_best_by(key), _line_best_by(ts.match, key))
+        return FastPolicy(_best_by(key), _lead_best_by(key), _line_best_by(key))
     if bot_name == RandomBot.name and rng is not None:
-        return FastPolicy(rng.choice, None)
+        return FastPolicy(rng.choice)
     return None
 
 
@@ -122,30 +157,67 @@ def play_fast(
 
 def finish_fast(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
     """Play ``sim`` to the end with a policy per seat."""
-    rules = sim.rules
-    if is_line_game(rules) and all(p.line is not None for p in policies):
-        _line_loop(sim, [p.line for p in policies])  # type: ignore[misc]
-    else:
-        choosers = [p.legal for p in policies]
-        legal = sim.legal
-        apply = sim.apply
-        while sim.result is None:
-            apply(choosers[sim.turn](legal()))
-    return sim.result, sim.team_points()  # type: ignore[return-value]
-
-
-def _line_loop(sim: Sim, choosers: list[LinePolicy]) -> None:
-    # The hot loop of a tournament: a seat that cannot play passes without a call, as the bots' only legal
-    # move would be the pass.
-    masks = sim.masks
-    ends = sim.ends
-    match = sim.match
-    play = sim.play
-    pass_turn = sim.pass_turn
+    if sim.result is None and is_line_game(sim.rules) and all(p.line is not None for p in policies):
+        return _line_game(sim, policies)
+    choosers = [p.legal for p in policies]
+    legal = sim.legal
+    apply = sim.apply
     while sim.result is None:
-        seat = sim.turn
-        left = ends[0]
-        if left < 0 or masks[seat] & (match[left] | match[ends[1]]):
-            play(choosers[seat](masks[seat], left, ends[1]))
+        apply(choosers[sim.turn](legal()))
+    return sim.result, sim.team_points()
+
+
+def _line_game(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
+    """The rest of a two-ended game without a stock, on local integers.
+
+    This is a tournament's hot loop, so it does not go through Sim.play: the rules left are few (lay a tile on
+    an end, pass when nothing fits, blocked after a round of passes) and the settlement is the variant's own
+    settle function. tests/tournament/test_fastplay.py holds it to GameState's results game by game.
+    """
+    rules = sim.rules
+    masks = sim.masks
+    match = sim.match
+    low = sim.low
+    high = sim.high
+    n = sim.players
+    turn = sim.turn
+    passes = sim.passes
+    last = sim.last_play
+    left, right = sim.ends[0], sim.ends[1]
+    if left < 0:
+        i = policies[turn].lead(masks[turn]) >> 2  # type: ignore[misc]
+        masks[turn] ^= 1 << i
+        left, right = low[i], high[i]
+        last = turn
+        turn = (turn + 1) % n
+    choosers = [p.line for p in policies]
+    while True:
+        hand = masks[turn]
+        left_fits = hand & match[left]
+        right_fits = hand & match[right]
+        if left_fits or right_fits:
+            move = choosers[turn](left_fits, right_fits, left, right)  # type: ignore[misc]
+            i = move >> 2
+            if move & 1:
+                right = high[i] if low[i] == right else low[i]
+            else:
+                left = high[i] if low[i] == left else low[i]
+            hand ^= 1 << i
+            masks[turn] = hand
+            passes = 0
+            last = turn
+            if not hand:
+                reason, out = Reason.OUT, turn
+                break
         else:
-            pass_turn()
+            passes += 1
+            if passes >= n:
+                reason, out = Reason.BLOCKED, None
+                break
+        turn += 1
+        if turn == n:
+            turn = 0
+    pip_sum = tile_set(rules.max_pip).pip_sum
+    pips = tuple(pip_sum(m) for m in masks)
+    winner, points = rules.settle(rules, reason, out, pips)
+    return GameResult(reason, winner, points, pips, out, last), points

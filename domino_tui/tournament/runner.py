@@ -20,7 +20,7 @@ from ..engine import Rules, get_rules
 from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, fast_policy, play_fast
 from .fullplay import Player, play_full
-from .host import HostedSeat, host_for, stop_hosts
+from .host import BotHost, HostedSeat, host_for, stop_hosts
 from .schedule import bot_seed, pairings, plan_game
 
 # Games per chunk: big enough that the trip to a worker costs little, small enough to share the work out evenly.
@@ -83,57 +83,74 @@ def _all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
     )
 
 
+def _seating(rules: Rules, entries: tuple[Entry, Entry], first_team: int) -> tuple[list[BotSpec], list[int]]:
+    """Each seat's bot and which entry (0 or 1) it plays for, with the first entry in ``first_team``."""
+    n = rules.players
+    specs: list[BotSpec] = [None] * n  # type: ignore[list-item]
+    owner = [0] * n
+    for team, e in enumerate((0, 1) if first_team == 0 else (1, 0)):
+        for k, seat in enumerate(rules.teams[team]):
+            specs[seat] = entries[e].seats[k]
+            owner[seat] = e
+    return specs, owner
+
+
 def play_chunk(task: ChunkTask) -> Tally:
     """Play games [start, stop) of one match and sum them up. Runs in a worker process."""
     rules = get_rules(task.variant)
-    fast = _all_fast(task.entries, rules)
+    seatings = [_seating(rules, task.entries, team) for team in (0, 1)]
     tally = Tally()
     n = rules.players
+    # One generator reseeded per game: as reproducible as a new one per game, at half the cost.
+    deal_rng = random.Random()
+    fast = _all_fast(task.entries, rules)
+    shared = [[_shared_policy(spec.name, rules.max_pip) for spec in specs] for specs, _ in seatings]
     for game in range(task.start, task.stop):
         plan = plan_game(rules, task.seed, task.match, game)
-        team_entry = (0, 1) if plan.first_team == 0 else (1, 0)
-        seat_spec: list[BotSpec] = [None] * n  # type: ignore[list-item]
-        seat_entry = [0] * n
-        for team, e in enumerate(team_entry):
-            for k, seat in enumerate(rules.teams[team]):
-                seat_spec[seat] = task.entries[e].seats[k]
-                seat_entry[seat] = e
-        deal_rng = random.Random(plan.deal_seed)
+        specs, owner = seatings[plan.first_team]
+        deal_rng.seed(plan.deal_seed)
         faults: tuple = ()
         if fast:
-            policies = [_fast_policy(seat_spec[s], rules, bot_seed(task.seed, task.match, game, s)) for s in range(n)]
+            policies = shared[plan.first_team]
+            if None in policies:  # a random bot: its own rng for this game
+                policies = [_fast_policy(specs[s], rules, bot_seed(task.seed, task.match, game, s)) for s in range(n)]
             result, points = play_fast(rules, deal_rng, plan.opening, policies)  # type: ignore[arg-type]
         else:
-            players: list[Player] = []
-            hosted: dict[int, dict] = {}
-            for s in range(n):
-                spec = seat_spec[s]
-                seed = bot_seed(task.seed, task.match, game, s)
-                if spec.hosted:
-                    entry = task.entries[seat_entry[s]]
-                    host = host_for(entry.name, entry.seats, task.move_limit)
-                    hosted.setdefault(id(host), {"host": host, "seats": {}})["seats"][s] = (spec, seed)
-                    players.append(HostedSeat(host, s))
-                else:
-                    players.append(make_bot(spec.name, random.Random(seed)))
-            for h in hosted.values():
-                h["host"].new_game(h["seats"])
-            outcome = play_full(rules, deal_rng, plan.opening, players)
+            outcome = play_full(rules, deal_rng, plan.opening, _players(task, game, specs, owner))
             result, points, faults = outcome.result, outcome.points, outcome.faults
         tally.games += 1
+        first_team = plan.first_team
         if result is None:
             tally.abandoned += 1
             tally.ties += 1
         elif result.winner is None:
             tally.ties += 1
         else:
-            tally.wins[team_entry[result.winner]] += 1
-        for team, e in enumerate(team_entry):
-            tally.points[e] += points[team]
+            tally.wins[0 if result.winner == first_team else 1] += 1
+        tally.points[0] += points[first_team]
+        tally.points[1] += points[1 - first_team]
         for seat, fault in faults:
-            counts = tally.faults[seat_entry[seat]]
+            counts = tally.faults[owner[seat]]
             counts[fault.value] = counts.get(fault.value, 0) + 1
     return tally
+
+
+def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int]) -> list[Player]:
+    """Fresh players for one game: built-in bots here, user bots in their entry's host process."""
+    players: list[Player] = []
+    hosted: dict[int, tuple[BotHost, dict]] = {}
+    for s, spec in enumerate(specs):
+        seed = bot_seed(task.seed, task.match, game, s)
+        if spec.hosted:
+            entry = task.entries[owner[s]]
+            host = host_for(entry.name, entry.seats, task.move_limit)
+            hosted.setdefault(id(host), (host, {}))[1][s] = (spec, seed)
+            players.append(HostedSeat(host, s))
+        else:
+            players.append(make_bot(spec.name, random.Random(seed)))
+    for host, seats in hosted.values():
+        host.new_game(seats)
+    return players
 
 
 def chunk_tasks(

@@ -1,0 +1,185 @@
+"""Games per second of a dummy vs greedy partnership9 match: our tournament with 1 and 2 jobs beside a
+straightforward single-loop judge written the way seed 003 describes its judge (lists of tuples, a loop over the
+seats, players with ``tiles`` and ``play(board_extremes, play_hist)``, no engine), all in the same run.
+
+    python benchmarks/tournament_speed.py [--games 20000] [--rounds 5]
+
+Rounds alternate between the three so that a busy machine slows them alike; the median and the best round are
+shown. Requirement (issue 6): ours with 2 jobs at least 2x the judge's rate. Seed 003's own judge plays about
+4,400 to 5,300 such games per CPU-second on these machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+from domino_tui.tournament import run_match
+
+# ----- the reference: a seed-003-style judge and its two basic players -----
+
+
+class Player:
+    def __init__(self) -> None:
+        self.tiles: list[tuple[int, int]] = []
+
+    def fitting(self, board_extremes: tuple) -> list[tuple[int, tuple[int, int]]]:
+        if not board_extremes:
+            return [(0, t) for t in self.tiles]
+        left, right = board_extremes
+        out = []
+        for t in self.tiles:
+            if left in t:
+                out.append((0, t))
+            elif right in t:
+                out.append((1, t))
+        return out
+
+
+class DummyPlayer(Player):
+    def play(self, board_extremes: tuple, play_hist: list) -> tuple[int, tuple[int, int] | None]:
+        options = self.fitting(board_extremes)
+        return options[0] if options else (0, None)
+
+
+class GreedyPlayer(Player):
+    def play(self, board_extremes: tuple, play_hist: list) -> tuple[int, tuple[int, int] | None]:
+        options = self.fitting(board_extremes)
+        if not options:
+            return 0, None
+        return max(options, key=lambda o: o[1][0] + o[1][1])
+
+
+class Judge:
+    """One game at a time, as seed 003's judge.py describes it: shuffle, deal ten tiles each, ask each seat in
+    turn for (side, tile), check it, lay it on the board (a list of tuples, turned so the numbers touch), keep
+    the history, stop when a hand is empty or four turns in a row were lost, else compare the lighter hands."""
+
+    def __init__(self, players: list[Player], rng: random.Random) -> None:
+        self.players = players
+        self.rng = rng
+        self.all_tiles = [(a, b) for a in range(10) for b in range(a, 10)]
+
+    def deal(self) -> None:
+        tiles = self.all_tiles[:]
+        self.rng.shuffle(tiles)
+        for i, p in enumerate(self.players):
+            p.tiles = tiles[i * 10 : (i + 1) * 10]
+        self.board: list[tuple[int, int]] = []
+        self.play_hist: list[tuple] = []
+
+    def extremes(self) -> tuple:
+        return (self.board[0][0], self.board[-1][1]) if self.board else ()
+
+    def place(self, side: int, tile: tuple[int, int]) -> int | None:
+        """Lay ``tile``; the side it went to, or None when it fits nowhere (a wrong side is put right)."""
+        if not self.board:
+            self.board.append(tile)
+            return 0
+        left, right = self.board[0][0], self.board[-1][1]
+        if left in tile and (side == 0 or right not in tile):
+            self.board.insert(0, tile if tile[1] == left else (tile[1], tile[0]))
+            return 0
+        if right in tile:
+            self.board.append(tile if tile[0] == right else (tile[1], tile[0]))
+            return 1
+        return None
+
+    def play_game(self, first: int) -> int | None:
+        """One game; the winning team (0 for seats 0 and 2, 1 for seats 1 and 3) or None for a tie."""
+        self.deal()
+        turn = first
+        passes = 0
+        while passes < 4:
+            player = self.players[turn]
+            extremes = self.extremes()
+            side, tile = player.play(extremes, self.play_hist)
+            placed = self.place(side, tile) if tile is not None and tile in player.tiles else None
+            if placed is None:
+                self.play_hist.append((turn, extremes, side, None))
+                passes += 1
+            else:
+                player.tiles.remove(tile)
+                self.play_hist.append((turn, extremes, placed, tile))
+                passes = 0
+                if not player.tiles:
+                    return turn % 2
+            turn = (turn + 1) % 4
+        lightest = [min(sum(a + b for a, b in self.players[s].tiles) for s in (t, t + 2)) for t in (0, 1)]
+        if lightest[0] == lightest[1]:
+            return None
+        return 0 if lightest[0] < lightest[1] else 1
+
+
+def judge_match(games: int, seed: int) -> tuple[float, float, float]:
+    """(games per wall second, games per CPU second, greedy's share of decided games); greedy sits at 1 and 3."""
+    rng = random.Random(seed)
+    judge = Judge([DummyPlayer(), GreedyPlayer(), DummyPlayer(), GreedyPlayer()], rng)
+    first = rng.randrange(4)
+    wins = [0, 0]
+    wall, cpu = time.perf_counter(), time.process_time()
+    for game in range(games):
+        winner = judge.play_game((first + game) % 4)
+        if winner is not None:
+            wins[winner] += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return games / wall, games / cpu, wins[1] / (wins[0] + wins[1])
+
+
+def ours(games: int, seed: int, jobs: int) -> tuple[float, float]:
+    """(games per wall second including the worker start-up, greedy's share of decided games)."""
+    started = time.perf_counter()
+    m = run_match("partnership9", "dummy", "greedy", games=games, seed=seed, jobs=jobs)
+    wall = time.perf_counter() - started
+    return games / wall, 1 - m.win_rate  # type: ignore[operator]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000, help="games per run (default 20000)")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    args = parser.parse_args(argv)
+    runs: dict[str, list[float]] = {"judge": [], "judge_cpu": [], "ours1": [], "ours2": []}
+    share: dict[str, float] = {}
+    for r in range(args.rounds):
+        rate, cpu_rate, share["judge"] = judge_match(args.games, seed=r)
+        runs["judge"].append(rate)
+        runs["judge_cpu"].append(cpu_rate)
+        rate, share["ours"] = ours(args.games, seed=r, jobs=1)
+        runs["ours1"].append(rate)
+        rate, _ = ours(args.games, seed=r, jobs=2)
+        runs["ours2"].append(rate)
+        print(
+            f"round {r + 1}: judge {runs['judge'][-1]:,.0f}  ours 1 job {runs['ours1'][-1]:,.0f}  "
+            f"ours 2 jobs {runs['ours2'][-1]:,.0f} games/s",
+            file=sys.stderr,
+        )
+    med = {k: statistics.median(v) for k, v in runs.items()}
+    best = {k: max(v) for k, v in runs.items()}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"partnership9, dummy+dummy vs greedy+greedy, {args.games:,} games per run, {args.rounds} rounds, "
+        f"{os.cpu_count()} CPUs, load average {load:.2f} at the end"
+    )
+    print(f"{'':28}{'games/s median':>16}{'best':>10}   greedy's share of decided games (last round)")
+    rows = [
+        ("seed-003-style judge", "judge", f"{100 * share['judge']:.1f}%"),
+        ("  (per CPU-second)", "judge_cpu", ""),
+        ("ours, 1 job", "ours1", f"{100 * share['ours']:.1f}%"),
+        ("ours, 2 jobs", "ours2", "(same games)"),
+    ]
+    for label, key, extra in rows:
+        print(f"{label:28}{med[key]:>16,.0f}{best[key]:>10,.0f}   {extra}")
+    ratio = med["ours2"] / med["judge"]
+    verdict = "met" if ratio >= 2 else "NOT met"
+    print(f"ours with 2 jobs / judge (medians): {ratio:.2f}x; requirement at least 2x: {verdict}")
+    print("the judge's dummy plays the first fitting tile in hand order; ours the first legal move in tile order")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
