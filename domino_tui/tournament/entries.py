@@ -30,6 +30,11 @@ class BotSpec:
         """User code: it runs in a process of its own, under a time limit."""
         return self.kind != "builtin"
 
+    @property
+    def short(self) -> str:
+        """The name shown in tables: a built-in bot's name, a user's class name."""
+        return self.name if self.name else os.path.basename(self.path)
+
     def __str__(self) -> str:
         if self.kind == "builtin":
             return self.name
@@ -80,17 +85,19 @@ def parse_entry(text: str, rules: Rules) -> Entry:
             raise EntryError(f"{text!r} is a pair, but {rules.name} is played one against one")
         if text.endswith(".py") and ":" not in text:
             raise EntryError(f"{text!r}: a seed-003 pair module plays partnership variants, not {rules.name}")
-        return Entry(text, text, (parse_bot(text),))
+        bot = parse_bot(text)
+        return Entry(bot.short, text, (bot,))
     if "+" in text:
         parts = text.split("+")
         if len(parts) != seats_per_team:
             raise EntryError(f"{text!r}: a pair is two bots joined by '+', like greedy+dummy")
-        return Entry(text, text, tuple(parse_bot(p) for p in parts))
+        bots = tuple(parse_bot(p) for p in parts)
+        return Entry("+".join(b.short for b in bots), text, bots)
     if text.endswith(".py"):
         path = _user_file(text)
         return Entry(text, text, tuple(BotSpec("seed003", "", path, i) for i in range(seats_per_team)))
     bot = parse_bot(text)
-    return Entry(f"{text}+{text}", text, (bot,) * seats_per_team)
+    return Entry(f"{bot.short}+{bot.short}", text, (bot,) * seats_per_team)
 
 
 def parse_entries(texts: list[str], rules: Rules) -> list[Entry]:

@@ -15,9 +15,10 @@ import random
 import signal
 from multiprocessing.connection import Connection
 
-from ..engine import End, Kind, Move, Observation, Tile
+from ..engine import Move, Observation
 from .entries import BotSpec, EntryError
 from .faults import Fault, Forfeit
+from .wire import Decoder, decode_move, encode_move, encode_obs
 
 # Importing the user's module and building its bots is not a move: it gets this much time.
 LOAD_LIMIT = 30.0
@@ -30,18 +31,6 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _clean(move: object) -> Move:
-    """A plain engine Move rebuilt from the bot's answer, so nothing of the user's classes crosses the pipe."""
-    if not isinstance(move, Move):
-        raise Forfeit(Fault.ILLEGAL, f"not a Move: {move!r:.80}")
-    try:
-        tile = None if move.tile is None else Tile.of(int(move.tile.low), int(move.tile.high))
-        end = None if move.end is None else End(int(move.end))
-        return Move(Kind(move.kind), tile, end)
-    except (TypeError, ValueError, AttributeError):
-        raise Forfeit(Fault.ILLEGAL, f"a malformed Move: {move!r:.80}") from None
-
-
 def _serve(conn: Connection, specs: tuple[BotSpec, ...], parent_end: Connection | None, parent_pid: int) -> None:
     """The host's loop: describe the bots, build them for a game, answer moves. Ends when the pipe closes or
     the process that started it is gone (a forked child may hold other pipes open, so EOF alone is not enough)."""
@@ -52,6 +41,7 @@ def _serve(conn: Connection, specs: tuple[BotSpec, ...], parent_end: Connection 
     # Ctrl-C is the tournament's to handle; the host just goes away with its pipe.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     bots: dict[int, object] = {}
+    decoder = Decoder()
     while True:
         try:
             while not conn.poll(1.0):
@@ -63,6 +53,7 @@ def _serve(conn: Connection, specs: tuple[BotSpec, ...], parent_end: Connection 
         op = msg[0]
         if op == "game":
             bots = {}
+            decoder = Decoder()
             pairs: dict[str, tuple] = {}
             for seat, (spec, seed) in msg[1].items():
                 try:
@@ -81,7 +72,7 @@ def _serve(conn: Connection, specs: tuple[BotSpec, ...], parent_end: Connection 
             try:
                 if isinstance(bot, BaseException):
                     raise Forfeit(Fault.RAISED, f"could not be built: {type(bot).__name__}: {bot}")
-                reply = ("move", _clean(bot.choose(obs)))  # type: ignore[union-attr]
+                reply = ("move", encode_move(bot.choose(decoder.decode(obs))))  # type: ignore[union-attr]
             except Forfeit as forfeit:
                 reply = ("fault", forfeit.fault.value, forfeit.detail)
             except BaseException as exc:
@@ -158,9 +149,12 @@ class BotHost:
                 self._send(self.game_msg)
 
     def choose(self, seat: int, obs: Observation) -> Move:
-        reply = self._ask(("move", seat, obs), self.move_limit)
+        reply = self._ask(("move", seat, encode_obs(obs)), self.move_limit)
         if reply[0] == "move":
-            return reply[1]
+            try:
+                return decode_move(reply[1])
+            except (TypeError, ValueError):
+                raise Forfeit(Fault.ILLEGAL, f"not a move: {reply[1]!r:.80}") from None
         raise Forfeit(Fault(reply[1]), reply[2])
 
     def stop(self) -> None:
