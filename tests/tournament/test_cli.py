@@ -1,0 +1,119 @@
+"""`domino-tui tournament` from the command line: the tables, the files, and clear messages for bad input."""
+
+import csv
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from domino_tui.cli import main as domino_main
+from domino_tui.tournament.cli import main
+from domino_tui.tournament.progress import ProgressBar
+
+
+def test_a_tournament_prints_the_ranking_and_writes_json(tmp_path, capsys) -> None:
+    out = tmp_path / "results.json"
+    rc = main(["--bots", "greedy,dummy,doubles", "--games", "40", "--seed", "2", "--jobs", "1", "--out", str(out)])
+    assert rc == 0
+    printed = capsys.readouterr()
+    assert "Ranking (seed 003" in printed.out
+    assert "95% CI" in printed.out
+    assert printed.err == ""  # no progress bar when stderr is not a terminal
+    data = json.loads(out.read_text())
+    assert data["settings"] == {
+        "variant": "partnership9",
+        "bots": ["greedy", "dummy", "doubles"],
+        "games_per_match": 40,
+        "seed": 2,
+        "jobs": 1,
+        "move_limit_seconds": 1.0,
+    }
+    assert len(data["matches"]) == 3
+    for m in data["matches"]:
+        assert sum(m["wins"]) + m["ties"] == m["games"] == 40
+        low, high = m["first_win_rate_ci95"]
+        assert low <= m["first_win_rate"] <= high
+    assert [r["rank"] for r in data["ranking"]] == sorted(r["rank"] for r in data["ranking"])
+
+
+def test_csv_has_a_row_per_match_with_the_settings(tmp_path) -> None:
+    out = tmp_path / "results.csv"
+    args = ["--variant", "block", "--bots", "greedy,random", "--games", "10", "--jobs", "1", "--out", str(out)]
+    assert main(args) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 1
+    row = rows[0]
+    assert (row["variant"], row["games_per_match"], row["first"], row["second"]) == ("block", "10", "greedy", "random")
+    assert int(row["first_wins"]) + int(row["second_wins"]) + int(row["ties"]) == 10
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "greedy,wizard"], "unknown bot 'wizard'"),
+        (["--bots", "greedy"], "at least two entries"),
+        (["--variant", "block", "--bots", "greedy+dummy,random"], "is a pair"),
+        (["--bots", "nowhere.py:Bot,greedy"], "no such file"),
+        (["--bots", "greedy,dummy", "--out", "results.txt"], "must end in .json or .csv"),
+        (["--bots", "greedy,dummy", "--games", "0"], "at least 1"),
+        (["--bots", "greedy,dummy", "--move-limit", "0"], "positive"),
+    ],
+)
+def test_bad_input_gets_a_message_and_exit_code_2(capsys, args: list[str], message: str) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_a_user_bot_file_with_no_such_class(capsys, bots_dir: str) -> None:
+    assert main(["--bots", f"{os.path.join(bots_dir, 'faulty.py')}:Missing,greedy", "--games", "2"]) == 2
+    assert "has no class Missing" in capsys.readouterr().err
+
+
+def test_the_main_command_hands_over_to_the_tournament(capsys) -> None:
+    assert domino_main(["tournament", "--bots", "dummy,greedy", "--games", "8", "--jobs", "1"]) == 0
+    assert "greedy+greedy" in capsys.readouterr().out
+
+
+def test_as_a_process_with_a_broken_user_file(tmp_path) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("def broken(:\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "domino_tui", "tournament", "--bots", f"{broken}:Bot,greedy", "--games", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "cannot load" in proc.stderr and "SyntaxError" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+class FakeTerminal:
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, s: str) -> None:
+        self.text += s
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_progress_bar_shows_games_rate_and_time_left() -> None:
+    term = FakeTerminal()
+    bar = ProgressBar(term, width=10, every=0)
+    bar(0, 2000)
+    line = bar.line(500, 2000, 2.0)
+    assert line.startswith("[##--------] 500/2,000 games  250 games/s  0:06 left")
+    bar(2000, 2000)
+    bar.close()
+    assert term.text.startswith("\r[----------] 0/2,000 games")
+    assert "2,000/2,000 games" in term.text and "done in" in term.text
+    assert term.text.endswith("\n")
