@@ -12,7 +12,7 @@ class TooBig(Exception):
     """The search passed its node limit: the caller goes back to playouts."""
 
 
-def solve(root: Sim, moves: list[int], objective: Objective, limit: int = 20000) -> list[float]:
+def solve(root: Sim, moves: list[int], objective: Objective, limit: int = 4000) -> list[float]:
     """The exact value of each of ``moves`` at ``root`` for the objective's team, everybody seeing all tiles.
     Raises TooBig after ``limit`` positions."""
     out = []

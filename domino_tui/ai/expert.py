@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine import Kind, Move, Observation
+from ..engine import Kind, Move, Observation, Reason
 from ..engine.fast import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import Bot
 from .endgame import TooBig, solve
 from .inference import infer
 from .objective import Objective
-from .playout import Playout
-from .sampling import sample
+from .playout import Playout, line_playout
+from .sampling import Sampler
 
 MIN_SAMPLES = 4
 
@@ -31,8 +31,8 @@ class ExpertBot(Bot):
     def __init__(
         self,
         rng: random.Random | None = None,
-        budget: float = 0.5,
-        samples: int = 400,
+        budget: float | None = 0.6,
+        samples: int = 5000,
         exact: int = 10,
         explore: float = 0.25,
         keep: int = 0,
@@ -59,7 +59,7 @@ class ExpertBot(Bot):
         """Average outcome of each legal move over the guesses the budget allows (higher is better)."""
         start = time.perf_counter()
         rules = obs.rules
-        know = infer(obs)
+        sampler = Sampler(infer(obs), obs.hand_mask, obs.stock_size)
         objective = Objective(obs)
         playout = Playout(rules, self.rng, self.explore, self.keep)
         moves = [from_move(m, rules) for m in obs.legal]
@@ -68,8 +68,9 @@ class ExpertBot(Bot):
         last_play = _last_player(obs)
         done = 0
         exact = self.exact > 0
+        line = not rules.has_stock and not rules.spinner and not obs.board.empty
         while done < self.samples:
-            guess = sample(know, obs.hand_mask, obs.stock_size, self.rng)
+            guess = sampler.sample(self.rng)
             root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
             root.passes = passes
             root.fives = list(obs.points)
@@ -88,9 +89,13 @@ class ExpertBot(Bot):
                 for i, move in enumerate(moves):
                     sim = root.copy()
                     sim.apply(move)
-                    if sim.result is None:
+                    if sim.result is not None:
+                        totals[i] += objective.value(sim)
+                    elif line:
+                        totals[i] += self._line_value(sim, objective, playout)
+                    else:
                         playout.run(sim)
-                    totals[i] += objective.value(sim)
+                        totals[i] += objective.value(sim)
             done += 1
             if (
                 self.budget is not None
@@ -99,6 +104,15 @@ class ExpertBot(Bot):
             ):
                 break
         return {to_move(m, rules): t / done for m, t in zip(moves, totals, strict=True)}
+
+    def _line_value(self, sim: Sim, objective: Objective, playout: Playout) -> float:
+        rules = sim.rules
+        out, masks = line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange)
+        pip_sum = playout.pip_sum
+        winner, points = rules.settle(
+            rules, Reason.BLOCKED if out is None else Reason.OUT, out, [pip_sum(m) for m in masks]
+        )
+        return objective.of(winner, points)
 
 
 def _trailing_passes(obs: Observation) -> int:

@@ -25,13 +25,14 @@ class Objective:
 
     def value(self, sim: Sim) -> float:
         """The finished ``sim`` seen by the team (higher is better)."""
-        result = sim.result
+        return self.of(sim.result.winner, sim.team_points())  # type: ignore[union-attr]
+
+    def of(self, winner: int | None, tp: tuple[int, ...]) -> float:
+        """A finished game's worth from its winning team and the points each team earned in it."""
         team = self.team
-        winner = result.winner  # type: ignore[union-attr]
         game = 0.0 if winner is None else (1.0 if winner == team else -1.0)
         if not self.points:
             return game
-        tp = sim.team_points()
         mine = tp[team]
         theirs = tp[1 - team]
         value = mine - theirs + GAME * game

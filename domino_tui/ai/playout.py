@@ -28,6 +28,7 @@ class Playout:
         self.low = ts.low
         self.high = ts.high
         self.draws = rules.draw is not DrawRule.NONE
+        self.pip_sum = ts.pip_sum
         # Shedding weight: pips, and a double counts as somewhat heavier.
         self.weight = tuple(p + (3 if lo == hi else 0) for p, lo, hi in zip(ts.pips, ts.low, ts.high, strict=True))
 
@@ -148,3 +149,61 @@ def best_count(sim: Sim, playable: int, weight: tuple[int, ...], random_pick: bo
     if random_pick:
         return moves[randrange(len(moves))]
     return best
+
+
+def line_playout(sim: Sim, weight: tuple[int, ...], explore: float, rnd, randrange) -> tuple[int | None, list[int]]:
+    """The same policy for games without stock or spinner (block, partnership, partnership9), inlined on plain
+    ints: about three times as many playouts in the same time. Returns the seat that went out (None: blocked)
+    and the hands left; ``sim`` is consumed."""
+    masks = sim.masks
+    match = sim.match
+    low = sim.low
+    high = sim.high
+    players = sim.players
+    e0, e1 = sim.ends[0], sim.ends[1]
+    turn = sim.turn
+    passes = sim.passes
+    while True:
+        hand = masks[turn]
+        playable = hand & (match[e0] | match[e1])
+        if not playable:
+            passes += 1
+            if passes >= players:
+                return None, masks
+            turn = (turn + 1) % players
+            continue
+        passes = 0
+        if playable & (playable - 1) == 0:
+            i = playable.bit_length() - 1
+        elif rnd() < explore:
+            bits = []
+            p = playable
+            while p:
+                b = p & -p
+                bits.append(b)
+                p ^= b
+            i = bits[randrange(len(bits))].bit_length() - 1
+        else:
+            i = -1
+            bw = -1
+            p = playable
+            while p:
+                b = p & -p
+                p ^= b
+                j = b.bit_length() - 1
+                if weight[j] > bw:
+                    i, bw = j, weight[j]
+        lo = low[i]
+        hi = high[i]
+        left = e0 in (lo, hi)
+        if left and e1 in (lo, hi) and e0 != e1 and rnd() < 0.5:
+            left = False
+        if left:
+            e0 = hi if e0 == lo else lo
+        else:
+            e1 = hi if e1 == lo else lo
+        hand ^= 1 << i
+        masks[turn] = hand
+        if not hand:
+            return turn, masks
+        turn = (turn + 1) % players
