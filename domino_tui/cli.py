@@ -5,12 +5,18 @@ Each face is imported only when chosen, so the plain mode never loads textual or
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
+# argparse loads on demand: `--plain` is read without it, to start fast (see plain_arguments).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="domino-tui", description="Dominoes in your terminal.")
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of seed 000")
     parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
