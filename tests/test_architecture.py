@@ -31,7 +31,7 @@ def project_imports(path: Path) -> set[str]:
     """The top-level domino_tui subpackages a module imports, relative imports resolved."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     rel = path.relative_to(PACKAGE.parent).with_suffix("")
-    package_parts = list(rel.parts[:-1]) if rel.name != "__init__" else list(rel.parts[:-1])
+    package_parts = list(rel.parts[:-1])  # a module and a package __init__ both live in their folder
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
