@@ -12,8 +12,8 @@ import random
 from collections.abc import Callable
 
 from ..ai.simple import DoublesBot, DummyBot, GreedyBot, RandomBot
-from ..engine import GameResult, Opening, Reason, Rules, TileSet, tile_set
-from ..engine.fast import Sim
+from ..engine import CLOSED, GameResult, Opening, Reason, Rules, TileSet, tile_set
+from ..engine.fast import Sim, deal_hands
 
 # Generic form: the legal int moves (plays first, in GameState order) -> one of them.
 LegalPolicy = Callable[[list[int]], int]
@@ -148,17 +148,40 @@ def is_line_game(rules: Rules) -> bool:
     return rules.draw.value == "none" and not rules.spinner and not rules.fives and not rules.stalemate_eight
 
 
+def deal_fast(rules: Rules, rng: random.Random, opening: Opening) -> list[int]:
+    """The hands of a fresh deal, as play_fast deals them (the same random draws)."""
+    return deal_hands(rules, rng, opening)[0]
+
+
 def play_fast(
     rules: Rules, rng: random.Random, opening: Opening, policies: list[FastPolicy]
 ) -> tuple[GameResult, tuple[int, ...]]:
     """One game with a policy per seat on a fresh deal: its result and the points each team earned in it."""
+    if is_line_game(rules) and all(p.line is not None for p in policies):
+        masks = deal_fast(rules, rng, opening)
+        if opening.seat is not None:
+            return _line_game(rules, masks, opening.seat, CLOSED, CLOSED, 0, None, policies)
+        seat, double = _highest_double(rules, masks)
+        masks[seat] ^= 1 << double
+        pip = tile_set(rules.max_pip).low[double]
+        return _line_game(rules, masks, (seat + 1) % rules.players, pip, pip, 0, seat, policies)
     return finish_fast(Sim.deal(rules, rng, opening), policies)
+
+
+def _highest_double(rules: Rules, masks: list[int]) -> tuple[int, int]:
+    """Who holds the highest double, and which tile it is (the deal made sure somebody does)."""
+    for double in reversed(tile_set(rules.max_pip).doubles):
+        for seat, mask in enumerate(masks):
+            if (mask >> double) & 1:
+                return seat, double
+    raise ValueError("nobody holds a double")
 
 
 def finish_fast(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
     """Play ``sim`` to the end with a policy per seat."""
     if sim.result is None and is_line_game(sim.rules) and all(p.line is not None for p in policies):
-        return _line_game(sim, policies)
+        ends = sim.ends
+        return _line_game(sim.rules, sim.masks, sim.turn, ends[0], ends[1], sim.passes, sim.last_play, policies)
     choosers = [p.legal for p in policies]
     legal = sim.legal
     apply = sim.apply
@@ -167,23 +190,27 @@ def finish_fast(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple
     return sim.result, sim.team_points()
 
 
-def _line_game(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
-    """The rest of a two-ended game without a stock, on local integers.
+def _line_game(
+    rules: Rules,
+    masks: list[int],
+    turn: int,
+    left: int,
+    right: int,
+    passes: int,
+    last: int | None,
+    policies: list[FastPolicy],
+) -> tuple[GameResult, tuple[int, ...]]:
+    """The rest of a two-ended game without a stock, on local integers (``masks`` is played on).
 
     This is a tournament's hot loop, so it does not go through Sim.play: the rules left are few (lay a tile on
     an end, pass when nothing fits, blocked after a round of passes) and the settlement is the variant's own
     settle function. tests/tournament/test_fastplay.py holds it to GameState's results game by game.
     """
-    rules = sim.rules
-    masks = sim.masks
-    match = sim.match
-    low = sim.low
-    high = sim.high
-    n = sim.players
-    turn = sim.turn
-    passes = sim.passes
-    last = sim.last_play
-    left, right = sim.ends[0], sim.ends[1]
+    ts = tile_set(rules.max_pip)
+    match = ts.match
+    low = ts.low
+    high = ts.high
+    n = rules.players
     if left < 0:
         i = policies[turn].lead(masks[turn]) >> 2  # type: ignore[misc]
         masks[turn] ^= 1 << i
@@ -217,7 +244,7 @@ def _line_game(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[
         turn += 1
         if turn == n:
             turn = 0
-    pip_sum = tile_set(rules.max_pip).pip_sum
+    pip_sum = ts.pip_sum
     pips = tuple(pip_sum(m) for m in masks)
     winner, points = rules.settle(rules, reason, out, pips)
     return GameResult(reason, winner, points, pips, out, last), points

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..ai import make_bot
-from ..engine import Rules, get_rules
+from ..engine import GameState, Rules, get_rules
 from .entries import BotSpec, Entry
-from .fastplay import FastPolicy, fast_policy, play_fast
+from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
 from .fullplay import Player, play_full
 from .host import BotHost, HostedSeat, host_for, stop_hosts
 from .schedule import bot_seed, pairings, plan_game
@@ -100,38 +100,51 @@ def play_chunk(task: ChunkTask) -> Tally:
     rules = get_rules(task.variant)
     seatings = [_seating(rules, task.entries, team) for team in (0, 1)]
     tally = Tally()
+    wins = tally.wins
+    points_sum = tally.points
     n = rules.players
-    # One generator reseeded per game: as reproducible as a new one per game, at half the cost.
     deal_rng = random.Random()
     fast = _all_fast(task.entries, rules)
     shared = [[_shared_policy(spec.name, rules.max_pip) for spec in specs] for specs, _ in seatings]
+    seeded = ""  # the seed deal_rng was last given, and how many deals it has made since
+    dealt = 0
     for game in range(task.start, task.stop):
         plan = plan_game(rules, task.seed, task.match, game)
-        specs, owner = seatings[plan.first_team]
-        deal_rng.seed(plan.deal_seed)
+        if plan.deal_seed != seeded or plan.deal_index < dealt:
+            deal_rng.seed(plan.deal_seed)
+            seeded, dealt = plan.deal_seed, 0
+        while dealt < plan.deal_index:  # a chunk starting inside a block: draw the deals of the games before it
+            skipped = plan_game(rules, task.seed, task.match, game - plan.deal_index + dealt)
+            if fast:
+                deal_fast(rules, deal_rng, skipped.opening)
+            else:
+                GameState.new(rules, deal_rng, skipped.opening)
+            dealt += 1
+        dealt += 1
+        first_team = plan.first_team
+        specs, owner = seatings[first_team]
         faults: tuple = ()
         if fast:
-            policies = shared[plan.first_team]
+            policies = shared[first_team]
             if None in policies:  # a random bot: its own rng for this game
                 policies = [_fast_policy(specs[s], rules, bot_seed(task.seed, task.match, game, s)) for s in range(n)]
             result, points = play_fast(rules, deal_rng, plan.opening, policies)  # type: ignore[arg-type]
         else:
             outcome = play_full(rules, deal_rng, plan.opening, _players(task, game, specs, owner))
             result, points, faults = outcome.result, outcome.points, outcome.faults
-        tally.games += 1
-        first_team = plan.first_team
         if result is None:
             tally.abandoned += 1
             tally.ties += 1
         elif result.winner is None:
             tally.ties += 1
         else:
-            tally.wins[0 if result.winner == first_team else 1] += 1
-        tally.points[0] += points[first_team]
-        tally.points[1] += points[1 - first_team]
+            wins[0 if result.winner == first_team else 1] += 1
+        points_sum[0] += points[first_team]
+        points_sum[1] += points[1 - first_team]
         for seat, fault in faults:
             counts = tally.faults[owner[seat]]
             counts[fault.value] = counts.get(fault.value, 0) + 1
+    tally.games = task.stop - task.start
     return tally
 
 

@@ -5,7 +5,8 @@ or in what order, so a tournament gives the same results whatever ``--jobs`` is.
 
 The unit of a match, per variant:
 - partnership9 (seed 003): N games with fresh deals; the first leader is drawn at random, then the lead moves
-  clockwise game by game, so every seat leads equally often.
+  clockwise game by game, so every seat leads equally often. The deals of each block of BLOCK games come one
+  after another from one generator (seeding one per game would cost a tenth of a fast game).
 - the others: N games in duplicate pairs: each deal is played twice with the entries swapping seats, and each game
   opens as the variant's first game does (block: seat 0 leads; classic and allfives: the highest double;
   partnership: the [6|6]). A series to a target score is left out on purpose: every game counts the same.
@@ -20,6 +21,7 @@ from functools import lru_cache
 from ..engine import Opening, Rules
 
 ROTATING = frozenset({"partnership9"})
+BLOCK = 25
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,8 @@ class GamePlan:
     deal_seed: str
     opening: Opening
     first_team: int  # the team (0 or 1) the match's first entry plays in
+    # The game's deal is the deal_index-th drawn from a generator seeded with deal_seed (0: the first).
+    deal_index: int = 0
 
 
 def pairings(n: int) -> list[tuple[int, int]]:
@@ -39,11 +43,17 @@ def _first_leader(seed: int, match: int, players: int) -> int:
     return random.Random(f"domino-tui/{seed}/{match}/lead").randrange(players)
 
 
+@lru_cache(maxsize=16)
+def _seat_opening(seat: int) -> Opening:
+    return Opening(seat)
+
+
 def plan_game(rules: Rules, seed: int, match: int, game: int) -> GamePlan:
     base = f"domino-tui/{seed}/{match}"
     if rules.name in ROTATING:
         first = _first_leader(seed, match, rules.players)
-        return GamePlan(f"{base}/{game}", Opening((first + game) % rules.players), 0)
+        block, index = divmod(game, BLOCK)
+        return GamePlan(f"{base}/deals/{block}", _seat_opening((first + game) % rules.players), 0, index)
     deal = f"{base}/{game // 2}"
     opening = rules.first_opening(rules, random.Random(f"{deal}/lead"))
     return GamePlan(deal, opening, game % 2)

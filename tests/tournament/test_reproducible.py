@@ -2,7 +2,12 @@
 
 import os
 
+import pytest
+
+from domino_tui.engine import get_rules
 from domino_tui.tournament import run_tournament
+from domino_tui.tournament.entries import parse_entries
+from domino_tui.tournament.runner import ChunkTask, Tally, play_chunk
 
 
 def figures(result):
@@ -33,3 +38,28 @@ def test_user_bots_same_results_with_one_or_two_jobs(bots_dir: str) -> None:
     two = run_tournament("block", bots, games=30, seed=11, jobs=2)
     assert figures(one) == figures(two)
     assert one.matches[0].faults == ({}, {})
+
+
+def tallies(variant: str, bots: list[str], games: int, size: int) -> Tally:
+    rules = get_rules(variant)
+    a, b = parse_entries(bots, rules)
+    total = Tally()
+    for start in range(0, games, size):
+        total.add(play_chunk(ChunkTask(variant, (a, b), 5, 0, start, min(start + size, games), 1.0)))
+    return total
+
+
+@pytest.mark.parametrize(
+    ("variant", "bots"),
+    [
+        ("partnership9", ["greedy", "random"]),
+        ("partnership9", ["hyperskill", "dummy"]),
+        ("block", ["greedy", "random"]),
+    ],
+)
+def test_how_a_match_is_cut_into_chunks_changes_nothing(variant: str, bots: list[str]) -> None:
+    # Chunks of 1 and 7 start inside the blocks of deals that partnership9 draws from one generator.
+    whole = tallies(variant, bots, 60, 60)
+    assert tallies(variant, bots, 60, 7) == whole
+    assert tallies(variant, bots, 60, 1) == whole
+    assert whole.games == 60
