@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 from multiprocessing.connection import Connection
 
 from ..engine import Move, Observation
@@ -40,6 +41,10 @@ def _serve(conn: Connection, specs: tuple[BotSpec, ...], parent_end: Connection 
         parent_end.close()
     # Ctrl-C is the tournament's to handle; the host just goes away with its pipe.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Stdout carries the results table: whatever the user's bot prints goes to stderr instead.
+    sys.stdout.flush()
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
     bots: dict[int, object] = {}
     decoder = Decoder()
     while True:

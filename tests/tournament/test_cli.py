@@ -117,3 +117,17 @@ def test_the_progress_bar_shows_games_rate_and_time_left() -> None:
     assert term.text.startswith("\r[----------] 0/2,000 games")
     assert "2,000/2,000 games" in term.text and "done in" in term.text
     assert term.text.endswith("\n")
+
+
+def test_what_a_user_bot_prints_stays_out_of_the_results(bots_dir: str) -> None:
+    bot = os.path.join(bots_dir, "faulty.py") + ":Chatty"
+    proc = subprocess.run(
+        [sys.executable, "-m", "domino_tui", "tournament", "--bots", f"{bot},greedy", "--games", "2", "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    assert "thinking about" in proc.stderr
+    assert "thinking about" not in proc.stdout
+    assert proc.stdout.startswith("partnership9: 2 entries")

@@ -57,3 +57,11 @@ class Polite(Bot):
     def choose(self, obs: Observation) -> Move:
         plays = [m for m in obs.legal if m.kind is Kind.PLAY]
         return plays[0] if plays else obs.legal[0]
+
+
+class Chatty(Polite):
+    """Prints on every move, as a bot being debugged does."""
+
+    def choose(self, obs: Observation) -> Move:
+        print("thinking about", obs.hand)
+        return super().choose(obs)
