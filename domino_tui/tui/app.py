@@ -11,14 +11,12 @@ from textual.screen import Screen
 
 from ..engine import VARIANTS
 from . import settings as settings_store
-from .screens.game_over import GameOverScreen
-from .screens.help import HelpScreen
-from .screens.new_game import NewGameScreen
-from .screens.score_sheet import ScoreSheetScreen
 from .screens.table import TableScreen
 from .session import Session, pick_seed
 from .settings import Settings
 
+# The screens over the table are imported when first opened: the help's Markdown alone costs a tenth of
+# the start-up.
 # Set to make the app quit as soon as its first screen has been drawn (the start-up benchmark uses it).
 EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
 
@@ -81,6 +79,8 @@ class DominoApp(App):
     # ----- screens -----
 
     def game_finished(self, session: Session) -> None:
+        from .screens.game_over import GameOverScreen
+
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(GameOverScreen(session), self._after_game)
@@ -97,11 +97,15 @@ class DominoApp(App):
         elif choice == "new":
             self.action_new_game()
         elif choice == "sheet":
+            from .screens.score_sheet import ScoreSheetScreen
+
             self.push_screen(ScoreSheetScreen(session), lambda _: self.game_finished(session))
         elif choice == "quit":
             self.exit()
 
     def action_new_game(self) -> None:
+        from .screens.new_game import NewGameScreen
+
         if isinstance(self.screen, NewGameScreen):
             return
         self.push_screen(NewGameScreen(self.settings), self._new_game_chosen)
@@ -113,10 +117,14 @@ class DominoApp(App):
             self.game_finished(self.session)
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if self.session is not None and not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.session.rules, self.session.seed))
 
     def action_score_sheet(self) -> None:
+        from .screens.score_sheet import ScoreSheetScreen
+
         if self.session is not None and not isinstance(self.screen, ScoreSheetScreen):
             self.push_screen(ScoreSheetScreen(self.session))
 

@@ -63,3 +63,18 @@ def keys_for(table: TableScreen, move: Move) -> list[str]:
     if len(ends) > 1:
         keys.append(END_KEY[move.end])
     return keys
+
+
+async def play_heaviest(pilot, moves: int) -> None:
+    """Make ``moves`` of your moves by keys (the heaviest tile that fits, else draw or pass), bots between."""
+    table = pilot.app.table
+    await settle(pilot)
+    for _ in range(moves):
+        game = table.session.game
+        if game.over:
+            return
+        legal = game.legal_moves()
+        plays = [m for m in legal if m.kind is Kind.PLAY]
+        move = max(plays, key=lambda m: (m.tile.pips, -int(m.end))) if plays else legal[0]
+        await pilot.press(*keys_for(table, move))
+        await settle(pilot)

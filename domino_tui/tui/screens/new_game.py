@@ -40,15 +40,22 @@ class NewGameScreen(ModalScreen[Settings | None]):
                     value=s.variant,
                     allow_blank=False,
                     id="variant",
+                    compact=True,
                 )
                 for i in range(3):
                     bot = s.bots[i] if i < len(s.bots) and known(s.bots[i]) else DEFAULT_BOT
                     yield Label("", id=f"seat-label-{i}", classes="seat")
-                    yield Select(options, value=bot, allow_blank=False, id=f"seat-{i}", classes="seat")
+                    yield Select(options, value=bot, allow_blank=False, id=f"seat-{i}", classes="seat", compact=True)
                 yield Label("", id="target-label")
-                yield Input(value=str(s.target) if s.target else "", type="integer", id="target", placeholder="default")
+                yield Input(
+                    value=str(s.target) if s.target else "",
+                    type="integer",
+                    id="target",
+                    placeholder="default",
+                    compact=True,
+                )
                 yield Label("Seed (empty: a new deal each time)")
-                yield Input(value=str(s.seed) if s.seed is not None else "", type="integer", id="seed")
+                yield Input(value=str(s.seed) if s.seed is not None else "", type="integer", id="seed", compact=True)
                 yield Static("", id="new-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
@@ -58,6 +65,10 @@ class NewGameScreen(ModalScreen[Settings | None]):
     def on_mount(self) -> None:
         self.sync_variant(self.settings.variant)
         self.query_one("#variant", Select).focus()
+
+    def on_resize(self) -> None:
+        # Keep Start and Cancel on screen: the form scrolls instead when the terminal is short.
+        self.query_one("#new-form").styles.max_height = max(self.size.height - 10, 5)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant" and isinstance(event.value, str):

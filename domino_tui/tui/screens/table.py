@@ -44,7 +44,7 @@ class TableScreen(Screen):
         Binding("escape", "cancel", "Cancel"),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
-        Binding("n", "new_game", "New game"),
+        Binding("n", "new_game", "New"),
         Binding("s", "score_sheet", "Scores"),
         Binding("l", "toggle_log", "Log"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
@@ -67,7 +67,8 @@ class TableScreen(Screen):
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
         with Horizontal(id="main"):
-            with ScrollableContainer(id="board"):
+            # Not focusable: arrows belong to the hand and the choice of end, not to scrolling.
+            with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
         yield Static(id="message")
@@ -77,7 +78,9 @@ class TableScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Moves"
+        log = self.query_one("#log", RichLog)
+        log.border_title = "Moves"
+        log.can_focus = False
         self.start(self.session)
 
     # ----- the flow of a game -----
@@ -250,7 +253,7 @@ class TableScreen(Screen):
         if action == "end":
             if not self.choosing:
                 return False
-            return End[str(parameters[0]).upper()] in self.choosing[1] or None
+            return End[str(parameters[0]).upper()] in self.choosing[1]
         if action == "cursor":
             return not self.choosing
         if action == "cancel":

@@ -1,0 +1,55 @@
+"""Snapshots of the main screens at 80x24 and 120x40 (pytest-textual-snapshot; --snapshot-update redraws)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import make_app, play_heaviest, settle
+
+SIZES = [(80, 24), (120, 40)]
+
+
+at_size = pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+
+
+@at_size
+@pytest.mark.parametrize("variant,moves", [("classic", 4), ("allfives", 6), ("partnership", 3)])
+def test_table(snap_compare, size, variant, moves):
+    async def run_before(pilot):
+        await play_heaviest(pilot, moves)
+
+    assert snap_compare(make_app(variant, seed=7), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_choosing_an_end(snap_compare, size):
+    async def run_before(pilot):
+        await settle(pilot)
+        await pilot.press("2")  # [5|6] fits both ends of the [6|6] in this deal
+
+    app = make_app("classic", seed=1)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@at_size
+@pytest.mark.parametrize("key", ["n", "question_mark", "s"], ids=["new-game", "help", "score-sheet"])
+def test_screens(snap_compare, size, key):
+    async def run_before(pilot):
+        await play_heaviest(pilot, 2)
+        await pilot.press(key)
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app("allfives", seed=7), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_game_over(snap_compare, size):
+    async def run_before(pilot):
+        await play_heaviest(pilot, 40)
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
+
+
+def test_too_small(snap_compare):
+    assert snap_compare(make_app("classic", seed=4), terminal_size=(50, 16), run_before=settle)
