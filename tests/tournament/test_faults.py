@@ -8,7 +8,7 @@ from domino_tui.ai import Bot, make_bot
 from domino_tui.engine import Kind, Move, Observation, Opening, get_rules
 from domino_tui.tournament import run_tournament
 from domino_tui.tournament.faults import Fault
-from domino_tui.tournament.fullplay import play_full
+from domino_tui.tournament.fullplay import MAX_TURNS, play_full
 
 
 def faulty(bots_dir: str, name: str) -> str:
@@ -75,3 +75,13 @@ def test_forced_passes_are_in_the_public_history() -> None:
     forced = [ev for ev in game.history if ev.forced]
     assert len(forced) == len(outcome.faults) > 0
     assert all(ev.kind is Kind.PASS and ev.seat == 0 for ev in forced)
+
+
+def test_a_game_two_broken_bots_cannot_end_is_abandoned_as_a_tie() -> None:
+    import random
+
+    # Classic never blocks while the stock lasts, and nobody draws: only the turn cap ends it.
+    outcome = play_full(get_rules("classic"), random.Random(2), Opening(None), [AlwaysRaises(), AlwaysRaises()])
+    assert outcome.result is None
+    assert outcome.points == (0, 0)
+    assert len(outcome.faults) == MAX_TURNS
