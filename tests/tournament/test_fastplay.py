@@ -5,9 +5,9 @@ import random
 import pytest
 
 from domino_tui.ai import make_bot
-from domino_tui.engine import VARIANTS, GameState, get_rules
+from domino_tui.engine import VARIANTS, GameState, get_rules, tile_set
 from domino_tui.engine.fast import Sim
-from domino_tui.tournament.fastplay import fast_policy, finish_fast, is_line_game, play_fast
+from domino_tui.tournament.fastplay import deal_fast, fast_policy, finish_fast, is_line_game, play_fast
 from domino_tui.tournament.fullplay import play_full, play_state
 from domino_tui.tournament.schedule import plan_game
 
@@ -56,3 +56,22 @@ def test_the_line_loop_is_used_where_it_applies() -> None:
 def test_bots_without_a_fast_form_have_no_policy() -> None:
     assert fast_policy("hyperskill", 6, random.Random(1)) is None
     assert fast_policy("random", 6, None) is None
+
+
+@pytest.mark.parametrize("variant", ["block", "partnership", "partnership9"])
+def test_a_fresh_fast_game_opens_as_the_engine_does(variant: str) -> None:
+    # play_fast deals and opens on its own (a lead seat, or the highest double laid for its holder); the
+    # referee gets the same deal and must reach the same result.
+    rules = get_rules(variant)
+    ts = tile_set(rules.max_pip)
+    for game in range(30):
+        plan = plan_game(rules, 9, 1, game)
+        names = [("greedy", "dummy")[rules.team_of(s)] for s in range(rules.players)]
+        policies = [fast_policy(n, rules.max_pip, None) for n in names]
+        fast = play_fast(rules, random.Random(game), plan.opening, policies)
+        masks = deal_fast(rules, random.Random(game), plan.opening)
+        hands = [ts.tiles_of(m) for m in masks]
+        held = [t for h in hands for t in h]
+        state = GameState(rules, hands, [t for t in ts.tiles if t not in held], plan.opening)
+        full = play_state(state, [make_bot(n) for n in names])
+        assert fast == (full.result, full.points), (variant, game)
