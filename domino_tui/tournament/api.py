@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import Rules, get_rules
-from .entries import Entry, EntryError, parse_entries, unique_names
+from .entries import Entry, EntryError, parse_entries, spec_text, unique_names
 from .host import DEFAULT_MOVE_LIMIT, BotHost
 from .ranking import MatchResult, Standing, rank, score_key, seed003_key, standings
 from .runner import Progress, chunk_tasks, run_chunks
@@ -51,7 +51,7 @@ class TournamentResult:
         return "seed 003" if self.settings.variant in ROTATING else "score"
 
 
-def resolve_entries(bots: Sequence[str], rules: Rules) -> list[Entry]:
+def resolve_entries(bots: Sequence[str | type | tuple], rules: Rules) -> list[Entry]:
     """Parse the entries and load every user bot once (in its own process) to check it and learn its name."""
     entries = parse_entries(list(bots), rules)
     out = []
@@ -70,14 +70,16 @@ def resolve_entries(bots: Sequence[str], rules: Rules) -> list[Entry]:
 
 def run_tournament(
     variant: str,
-    bots: Sequence[str],
+    bots: Sequence[str | type | tuple],
     games: int = 1000,
     seed: int = 0,
     jobs: int = 1,
     move_limit: float = DEFAULT_MOVE_LIMIT,
     progress: Progress | None = None,
 ) -> TournamentResult:
-    """A round robin of ``bots`` (entry specs as on the command line) in ``variant``, ``games`` per match.
+    """A round robin of ``bots`` in ``variant``, ``games`` per match. An entry is a spec as on the command line
+    (``"greedy"``, ``"greedy+dummy"``, ``"path/to/file.py:MyBot"``, ``"path/to/pair.py"``), a Bot class (it
+    plays in a process of its own, like a bot from a file) or a pair ``(A, B)`` of those.
 
     The same seed gives the same figures whatever ``jobs`` is. Raises ValueError (EntryError) for an entry that
     cannot play and for settings out of range.
@@ -90,7 +92,7 @@ def run_tournament(
     if not move_limit > 0:
         raise ValueError("the move limit must be a positive number of seconds")
     entries = resolve_entries(bots, rules)
-    settings = Settings(rules.name, tuple(bots), games, seed, jobs, move_limit)
+    settings = Settings(rules.name, tuple(spec_text(b) for b in bots), games, seed, jobs, move_limit)
     started = time.perf_counter()
     pairs, tasks = chunk_tasks(rules, entries, games, seed, move_limit)
     tallies = run_chunks(tasks, len(pairs), jobs, progress)
@@ -117,8 +119,8 @@ def run_tournament(
 
 def run_match(
     variant: str,
-    first: str,
-    second: str,
+    first: str | type | tuple,
+    second: str | type | tuple,
     games: int = 1000,
     seed: int = 0,
     jobs: int = 1,

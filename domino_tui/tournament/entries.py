@@ -20,9 +20,9 @@ class EntryError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class BotSpec:
-    kind: str  # "builtin", "file" (our Bot interface) or "seed003" (one player of a seed-003 pair module)
+    kind: str  # "builtin"; "file" or "class" (a user's Bot class); "seed003" (a player of a seed-003 pair module)
     name: str  # the built-in name or the class name; empty for seed003
-    path: str = ""  # absolute path of the user's file
+    path: str = ""  # absolute path of the user's file; for "class", the module the class lives in
     index: int = 0  # which player of the seed-003 pair
 
     @property
@@ -33,13 +33,15 @@ class BotSpec:
     @property
     def short(self) -> str:
         """The name shown in tables: a built-in bot's name, a user's class name."""
-        return self.name if self.name else os.path.basename(self.path)
+        return self.name.rpartition(".")[2] if self.name else os.path.basename(self.path)
 
     def __str__(self) -> str:
         if self.kind == "builtin":
             return self.name
         if self.kind == "file":
             return f"{self.path}:{self.name}"
+        if self.kind == "class":
+            return f"{self.path}.{self.name}"
         return f"{self.path}[{self.index}]"
 
 
@@ -61,7 +63,16 @@ def _user_file(path: str) -> str:
     return full
 
 
-def parse_bot(text: str) -> BotSpec:
+def class_spec(cls: type) -> BotSpec:
+    """A Bot class passed from Python code: it plays in a host process like any user bot."""
+    if not callable(getattr(cls, "choose", None)):
+        raise EntryError(f"{cls.__name__} has no choose(obs) method (subclass domino_tui.ai.Bot)")
+    return BotSpec("class", cls.__qualname__, cls.__module__)
+
+
+def parse_bot(text: str | type) -> BotSpec:
+    if isinstance(text, type):
+        return class_spec(text)
     text = text.strip()
     if not text:
         raise EntryError("an empty bot name (check the commas and plus signs)")
@@ -77,9 +88,28 @@ def parse_bot(text: str) -> BotSpec:
     return BotSpec("builtin", text)
 
 
-def parse_entry(text: str, rules: Rules) -> Entry:
-    text = text.strip()
+def spec_text(item: str | type | tuple) -> str:
+    """How an entry given from Python is written in the settings."""
+    if isinstance(item, type):
+        return f"{item.__module__}.{item.__qualname__}"
+    if isinstance(item, tuple | list):
+        return "+".join(spec_text(i) for i in item)
+    return str(item)
+
+
+def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
+    """One entry: a spec string as on the command line; from Python also a Bot class, or a pair (A, B) of
+    strings or classes."""
     seats_per_team = len(rules.teams[0])
+    if isinstance(text, type | tuple | list):
+        parts = list(text) if isinstance(text, tuple | list) else [text] * seats_per_team
+        if len(parts) != seats_per_team:
+            raise EntryError(f"{spec_text(text)}: {rules.name} needs {seats_per_team} bot(s) per entry")
+        bots = tuple(parse_bot(p) for p in parts)
+        return Entry("+".join(b.short for b in bots), spec_text(text), bots)
+    if not isinstance(text, str):
+        raise EntryError(f"not an entry: {text!r} (a bot name, path/to/file.py:ClassName or a Bot class)")
+    text = text.strip()
     if seats_per_team == 1:
         if "+" in text:
             raise EntryError(f"{text!r} is a pair, but {rules.name} is played one against one")
@@ -100,7 +130,7 @@ def parse_entry(text: str, rules: Rules) -> Entry:
     return Entry(f"{bot.short}+{bot.short}", text, (bot,) * seats_per_team)
 
 
-def parse_entries(texts: list[str], rules: Rules) -> list[Entry]:
+def parse_entries(texts: list, rules: Rules) -> list[Entry]:
     """Parse and check every entry; names are made unique (``greedy #2``) so the ranking can tell them apart."""
     entries = [parse_entry(t, rules) for t in texts]
     if len(entries) < 2:

@@ -39,8 +39,19 @@ def load_module(path: str) -> ModuleType:
     return module
 
 
+def load_class(spec: BotSpec) -> type:
+    """A class given from Python code, found by module and qualified name (already there in a forked host)."""
+    obj: object = sys.modules.get(spec.path) or importlib.import_module(spec.path)
+    for part in spec.name.split("."):
+        obj = getattr(obj, part)
+    return obj  # type: ignore[return-value]
+
+
 def describe(spec: BotSpec) -> str:
     """Check that ``spec`` can be played and return its display name; raise with a readable message if not."""
+    if spec.kind == "class":
+        load_class(spec)
+        return spec.short
     module = load_module(spec.path)
     if spec.kind == "file":
         cls = getattr(module, spec.name, None)
@@ -58,6 +69,8 @@ def describe(spec: BotSpec) -> str:
 def build(spec: BotSpec, rng: random.Random, pairs: dict[str, tuple]) -> Bot:
     """A fresh player for one game. A seed-003 module's create_pair() is called once per game and both of its
     players are taken from that one call (``pairs`` remembers it for the partner's seat)."""
+    if spec.kind == "class":
+        return load_class(spec)(rng)
     module = load_module(spec.path)
     if spec.kind == "file":
         return getattr(module, spec.name)(rng)
