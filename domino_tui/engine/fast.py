@@ -176,45 +176,13 @@ class Sim:
     # ----- moves -----
 
     def legal(self) -> list[int]:
-        """Legal moves in the same order as GameState.legal_moves."""
+        """Legal moves in the same order as GameState.legal_moves (which lists them with this same function)."""
         if self.result is not None:
             return []
-        mask = self.masks[self.turn]
-        ends = self.ends
-        out: list[int] = []
-        if ends[0] == CLOSED:
-            while mask:
-                bit = mask & -mask
-                out.append((bit.bit_length() - 1) << 2)
-                mask ^= bit
-            return out
-        match = self.match
-        for e in range(4):
-            pip = ends[e]
-            if pip == CLOSED:
-                continue
-            m = mask & match[pip]
-            while m:
-                bit = m & -m
-                out.append(((bit.bit_length() - 1) << 2) | e)
-                m ^= bit
-        if self.draw_rule is DrawRule.ONE_ENDS_TURN:
-            out.append(DRAW_MOVE if self.stock else PASS_MOVE)
-        elif not out:
-            out.append(DRAW_MOVE if self.stock and self.draw_rule is DrawRule.UNTIL_PLAYABLE else PASS_MOVE)
-        return out
+        return legal_codes(self.rules, self.match, self.masks[self.turn], self.ends, bool(self.stock))
 
     def playable(self, seat: int) -> int:
-        ends = self.ends
-        if ends[0] == CLOSED:
-            return self.masks[seat]
-        match = self.match
-        fits = match[ends[0]] | match[ends[1]]
-        if ends[2] != CLOSED:
-            fits |= match[ends[2]]
-        if ends[3] != CLOSED:
-            fits |= match[ends[3]]
-        return self.masks[seat] & fits
+        return fitting(self.match, self.masks[seat], self.ends)
 
     def apply(self, move: int) -> None:
         """Make an int move known to be legal (no checking: this is the hot path)."""
@@ -471,6 +439,46 @@ def _other_half(max_pip: int) -> tuple[int, ...]:
 
 
 _FOLLOWING = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 9)}
+
+
+def fitting(match: tuple[int, ...], hand: int, ends: list[int]) -> int:
+    """The tiles of ``hand`` that fit an open end (all of them on an empty table)."""
+    if ends[0] == CLOSED:
+        return hand
+    fits = match[ends[0]] | match[ends[1]]
+    if ends[2] != CLOSED:
+        fits |= match[ends[2]]
+    if ends[3] != CLOSED:
+        fits |= match[ends[3]]
+    return hand & fits
+
+
+def legal_codes(rules: Rules, match: tuple[int, ...], hand: int, ends: list[int], stock: bool) -> list[int]:
+    """Every legal move of the player holding ``hand``, as ints: plays end by end (left, right, up, down), each
+    end's tiles in set order, then the draw or pass the variant allows. The referee and the simulator both list
+    moves with this one function."""
+    out: list[int] = []
+    if ends[0] == CLOSED:
+        while hand:
+            bit = hand & -hand
+            out.append((bit.bit_length() - 1) << 2)
+            hand ^= bit
+        return out
+    for e in range(4):
+        pip = ends[e]
+        if pip == CLOSED:
+            continue
+        m = hand & match[pip]
+        while m:
+            bit = m & -m
+            out.append(((bit.bit_length() - 1) << 2) | e)
+            m ^= bit
+    draw = rules.draw
+    if draw is DrawRule.ONE_ENDS_TURN:
+        out.append(DRAW_MOVE if stock else PASS_MOVE)
+    elif not out:
+        out.append(DRAW_MOVE if stock and draw is DrawRule.UNTIL_PLAYABLE else PASS_MOVE)
+    return out
 
 
 def deal_hands(

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from .board import CLOSED, Board
 from .errors import GameOverError, IllegalMoveError, SaveFormatError
+from .fast import DRAW_MOVE, fitting, legal_codes
 from .moves import DRAW, PASS, End, Event, Kind, Move
 from .rules import DrawRule, GameResult, Opening, Reason, Rules
 from .tiles import Tile, TileSet, tile_set
@@ -114,48 +115,17 @@ class GameState:
 
     def playable_mask(self, seat: int) -> int:
         """Tiles of ``seat`` that fit an open end now (every tile on an empty table)."""
-        ends = self.board.ends
-        if ends[0] == CLOSED:
-            return self.masks[seat]
-        match = self.ts.match
-        fits = match[ends[0]] | match[ends[1]]
-        if ends[2] != CLOSED:
-            fits |= match[ends[2]]
-        if ends[3] != CLOSED:
-            fits |= match[ends[3]]
-        return self.masks[seat] & fits
+        return fitting(self.ts.match, self.masks[seat], self.board.ends)
 
     def legal_moves(self) -> list[Move]:
         """Every move the player to act may make; empty once the game is over."""
         if self.result is not None:
             return []
-        seat = self.turn
-        mask = self.masks[seat]
-        ends = self.board.ends
         table = self._play_moves
-        moves: list[Move] = []
-        if ends[0] == CLOSED:
-            while mask:
-                bit = mask & -mask
-                moves.append(table[bit.bit_length() - 1][0])
-                mask ^= bit
-            return moves
-        match = self.ts.match
-        for e in range(4):
-            pip = ends[e]
-            if pip == CLOSED:
-                continue
-            m = mask & match[pip]
-            while m:
-                bit = m & -m
-                moves.append(table[bit.bit_length() - 1][e])
-                m ^= bit
-        rules = self.rules
-        if rules.draw is DrawRule.ONE_ENDS_TURN:
-            moves.append(DRAW if self.stock else PASS)
-        elif not moves:
-            moves.append(DRAW if self.stock and rules.draw is DrawRule.UNTIL_PLAYABLE else PASS)
-        return moves
+        return [
+            table[code >> 2][code & 3] if code >= 0 else (DRAW if code == DRAW_MOVE else PASS)
+            for code in legal_codes(self.rules, self.ts.match, self.masks[self.turn], self.board.ends, bool(self.stock))
+        ]
 
     def is_legal(self, move: Move) -> bool:
         return self._why_illegal(move) is None
