@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the table's rule variant (default: the last one played)",
     )
     parser.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="how long a bot waits to move")
+    parser.add_argument(
+        "--opponent", default=None, metavar="NAME", help="the level or bot in every other seat (e.g. Normal, greedy)"
+    )
     return parser
 
 
@@ -80,6 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(stage=args.stage, seed=args.seed)
     if args.pause is not None and not 0 <= args.pause <= 10:
         build_parser().error("--pause must be between 0 and 10 seconds")
+    if args.opponent is not None:
+        from .tui.opponents import choices
+
+        names = [name for _, name in choices()]
+        if args.opponent not in names:
+            build_parser().error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(names)}")
     from .tui.app import run as run_app
 
-    return run_app(variant=args.variant, seed=args.seed, pause=args.pause)
+    return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent)

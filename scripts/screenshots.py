@@ -59,9 +59,14 @@ async def play_one(pilot) -> None:
     await wait_for_turn(pilot)
 
 
+def make_app(variant: str, seed: int, opponent: str = "hyperskill") -> DominoApp:
+    # A bot without a clock, so that the same seed draws the same pictures.
+    return DominoApp(variant=variant, seed=seed, pause=0, save_settings=False, opponents=(opponent,))
+
+
 async def table_shot(out: Path, variant: str, size: tuple[int, int], name: str) -> None:
     seed, moves = GAMES[variant]
-    app = DominoApp(variant=variant, seed=seed, pause=0, save_settings=False)
+    app = make_app(variant, seed)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         for _ in range(moves):
@@ -72,9 +77,16 @@ async def table_shot(out: Path, variant: str, size: tuple[int, int], name: str) 
         app.save_screenshot(str(out / name))
 
 
-async def screen_shot(out: Path, keys: list[str], size: tuple[int, int], name: str, variant: str = "allfives") -> None:
+async def screen_shot(
+    out: Path,
+    keys: list[str],
+    size: tuple[int, int],
+    name: str,
+    variant: str = "allfives",
+    opponent: str = "hyperskill",
+) -> None:
     seed, moves = GAMES[variant]
-    app = DominoApp(variant=variant, seed=seed, pause=0, save_settings=False)
+    app = make_app(variant, seed, opponent)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         for _ in range(moves):
@@ -85,7 +97,7 @@ async def screen_shot(out: Path, keys: list[str], size: tuple[int, int], name: s
 
 
 async def game_over_shot(out: Path, size: tuple[int, int], name: str) -> None:
-    app = DominoApp(variant="classic", seed=4, pause=0, save_settings=False)
+    app = make_app("classic", 4)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         while isinstance(app.screen, TableScreen) and not app.table.session.game.over:
@@ -100,7 +112,7 @@ async def main(out: Path) -> list[Path]:
         await table_shot(out, variant, (120, 40), f"{variant}.svg")
     await table_shot(out, "classic", (80, 24), "classic-80x24.svg")
     await table_shot(out, "allfives", (80, 24), "allfives-80x24.svg")
-    await screen_shot(out, ["n"], (120, 40), "new-game.svg")
+    await screen_shot(out, ["n"], (120, 40), "new-game.svg", variant="partnership", opponent="Normal")
     await screen_shot(out, ["question_mark"], (120, 40), "help.svg")
     await screen_shot(out, ["s"], (120, 40), "score-sheet.svg", variant="partnership")
     await game_over_shot(out, (120, 40), "game-over.svg")

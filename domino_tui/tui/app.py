@@ -31,8 +31,10 @@ class DominoApp(App):
         seed: int | None = None,
         pause: float | None = None,
         save_settings: bool = True,
+        opponents: tuple[str, ...] | None = None,
     ) -> None:
         super().__init__()
+        self._opponents = opponents
         self._variant = variant
         self._seed = seed
         self._pause = pause
@@ -55,6 +57,8 @@ class DominoApp(App):
         loaded, problem = settings_store.load()
         if problem:
             self.notify(problem, title="Settings", severity="warning", timeout=8)
+        if self._opponents:
+            loaded = replace(loaded, bots=self._opponents).with_variant(loaded.variant)
         if self._variant is not None:
             loaded = loaded.with_variant(self._variant)
         loaded = replace(loaded, seed=self._seed)
@@ -145,6 +149,11 @@ class DominoApp(App):
             )
 
 
-def run(variant: str | None = None, seed: int | None = None, pause: float | None = None) -> int:
-    DominoApp(variant=variant, seed=seed, pause=pause).run()
+def run(
+    variant: str | None = None,
+    seed: int | None = None,
+    pause: float | None = None,
+    opponent: str | None = None,
+) -> int:
+    DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
     return 0

@@ -17,11 +17,20 @@ def _levels() -> dict[str, object]:
 
 def choices() -> list[tuple[str, str]]:
     """(label, name) pairs, levels first."""
-    out = [(f"Level: {name}", name) for name in _levels()]
+    out = []
+    for name, level in _levels().items():
+        description = getattr(level, "description", "")
+        out.append((f"{name}: {description}" if description else name, name))
     for name, cls in BOTS.items():
         label = f"{name}: {cls.description}" if cls.description else name
         out.append((label if len(label) <= 52 else label[:51] + "…", name))
     return out
+
+
+def default_opponent() -> str:
+    """The middle level when the ai package names levels, else seed 000's computer."""
+    levels = list(_levels())
+    return "Normal" if "Normal" in levels else "hyperskill"
 
 
 def known(name: str) -> bool:

@@ -13,10 +13,11 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from ..engine import VARIANTS, get_rules
+from .opponents import default_opponent
 
 CONFIG_ENV = "DOMINO_TUI_CONFIG_DIR"
 FILE_NAME = "settings.json"
-DEFAULT_BOT = "hyperskill"
+DEFAULT_BOT = default_opponent()
 # partnership9's own match is 1000 games, which suits tournaments, not an evening at the table.
 DEFAULT_GAMES = {"partnership9": 10}
 

@@ -18,8 +18,9 @@ def private_config(tmp_path, monkeypatch):
     return tmp_path / "config"
 
 
-def make_app(variant: str = "classic", seed: int = 1, pause: float = 0.0) -> DominoApp:
-    return DominoApp(variant=variant, seed=seed, pause=pause)
+def make_app(variant: str = "classic", seed: int = 1, pause: float = 0.0, bot: str = "hyperskill") -> DominoApp:
+    """An app with a fast, deterministic bot in every other seat (the searching levels use a clock)."""
+    return DominoApp(variant=variant, seed=seed, pause=pause, opponents=(bot,))
 
 
 async def settle(pilot, limit: float = 10.0) -> None:
