@@ -1,18 +1,21 @@
-"""Built-in bots on the engine's skinny simulator, for games where every seat is a simple built-in bot.
+"""Built-in bots on bare integers, for games where every seat is a simple built-in bot.
 
-A policy here is the same decision as its bot in ai/simple.py, read off the seat's own hand and the legal moves
-(never another hand): the engine's Sim lists legal moves in GameState's order, so "first legal", "heaviest, first
-of equals" and "rng.choice(legal)" pick exactly what the bot would. tests/tournament/test_fastplay.py plays seeded
-games both ways and requires identical results, so a change to a bot that is not mirrored here fails a test.
+A policy here is the same decision as its bot in ai/simple.py, read off the seat's own tiles and the ends or the
+legal moves (never another hand): "first legal", "heaviest, first of equals" and "rng.choice(legal)" pick
+exactly what the bot would, because the engine lists legal moves in one order everywhere. In two-ended games
+without a stock, the line loop makes dummy's and greedy's choices itself (a call per move is a tenth of a game).
+tests/tournament/test_fastplay.py plays seeded games both ways and requires identical results, so a change to a
+bot that is not mirrored here fails a test.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from ..ai.simple import DoublesBot, DummyBot, GreedyBot, RandomBot
-from ..engine import CLOSED, GameResult, Opening, Reason, Rules, TileSet, tile_set
+from ..engine import CLOSED, GameResult, Opening, Reason, Rules, tile_set
 from ..engine.fast import Sim, deal_hands
 
 # Generic form: the legal int moves (plays first, in GameState order) -> one of them.
@@ -24,13 +27,25 @@ LeadPolicy = Callable[[int], int]
 LinePolicy = Callable[[int, int, int, int], int]
 
 
-class FastPolicy:
-    __slots__ = ("lead", "legal", "line")
+FIRST = 1  # dummy: the lowest tile at the left end, else at the right
+HEAVIEST = 2  # greedy: the heaviest tile, the left end's on equal weight
 
-    def __init__(self, legal: LegalPolicy, lead: LeadPolicy | None = None, line: LinePolicy | None = None) -> None:
+
+class FastPolicy:
+    __slots__ = ("inline", "lead", "legal", "line")
+
+    def __init__(
+        self, legal: LegalPolicy, lead: LeadPolicy | None = None, line: LinePolicy | None = None, inline: int = 0
+    ) -> None:
         self.legal = legal
         self.lead = lead
         self.line = line
+        # FIRST or HEAVIEST: the line loop makes this policy's choice itself, without a call per move.
+        self.inline = inline
+
+    @property
+    def plays_lines(self) -> bool:
+        return self.line is not None or self.inline != 0
 
 
 def _first(legal: list[int]) -> int:
@@ -56,12 +71,6 @@ def _best_by(key: tuple[int, ...]) -> LegalPolicy:
 
 def _lead_first(hand: int) -> int:
     return ((hand & -hand).bit_length() - 1) << 2
-
-
-def _line_first(left_fits: int, right_fits: int, left: int, right: int) -> int:
-    if left_fits:
-        return ((left_fits & -left_fits).bit_length() - 1) << 2
-    return ((right_fits & -right_fits).bit_length() - 1) << 2 | 1
 
 
 def _lead_best_by(key: tuple[int, ...]) -> LeadPolicy:
@@ -106,34 +115,22 @@ def _line_best_by(key: tuple[int, ...]) -> LinePolicy:
     return choose
 
 
-def _line_heaviest(ts: TileSet) -> LinePolicy:
-    """Greedy's turn in constant time. Of the tiles showing ``p``, [p|b] (b >= p) always outweighs [a|p]
-    (a < p), and within each group the higher index is the heavier: so the heaviest fitting tile at an end is
-    the top bit of the first group, else of the second, and no two tiles at one end weigh the same."""
-    pips = ts.pips
-    upper = tuple(sum(1 << i for i, lo in enumerate(ts.low) if lo == p) for p in range(ts.max_pip + 1))
-
-    def choose(left_fits: int, right_fits: int, left: int, right: int) -> int:
-        if not left_fits:
-            return (((right_fits & upper[right]) or right_fits).bit_length() - 1) << 2 | 1
-        i = ((left_fits & upper[left]) or left_fits).bit_length() - 1
-        if right_fits:
-            j = ((right_fits & upper[right]) or right_fits).bit_length() - 1
-            # Strictly heavier only: an equal tile on the right comes later in the legal list.
-            if pips[j] > pips[i]:
-                return j << 2 | 1
-        return i << 2
-
-    return choose
+@cache
+def _upper(max_pip: int) -> tuple[int, ...]:
+    """upper[p]: the tiles [p|b] with b >= p. Of the tiles showing p, each of these outweighs every [a|p] with
+    a < p, and within each group a higher index is a heavier tile: so the heaviest tile fitting an end is the top
+    bit of the first group, else of the second, and no two tiles fitting one end weigh the same."""
+    ts = tile_set(max_pip)
+    return tuple(sum(1 << i for i, lo in enumerate(ts.low) if lo == p) for p in range(max_pip + 1))
 
 
 def fast_policy(bot_name: str, max_pip: int, rng: random.Random | None) -> FastPolicy | None:
     """The policy playing exactly as built-in bot ``bot_name``, or None when it has no fast form."""
     ts = tile_set(max_pip)
     if bot_name == DummyBot.name:
-        return FastPolicy(_first, _lead_first, _line_first)
+        return FastPolicy(_first, _lead_first, inline=FIRST)
     if bot_name == GreedyBot.name:
-        return FastPolicy(_best_by(ts.pips), _lead_best_by(ts.pips), _line_heaviest(ts))
+        return FastPolicy(_best_by(ts.pips), _lead_best_by(ts.pips), inline=HEAVIEST)
     if bot_name == DoublesBot.name:
         # (is_double, pips) ordered as one int: a double outranks any single.
         key = tuple(p + (100 if lo == hi else 0) for p, lo, hi in zip(ts.pips, ts.low, ts.high, strict=True))
@@ -157,7 +154,7 @@ def play_fast(
     rules: Rules, rng: random.Random, opening: Opening, policies: list[FastPolicy]
 ) -> tuple[GameResult, tuple[int, ...]]:
     """One game with a policy per seat on a fresh deal: its result and the points each team earned in it."""
-    if is_line_game(rules) and all(p.line is not None for p in policies):
+    if is_line_game(rules) and all(p.plays_lines for p in policies):
         masks = deal_fast(rules, rng, opening)
         if opening.seat is not None:
             return _line_game(rules, masks, opening.seat, CLOSED, CLOSED, 0, None, policies)
@@ -179,7 +176,7 @@ def _highest_double(rules: Rules, masks: list[int]) -> tuple[int, int]:
 
 def finish_fast(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
     """Play ``sim`` to the end with a policy per seat."""
-    if sim.result is None and is_line_game(sim.rules) and all(p.line is not None for p in policies):
+    if sim.result is None and is_line_game(sim.rules) and all(p.plays_lines for p in policies):
         ends = sim.ends
         return _line_game(sim.rules, sim.masks, sim.turn, ends[0], ends[1], sim.passes, sim.last_play, policies)
     choosers = [p.legal for p in policies]
@@ -218,18 +215,50 @@ def _line_game(
         last = turn
         turn = (turn + 1) % n
     choosers = [p.line for p in policies]
+    kinds = [p.inline for p in policies]
+    upper = _upper(rules.max_pip)
+    weight = ts.pips
     while True:
         hand = masks[turn]
         left_fits = hand & match[left]
         right_fits = hand & match[right]
         if left_fits or right_fits:
-            move = choosers[turn](left_fits, right_fits, left, right)  # type: ignore[misc]
-            i = move >> 2
-            if move & 1:
-                right = high[i] if low[i] == right else low[i]
+            kind = kinds[turn]
+            if kind == FIRST:
+                if left_fits:
+                    bit = left_fits & -left_fits
+                    i = bit.bit_length() - 1
+                    left = high[i] if low[i] == left else low[i]
+                else:
+                    bit = right_fits & -right_fits
+                    i = bit.bit_length() - 1
+                    right = high[i] if low[i] == right else low[i]
+                hand ^= bit
+            elif kind == HEAVIEST:  # in constant time, see _upper
+                end = 0
+                if left_fits:
+                    i = ((left_fits & upper[left]) or left_fits).bit_length() - 1
+                    if right_fits:
+                        j = ((right_fits & upper[right]) or right_fits).bit_length() - 1
+                        if weight[j] > weight[i]:  # strictly: an equal tile on the right comes later in the legal list
+                            i = j
+                            end = 1
+                else:
+                    i = ((right_fits & upper[right]) or right_fits).bit_length() - 1
+                    end = 1
+                if end:
+                    right = high[i] if low[i] == right else low[i]
+                else:
+                    left = high[i] if low[i] == left else low[i]
+                hand ^= 1 << i
             else:
-                left = high[i] if low[i] == left else low[i]
-            hand ^= 1 << i
+                move = choosers[turn](left_fits, right_fits, left, right)  # type: ignore[misc]
+                i = move >> 2
+                if move & 1:
+                    right = high[i] if low[i] == right else low[i]
+                else:
+                    left = high[i] if low[i] == left else low[i]
+                hand ^= 1 << i
             masks[turn] = hand
             passes = 0
             last = turn

@@ -15,8 +15,8 @@ The unit of a match, per variant:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..engine import Opening, Rules
 
@@ -24,8 +24,9 @@ ROTATING = frozenset({"partnership9"})
 BLOCK = 25
 
 
-@dataclass(frozen=True, slots=True)
-class GamePlan:
+class GamePlan(NamedTuple):
+    """A tuple rather than a frozen dataclass: one is made per game, on the fast path too."""
+
     deal_seed: str
     opening: Opening
     first_team: int  # the team (0 or 1) the match's first entry plays in
