@@ -15,7 +15,7 @@ import time
 from ..engine import Kind, Move, Observation, Reason
 from ..engine.fast import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import Bot
-from .endgame import TooBig, solve
+from .endgame import LineSolver, TooBig, solve
 from .inference import infer
 from .objective import Objective
 from .playout import Playout, line_playout
@@ -36,6 +36,9 @@ class ExpertBot(Bot):
         exact: int = 10,
         explore: float = 0.25,
         keep: int = 0,
+        skip: bool = True,
+        exact_line: int = 16,
+        nodes: int = 3000,
     ) -> None:
         """``budget``: seconds per decision (None: just ``samples`` guesses); ``samples``: most guesses per
         decision; ``exact``: search exactly once this few tiles are left in hands (0: never); ``explore``:
@@ -46,6 +49,9 @@ class ExpertBot(Bot):
         self.exact = exact
         self.explore = explore
         self.keep = keep
+        self.skip = skip
+        self.exact_line = exact_line
+        self.nodes = nodes
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
@@ -62,10 +68,15 @@ class ExpertBot(Bot):
         sampler = Sampler(infer(obs), obs.hand_mask, obs.stock_size)
         objective = Objective(obs)
         playout = Playout(rules, self.rng, self.explore, self.keep)
-        moves = [from_move(m, rules) for m in obs.legal]
+        legal = obs.legal
+        if not self.skip and any(m.kind is Kind.PLAY for m in legal):
+            legal = tuple(m for m in legal if m.kind is Kind.PLAY)
+        moves = [from_move(m, rules) for m in legal]
         totals = [0.0] * len(moves)
         passes = _trailing_passes(obs)
         last_play = _last_player(obs)
+        # Past this, an exact search gives up (the first guesses are finished by playouts instead).
+        deadline = start + self.budget if self.budget is not None else float("inf")
         done = 0
         exact = self.exact > 0
         line = not rules.has_stock and not rules.spinner and not obs.board.empty
@@ -77,11 +88,16 @@ class ExpertBot(Bot):
             root.last_play = last_play
             in_hands = sum(m.bit_count() for m in guess.masks)
             values = None
-            if exact and in_hands <= self.exact and not root.stock:
+            if exact and line and in_hands <= self.exact_line:
                 try:
-                    values = solve(root, moves, objective)
+                    values = LineSolver(root, objective, self.nodes, deadline).solve(root, moves)
                 except TooBig:
                     exact = False  # this position is too big to solve: playouts for the rest of this decision
+            elif exact and in_hands <= self.exact and not root.stock:
+                try:
+                    values = solve(root, moves, objective, self.nodes, deadline)
+                except TooBig:
+                    exact = False
             if values is not None:
                 for i, value in enumerate(values):
                     totals[i] += value

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from domino_tui.ai.endgame import solve
+from domino_tui.ai.endgame import LineSolver, solve
 from domino_tui.ai.objective import Objective
 from domino_tui.ai.playout import Playout, best_count
 from domino_tui.engine import GameState, observe
@@ -69,5 +69,6 @@ def test_alpha_beta_gives_the_plain_minimax_values() -> None:
                 c.apply(m)
                 expected.append(minimax(c, objective))
             assert solve(root, moves, objective) == expected
+            assert LineSolver(root, objective, 10**6).solve(root, moves) == expected
             tested += 1
     assert tested >= 10
