@@ -221,3 +221,23 @@ def test_settings_reject_bad_values(private_config):
     (private_config / "settings.json").write_text('{"variant": "partnership", "bots": ["greedy"]}')
     loaded, problem = settings_store.load()
     assert problem is None and loaded.bots == ("greedy", "greedy", "greedy")
+
+
+class BrokenBot(Bot):
+    name = "broken"
+
+    def choose(self, obs: Observation) -> object:
+        raise RuntimeError("bug in a bot")
+
+
+async def test_a_broken_bot_loses_its_turn_and_the_game_goes_on():
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.table
+        table.session.bots[1] = BrokenBot()
+        move = next(m for m in table.session.game.legal_moves() if m.kind is Kind.PLAY)
+        await pilot.press(str(table.session.game.hand(HUMAN).index(move.tile) + 1))
+        await settle(pilot)
+        assert table.session.game.history[-1].forced
+        assert table.session.human_to_act and isinstance(app.screen, TableScreen)

@@ -75,7 +75,7 @@ class TableScreen(Screen):
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
         yield Static(id="too-small")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -129,18 +129,24 @@ class TableScreen(Screen):
             if worker.is_cancelled:
                 return
             time.sleep(min(left, 0.05))
-        move = bot.choose(obs)
+        try:
+            move: Move | None = bot.choose(obs)
+        except Exception:  # a broken bot must not take your game down with it
+            move = None
         if not worker.is_cancelled:
             self.app.call_from_thread(self.bot_moved, token, obs.seat, move)
 
-    def bot_moved(self, token: int, seat: int, move: Move) -> None:
+    def bot_moved(self, token: int, seat: int, move: Move | None) -> None:
         if token != self.token or self.session.game.over or self.session.game.turn != seat:
             return
         try:
+            if move is None:
+                raise IllegalMoveError("the bot failed")
             self.session.apply(move)
         except IllegalMoveError:
-            # A faulty bot loses its turn rather than stopping your game.
+            # A faulty bot loses its turn (a forced pass) rather than stopping your game.
             self.session.game.forfeit()
+            self.app.notify(f"{self.session.name(seat)}'s bot failed to move and loses the turn.", severity="warning")
         self.advance()
 
     def make(self, move: Move) -> bool:
