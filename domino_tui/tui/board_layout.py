@@ -150,16 +150,17 @@ def _cross(board: Board, look: Look, width: int, last: Tile | None, targets: Col
     down_sizes = [look.size(not p.tile.is_double) for p in board.down]
     ends = board.ends
     up_open, down_open = ends[End.UP] != CLOSED, ends[End.DOWN] != CLOSED
-    # Both arms get the same room (the taller one) so the line stays in the middle.
-    arm_h = max(sum(h for _, h in up_sizes) + up_open * 2, sum(h for _, h in down_sizes) + down_open * 2)
+    # Each arm gets its tiles' height and a row for its end marker; the widget centres the whole cross.
+    up_h = sum(h for _, h in up_sizes) + up_open
+    down_h = sum(h for _, h in down_sizes) + down_open
     arm_w = max((w for w, _ in up_sizes + down_sizes), default=0)
     spin_x = MARGIN + sum(w for w, _ in sizes[:s])
     spin_w = sizes[s][0]
     # Room for arm tiles wider than the spinner (crosswise doubles on an arm).
     pad = max(0, (arm_w - spin_w + 1) // 2 - spin_x)
-    canvas = Canvas(row_w + 2 * MARGIN + 2 * pad, arm_h * 2 + rh)
+    canvas = Canvas(row_w + 2 * MARGIN + 2 * pad, up_h + rh + down_h)
     pic = Picture(canvas, look)
-    row_y = arm_h
+    row_y = up_h
     x = MARGIN + pad
     for i, p in enumerate(line):
         w, h = sizes[i]
