@@ -107,3 +107,14 @@ def test_a_pair_module_plays_a_tournament_end_to_end(bots_dir: str) -> None:
 def test_a_module_without_create_pair_is_refused(bots_dir: str) -> None:
     with pytest.raises(EntryError, match="create_pair"):
         run_tournament("partnership9", [os.path.join(bots_dir, "no_pair.py"), "greedy"], games=2)
+
+
+def test_the_readme_examples_play(bots_dir: str) -> None:
+    examples = os.path.join(bots_dir, "..", "..", "..", "examples")
+    pair = os.path.join(examples, "seed003_pair.py")
+    blocker = os.path.join(examples, "tournament_bot.py") + ":Blocker"
+    result = run_tournament("partnership9", [pair, blocker], games=6, seed=1, jobs=1)
+    assert [e.name for e in result.entries] == ["Havana doubles", "Blocker+Blocker"]
+    assert result.matches[0].faults == ({}, {})
+    block = run_tournament("block", [blocker, "greedy"], games=6, seed=1, jobs=1)
+    assert block.matches[0].faults == ({}, {})
