@@ -89,7 +89,7 @@ def _serve(conn: Connection, specs: tuple[BotSpec, ...], parent_end: Connection 
 
 
 class BotHost:
-    """The tournament's side of one entry's host process (both seats of a pair share it)."""
+    """The tournament's side of one host process: one seat of one entry."""
 
     def __init__(self, specs: tuple[BotSpec, ...], move_limit: float = DEFAULT_MOVE_LIMIT) -> None:
         self.specs = specs
@@ -187,13 +187,12 @@ class HostedSeat:
 _HOSTS: dict[tuple[str, tuple[BotSpec, ...], float], BotHost] = {}
 
 
-def host_for(entry: str, specs: tuple[BotSpec, ...], move_limit: float) -> BotHost:
-    """This process's host for an entry's bots, started on first use and kept for its later games. Keyed by the
-    entry's name too, so a bot playing against a copy of itself has two hosts."""
-    key = (entry, specs, move_limit)
-    host = _HOSTS.get(key)
+def host_for(key: str, specs: tuple[BotSpec, ...], move_limit: float) -> BotHost:
+    """This process's host for ``key`` (an entry's seat), started on first use and kept for its later games.
+    The key names the entry too, so a bot playing against a copy of itself has hosts of its own."""
+    host = _HOSTS.get((key, specs, move_limit))
     if host is None:
-        host = _HOSTS[key] = BotHost(specs, move_limit)
+        host = _HOSTS[(key, specs, move_limit)] = BotHost(specs, move_limit)
     return host
 
 

@@ -20,7 +20,7 @@ from ..engine import GameState, Rules, get_rules
 from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
 from .fullplay import Player, play_full
-from .host import BotHost, HostedSeat, host_for, stop_hosts
+from .host import HostedSeat, host_for, stop_hosts
 from .schedule import bot_seed, pairings, plan_game
 
 # Games per chunk: big enough that the trip to a worker costs little, small enough to share the work out evenly.
@@ -149,20 +149,23 @@ def play_chunk(task: ChunkTask) -> Tally:
 
 
 def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int]) -> list[Player]:
-    """Fresh players for one game: built-in bots here, user bots in their entry's host process."""
+    """Fresh players for one game: built-in bots here, each user bot in a host process of its own seat's.
+
+    One host per seat of an entry, not per entry: partners in separate processes cannot pass each other their
+    hands through a shared variable, so a pair sees no more than two Observations, by construction."""
     players: list[Player] = []
-    hosted: dict[int, tuple[BotHost, dict]] = {}
+    slot = {e: 0 for e in (0, 1)}
     for s, spec in enumerate(specs):
         seed = bot_seed(task.seed, task.match, game, s)
+        entry = task.entries[owner[s]]
+        k = slot[owner[s]]
+        slot[owner[s]] += 1
         if spec.hosted:
-            entry = task.entries[owner[s]]
-            host = host_for(entry.name, entry.seats, task.move_limit)
-            hosted.setdefault(id(host), (host, {}))[1][s] = (spec, seed)
+            host = host_for(f"{entry.name}/{k}", (spec,), task.move_limit)
+            host.new_game({s: (spec, seed)})
             players.append(HostedSeat(host, s))
         else:
             players.append(make_bot(spec.name, random.Random(seed)))
-    for host, seats in hosted.values():
-        host.new_game(seats)
     return players
 
 
