@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..engine import VARIANTS
+from . import saved_game
 from . import settings as settings_store
 from .screens.table import TableScreen
 from .session import Session, pick_seed
@@ -65,10 +66,30 @@ class DominoApp(App):
         if self._pause is not None:
             loaded = replace(loaded, pause=self._pause)
         self.settings = loaded
-        self.session = Session(loaded, pick_seed(loaded.seed))
+        resumed = None
+        if self._variant is None and self._seed is None and self.save_settings:
+            resumed, problem = saved_game.load()
+            if problem:
+                self.notify(problem, title="Saved game", severity="warning", timeout=8)
+        if resumed is not None:
+            self.settings = resumed.settings
+            self.session = resumed
+            self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
+        else:
+            self.session = Session(loaded, pick_seed(loaded.seed))
         self.push_screen(TableScreen(self.session))
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
+
+    def save_game(self) -> None:
+        """Keep the match in progress on disk (called at your every turn and on quitting)."""
+        if self.session is not None and self.save_settings:
+            problem = saved_game.save(self.session)
+            if problem:
+                self.notify(problem, severity="warning")
+
+    def on_unmount(self) -> None:
+        self.save_game()
 
     def begin(self, settings: Settings) -> None:
         """A new match with ``settings``, remembered for next time (without the seed, so deals vary)."""

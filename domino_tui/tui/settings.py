@@ -64,7 +64,7 @@ def load() -> tuple[Settings, str | None]:
         return Settings(), None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return _from_dict(data), None
+        return from_dict(data), None
     except (OSError, ValueError, TypeError, KeyError) as exc:
         return Settings(), f"Could not read your saved settings ({path}): {exc}. Using the defaults."
 
@@ -82,7 +82,7 @@ def save(settings: Settings) -> str | None:
     return None
 
 
-def _from_dict(data: object) -> Settings:
+def from_dict(data: object) -> Settings:
     if not isinstance(data, dict):
         raise ValueError("not a settings object")
     variant = data.get("variant", "classic")

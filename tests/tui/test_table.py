@@ -15,7 +15,7 @@ from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.session import HUMAN
 from domino_tui.tui.widgets.hand import HandView
 
-from .conftest import make_app, settle
+from .conftest import make_app, play_heaviest, settle
 
 
 def snapshot(table: TableScreen):
@@ -241,3 +241,33 @@ async def test_a_broken_bot_loses_its_turn_and_the_game_goes_on():
         await settle(pilot)
         assert table.session.game.history[-1].forced
         assert table.session.human_to_act and isinstance(app.screen, TableScreen)
+
+
+async def test_quitting_keeps_the_game_and_the_next_start_resumes_it(private_config):
+    app = make_app("allfives", seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_heaviest(pilot, 3)
+        before = snapshot(app.table)
+        await pilot.press("q")
+    assert (private_config / "game.json").exists()
+    again = DominoApp(pause=0)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert again.table.session.seed == 5
+        assert snapshot(again.table) == before
+        assert any("Welcome back" in str(n.title) for n in again._notifications)
+
+
+async def test_a_damaged_save_gets_a_message_and_a_new_game(private_config):
+    private_config.mkdir(parents=True)
+    good = make_app("block", seed=5)
+    async with good.run_test(size=(100, 30)) as pilot:
+        await play_heaviest(pilot, 2)
+    data = json.loads((private_config / "game.json").read_text())
+    data["games"][0]["hands"][0][0] = [6, 6]  # a deal the seed never made
+    (private_config / "game.json").write_text(json.dumps(data))
+    app = DominoApp(pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert any("could not be restored" in str(n.message) for n in app._notifications)

@@ -70,7 +70,7 @@ class TableScreen(Screen):
             # Not focusable: arrows belong to the hand and the choice of end, not to scrolling.
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=10)
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=30)
         yield Static(id="message")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
@@ -104,6 +104,7 @@ class TableScreen(Screen):
     def advance(self) -> None:
         """After a move: log it, then hand the turn to you or to a bot, or finish the game."""
         self.log_new_events()
+        self.app.save_game()  # type: ignore[attr-defined]
         game = self.session.game
         if game.over:
             self.thinking = None

@@ -76,11 +76,11 @@ class HandView(Widget, can_focus=False):
                 continue
             if rows <= rows_allowed:
                 return look, per_row
-        return SMALL, max((width + GAP) // (SMALL.hw + 2 + GAP), 1)
+        return SMALL, max((width + GAP) // (SMALL.hw + 1 + GAP), 1)
 
     def _canvas(self, width: int) -> Canvas:
         look, per_row = self._look(width)
-        slot_w = look.hw + (2 if look is SMALL else 0)
+        slot_w = look.hw + (1 if look is SMALL else 0)  # room for a "▲ 10 ✓" label under a small tile
         slot_h = look.hh + 2  # a row to rise into and a row for the label
         n = len(self.tiles)
         rows = max(-(-n // per_row), 1)
