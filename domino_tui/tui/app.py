@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -176,5 +177,8 @@ def run(
     pause: float | None = None,
     opponent: str | None = None,
 ) -> int:
+    # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
+    # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait).
+    sys.setswitchinterval(0.0005)
     DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
     return 0

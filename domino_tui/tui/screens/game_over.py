@@ -32,7 +32,9 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         s = self.session
         match_over = s.match.over
-        title = "Match over" if match_over and s.multi_game else "Game over"
+        title = "Game over"
+        if s.multi_game:
+            title = "Match over" if match_over else f"Game {len(s.match.games)} over"
         lines = [s.result_text()]
         if s.multi_game:
             scores = " · ".join(f"{s.team_name(t)} {p}" for t, p in enumerate(s.match.scores))
@@ -49,7 +51,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button(label, id=self.primary, variant="primary")
                 yield Button("New game…", id="new")
                 yield Button("Quit", id="quit", variant="error")
-            yield Static("Enter continues · n new game · s scores · Esc shows the table", classes="dialog-hint")
+            yield Static("Enter continues · n new game · s scores · Esc the table", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one(f"#{self.primary}", Button).focus()

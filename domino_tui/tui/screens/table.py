@@ -14,6 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
@@ -50,6 +51,15 @@ class TableScreen(Screen):
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    class BotMoved(Message):
+        """A bot's choice, posted from its worker thread; ``move`` None when the bot failed."""
+
+        def __init__(self, token: int, seat: int, move: Move | None) -> None:
+            self.token = token
+            self.seat = seat
+            self.move = move
+            super().__init__()
 
     # The tile waiting for you to choose an end, and the ends it fits.
     choosing: reactive[tuple[Tile, tuple[End, ...]] | None] = reactive(None, bindings=True)
@@ -135,9 +145,11 @@ class TableScreen(Screen):
         except Exception:  # a broken bot must not take your game down with it
             move = None
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.bot_moved, token, obs.seat, move)
+            # post_message is thread-safe and never waits, so a closing app is not held up by its bots.
+            self.post_message(self.BotMoved(token, obs.seat, move))
 
-    def bot_moved(self, token: int, seat: int, move: Move | None) -> None:
+    def on_table_screen_bot_moved(self, message: BotMoved) -> None:
+        token, seat, move = message.token, message.seat, message.move
         if token != self.token or self.session.game.over or self.session.game.turn != seat:
             return
         try:
