@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from ..engine import VARIANTS, get_rules
-from .opponents import default_opponent
+from .opponents import default_opponent, known
 
 CONFIG_ENV = "DOMINO_TUI_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -30,9 +30,6 @@ class Settings:
     target: int | None = None  # points to win the match, or games in a fixed-length match; None: the variant's
     seed: int | None = None
     pause: float = 0.6  # seconds a bot waits before it moves, so a person can follow the play
-
-    def seats(self) -> int:
-        return get_rules(self.variant).players
 
     def with_variant(self, variant: str) -> Settings:
         n = get_rules(variant).players - 1
@@ -91,6 +88,9 @@ def from_dict(data: object) -> Settings:
     bots = data.get("bots", [DEFAULT_BOT])
     if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots) or not bots:
         raise ValueError("bots must be a list of names")
+    unknown = [b for b in bots if not known(b)]
+    if unknown:
+        raise ValueError(f"unknown opponent {unknown[0]!r}")
     target = data.get("target")
     seed = data.get("seed")
     pause = data.get("pause", Settings.pause)

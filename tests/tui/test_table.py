@@ -214,7 +214,14 @@ async def test_a_corrupt_settings_file_gets_a_notice_and_the_defaults(private_co
 
 def test_settings_reject_bad_values(private_config):
     private_config.mkdir(parents=True)
-    for bad in ('{"variant": "poker"}', '{"bots": 3}', '{"pause": -1}', '{"target": "ten"}', "[]"):
+    for bad in (
+        '{"variant": "poker"}',
+        '{"bots": 3}',
+        '{"bots": ["nobody"]}',
+        '{"pause": -1}',
+        '{"target": "ten"}',
+        "[]",
+    ):
         (private_config / "settings.json").write_text(bad)
         loaded, problem = settings_store.load()
         assert loaded == settings_store.Settings() and problem
@@ -271,3 +278,15 @@ async def test_a_damaged_save_gets_a_message_and_a_new_game(private_config):
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert any("could not be restored" in str(n.message) for n in app._notifications)
+
+
+async def test_the_table_follows_the_theme():
+    app = make_app("classic", seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        hand = app.table.query_one(HandView)
+        dark = hand.get_component_rich_style("hand--tile")
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = hand.get_component_rich_style("hand--tile")
+        assert dark.color != light.color and dark.bgcolor != light.bgcolor
