@@ -156,13 +156,14 @@ class DominoApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        if not isinstance(screen, TableScreen):
+            return  # a new match from under a dialog would leave the dialog talking about the old one
         yield SystemCommand("New game", "Choose the variant, opponents, target and seed", self.action_new_game)
         yield SystemCommand("Help: rules and keys", "The rules of the variant in play and every key", self.action_help)
         yield SystemCommand("Score sheet", "Points of every game of the match", self.action_score_sheet)
-        if isinstance(screen, TableScreen):
-            yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
-            yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
-            yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+        yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
+        yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
+        yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
         for name, rules in VARIANTS.items():
             yield SystemCommand(
                 f"Play {rules.title}",

@@ -290,3 +290,16 @@ async def test_the_table_follows_the_theme():
         await pilot.pause()
         light = hand.get_component_rich_style("hand--tile")
         assert dark.color != light.color and dark.bgcolor != light.bgcolor
+
+
+async def test_the_command_palette_starts_a_variant():
+    app = make_app("classic", seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Play All Fives")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.session.rules.name == "allfives"
