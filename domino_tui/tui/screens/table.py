@@ -80,7 +80,7 @@ class TableScreen(Screen):
             # Not focusable: arrows belong to the hand and the choice of end, not to scrolling.
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=30)
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
         yield Static(id="message")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
