@@ -39,6 +39,7 @@ class ExpertBot(Bot):
         skip: bool = True,
         exact_line: int = 16,
         nodes: int = 3000,
+        control: int = 0,
     ) -> None:
         """``budget``: seconds per decision (None: just ``samples`` guesses); ``samples``: most guesses per
         decision; ``exact``: search exactly once this few tiles are left in hands (0: never); ``explore``:
@@ -52,6 +53,7 @@ class ExpertBot(Bot):
         self.skip = skip
         self.exact_line = exact_line
         self.nodes = nodes
+        self.control = control
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
@@ -123,7 +125,7 @@ class ExpertBot(Bot):
 
     def _line_value(self, sim: Sim, objective: Objective, playout: Playout) -> float:
         rules = sim.rules
-        out, masks = line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange)
+        out, masks = line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange, self.control)
         pip_sum = playout.pip_sum
         winner, points = rules.settle(
             rules, Reason.BLOCKED if out is None else Reason.OUT, out, [pip_sum(m) for m in masks]
