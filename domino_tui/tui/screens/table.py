@@ -29,6 +29,7 @@ from ..widgets.status import Seat, StatusBar, StatusInfo
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 LOG_AUTO_WIDTH = 130
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
 
 
@@ -73,6 +74,7 @@ class TableScreen(Screen):
         self.logged = 0
         self.show_log: bool | None = None  # None: by width
         self.message = ""
+        self.frame = 0
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -91,7 +93,14 @@ class TableScreen(Screen):
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves"
         log.can_focus = False
+        self.set_interval(0.1, self.tick)
         self.start(self.session)
+
+    def tick(self) -> None:
+        """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""
+        if self.thinking is not None:
+            self.frame += 1
+            self.query_one(StatusBar).info = self.status_info()
 
     # ----- the flow of a game -----
 
@@ -218,7 +227,7 @@ class TableScreen(Screen):
         if game.over:
             turn = "Game over"
         elif self.thinking is not None:
-            turn = f"{session.name(self.thinking)} is thinking…"
+            turn = f"{SPINNER[self.frame % len(SPINNER)]} {session.name(self.thinking)} is thinking…"
         elif self.choosing:
             turn = "Your turn: choose an end"
         else:
