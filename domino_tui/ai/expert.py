@@ -39,7 +39,7 @@ class ExpertBot(Bot):
         skip: bool = True,
         exact_line: int = 16,
         nodes: int = 3000,
-        control: int = 0,
+        control: int = 8,
     ) -> None:
         """``budget``: seconds per decision (None: just ``samples`` guesses); ``samples``: most guesses per
         decision; ``exact``: search exactly once this few tiles are left in hands (0: never); ``explore``:
