@@ -6,6 +6,7 @@ import random
 
 from .base import Bot
 from .expert import ExpertBot
+from .levels import LEVELS, Level, make_level
 from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
 
 BOTS: dict[str, type[Bot]] = {
@@ -22,4 +23,4 @@ def make_bot(name: str, rng: random.Random | None = None, **options: object) -> 
     return cls(rng, **options)  # type: ignore[call-arg]
 
 
-__all__ = ["BOTS", "Bot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "Level", "make_bot", "make_level"]

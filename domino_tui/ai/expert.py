@@ -41,9 +41,18 @@ class ExpertBot(Bot):
         nodes: int = 3000,
         control: int = 8,
     ) -> None:
-        """``budget``: seconds per decision (None: just ``samples`` guesses); ``samples``: most guesses per
-        decision; ``exact``: search exactly once this few tiles are left in hands (0: never); ``explore``:
-        how often playout players pick a random move instead of the policy's."""
+        """Options (the defaults are the measured ones):
+
+        - ``budget``: seconds per decision; None makes the bot deterministic for its rng (``samples`` guesses);
+        - ``samples``: at most this many guesses per decision;
+        - ``exact``: solve exactly once this few tiles are left in hands and the stock is empty (0: never);
+          ``exact_line``: the same for games without stock or spinner, where a faster solver is used;
+          ``nodes``: an exact search that would visit more positions falls back to playouts;
+        - ``explore``: how often a playout player picks a random tile instead of the policy's;
+        - ``keep``: (drawing games) how much playouts prefer tiles whose numbers the hand holds many of;
+        - ``control``: (line games) how much playouts prefer leaving ends that show numbers the hand holds;
+        - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
+        """
         super().__init__(rng)
         self.budget = budget
         self.samples = samples

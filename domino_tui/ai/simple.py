@@ -1,4 +1,5 @@
-"""The simple end of the ladder: random, first legal, heaviest, doubles first, and seed 000's scorer."""
+"""The simple end of the ladder: random, first legal, heaviest, doubles first, seed 000's scorer, and All Fives'
+greedy scorer."""
 
 from __future__ import annotations
 
