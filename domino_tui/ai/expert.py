@@ -40,6 +40,7 @@ class ExpertBot(Bot):
         exact_line: int = 16,
         nodes: int = 3000,
         control: int = 8,
+        prior: float = 0.0,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -51,6 +52,8 @@ class ExpertBot(Bot):
         - ``explore``: how often a playout player picks a random tile instead of the policy's;
         - ``keep``: (drawing games) how much playouts prefer tiles whose numbers the hand holds many of;
         - ``control``: (line games) how much playouts prefer leaving ends that show numbers the hand holds;
+        - ``prior``: how much a heavier tile is preferred when the guesses rate moves alike (in the
+          objective's units, for the heaviest tile);
         - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)
@@ -63,6 +66,7 @@ class ExpertBot(Bot):
         self.exact_line = exact_line
         self.nodes = nodes
         self.control = control
+        self.prior = prior
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
@@ -130,6 +134,13 @@ class ExpertBot(Bot):
                 and (time.perf_counter() - start) * (done + 1) / done > self.budget
             ):
                 break
+        if self.prior:
+            # A nudge towards the heavier tile, which only decides between moves the guesses cannot tell apart.
+            weight = playout.weight
+            top = max(weight)
+            for i, m in enumerate(moves):
+                if m >= 0:
+                    totals[i] += done * self.prior * weight[m >> 2] / top
         return {to_move(m, rules): t / done for m, t in zip(moves, totals, strict=True)}
 
     def _line_value(self, sim: Sim, objective: Objective, playout: Playout) -> float:
