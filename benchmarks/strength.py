@@ -83,13 +83,12 @@ class Tally:
         mean = statistics.fmean(self.net) if self.net else 0.0
         sd = statistics.stdev(self.net) if len(self.net) > 1 else 0.0
         half = 1.96 * sd / math.sqrt(len(self.net)) if self.net else 0.0
+        units = "matches" if unit == "match" else f"{unit}s"
         return "\n".join(
             [
-                f"{label}: A={a} vs B={b}, {n} {unit}es"
-                if unit == "match"
-                else f"{label}: A={a} vs B={b}, {n} {unit}s",
+                f"{label}: A={a} vs B={b}, {n} {units}",
                 f"  A wins {self.wins}, losses {self.losses}, draws {self.draws}",
-                f"  A share of decided {unit}s: {share:.1%}  (95% CI {lo:.1%} .. {hi:.1%})",
+                f"  A share of decided {units}: {share:.1%}  (95% CI {lo:.1%} .. {hi:.1%})",
                 f"  A net points: {sum(self.net):+d}  ({mean:+.2f} per {unit}, 95% CI {mean - half:+.2f} .. "
                 f"{mean + half:+.2f})",
                 f"  think time A: {timing(self.think['A'])}",
