@@ -21,7 +21,6 @@ from .variants import get_rules
 DRAW_MOVE = -1
 PASS_MOVE = -2
 
-_BITS = tuple(1 << i for i in range(64))
 # Below this a random word no longer has enough bits left for an unbiased small choice: draw a fresh one.
 _REFILL = 1 << 64
 
@@ -34,6 +33,7 @@ class Sim:
         "low",
         "high",
         "pips",
+        "pip_sum",
         "masks",
         "stock",
         "ends",
@@ -60,6 +60,7 @@ class Sim:
         self.low = ts.low
         self.high = ts.high
         self.pips = ts.pips
+        self.pip_sum = ts.pip_sum
         self.masks = [0] * rules.players
         self.stock: list[int] = []
         self.ends = [CLOSED, CLOSED, CLOSED, CLOSED]
@@ -103,13 +104,16 @@ class Sim:
         if opening.seat is not None:
             self.turn = opening.seat
             return
-        for d in reversed(tile_set(self.rules.max_pip).doubles):
-            for seat, mask in enumerate(self.masks):
-                if (mask >> d) & 1:
-                    self.turn = seat
-                    self.play(d * 4)
-                    return
-        raise ValueError("nobody holds a double")
+        # Doubles come in set order, so the highest double held is the highest double bit of any hand.
+        held = sum(self.masks) & tile_set(self.rules.max_pip).doubles_mask
+        if not held:
+            raise ValueError("nobody holds a double")
+        d = held.bit_length() - 1
+        for seat, mask in enumerate(self.masks):
+            if (mask >> d) & 1:
+                self.turn = seat
+                self.play(d * 4)
+                return
 
     @classmethod
     def from_board(cls, rules: Rules, board: Board, masks: list[int], stock: list[int], turn: int) -> Sim:
@@ -155,6 +159,7 @@ class Sim:
         c.low = self.low
         c.high = self.high
         c.pips = self.pips
+        c.pip_sum = self.pip_sum
         c.masks = self.masks.copy()
         c.stock = self.stock.copy()
         c.ends = self.ends.copy()
@@ -300,15 +305,7 @@ class Sim:
         self.turn = (self.turn + 1) % self.players
 
     def _finish(self, reason: Reason, out_seat: int | None) -> None:
-        pips = self.pips
-        totals = []
-        for m in self.masks:
-            t = 0
-            while m:
-                bit = m & -m
-                t += pips[bit.bit_length() - 1]
-                m ^= bit
-            totals.append(t)
+        totals = list(map(self.pip_sum, self.masks))
         winner, points = self.rules.settle(self.rules, reason, out_seat, totals)
         self.result = GameResult(reason, winner, points, tuple(totals), out_seat, self.last_play)
 
@@ -354,7 +351,7 @@ class Sim:
         last = self.last_play
         refill = _REFILL
         getbits = rng.getrandbits
-        word = getbits(512)
+        word = getbits(128)
         out = None
         plays = 0
         if left == CLOSED:
@@ -389,7 +386,7 @@ class Sim:
             passes = 0
             count_left = fit_left.bit_count()
             if word < refill:
-                word = getbits(512)
+                word = getbits(128)
             word, k = divmod(word, count_left + fit_right.bit_count())
             if k < count_left:
                 while k:
@@ -486,26 +483,25 @@ def deal_hands(
 ) -> tuple[list[int], list[int], Opening]:
     """Masks of the hands, the stock (tile indices, drawn from the end) and the opening of a random deal.
 
-    Tiles are ordered by random keys rather than shuffled: one C-level sort instead of a Python-level call per
-    tile, and just as uniform (53-bit keys never tie in practice). Redeals while the opening needs a double
-    and nobody holds one.
+    The tiles' bits are ordered by random keys rather than shuffled: one C-level sort instead of a Python-level
+    call per tile, and just as uniform (53-bit keys never tie in practice). A hand is then the sum of a slice of
+    bits, also computed in C. Redeals while the opening needs a double and nobody holds one.
     """
     if opening is None:
         opening = rules.first_opening(rules, rng)
     ts = tile_set(rules.max_pip)
+    bits = ts.bits
     n, size = rules.players, rules.hand_size
-    tiles = range(ts.size)
-    bits = _BITS
-    doubles = sum(bits[d] for d in ts.doubles)
+    dealt = n * size
+    starts = range(0, dealt, size)
     rand = rng.random
     while True:
-        keys = [rand() for _ in tiles]
-        order = sorted(tiles, key=keys.__getitem__)
-        # Distinct powers of two: their sum is their union, and sum(map()) runs in C.
-        masks = [sum(map(bits.__getitem__, order[s * size : (s + 1) * size])) for s in range(n)]
-        if opening.highest_double and not any(m & doubles for m in masks):
+        order = sorted(bits, key=dict(zip(bits, [rand() for _ in bits], strict=True)).__getitem__)
+        masks = [sum(order[i : i + size]) for i in starts]
+        if opening.seat is None and not (sum(masks) & ts.doubles_mask):
             continue
-        return masks, (order[n * size :] if rules.has_stock else []), opening
+        stock = [b.bit_length() - 1 for b in order[dealt:]] if rules.draw is not DrawRule.NONE else []
+        return masks, stock, opening
 
 
 def to_move(move: int, sim_or_rules: Sim | Rules) -> Move:
