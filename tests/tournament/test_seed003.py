@@ -93,12 +93,12 @@ def test_a_seed003_player_gets_exactly_the_seed_inputs() -> None:
         assert ext == () or len(ext) == 2
 
 
-def test_a_pair_module_plays_a_tournament_end_to_end(bots_dir: str) -> None:
-    pair = os.path.join(bots_dir, "havana_pair.py")
+def test_a_pair_module_plays_a_tournament_end_to_end(examples_dir: str) -> None:
+    pair = os.path.join(examples_dir, "seed003_pair.py")
     result = run_tournament("partnership9", [pair, "greedy", "dummy"], games=40, seed=5, jobs=2)
     names = [e.name for e in result.entries]
-    assert names == ["Havana", "greedy+greedy", "dummy+dummy"]
-    havana = [m for m in result.matches if "Havana" in (m.first, m.second)]
+    assert names == ["Havana doubles", "greedy+greedy", "dummy+dummy"]
+    havana = [m for m in result.matches if "Havana doubles" in (m.first, m.second)]
     assert len(havana) == 2 and all(m.games == 40 for m in havana)
     assert all(m.faults == ({}, {}) for m in havana)
     assert sum(m.wins[0] for m in havana) > 0
@@ -109,10 +109,9 @@ def test_a_module_without_create_pair_is_refused(bots_dir: str) -> None:
         run_tournament("partnership9", [os.path.join(bots_dir, "no_pair.py"), "greedy"], games=2)
 
 
-def test_the_readme_examples_play(bots_dir: str) -> None:
-    examples = os.path.join(bots_dir, "..", "..", "..", "examples")
-    pair = os.path.join(examples, "seed003_pair.py")
-    blocker = os.path.join(examples, "tournament_bot.py") + ":Blocker"
+def test_the_readme_examples_play(examples_dir: str) -> None:
+    pair = os.path.join(examples_dir, "seed003_pair.py")
+    blocker = os.path.join(examples_dir, "tournament_bot.py") + ":Blocker"
     result = run_tournament("partnership9", [pair, blocker], games=6, seed=1, jobs=1)
     assert [e.name for e in result.entries] == ["Havana doubles", "Blocker+Blocker"]
     assert result.matches[0].faults == ({}, {})
