@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="domino-tui", description="Dominoes in your terminal.")
+    parser = argparse.ArgumentParser(
+        prog="domino-tui",
+        description="Dominoes in your terminal.",
+        epilog="Bot tournaments: domino-tui tournament --help",
+    )
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of seed 000")
     parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
