@@ -17,6 +17,7 @@ from ..engine.fast import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import Bot
 from .endgame import LineSolver, TooBig, solve
 from .inference import infer
+from .model import presume
 from .objective import Objective
 from .playout import Playout, line_playout
 from .sampling import Sampler
@@ -41,6 +42,7 @@ class ExpertBot(Bot):
         nodes: int = 3000,
         control: int = 8,
         prior: float = 0.0,
+        presume: bool = True,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -54,6 +56,8 @@ class ExpertBot(Bot):
         - ``control``: (line games) how much playouts prefer leaving ends that show numbers the hand holds;
         - ``prior``: how much a heavier tile is preferred when the guesses rate moves alike (in the
           objective's units, for the heaviest tile);
+        - ``presume``: (games without stock or counts) guess as if every other seat but the partner sheds its
+          heaviest fitting tile, until it shows otherwise or no deal fits that (see model.py);
         - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)
@@ -67,6 +71,7 @@ class ExpertBot(Bot):
         self.nodes = nodes
         self.control = control
         self.prior = prior
+        self.presume = presume
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
@@ -80,7 +85,10 @@ class ExpertBot(Bot):
         """Average outcome of each legal move over the guesses the budget allows (higher is better)."""
         start = time.perf_counter()
         rules = obs.rules
-        sampler = Sampler(infer(obs), obs.hand_mask, obs.stock_size)
+        know = infer(obs)
+        if self.presume and not rules.has_stock and not rules.fives:
+            presume(know, obs)
+        sampler = Sampler(know, obs.hand_mask, obs.stock_size)
         objective = Objective(obs)
         playout = Playout(rules, self.rng, self.explore, self.keep)
         legal = obs.legal

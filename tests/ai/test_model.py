@@ -1,0 +1,57 @@
+"""The heavy-tiles-first prior: what the others' plays suggest about their hands."""
+
+from __future__ import annotations
+
+import random
+
+from domino_tui.ai.inference import infer
+from domino_tui.ai.model import presume
+from domino_tui.ai.sampling import sample
+from domino_tui.engine import End, observe, tile_set
+
+from .helpers import T, game, play
+
+TS = tile_set(9)
+
+
+def mask(text: str) -> int:
+    return TS.mask_of(T(text))
+
+
+def light_plays():
+    state = game(
+        "partnership9",
+        [
+            "99 96 95 94 93 92 91 90 33 54",
+            "89 85 84 83 82 81 80 11 22 44",
+            "78 68 77 76 75 74 73 72 71 70",
+            "88 66 65 64 63 62 61 60 55 97",
+        ],
+        lead=0,
+    )
+    play(state, "90")  # ends 0 and 9
+    play(state, "80", End.LEFT)  # seat 1 plays 8 pips while [8|9] (17) fitted: ends 8 and 9
+    play(state, "68", End.LEFT)  # seat 2 plays 14 pips while [7|8] (15) fitted: ends 6 and 9
+    return state
+
+
+def test_guesses_presume_heavy_tiles_first_of_the_opponents_only() -> None:
+    obs = observe(light_plays(), 0)
+    know = infer(obs)
+    assert presume(know, obs) == 1  # seat 1's play; the partner's is left to the search
+    rng = random.Random(3)
+    for _ in range(200):
+        g = sample(know, obs.hand_mask, obs.stock_size, rng)
+        assert not g.masks[1] & mask("89 79")
+        assert [m.bit_count() for m in g.masks] == [9, 9, 9, 10]
+
+
+def test_a_seat_seen_holding_back_heavy_tiles_is_presumed_nothing() -> None:
+    state = light_plays()
+    play(state, "66", End.LEFT)
+    play(state, "99", End.RIGHT)
+    play(state, "89", End.RIGHT)
+    obs = observe(state, 0)
+    know = infer(obs)
+    presume(know, obs)
+    assert not any(v.soft for v in know.seats[1].voids)
