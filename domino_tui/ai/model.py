@@ -10,26 +10,32 @@ true hands in place of guesses the partnership9 pair beat `greedy` 89.6% of deci
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..engine import CLOSED, Kind, Observation
 from ..engine.tiles import tile_set
 from .inference import Knowledge, Void
 
 
-def held_back(obs: Observation, partner: bool = True) -> tuple[list[tuple[int, int, int]], set[int]]:
+@cache
+def _heavier(max_pip: int) -> tuple[int, ...]:
+    """heavier[p]: the mask of the tiles with more than p pips."""
+    ts = tile_set(max_pip)
+    return tuple(sum(1 << i for i, q in enumerate(ts.pips) if q > p) for p in range(2 * max_pip + 1))
+
+
+def held_back(obs: Observation) -> tuple[list[tuple[int, int, int]], set[int]]:
     """The facts a heavy-tiles-first player's plays give: (seat, history index, unknown tiles that fitted and
     were heavier than the tile it played), and the seats seen to hold back a heavier fitting tile. Plays made
     before a draw are left out (the hand then is not the hand now plus what it played since), and so are the
-    partner's when ``partner`` is false."""
+    partner's: its plays are the search's business, not a guess about a stranger."""
     rules = obs.rules
     ts = tile_set(rules.max_pip)
     on_table = ts.mask_of(obs.board.tiles())
     unknown = ts.full_mask & ~obs.hand_mask & ~on_table
-    heavier = [0] * (2 * rules.max_pip + 2)
-    for i, p in enumerate(ts.pips):
-        for q in range(p):
-            heavier[q] |= 1 << i
+    heavier = _heavier(rules.max_pip)
     history = obs.history
-    skip = {obs.seat} if partner or obs.partner is None else {obs.seat, obs.partner}
+    skip = {obs.seat} if obs.partner is None else {obs.seat, obs.partner}
     facts: list[tuple[int, int, int]] = []
     deviated: set[int] = set()
     for k, ev in enumerate(history):
@@ -62,10 +68,10 @@ def held_back(obs: Observation, partner: bool = True) -> tuple[list[tuple[int, i
     return facts, deviated
 
 
-def presume(know: Knowledge, obs: Observation, partner: bool = False) -> int:
+def presume(know: Knowledge, obs: Observation) -> int:
     """Add the heavy-tiles-first facts to ``know`` as likely voids, except for seats seen to hold back heavy
     tiles. Returns how many were added."""
-    facts, deviated = held_back(obs, partner)
+    facts, deviated = held_back(obs)
     n = 0
     for seat, at, tiles in facts:
         if seat in deviated:

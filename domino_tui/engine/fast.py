@@ -500,7 +500,7 @@ def deal_hands(
         masks = [sum(order[i : i + size]) for i in starts]
         if opening.seat is None and not (sum(masks) & ts.doubles_mask):
             continue
-        stock = [b.bit_length() - 1 for b in order[dealt:]] if rules.draw is not DrawRule.NONE else []
+        stock = [b.bit_length() - 1 for b in order[dealt:]] if rules.has_stock else []
         return masks, stock, opening
 
 

@@ -10,6 +10,11 @@ def T(text: str) -> list[Tile]:
     return [Tile.of(int(p[0]), int(p[1])) for p in text.split()]
 
 
+def mask(text: str, max_pip: int = 6) -> int:
+    """'34 44' -> the bit mask of those tiles in the double-``max_pip`` set."""
+    return tile_set(max_pip).mask_of(T(text))
+
+
 def line(text: str, spinner: bool = False) -> Board:
     """A layout laid left to right as written, e.g. '44 42 21' (the first tile shown as written)."""
     board = Board(spinner)

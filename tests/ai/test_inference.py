@@ -8,13 +8,9 @@ from domino_tui.ai.inference import infer
 from domino_tui.ai.sampling import sample
 from domino_tui.engine import DRAW, PASS, End, observe, tile_set
 
-from .helpers import T, game, play
+from .helpers import T, game, mask, play
 
 TS = tile_set(6)
-
-
-def mask(text: str) -> int:
-    return TS.mask_of(T(text))
 
 
 def partnership_after_a_pass():

@@ -7,15 +7,9 @@ import random
 from domino_tui.ai.inference import infer
 from domino_tui.ai.model import presume
 from domino_tui.ai.sampling import sample
-from domino_tui.engine import End, observe, tile_set
+from domino_tui.engine import End, observe
 
-from .helpers import T, game, play
-
-TS = tile_set(9)
-
-
-def mask(text: str) -> int:
-    return TS.mask_of(T(text))
+from .helpers import game, mask, play
 
 
 def light_plays():
@@ -42,7 +36,7 @@ def test_guesses_presume_heavy_tiles_first_of_the_opponents_only() -> None:
     rng = random.Random(3)
     for _ in range(200):
         g = sample(know, obs.hand_mask, obs.stock_size, rng)
-        assert not g.masks[1] & mask("89 79")
+        assert not g.masks[1] & mask("89 79", 9)
         assert [m.bit_count() for m in g.masks] == [9, 9, 9, 10]
 
 
