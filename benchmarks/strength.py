@@ -14,11 +14,15 @@ players: random, bota_gorda, or pab (probabilistic_alphabeta with sample_size=10
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from domino_tui.ai import make_bot
 from domino_tui.engine import GameState, Match, full_set, get_rules, observe
@@ -66,6 +70,14 @@ class Tally:
         self.net: list[int] = []
         self.think: dict[str, list[float]] = {"A": [], "B": []}
 
+    def merge(self, other: Tally) -> None:
+        self.wins += other.wins
+        self.losses += other.losses
+        self.draws += other.draws
+        self.net.extend(other.net)
+        for side, xs in other.think.items():
+            self.think[side].extend(xs)
+
     def add(self, a_won: bool | None, net: int) -> None:
         if a_won is None:
             self.draws += 1
@@ -104,14 +116,14 @@ def play_engine(
     a_opts: dict,
     b_opts: dict,
     seed: int,
-    games: int,
     unit: str,
     target: int | None,
+    games: range,
     progress: bool,
 ) -> Tally:
     rules = get_rules(variant)
     tally = Tally()
-    for g in range(games):
+    for g in games:
         a_team = g % 2  # the same deal twice in a row, seats swapped
         deal_seed = seed * 1_000_003 + g // 2
         bots = {}
@@ -134,8 +146,7 @@ def play_engine(
             winner = state.result.winner
         net = scores[a_team] - scores[1 - a_team]
         tally.add(None if winner is None else winner == a_team, net)
-        if progress and (g + 1) % 10 == 0:
-            print(f"  ... {g + 1}/{games}: A {tally.wins}-{tally.losses}-{tally.draws}", file=sys.stderr, flush=True)
+        _progress(progress, tally, games)
     return tally
 
 
@@ -150,13 +161,13 @@ def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int
         state.apply(move)
 
 
-def play_package(a: str, a_opts: dict, b: str, seed: int, games: int, progress: bool) -> Tally:
+def play_package(a: str, a_opts: dict, b: str, seed: int, games: range, progress: bool) -> Tally:
     from benchmarks.dominoes_adapter import package_player, play_game
 
     player = package_player(b)
     tiles = list(full_set(6))
     tally = Tally()
-    for g in range(games):
+    for g in games:
         a_team = g % 2
         deal = random.Random(seed * 1_000_003 + g // 2)
         order = tiles.copy()
@@ -167,8 +178,27 @@ def play_package(a: str, a_opts: dict, b: str, seed: int, games: int, progress: 
         tally.think["A"].extend(out.think[a_team])
         tally.think["B"].extend(out.think[1 - a_team])
         tally.add(None if out.winner is None else out.winner == a_team, out.points[a_team] - out.points[1 - a_team])
-        if progress and (g + 1) % 10 == 0:
-            print(f"  ... {g + 1}/{games}: A {tally.wins}-{tally.losses}-{tally.draws}", file=sys.stderr, flush=True)
+        _progress(progress, tally, games)
+    return tally
+
+
+def _progress(on: bool, tally: Tally, games: range) -> None:
+    done = tally.wins + tally.losses + tally.draws
+    if on and done % 10 == 0:
+        print(f"  ... {done}/{len(games)}: A {tally.wins}-{tally.losses}-{tally.draws}", file=sys.stderr, flush=True)
+
+
+def _run(play: Callable[[range, bool], Tally], games: int, jobs: int, progress: bool) -> Tally:
+    """Games 0..games-1, split into ``jobs`` contiguous runs (a game's seeds depend only on its number, so the
+    split changes nothing but the wall time)."""
+    if jobs <= 1:
+        return play(range(games), progress)
+    cuts = [games * j // jobs for j in range(jobs + 1)]
+    tally = Tally()
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = [pool.submit(play, range(a, b), progress) for a, b in itertools.pairwise(cuts)]
+        for part in parts:
+            tally.merge(part.result())
     return tally
 
 
@@ -184,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[], help="A's bot option, e.g. budget=0.5")
     ap.add_argument("--b-option", action="append", default=[], help="B's bot option")
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes; a budget in seconds wants a core for each")
     args = ap.parse_args(argv)
     a_opts = parse_options(args.option)
     b_opts = parse_options(args.b_option)
@@ -194,11 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.variant != "partnership":
             print("the dominoes package plays only its partnership game", file=sys.stderr)
             return 2
-        tally = play_package(args.a, a_opts, args.b.split(":", 1)[1], args.seed, args.games, args.progress)
+        play = partial(play_package, args.a, a_opts, args.b.split(":", 1)[1], args.seed)
     else:
-        tally = play_engine(
-            args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.games, args.unit, args.target, args.progress
-        )
+        play = partial(play_engine, args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.unit, args.target)
+    tally = _run(play, args.games, args.jobs, args.progress)
     label = f"{args.variant} (options A {a_opts or 'default'}, B {b_opts or 'default'}, seed {args.seed})"
     print(tally.report(label, args.a, args.b, args.unit))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
