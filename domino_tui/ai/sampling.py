@@ -2,7 +2,11 @@
 
 A guess puts every unknown tile in another seat's hand or in the rest (stock or asleep), with the right counts and
 without breaking any fact `infer` found. Tiles with fewest possible places go first, and each goes to a place
-drawn with weight equal to the room left there, which keeps the guesses close to uniform over the consistent deals.
+drawn with weight equal to the room left there. That is close to uniform over the consistent deals while few
+facts bind, but late in a game, when many tiles are barred from many hands, it favours some deals several times
+over others. Where every fact is a plain "this seat holds none of these" (no draws to count), the guess is then
+stirred: random exchanges of two tiles, and rotations of three, between places that may hold them. Each such step
+is as likely as its reverse, so it leads towards the uniform spread over consistent deals.
 """
 
 from __future__ import annotations
@@ -14,6 +18,11 @@ from .inference import Knowledge
 
 REST = -1
 TRIES = 20
+# Stirring steps per unknown tile (see the module's docstring): before the first guess of a decision, and
+# between guesses. Measured: late in a partnership9 game the first guess's tile-by-seat frequencies stray from
+# the uniform ones by up to 0.54 unstirred, 0.28 after 4 steps and within noise (0.03) after 20.
+BURN = 20
+STIR = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,33 +34,72 @@ class Guess:
     stock: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every guess under one set of facts shares."""
+
+    # Tile groups by the seats each may go to, fewest places first.
+    ordered: list[tuple[tuple[int, ...], list[int]]]
+    # Facts that leave room for drawn tiles, by seat: (tiles ruled out, how many of them the hand may hold).
+    counted: dict[int, list[tuple[int, int]]]
+    # Each unknown tile with the places it may go to as a bit mask over place numbers (seat numbers, and
+    # `players` for the rest).
+    tiles: list[int]
+    allowed: list[int]
+
+
 class Sampler:
     """Makes guesses for one decision; the work that does not change between guesses is done once here."""
 
-    def __init__(self, know: Knowledge, own_mask: int, stock_size: int) -> None:
+    def __init__(self, know: Knowledge, own_mask: int, stock_size: int, stir: int = STIR) -> None:
         self.know = know
         self.own_mask = own_mask
         self.stock_size = stock_size
-        self._plans: dict[bool | None, tuple] = {}
+        self.stir = stir
+        self._plans: dict[bool | None, _Plan] = {}
+        # The last guess's places, with its plan, once stirring applies: each further guess stirs it on.
+        self._chain: tuple[_Plan, list[int]] | None = None
 
     def sample(self, rng: random.Random) -> Guess:
         """One guess. Likely (soft) facts are dropped only when no guess can keep them."""
+        if self._chain is not None:
+            plan, places = self._chain
+            _stir(places, plan.allowed, self.stir * len(places), rng.random)
+            return self._guess(plan, places, rng)
+        plan, places = self._first(rng)
+        if self.stir and not plan.counted:
+            _stir(places, plan.allowed, BURN * len(places), rng.random)
+            self._chain = (plan, places)
+        return self._guess(plan, places, rng)
+
+    def _first(self, rng: random.Random) -> tuple[_Plan, list[int]]:
         for soft in (True, False):
             plan = self._plan(soft)
             for _ in range(TRIES):
-                guess = self._try(plan, rng)
-                if guess is not None:
-                    return guess
+                places = self._try(plan, rng)
+                if places is not None:
+                    return plan, places
         # Only a history the engine could not have produced gets here; ignoring it still lets the bot move.
-        return self._try(self._plan(None), rng)  # type: ignore[return-value]
+        plan = self._plan(None)
+        return plan, self._try(plan, rng)  # type: ignore[return-value]
 
-    def _plan(self, soft: bool | None) -> tuple:
+    def _guess(self, plan: _Plan, places: list[int], rng: random.Random) -> Guess:
+        tiles = plan.tiles
+        players = self.know.players
+        hands = [0] * (players + 1)
+        for t, s in zip(tiles, places, strict=True):
+            hands[s] |= 1 << t
+        rest = [t for t, s in zip(tiles, places, strict=True) if s == players]
+        rng.shuffle(rest)
+        hands[self.know.me] = self.own_mask
+        return Guess(tuple(hands[:players]), tuple(rest[: self.stock_size]))
+
+    def _plan(self, soft: bool | None) -> _Plan:
         plan = self._plans.get(soft)
         if plan is not None:
             return plan
         know = self.know
         never = {s: (sk.never(soft) if soft is not None else 0) for s, sk in know.seats.items()}
-        # Facts that leave room for drawn tiles: (tiles it rules out, how many of them the hand may still hold).
         counted: dict[int, list[tuple[int, int]]] = {}
         if soft is not None:
             for s, sk in know.seats.items():
@@ -74,27 +122,30 @@ class Sampler:
             places = tuple(s for s in know.seats if not (never[s] >> t) & 1)
             groups.setdefault(places, []).append(t)
         ordered = sorted(groups.items(), key=lambda kv: len(kv[0]))
-        plan = (ordered, counted)
+        rest_bit = 1 << know.players
+        tiles = [t for _, group in ordered for t in group]
+        allowed = [rest_bit | sum(1 << s for s in places) for places, group in ordered for _ in group]
+        plan = _Plan(ordered, counted, tiles, allowed)
         self._plans[soft] = plan
         return plan
 
-    def _try(self, plan: tuple, rng: random.Random) -> Guess | None:
-        ordered, counted = plan
+    def _try(self, plan: _Plan, rng: random.Random) -> list[int] | None:
+        """A place for each of the plan's tiles (a seat, or ``players`` for the rest), or None at a dead end."""
+        tiles = plan.tiles
         know = self.know
         room = {s: sk.size for s, sk in know.seats.items()}
         room[REST] = know.rest_size
-        left = {s: [list(c) for c in checks] for s, checks in counted.items()}
-        hands = dict.fromkeys(know.seats, 0)
-        rest: list[int] = []
+        left = {s: [list(c) for c in checks] for s, checks in plan.counted.items()}
+        where = dict.fromkeys(tiles, 0)
         rnd = rng.random
         shuffle = rng.shuffle
-        for places, group in ordered:
-            tiles = group.copy()
-            shuffle(tiles)
-            for t in tiles:
+        for options_of_group, group in plan.ordered:
+            order = group.copy()
+            shuffle(order)
+            for t in order:
                 options = []
                 total = 0
-                for s in places:
+                for s in options_of_group:
                     if room[s] and (s not in left or _room_for(left[s], t)):
                         options.append(s)
                         total += room[s]
@@ -111,21 +162,44 @@ class Sampler:
                         if r < 0:
                             break
                 room[s] -= 1
-                if s == REST:
-                    rest.append(t)
-                else:
-                    hands[s] |= 1 << t
-                    for check in left.get(s, ()):
-                        if (check[0] >> t) & 1:
-                            check[1] -= 1
-        shuffle(rest)
-        masks = tuple(self.own_mask if s == know.me else hands[s] for s in range(know.players))
-        return Guess(masks, tuple(rest[: self.stock_size]))
+                where[t] = s
+                for check in left.get(s, ()):
+                    if (check[0] >> t) & 1:
+                        check[1] -= 1
+        players = know.players
+        return [players if where[t] == REST else where[t] for t in tiles]
 
 
 def sample(know: Knowledge, own_mask: int, stock_size: int, rng: random.Random) -> Guess:
     """One guess consistent with ``know`` (see `Sampler` to make many)."""
     return Sampler(know, own_mask, stock_size).sample(rng)
+
+
+def _stir(places: list[int], allowed: list[int], steps: int, rnd) -> None:
+    """Random steps that keep every tile where it may be and every place's count: a step is as likely as its
+    reverse, so repeated steps tend to the uniform spread over such deals. Exchanges of two alone cannot reach
+    every deal (three tiles each barred from a different place may only rotate), hence the rotations."""
+    n = len(places)
+    if n < 2:
+        return
+    for step in range(steps):
+        i = int(rnd() * n)
+        j = int(rnd() * n)
+        pi = places[i]
+        pj = places[j]
+        if pi == pj or not (allowed[i] >> pj) & 1:
+            continue
+        if step & 1:
+            if (allowed[j] >> pi) & 1:
+                places[i] = pj
+                places[j] = pi
+            continue
+        k = int(rnd() * n)
+        pk = places[k]
+        if pk != pi and pk != pj and (allowed[j] >> pk) & 1 and (allowed[k] >> pi) & 1:
+            places[i] = pj
+            places[j] = pk
+            places[k] = pi
 
 
 def _room_for(checks: list[list[int]], t: int) -> bool:
