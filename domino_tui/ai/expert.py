@@ -23,6 +23,8 @@ from .playout import Playout, line_playout
 from .sampling import Sampler
 
 MIN_SAMPLES = 4
+# Positions an exact search visits per second, roughly (endgame.py on this machine: about 6 µs a position).
+NODES_PER_SECOND = 160_000
 
 
 class ExpertBot(Bot):
@@ -50,7 +52,8 @@ class ExpertBot(Bot):
         - ``samples``: at most this many guesses per decision;
         - ``exact``: solve exactly once this few tiles are left in hands and the stock is empty (0: never);
           ``exact_line``: the same for games without stock or spinner, where a faster solver is used;
-          ``nodes``: an exact search that would visit more positions falls back to playouts;
+          ``nodes``: an exact search that would visit more positions falls back to playouts (with a budget
+          under 0.075 s the limit is lower: what a quarter of the budget can visit);
         - ``explore``: how often a playout player picks a random tile instead of the policy's;
         - ``keep``: (drawing games) how much playouts prefer tiles whose numbers the hand holds many of;
         - ``control``: (line games) how much playouts prefer leaving ends that show numbers the hand holds;
@@ -102,6 +105,11 @@ class ExpertBot(Bot):
         deadline = start + self.budget if self.budget is not None else float("inf")
         done = 0
         exact = self.exact > 0
+        # A search that could not finish the first guesses within the budget would spend it all and then leave
+        # those guesses to playouts anyway, so small budgets only try small searches.
+        nodes = self.nodes
+        if self.budget is not None:
+            nodes = min(nodes, int(self.budget * NODES_PER_SECOND / MIN_SAMPLES))
         line = not rules.has_stock and not rules.spinner and not obs.board.empty
         while done < self.samples:
             guess = sampler.sample(self.rng)
@@ -113,12 +121,12 @@ class ExpertBot(Bot):
             values = None
             if exact and line and in_hands <= self.exact_line:
                 try:
-                    values = LineSolver(root, objective, self.nodes, deadline).solve(root, moves)
+                    values = LineSolver(root, objective, nodes, deadline).solve(root, moves)
                 except TooBig:
                     exact = False  # this position is too big to solve: playouts for the rest of this decision
             elif exact and in_hands <= self.exact and not root.stock:
                 try:
-                    values = solve(root, moves, objective, self.nodes, deadline)
+                    values = solve(root, moves, objective, nodes, deadline)
                 except TooBig:
                     exact = False
             if values is not None:
