@@ -131,12 +131,12 @@ class Sampler:
 
     def _try(self, plan: _Plan, rng: random.Random) -> list[int] | None:
         """A place for each of the plan's tiles (a seat, or ``players`` for the rest), or None at a dead end."""
-        tiles = plan.tiles
         know = self.know
         room = {s: sk.size for s, sk in know.seats.items()}
         room[REST] = know.rest_size
         left = {s: [list(c) for c in checks] for s, checks in plan.counted.items()}
-        where = dict.fromkeys(tiles, 0)
+        players = know.players
+        where = dict.fromkeys(plan.tiles, players)
         rnd = rng.random
         shuffle = rng.shuffle
         for options_of_group, group in plan.ordered:
@@ -162,12 +162,12 @@ class Sampler:
                         if r < 0:
                             break
                 room[s] -= 1
-                where[t] = s
+                if s != REST:
+                    where[t] = s
                 for check in left.get(s, ()):
                     if (check[0] >> t) & 1:
                         check[1] -= 1
-        players = know.players
-        return [players if where[t] == REST else where[t] for t in tiles]
+        return [where[t] for t in plan.tiles]
 
 
 def sample(know: Knowledge, own_mask: int, stock_size: int, rng: random.Random) -> Guess:
