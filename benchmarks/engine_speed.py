@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from domino_tui.engine import VARIANTS, GameState
-from domino_tui.engine.fast import Sim
+from domino_tui.engine.core import Sim
 
 
 def rate(play_one: Callable[[], object], seconds: float) -> float:

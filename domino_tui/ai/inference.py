@@ -126,7 +126,7 @@ def infer(obs: Observation) -> Knowledge:
 def _opening_double(obs: Observation, ts, seats: dict[int, SeatKnowledge]) -> None:
     """When every game opens with the highest double dealt, nobody was dealt a higher one."""
     rules = obs.rules
-    if rules.next_opening is None or rules.next_opening.__name__ != "next_highest_double":
+    if not rules.highest_double_opens:
         return
     if not obs.history or obs.history[0].kind is not Kind.PLAY or not obs.history[0].tile.is_double:  # type: ignore[union-attr]
         return

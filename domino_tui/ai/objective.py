@@ -7,7 +7,7 @@ match target, so there the margin counts and reaching the target (or letting the
 from __future__ import annotations
 
 from ..engine import Observation
-from ..engine.fast import Sim
+from ..engine.core import Sim
 
 # What winning the whole match is worth, in points of this game's margin.
 MATCH = 60.0
@@ -19,7 +19,7 @@ class Objective:
     def __init__(self, obs: Observation) -> None:
         rules = obs.rules
         self.team = obs.team
-        self.points = rules.fives or rules.name in ("partnership", "block")
+        self.points = rules.fives or rules.wins_by_points
         self.match = tuple(obs.match_scores) if obs.match_scores else (0,) * len(rules.teams)
         self.target = obs.target if obs.target is not None else rules.target
 

@@ -11,7 +11,6 @@ from .entries import Entry, EntryError, parse_entries, spec_text, unique_names
 from .host import DEFAULT_MOVE_LIMIT, BotHost
 from .ranking import MatchResult, Standing, rank, score_key, seed003_key, standings
 from .runner import Progress, chunk_tasks, run_chunks
-from .schedule import ROTATING
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ class TournamentResult:
 
     @property
     def ranked_by(self) -> str:
-        return "seed 003" if self.settings.variant in ROTATING else "score"
+        return "seed 003" if get_rules(self.settings.variant).lead_rotates else "score"
 
 
 def resolve_entries(bots: Sequence[str | type | tuple], rules: Rules) -> list[Entry]:
@@ -97,7 +96,7 @@ def run_tournament(
     pairs, tasks = chunk_tasks(rules, entries, games, seed, move_limit)
     tallies = run_chunks(tasks, len(pairs), jobs, progress)
     seconds = time.perf_counter() - started
-    by_points = rules.name not in ROTATING
+    by_points = not rules.lead_rotates
     matches = tuple(
         MatchResult(
             first=entries[i].name,

@@ -90,12 +90,14 @@ class Decoder:
         rules = get_rules(name)
         tiles = tile_set(rules.max_pip).tiles
         moves = _moves(rules.max_pip)
-        board = Board(rules.spinner)
-        board.line = [self._placed(p) for p in line]
-        board.up = [self._placed(p) for p in up]
-        board.down = [self._placed(p) for p in down]
-        board.spinner = spinner
-        board.ends = list(ends)
+        board = Board.laid_out(
+            rules.spinner,
+            [self._placed(p) for p in line],
+            [self._placed(p) for p in up],
+            [self._placed(p) for p in down],
+            spinner,
+            list(ends),
+        )
         history = []
         for code in events:
             ev = self.events.get(code)

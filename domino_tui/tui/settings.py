@@ -12,14 +12,13 @@ import os
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from ..engine import VARIANTS, get_rules
+from ..engine import VARIANTS, Rules, get_rules
 from .opponents import default_opponent, known
 
 CONFIG_ENV = "DOMINO_TUI_CONFIG_DIR"
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
 # partnership9's own match is 1000 games, which suits tournaments, not an evening at the table.
-DEFAULT_GAMES = {"partnership9": 10}
 
 
 @dataclass(frozen=True)
@@ -41,9 +40,14 @@ class Settings:
         rules = get_rules(self.variant)
         if rules.target is not None:
             return (self.target or rules.target), None
-        if self.variant == "classic":
+        if rules.single_game:
             return None, 1
-        return None, self.target or DEFAULT_GAMES.get(self.variant, rules.games)
+        return None, self.target or default_games(rules)
+
+
+def default_games(rules: Rules) -> int | None:
+    """Games in a match at the table when the player does not say."""
+    return rules.table_games or rules.games
 
 
 def config_dir() -> Path:
