@@ -46,10 +46,15 @@ _REFILL = cython.declare(cython.ulonglong, 1 << 32)
 @cython.cfunc
 @cython.inline
 def _popcount(x: cython.ulonglong) -> cython.int:
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return cython.cast(cython.int, (x * 0x0101010101010101) >> 56)
+    # Typed constants, so that Cython keeps the arithmetic in 64-bit C (it wraps, as intended).
+    m1: cython.ulonglong = 0x5555555555555555
+    m2: cython.ulonglong = 0x3333333333333333
+    m4: cython.ulonglong = 0x0F0F0F0F0F0F0F0F
+    h01: cython.ulonglong = 0x0101010101010101
+    x = x - ((x >> 1) & m1)
+    x = (x & m2) + ((x >> 2) & m2)
+    x = (x + (x >> 4)) & m4
+    return cython.cast(cython.int, (x * h01) >> 56)
 
 
 @cython.cfunc
@@ -544,6 +549,9 @@ def line_game(
     state: cython.ulonglong = seed & _M64
     word: cython.ulonglong = 0
     z: cython.ulonglong
+    golden: cython.ulonglong = 0x9E3779B97F4A7C15
+    mix1: cython.ulonglong = 0xBF58476D1CE4E5B9
+    mix2: cython.ulonglong = 0x94D049BB133111EB
     upper = _upper(len(match) - 1)
     weight: Sequence[int] = pips
     explore = 0.0
@@ -579,10 +587,10 @@ def line_game(
         end = 0
         if kind == RANDOM:
             if word < _REFILL:  # splitmix64, seeded from the injected random.Random so that a seed replays
-                state = (state + 0x9E3779B97F4A7C15) & _M64
+                state = (state + golden) & _M64
                 z = state
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+                z = ((z ^ (z >> 30)) * mix1) & _M64
+                z = ((z ^ (z >> 27)) * mix2) & _M64
                 word = z ^ (z >> 31)
             cl = _popcount(lf)
             k = word % (cl + _popcount(rf))
