@@ -19,13 +19,13 @@ class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as exc:  # noqa: BLE001 - any compiler failure means: fall back
+        except Exception as exc:
             print(f"domino-tui: the kernel was not compiled ({exc}); it runs interpreted", file=sys.stderr)
 
-    def build_extension(self, ext) -> None:  # noqa: ANN001 - setuptools' own type
+    def build_extension(self, ext) -> None:
         try:
             super().build_extension(ext)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             print(f"domino-tui: {ext.name} was not compiled ({exc}); it runs interpreted", file=sys.stderr)
 
 
@@ -36,7 +36,7 @@ def kernel_extensions() -> list:
         from Cython.Build import cythonize
 
         return cythonize([KERNEL], compiler_directives={"language_level": 3}, quiet=True)
-    except Exception as exc:  # noqa: BLE001 - no Cython, or it could not translate: interpreted
+    except Exception as exc:
         print(f"domino-tui: the kernel was not compiled ({exc}); it runs interpreted", file=sys.stderr)
         return []
 

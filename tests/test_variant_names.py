@@ -26,12 +26,13 @@ def name_tests(source: str) -> list[int]:
     """Lines that compare with a variant name or a function's __name__, or key a dict by a variant name."""
     lines = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Compare) and any(
-            _names_in(n) or (isinstance(n, ast.Attribute) and n.attr == "__name__")
-            for n in [node.left, *node.comparators]
-        ):
-            lines.append(node.lineno)
-        elif isinstance(node, ast.Dict) and any(k is not None and _names_in(k) for k in node.keys):
+        if (
+            isinstance(node, ast.Compare)
+            and any(
+                _names_in(n) or (isinstance(n, ast.Attribute) and n.attr == "__name__")
+                for n in [node.left, *node.comparators]
+            )
+        ) or (isinstance(node, ast.Dict) and any(k is not None and _names_in(k) for k in node.keys)):
             lines.append(node.lineno)
         elif isinstance(node, ast.Assign) and _names_in(node.value) and not isinstance(node.value, ast.Constant):
             lines.append(node.lineno)  # a set or tuple of names kept for a later test

@@ -22,7 +22,7 @@ def test_the_compiled_kernel_is_used_when_it_was_built() -> None:
     if os.environ.get("DOMINO_TUI_PURE"):
         assert not core.COMPILED and core.__file__.endswith("core.py")
     else:
-        assert core.COMPILED == bool(built()), (core.__file__, built())
+        assert bool(built()) == core.COMPILED, (core.__file__, built())
 
 
 def test_domino_tui_pure_forces_the_interpreted_kernel() -> None:
