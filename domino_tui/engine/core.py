@@ -546,12 +546,22 @@ def line_game(
     hi: cython.int
     plays: cython.int = 0
     out: cython.int = -1
-    state: cython.ulonglong = seed & _M64
+    state: cython.ulonglong = seed & _M64  # the first use, before the local copy
     word: cython.ulonglong = 0
     z: cython.ulonglong
     golden: cython.ulonglong = 0x9E3779B97F4A7C15
     mix1: cython.ulonglong = 0xBF58476D1CE4E5B9
     mix2: cython.ulonglong = 0x94D049BB133111EB
+    # The constants as locals: C values when compiled, fast names when interpreted.
+    closed: cython.int = CLOSED
+    m64: cython.ulonglong = _M64
+    refill: cython.ulonglong = _REFILL
+    random_kind: cython.int = RANDOM
+    first_kind: cython.int = FIRST
+    heaviest_kind: cython.int = HEAVIEST
+    playout_kind: cython.int = PLAYOUT
+    tracing: cython.bint = trace is not None
+    one: cython.ulonglong = 1
     upper = _upper(len(match) - 1)
     weight: Sequence[int] = pips
     explore = 0.0
@@ -566,14 +576,14 @@ def line_game(
         randrange = playout.randrange
     while True:
         hand = masks[turn]
-        if left == CLOSED:
+        if left == closed:
             lf = hand
             rf = 0
         else:
             lf = hand & match[left]
             rf = hand & match[right]
         if not (lf | rf):
-            if trace is not None:
+            if tracing:
                 trace.append(PASS_MOVE)
             passes += 1
             if passes >= n:
@@ -585,16 +595,17 @@ def line_game(
         passes = 0
         kind = kinds[turn]
         end = 0
-        if kind == RANDOM:
-            if word < _REFILL:  # splitmix64, seeded from the injected random.Random so that a seed replays
-                state = (state + golden) & _M64
+        if kind == random_kind:
+            if word < refill:  # splitmix64, seeded from the injected random.Random so that a seed replays
+                state = (state + golden) & m64
                 z = state
-                z = ((z ^ (z >> 30)) * mix1) & _M64
-                z = ((z ^ (z >> 27)) * mix2) & _M64
+                z = ((z ^ (z >> 30)) * mix1) & m64
+                z = ((z ^ (z >> 27)) * mix2) & m64
                 word = z ^ (z >> 31)
             cl = _popcount(lf)
-            k = word % (cl + _popcount(rf))
-            word //= cl + _popcount(rf)
+            j = cl + _popcount(rf)
+            k = word % j
+            word //= j
             if k < cl:
                 p = lf
             else:
@@ -604,15 +615,15 @@ def line_game(
             while k:
                 p &= p - 1
                 k -= 1
-            i = _bitlen(p & (~p + 1)) - 1
-        elif kind == FIRST:
+            i = _bitlen(p & -p) - 1
+        elif kind == first_kind:
             if lf:
-                i = _bitlen(lf & (~lf + 1)) - 1
+                i = _bitlen(lf & -lf) - 1
             else:
-                i = _bitlen(rf & (~rf + 1)) - 1
+                i = _bitlen(rf & -rf) - 1
                 end = 1
-        elif kind == HEAVIEST:  # in constant time, see _upper
-            if left == CLOSED:
+        elif kind == heaviest_kind:  # in constant time, see _upper
+            if left == closed:
                 i = _heaviest(lf, weight)
             elif lf:
                 i = _bitlen((lf & upper[left]) or lf) - 1
@@ -624,7 +635,7 @@ def line_game(
             else:
                 i = _bitlen((rf & upper[right]) or rf) - 1
                 end = 1
-        elif kind == PLAYOUT:
+        elif kind == playout_kind:
             p = lf | rf
             end = -1
             if p & (p - 1) == 0:
@@ -634,38 +645,38 @@ def line_game(
                 while k:
                     p &= p - 1
                     k -= 1
-                i = _bitlen(p & (~p + 1)) - 1
-            elif control and left != CLOSED:
+                i = _bitlen(p & -p) - 1
+            elif control and left != closed:
                 # Heavy tiles, and ends left showing numbers the hand still holds (so it can follow them).
                 i, end = _controlling(p, hand, left, right, low, high, match, weight, control)
             else:
                 i = _heaviest(p, weight)
             if end < 0:
                 end = 0
-                if left != CLOSED:
+                if left != closed:
                     lo = low[i]
                     hi = high[i]
                     if left not in (lo, hi) or (right in (lo, hi) and left != right and rnd() < 0.5):
                         end = 1
         else:
-            if left == CLOSED:
+            if left == closed:
                 i = calls[turn].lead(hand) >> 2
             else:
                 k = calls[turn].line(lf, rf, left, right)
                 i = k >> 2
                 end = k & 1
-        if trace is not None:
+        if tracing:
             trace.append(i << 2 | end)
         lo = low[i]
         hi = high[i]
-        if left == CLOSED:
+        if left == closed:
             left = lo
             right = hi
         elif end:
             right = hi if right == lo else lo
         else:
             left = hi if left == lo else lo
-        hand ^= cython.cast(cython.ulonglong, 1) << i
+        hand ^= one << i
         masks[turn] = hand
         last = turn
         plays += 1
