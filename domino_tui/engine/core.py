@@ -580,8 +580,11 @@ def line_game(
             lf = hand
             rf = 0
         else:
-            lf = hand & match[left]
-            rf = hand & match[right]
+            # Through typed locals, so that the masks meet as C integers when compiled.
+            lf = match[left]
+            rf = match[right]
+            lf &= hand
+            rf &= hand
         if not (lf | rf):
             if tracing:
                 trace.append(PASS_MOVE)
