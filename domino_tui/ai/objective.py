@@ -25,7 +25,8 @@ class Objective:
 
     def value(self, sim: Sim) -> float:
         """The finished ``sim`` seen by the team (higher is better)."""
-        return self.of(sim.result.winner, sim.team_points())  # type: ignore[union-attr]
+        assert sim.result is not None  # only finished games are valued
+        return self.of(sim.result.winner, sim.team_points())
 
     def of(self, winner: int | None, tp: tuple[int, ...]) -> float:
         """A finished game's worth from its winning team and the points each team earned in it."""

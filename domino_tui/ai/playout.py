@@ -98,7 +98,9 @@ class Playout:
                     break
 
 
-def best_count(sim: Sim, playable: int, weight: tuple[int, ...], random_pick: bool, randrange) -> int:
+def best_count(
+    sim: Sim, playable: int, weight: tuple[int, ...], random_pick: bool, randrange: Callable[[int], int]
+) -> int:
     """The play that scores most right now, then the heavier tile (or a random play when ``random_pick``).
 
     The count after a play is worked out from the ends without playing it: the played end's contribution is
@@ -107,7 +109,7 @@ def best_count(sim: Sim, playable: int, weight: tuple[int, ...], random_pick: bo
     low = sim.low
     high = sim.high
     if ends[0] == CLOSED:
-        moves = []
+        moves: list[int] = []
         p = playable
         while p:
             b = p & -p

@@ -8,9 +8,10 @@ decorators, which do nothing here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., object])
+T = TypeVar("T")
 
 compiled = False
 
@@ -32,9 +33,9 @@ def ccall(f: F) -> F:
     return f
 
 
-def cast(kind: object, value: object) -> object:
-    return value
+def cast(kind: Callable[[Any], T], value: Any) -> T:
+    return kind(value)
 
 
-def declare(kind: object, value: object = None) -> object:
+def declare(kind: object, value: T) -> T:
     return value

@@ -95,7 +95,7 @@ class Board:
             and self.spinner == other.spinner
         )
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value: unhashable, as mypy cannot say
 
     @property
     def empty(self) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError
 from .moves import DRAW, PASS, End, Kind, Move
@@ -25,10 +25,13 @@ from .rules import DrawRule, GameResult, Opening, Reason, Rules
 from .tiles import tile_set
 from .variants import get_rules
 
-try:
-    import cython
-except ImportError:  # pragma: no cover - Cython is a build dependency, optional at run time
-    from . import _bits as cython  # type: ignore[no-redef]  # the shim stands in for the same names
+if TYPE_CHECKING:
+    from . import _bits as cython  # the shim's typed names; Cython ships no type information
+else:
+    try:
+        import cython
+    except ImportError:  # Cython is a build dependency, optional at run time
+        from . import _bits as cython
 
 CLOSED = -1
 DRAW_MOVE = -1
@@ -499,6 +502,17 @@ class PlayoutPolicy:
         self.control = control
 
 
+def _no_rnd() -> float:
+    raise ValueError("a PLAYOUT seat needs a PlayoutPolicy")
+
+
+def _no_randrange(n: int) -> int:
+    raise ValueError("a PLAYOUT seat needs a PlayoutPolicy")
+
+
+_NO_PLAYOUT = PlayoutPolicy((), 0.0, _no_rnd, _no_randrange)
+
+
 @cache
 def _upper(max_pip: int) -> tuple[int, ...]:
     """upper[p]: the tiles [p|b] with b >= p. Of the tiles showing p, each of these outweighs every [a|p] with
@@ -561,19 +575,17 @@ def line_game(
     heaviest_kind: cython.int = HEAVIEST
     playout_kind: cython.int = PLAYOUT
     tracing: cython.bint = trace is not None
+    moves: list[int] = trace if trace is not None else []
     one: cython.ulonglong = 1
     upper = _upper(len(match) - 1)
     weight: Sequence[int] = pips
-    explore = 0.0
-    control = 0
-    rnd: Callable[[], float] | None = None
-    randrange: Callable[[int], int] | None = None
+    policy = _NO_PLAYOUT if playout is None else playout
     if playout is not None:
         weight = playout.weight
-        explore = playout.explore
-        control = playout.control
-        rnd = playout.rnd
-        randrange = playout.randrange
+    explore = policy.explore
+    control = policy.control
+    rnd = policy.rnd
+    randrange = policy.randrange
     while True:
         hand = masks[turn]
         if left == closed:
@@ -587,7 +599,7 @@ def line_game(
             rf &= hand
         if not (lf | rf):
             if tracing:
-                trace.append(PASS_MOVE)
+                moves.append(PASS_MOVE)
             passes += 1
             if passes >= n:
                 break
@@ -643,8 +655,8 @@ def line_game(
             end = -1
             if p & (p - 1) == 0:
                 i = _bitlen(p) - 1
-            elif rnd() < explore:  # type: ignore[misc]  # a PLAYOUT seat comes with its policy
-                k = randrange(_popcount(p))  # type: ignore[misc]  # a PLAYOUT seat comes with its policy
+            elif rnd() < explore:
+                k = randrange(_popcount(p))
                 while k:
                     p &= p - 1
                     k -= 1
@@ -669,7 +681,7 @@ def line_game(
                 i = k >> 2
                 end = k & 1
         if tracing:
-            trace.append(i << 2 | end)
+            moves.append(i << 2 | end)
         lo = low[i]
         hi = high[i]
         if left == closed:

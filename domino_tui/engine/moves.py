@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Any
 
 from .tiles import Tile
 
@@ -41,16 +42,18 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind is Kind.PLAY:
-            return f"{self.tile} {self.end.label}"  # type: ignore[union-attr]
+            assert self.end is not None  # Move.play sets it
+            return f"{self.tile} {self.end.label}"
         return self.kind.value
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[object]:
         if self.kind is Kind.PLAY:
-            return [self.kind.value, self.tile.low, self.tile.high, int(self.end)]  # type: ignore[union-attr]
+            assert self.tile is not None and self.end is not None  # Move.play sets both
+            return [self.kind.value, self.tile.low, self.tile.high, int(self.end)]
         return [self.kind.value]
 
     @classmethod
-    def from_json(cls, data: list) -> Move:
+    def from_json(cls, data: list[Any]) -> Move:
         kind = Kind(data[0])
         if kind is Kind.PLAY:
             return cls(kind, Tile.of(data[1], data[2]), End(data[3]))

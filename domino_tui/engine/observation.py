@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .board import Board
 from .moves import Event, Move
 from .rules import Rules
 from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +52,7 @@ class Observation:
         return (self.seat + 2) % self.rules.players
 
 
-def observe(state, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None) -> Observation:
+def observe(state: GameState, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None) -> Observation:
     """Build ``seat``'s observation of ``state`` (a GameState)."""
     return Observation(
         rules=state.rules,

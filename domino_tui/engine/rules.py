@@ -39,7 +39,7 @@ class GameResult:
     out_seat: int | None = None
     last_seat: int | None = None  # who made the last play (the dominoes package's series leads follow it)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "reason": self.reason.value,
             "winner": self.winner,

@@ -266,7 +266,7 @@ class GameState:
 
     # ----- saving -----
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The deal and the moves: restoring replays them, so a save can never hold an impossible position."""
         tiles = self.ts.tiles
         hands, rest = self.deal
@@ -317,7 +317,7 @@ class GameState:
             and self.result == other.result
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value: unhashable, as mypy cannot say
 
     def __repr__(self) -> str:
         return f"<GameState {self.rules.name} turn={self.turn} board={self.board} over={self.over}>"

@@ -6,6 +6,7 @@ pip n" is one precomputed mask. `Tile` is the readable face of that index for th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -73,9 +74,9 @@ class TileSet:
     def full_mask(self) -> int:
         return (1 << len(self.tiles)) - 1
 
-    def mask_of(self, tiles: object) -> int:
+    def mask_of(self, tiles: Iterable[Tile]) -> int:
         mask = 0
-        for t in tiles:  # type: ignore[attr-defined]
+        for t in tiles:
             mask |= 1 << self.index[t]
         return mask
 

@@ -20,7 +20,8 @@ def settle_opponent_pips(
 ) -> tuple[int | None, tuple[int, ...]]:
     """block: going out, or the lighter hand when blocked, scores the opponent's pips."""
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
     elif pips[0] == pips[1]:
         return None, (0, 0)
     else:
@@ -44,7 +45,8 @@ def settle_allfives(
 ) -> tuple[int | None, tuple[int, ...]]:
     """Out: the opponent's pips rounded to 5. Locked: the lighter hand gets the difference, rounded to 5."""
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
         gain = round5(pips[1 - winner])
     elif pips[0] == pips[1]:
         return None, (0, 0)
@@ -62,7 +64,8 @@ def settle_partnership(
     """Out: the team scores every pip left. Blocked: the lighter team scores every pip; equal, nobody."""
     total = sum(pips)
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
     else:
         team = _team_pips(rules, pips)
         if team[0] == team[1]:
@@ -78,7 +81,8 @@ def settle_partnership9(
 ) -> tuple[int | None, tuple[int, ...]]:
     """Seed 003: out wins; blocked, each team's lighter hand is compared, and equal is a tie. A win is 1."""
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
     else:
         best = [min(pips[s] for s in team) for team in rules.teams]
         if best[0] == best[1]:
