@@ -75,6 +75,8 @@ class ExpertBot(Bot):
         self.control = control
         self.prior = prior
         self.presume = presume
+        # Guesses each evaluated decision looked at (benchmarks/strength.py reports them).
+        self.guesses: list[int] = []
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
@@ -150,6 +152,7 @@ class ExpertBot(Bot):
                 and (time.perf_counter() - start) * (done + 1) / done > self.budget
             ):
                 break
+        self.guesses.append(done)
         if self.prior:
             # A nudge towards the heavier tile, which only decides between moves the guesses cannot tell apart.
             weight = playout.weight
