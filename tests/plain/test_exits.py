@@ -64,8 +64,12 @@ def test_ctrl_c_through_the_command_leaves_no_traceback():
     assert first.startswith(b"=")
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
-    assert (proc.returncode, err) == (130, b"")
+    # stdin stays open until the end: closing it too would race the signal with an end of input (exit 0).
+    code = proc.wait(timeout=30)
+    err = proc.stderr.read()
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        stream.close()
+    assert (code, err) == (130, b"")
 
 
 def test_reader_going_away_ends_quietly():
