@@ -152,6 +152,7 @@ INTERRUPTED_IMPORT = textwrap.dedent(
                 raise KeyboardInterrupt
             return None
 
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal, even in a background job
     sys.meta_path.insert(0, Interrupt())
     sys.argv = ["domino_tui", "--plain", "--stage", sys.argv[3], "--seed", "1"]
     runpy.run_module("domino_tui", run_name="__main__")
