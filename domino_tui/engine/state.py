@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from .board import CLOSED, Board
-from .checks import check_deal, check_move, check_opening, check_rng, check_rules, saved_tiles
+from .checks import check_deal, check_opening, check_rng, check_rules, not_a_move, saved_tiles
 from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .fast import DRAW_MOVE, fitting, legal_codes
 from .moves import DRAW, PASS, End, Event, Kind, Move
@@ -139,7 +139,8 @@ class GameState:
     def apply(self, move: Move) -> None:
         """Make ``move`` for the player to act. An illegal move (or anything that is not a Move) raises
         IllegalMoveError, or GameOverError once the game is over, and changes nothing."""
-        check_move(move)
+        if move.__class__ is not Move:
+            raise not_a_move(move)
         why = self._why_illegal(move)
         if why is not None:
             if self.result is not None:
