@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from .board import CLOSED, Board
-from .checks import check_deal, check_opening, check_rng, check_rules, not_a_move, saved_tiles
+from .checks import check_deal, check_opening, check_rng, check_rules, check_seat, not_a_move, saved_tiles
 from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .fast import DRAW_MOVE, fitting, legal_codes
 from .moves import DRAW, PASS, End, Event, Kind, Move
@@ -103,6 +103,7 @@ class GameState:
         return self.result is not None
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
+        check_seat(seat, self.rules.players)
         tiles = self.ts.tiles
         return tuple(tiles[i] for i in self.hands[seat])
 
@@ -114,6 +115,7 @@ class GameState:
         return len(self.stock)
 
     def pips(self, seat: int) -> int:
+        check_seat(seat, self.rules.players)
         return self.ts.pip_sum(self.masks[seat])
 
     def playable_mask(self, seat: int) -> int:

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from ..engine import GameState, Move, SaveFormatError
 from ..engine.errors import shown
+from ..engine.tiles import is_whole_number
 from . import stored_file
 from .session import Session
-from .settings import config_dir, from_dict, is_whole
+from .settings import config_dir, from_dict
 
 FILE_NAME = "game.json"
 VERSION = 1
@@ -56,7 +57,7 @@ def restore(data: object) -> Session:
         raise SaveFormatError("not a domino-tui saved game")
     settings = from_dict(data.get("settings"))
     seed = data.get("seed")
-    if not is_whole(seed):
+    if not is_whole_number(seed):
         raise SaveFormatError(f"the seed is not a whole number: {shown(seed)}")
     games = data.get("games")
     if not isinstance(games, list) or not games:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import VARIANTS, get_rules
 from ..engine.errors import shown
+from ..engine.tiles import is_whole_number
 from . import stored_file
 from .opponents import default_opponent, known
 
@@ -87,16 +88,12 @@ def save(settings: Settings) -> str | None:
 # ----- reading the fields: one check per kind of value -----
 
 
-def is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def is_seconds(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_PAUSE
 
 
 def is_target(value: object) -> bool:
-    return is_whole(value) and 1 <= value <= MAX_TARGET  # type: ignore[operator]
+    return is_whole_number(value) and 1 <= value <= MAX_TARGET  # type: ignore[operator]
 
 
 def is_variant(value: object) -> bool:
@@ -125,7 +122,7 @@ def from_dict(data: object) -> Settings:
     variant = _field(data, "variant", "classic", is_variant, f"one of {', '.join(VARIANTS)}")
     bots = _field(data, "bots", [DEFAULT_BOT], is_opponents, "a list of opponents (levels or bots) by name")
     target = _field(data, "target", None, optional(is_target), f"a whole number from 1 to {MAX_TARGET}, or null")
-    seed = _field(data, "seed", None, optional(is_whole), "a whole number, or null")
+    seed = _field(data, "seed", None, optional(is_whole_number), "a whole number, or null")
     pause = _field(data, "pause", Settings.pause, is_seconds, f"a number of seconds from 0 to {MAX_PAUSE}")
     settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause))
     return settings.with_variant(variant)

@@ -19,6 +19,7 @@ from domino_tui.engine import (
     GameState,
     IllegalMoveError,
     Kind,
+    Match,
     Move,
     Opening,
     SaveFormatError,
@@ -67,6 +68,9 @@ def a_play(g: GameState) -> Move:
         (lambda g: observe(g, 2), ArgumentError, "no seat 2"),
         (lambda g: observe(g, True), ArgumentError, "no seat True"),
         (lambda g: observe(g, "0"), ArgumentError, "no seat '0'"),
+        (lambda g: g.hand(-1), ArgumentError, "no seat -1"),
+        (lambda g: g.hand(2), ArgumentError, "no seat 2"),
+        (lambda g: g.pips(None), ArgumentError, "no seat None"),
         (lambda g: GameState.new(None, random.Random(1)), ArgumentError, "not rules or a variant's name: None"),
         (lambda g: GameState.new("poker", random.Random(1)), ArgumentError, "unknown variant 'poker'"),
         (lambda g: GameState.new(["classic"], random.Random(1)), ArgumentError, "not rules"),
@@ -79,6 +83,10 @@ def a_play(g: GameState) -> Move:
         (lambda g: GameState(get_rules("block"), [[(0, 0)], []], [], Opening(0)), ArgumentError, "not a tile"),
         (lambda g: get_rules(None), ArgumentError, "unknown variant None"),
         (lambda g: get_rules({}), ArgumentError, "unknown variant {}"),
+        (lambda g: Match("block", random.Random(1), target=0), ArgumentError, "target is a positive whole number"),
+        (lambda g: Match("block", random.Random(1), games=1.5), ArgumentError, "games is a positive whole number"),
+        (lambda g: Match("block", "seed"), ArgumentError, "must be a random.Random"),
+        (lambda g: Match("block", random.Random(1)).next_game(), IllegalMoveError, "has not finished"),
     ],
 )
 def test_misuse_gets_an_engine_error_that_says_what_is_wrong(call, error, words):
@@ -105,6 +113,16 @@ def test_a_move_after_the_end_is_game_over():
     g = finished("classic", 3)
     with pytest.raises(GameOverError, match="over"):
         g.apply(Move(Kind.DRAW))
+
+
+def test_no_next_game_after_the_match():
+    rng = random.Random(2)
+    match = Match("classic", rng)
+    while not match.game.over:
+        match.game.apply(rng.choice(match.game.legal_moves()))
+    assert match.over
+    with pytest.raises(GameOverError, match="the match is over"):
+        match.next_game()
 
 
 def test_moves_still_accept_an_end_given_as_a_number():
