@@ -125,6 +125,29 @@ def test_a_first_run_with_nothing_imported_yet(monkeypatch):
         sys.modules.update(ours)
 
 
+def test_every_line_is_read_with_input(monkeypatch):
+    # Some graders feed the game by replacing input() itself; stdin is then never touched.
+    typed, printed = golden(4, 2)
+    lines = iter(typed.splitlines())
+
+    def fake_input(prompt=""):
+        assert prompt == ""  # no prompt is ever printed
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert run_like_a_grader(monkeypatch, 4, 2, "")[:2] == (0, printed)
+
+
+def test_without_a_stderr_the_game_still_reads_its_lines(monkeypatch):
+    # input() refuses to work when sys.stderr is None (pythonw, some daemons); the game reads the line itself.
+    monkeypatch.setattr(sys, "stderr", None)
+    typed, printed = golden(5, 3)
+    assert run_like_a_grader(monkeypatch, 5, 3, typed)[:2] == (0, printed)
+
+
 def test_a_huge_line_is_invalid_and_the_game_goes_on(monkeypatch):
     # Seed 3, stage 5: you move first; 1 plays [0, 6] on the right of [6, 6]. Padding past the limit is no move.
     typed = " " * 70_000 + "1\n" + "1" * 1_000_000 + "\n1\n"
