@@ -5,6 +5,7 @@ overwritten. Both files are written atomically and leave no temporary file behin
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -275,19 +276,14 @@ def test_saves_are_written_through_a_synced_temporary_file(private_config, monke
     assert sorted(p.name for p in private_config.iterdir()) == ["game.json", "settings.json"]
 
 
-# The real app, started after each kind of damage to both files at once.
+# The real app, started after every damage above: each game.json case beside a settings.json case.
 APP_CASES = {
-    "truncated": (HOSTILE_GAMES["truncated"], HOSTILE_SETTINGS["truncated"]),
-    "wrong-types": (HOSTILE_GAMES["settings-wrong-type"], HOSTILE_SETTINGS["bots-not-a-list"]),
-    "deep-nesting": (DEEP, DEEP),
-    "deeper-nesting": (HOSTILE_GAMES["deep-nesting-inside"], DEEPER),
-    "move-of-the-wrong-shape": (HOSTILE_GAMES["move-empty-list"], HOSTILE_SETTINGS["variant-a-list"]),
-    "move-after-the-end": (HOSTILE_GAMES["move-after-the-end"], HOSTILE_SETTINGS["pause-true"]),
-    "huge-numbers": (HOSTILE_GAMES["seed-too-long-for-json"], HOSTILE_SETTINGS["target-huge"]),
-    "not-utf8": (HOSTILE_GAMES["not-utf8"], HOSTILE_SETTINGS["not-utf8"]),
-    "directory": ("DIRECTORY", "DIRECTORY"),
-    "unreadable": ("LOOP", "LOOP"),
+    f"{game_id}+{settings_id}": (game_how, settings_how)
+    for (game_id, game_how), (settings_id, settings_how) in zip(
+        HOSTILE_GAMES.items(), itertools.cycle(HOSTILE_SETTINGS.items()), strict=False
+    )
 }
+assert len(APP_CASES) >= len(HOSTILE_SETTINGS)  # so every settings case is in one
 
 
 @pytest.mark.parametrize(("game_damage", "settings_damage"), APP_CASES.values(), ids=APP_CASES.keys())
