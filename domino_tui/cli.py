@@ -70,6 +70,15 @@ def plain_arguments(args: Sequence[str]) -> tuple[int, int | None] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the face the arguments choose; its exit code. Ctrl-C at any point, even while the chosen face is
+    still importing, exits with 130 and no traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["tournament"]:
         from .tournament.cli import main as tournament_main
