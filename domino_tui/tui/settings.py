@@ -1,21 +1,17 @@
-"""The last used game settings, kept as JSON in the user's config directory.
+"""The last used game settings, kept as JSON in the user's config directory (`paths.config_dir`).
 
-``DOMINO_TUI_CONFIG_DIR`` overrides the directory (tests point it at a temporary one); otherwise
-``$XDG_CONFIG_HOME/domino-tui`` or ``~/.config/domino-tui``. A damaged file never stops the game: the loader
-returns the defaults with a message the app shows.
+A damaged file never stops the game: the loader returns the defaults with a message the app shows.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
 
 from ..engine import VARIANTS, get_rules
+from ..paths import config_dir
 from .opponents import default_opponent, known
 
-CONFIG_ENV = "DOMINO_TUI_CONFIG_DIR"
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
 # partnership9's own match is 1000 games, which suits tournaments, not an evening at the table.
@@ -30,6 +26,7 @@ class Settings:
     target: int | None = None  # points to win the match, or games in a fixed-length match; None: the variant's
     seed: int | None = None
     pause: float = 0.6  # seconds a bot waits before it moves, so a person can follow the play
+    undo: bool = True  # whether `u` takes a move back (a game with undos is marked in the record)
 
     def with_variant(self, variant: str) -> Settings:
         n = get_rules(variant).players - 1
@@ -44,14 +41,6 @@ class Settings:
         if self.variant == "classic":
             return None, 1
         return None, self.target or DEFAULT_GAMES.get(self.variant, rules.games)
-
-
-def config_dir() -> Path:
-    override = os.environ.get(CONFIG_ENV)
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "domino-tui"
 
 
 def load() -> tuple[Settings, str | None]:
@@ -101,5 +90,8 @@ def from_dict(data: object) -> Settings:
         raise ValueError("target must be positive")
     if not isinstance(pause, int | float) or isinstance(pause, bool) or not 0 <= pause <= 10:
         raise ValueError("pause must be between 0 and 10 seconds")
-    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause))
+    undo = data.get("undo", True)
+    if not isinstance(undo, bool):
+        raise ValueError("undo must be true or false")
+    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause), undo=undo)
     return settings.with_variant(variant)
