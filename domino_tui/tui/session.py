@@ -43,9 +43,13 @@ class Session:
         self.hints: dict[int, int] = {}
         self.undos: dict[int, int] = {}
         self.bots: dict[int, Bot] = bots or {
-            seat: make_opponent(settings.bots[min(seat - 1, len(settings.bots) - 1)], random.Random(f"{seed}:{seat}"))
-            for seat in range(1, players)
+            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}")) for seat in range(1, players)
         }
+
+    def opponent_name(self, seat: int) -> str:
+        """The level or bot the settings put in ``seat`` (1 and up)."""
+        bots = self.settings.bots
+        return bots[min(seat - 1, len(bots) - 1)]
 
     @property
     def game(self) -> GameState:
