@@ -11,8 +11,7 @@ import sys
 import pytest
 
 from domino_tui.engine import GameState
-from domino_tui.records import SCHEMA_VERSION, GameRecord, Records
-from domino_tui.records import store
+from domino_tui.records import SCHEMA_VERSION, GameRecord, Records, store
 from domino_tui.records.replay import positions
 from domino_tui.records.stats import progress, render, streaks, table, write_csv
 
@@ -94,7 +93,7 @@ def test_a_file_damaged_inside_is_noticed(records):
     data = bytearray(records.path.read_bytes())
     data[4096 : 4096 + 400] = b"\xff" * 400  # scribble over the header of the table's first page
     records.path.write_bytes(bytes(data))
-    games, problem = Records(records.path).games()
+    _, problem = Records(records.path).games()
     assert problem and "damaged" in problem
     assert list(records.path.parent.glob("records.sqlite3.bad-*"))
 
