@@ -13,6 +13,7 @@ from textual.screen import Screen
 from ..engine import VARIANTS
 from . import saved_game
 from . import settings as settings_store
+from .coach_desk import CoachDesk
 from .screens.table import TableScreen
 from .session import Session, pick_seed
 from .settings import Settings
@@ -34,8 +35,12 @@ class DominoApp(App):
         pause: float | None = None,
         save_settings: bool = True,
         opponents: tuple[str, ...] | None = None,
+        coach: dict[str, object] | None = None,
     ) -> None:
+        """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
+        small fixed number of guesses, so that the figures do not depend on the clock)."""
         super().__init__()
+        self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
         self._seed = seed
@@ -107,6 +112,7 @@ class DominoApp(App):
     def game_finished(self, session: Session) -> None:
         from .screens.game_over import GameOverScreen
 
+        self.coach.finished(session)
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(GameOverScreen(session), self._after_game)
@@ -126,6 +132,8 @@ class DominoApp(App):
             from .screens.score_sheet import ScoreSheetScreen
 
             self.push_screen(ScoreSheetScreen(session), lambda _: self.game_finished(session))
+        elif choice == "review":
+            self.coach.open_review(lambda: self.game_finished(session))
         elif choice == "quit":
             self.exit()
 
@@ -164,6 +172,15 @@ class DominoApp(App):
         yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
         yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
         yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+        yield SystemCommand(
+            "Hint", "The coach ranks your legal moves (the expert at the Master level)", screen.action_hint
+        )
+        yield SystemCommand("Undo", "Back to your previous decision (not in a no-undo game)", screen.action_undo)
+        yield SystemCommand(
+            "Show or hide the tile tracker", "Voids shown and unseen tiles", screen.action_toggle_tracker
+        )
+        yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
+        yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
         for name, rules in VARIANTS.items():
             yield SystemCommand(
                 f"Play {rules.title}",
