@@ -31,7 +31,7 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "Forward", key_display="→"),
         Binding("home", "jump(0)", "Start"),
         Binding("end", "jump(-1)", "End"),
-        Binding("escape,q", "app.pop_screen", "Close"),
+        Binding("escape,q", "dismiss", "Close"),
     ]
 
     index: reactive[int] = reactive(0)

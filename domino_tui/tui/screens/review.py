@@ -37,7 +37,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen.-ready #review-wait { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Close"),
+        Binding("escape,q", "dismiss", "Close"),
     ]
 
     def __init__(self, job: ReviewJob) -> None:

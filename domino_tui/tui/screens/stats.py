@@ -22,7 +22,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-games { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Close"),
+        Binding("escape,q", "dismiss", "Close"),
         Binding("enter", "replay", "Replay the game"),
     ]
 

@@ -79,7 +79,7 @@ def render(obs: Observation, ranking: list[Rated], made: Move | None = None, foo
     text.append(f"{units.label}\n", style="dim")
     for i, rated in enumerate(ranking):
         best = i == 0
-        text.append("★ " if best else f"{i + 1:>2}", style="bold" if best else "")
+        text.append(" ★" if best else f"{i + 1:>2}", style="bold" if best else "")
         text.append(f" {rated.move}", style="bold" if best else "")
         if rated.move == made:
             text.append(" ◆ yours", style="bold")
