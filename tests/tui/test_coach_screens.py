@@ -129,7 +129,7 @@ async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
         assert result is not None and result.decisions
         options = screen.query_one("OptionList")
         assert options.option_count == len(result.decisions)
-        ranking = text_of(screen.query_one("#review-ranking"))
+        ranking = text_of(screen.query_one("#review-ranking-text"))
         assert "◆ yours" in ranking or f"★ {result.decisions[0].made}" in ranking
         await pilot.press("down")
         assert options.highlighted == min(1, len(result.decisions) - 1)

@@ -11,14 +11,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...ai.review import Decision
 from ..coach_desk import ReviewJob
-from ..widgets.hand import HandView
 from ..widgets.hint_panel import render as render_ranking
 from ..widgets.snake import SnakeView
 
@@ -29,10 +28,11 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-summary { height: auto; padding: 0 1; background: $panel; }
     ReviewScreen #review-wait { height: auto; padding: 1 2; }
     ReviewScreen #review-body { height: 1fr; }
-    ReviewScreen #review-list { width: 36; height: 1fr; }
     ReviewScreen #review-board { height: 1fr; border: round $primary 40%; }
-    ReviewScreen #review-hand { height: auto; border: round $accent 60%; padding: 0 1; }
-    ReviewScreen #review-ranking { width: 40; height: 1fr; border: round $accent 60%; padding: 0 1; }
+    ReviewScreen #review-hand { height: 1; padding: 0 1; }
+    ReviewScreen #review-below { height: 1fr; }
+    ReviewScreen #review-list { width: 1fr; height: 1fr; }
+    ReviewScreen #review-ranking { width: 1fr; height: 1fr; border: round $accent 60%; padding: 0 1; }
     ReviewScreen.-waiting #review-body { display: none; }
     ReviewScreen.-ready #review-wait { display: none; }
     """
@@ -49,21 +49,19 @@ class ReviewScreen(Screen[None]):
         with Vertical(id="review-wait"):
             yield Static("Reviewing your decisions with the expert…")
             yield ProgressBar(id="review-progress", show_eta=False)
-        with Horizontal(id="review-body"):
-            yield OptionList(id="review-list")
-            with Vertical():
-                with ScrollableContainer(id="review-board", can_focus=False):
-                    yield SnakeView(id="review-snake")
-                with Vertical(id="review-hand"):
-                    yield HandView()
-            yield Static(id="review-ranking")
+        with Vertical(id="review-body"):
+            with ScrollableContainer(id="review-board", can_focus=False):
+                yield SnakeView(id="review-snake")
+            yield Static(id="review-hand")
+            with Horizontal(id="review-below"):
+                yield OptionList(id="review-list")
+                yield VerticalScroll(Static(id="review-ranking-text"), id="review-ranking", can_focus=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.add_class("-waiting")
         self.query_one("#review-board").border_title = "The table as it was"
         self.query_one("#review-ranking").border_title = "The expert's ranking"
-        self.query_one(HandView).can_focus = False
         self.poll()
         if self.job.result is None:
             self.timer = self.set_interval(0.2, self.poll)
@@ -84,11 +82,10 @@ class ReviewScreen(Screen[None]):
         result = job.result
         units = result.units
         costly = len(result.costly)
-        summary = (
-            f"Review of game {game_no}: {len(result.decisions)} decisions, {costly} costly, average loss "
-            f"{units.loss(result.average_loss).lstrip('−') if result.decisions else 'none'} per decision "
-            f"({units.label}) · ↑↓ browse · Esc closes"
-        )
+        summary = f"Review of game {game_no}: {len(result.decisions)} decisions, {costly} costly"
+        if result.decisions:
+            summary += f", average {units.loss(result.average_loss)} a decision"
+        summary += " · ↑↓ browse · Esc closes"
         self.query_one("#review-summary", Static).update(summary)
         options = self.query_one(OptionList)
         options.clear_options()
@@ -108,23 +105,24 @@ class ReviewScreen(Screen[None]):
     def show(self, d: Decision) -> None:
         obs = d.obs
         self.query_one(SnakeView).show(obs.board, None, ())
-        made = obs.hand.index(d.made.tile) if d.made.tile in obs.hand else None
-        hand = self.query_one(HandView)
-        hand.show(obs.hand, [] if made is None else [made], False)
-        if made is not None:
-            hand.cursor = made
-        box = self.query_one("#review-hand")
-        box.border_title = f"Your hand then · you played {d.made}"
+        hand = Text("Your hand then: ", style="dim")
+        for tile in obs.hand:
+            # The tile you played is raised like the cursor at the table, not only coloured.
+            hand.append(
+                f"▲{tile} " if tile == d.made.tile else f" {tile} ", style="bold" if tile == d.made.tile else ""
+            )
+        hand.append(f"· you: {d.made}", style="dim")
+        self.query_one("#review-hand", Static).update(hand)
         text = Text()
         if d.costly:
             text.append(d.note + "\n\n", style="bold")
         text.append_text(render_ranking(obs, list(d.ranking), made=d.made))
-        self.query_one("#review-ranking", Static).update(text)
+        self.query_one("#review-ranking-text", Static).update(text)
 
 
 def line(i: int, d: Decision) -> Text:
     mark = "✗" if d.costly else "✓"
     text = Text(f"{mark} {i + 1:>2}. {d.made}")
     if d.loss:
-        text.append(f"  {d.units.loss(d.loss)}", style="bold" if d.costly else "dim")
+        text.append(f" · {d.units.loss(d.loss)}", style="bold" if d.costly else "dim")
     return text

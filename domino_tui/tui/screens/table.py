@@ -52,9 +52,10 @@ class TableScreen(CoachActions, Screen):
         Binding("n", "new_game", "New"),
         Binding("s", "score_sheet", "Scores"),
         Binding("l", "toggle_log", "Log"),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("t", "toggle_tracker", "Tracker"),
+        # Off the footer, which 80 columns fill already: the help and the palette list them.
+        Binding("h", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("t", "toggle_tracker", "Tracker", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
