@@ -107,6 +107,17 @@ class DominoApp(App):
         self.session = Session(settings, pick_seed(settings.seed))
         self.table.start(self.session)
 
+    def toggle_undo(self) -> None:
+        """Allow or forbid undo from now on, in this match and the next ones."""
+        self.settings = replace(self.settings, undo=not self.settings.undo)
+        if self.session is not None:
+            self.session.settings = replace(self.session.settings, undo=self.settings.undo)
+        if self.save_settings:
+            problem = settings_store.save(replace(self.settings, seed=None))
+            if problem:
+                self.notify(problem, severity="warning")
+        self.notify("Undo is on." if self.settings.undo else "Undo is off: no taking moves back.", title="Undo")
+
     # ----- screens -----
 
     def game_finished(self, session: Session) -> None:
@@ -178,6 +189,9 @@ class DominoApp(App):
         yield SystemCommand("Undo", "Back to your previous decision (not in a no-undo game)", screen.action_undo)
         yield SystemCommand(
             "Show or hide the tile tracker", "Voids shown and unseen tiles", screen.action_toggle_tracker
+        )
+        yield SystemCommand(
+            "Undo on/off", "Allow or forbid taking moves back (kept in your settings)", self.toggle_undo
         )
         yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
         yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)

@@ -37,6 +37,8 @@ def save(session: Session) -> str | None:
             "settings": settings,
             "seed": session.seed,
             "games": [g.to_json() for g in session.match.games],
+            # What the coach was asked for, per game: the record marks a game with hints or undos.
+            "coach": {"hints": session.hints, "undos": session.undos},
         }
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_suffix(".tmp")
@@ -81,4 +83,10 @@ def restore(data: object) -> Session:
         for raw in saved["moves"]:
             game.apply(Move.from_json(raw))
         GameState.from_json(saved)  # the engine's own checks on the saved form
+    coach = data.get("coach", {})  # absent in saves from before the coach
+    for name in ("hints", "undos"):
+        counts = coach.get(name, {}) if isinstance(coach, dict) else {}
+        if not isinstance(counts, dict) or not all(isinstance(v, int) for v in counts.values()):
+            raise SaveFormatError(f"the coach's {name} are not counts")
+        setattr(session, name, {int(k): v for k, v in counts.items()})
     return session

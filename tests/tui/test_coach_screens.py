@@ -8,6 +8,7 @@ from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.tracker import track
 from domino_tui.engine import GameState
 from domino_tui.records import Records
+from domino_tui.tui import settings as settings_store
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen
@@ -111,6 +112,12 @@ async def test_undo_takes_back_your_move_and_the_bots_replies():
         await settle(pilot)
         assert table.session.game == before
         assert table.session.undos == {0: 2}
+        app.toggle_undo()  # "Undo on/off" in the palette
+        await play_heaviest(pilot, 1)
+        await pilot.press("u")
+        assert "Undo is off" in text_of(table.query_one("#message"))
+        assert table.session.undos == {0: 2}
+    assert settings_store.load()[0].undo is False
 
 
 async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():

@@ -95,3 +95,18 @@ def test_a_finished_game_is_recorded_from_your_side():
     winner = s.game.result.winner
     assert r.result == {None: "drawn", 0: "won", 1: "lost"}[winner]
     assert GameState.from_json(r.game) == s.game
+
+
+def test_hints_and_undos_come_back_with_a_saved_game(tmp_path, monkeypatch):
+    from domino_tui.tui import saved_game
+
+    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path))
+    s = session("block", 6)
+    s.note_hint()
+    play_some(s, random.Random(4), 6)
+    assert s.undo()
+    assert saved_game.save(s) is None
+    back, problem = saved_game.load()
+    assert problem is None
+    assert (back.hints, back.undos) == ({0: 1}, {0: 1})
+    assert back.game == s.game
