@@ -114,7 +114,7 @@ def cells(row: Row) -> tuple[str, ...]:
 def render(records: list[GameRecord]) -> str:
     """The statistics as a plain text table, for the terminal."""
     if not records:
-        return "No games recorded yet: finish a game at the table and it appears here."
+        return "No games recorded yet: finish a game at the table and it appears here.\n"
     rows = [HEADERS, *(cells(r) for r in table(records))]
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
     lines = [
