@@ -13,9 +13,10 @@ from pathlib import Path
 from ..engine import GameState, Move, SaveFormatError
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
+from ..paths import config_dir
 from . import stored_file
 from .session import Session
-from .settings import config_dir, from_dict
+from .settings import from_dict
 
 FILE_NAME = "game.json"
 VERSION = 1
@@ -39,6 +40,8 @@ def save(session: Session) -> str | None:
             "settings": settings,
             "seed": session.seed,
             "games": [g.to_json() for g in session.match.games],
+            # What the coach was asked for, per game: the record marks a game with hints or undos.
+            "coach": {"hints": session.hints, "undos": session.undos},
         }
         stored_file.write(target, data)
     except OSError as exc:
@@ -81,4 +84,10 @@ def restore(data: object) -> Session:
                 raise SaveFormatError(f"game {i + 1} has a move after its end")
             game.apply(Move.from_json(raw))
         GameState.from_json(saved)  # the engine's own checks on the saved form
+    coach = data.get("coach", {})  # absent in saves from before the coach
+    for name in ("hints", "undos"):
+        counts = coach.get(name, {}) if isinstance(coach, dict) else {}
+        if not isinstance(counts, dict) or not all(isinstance(v, int) for v in counts.values()):
+            raise SaveFormatError(f"the coach's {name} are not counts")
+        setattr(session, name, {int(k): v for k, v in counts.items()})
     return session

@@ -1,4 +1,4 @@
-"""The last used game settings, kept as JSON in the user's config directory.
+"""The last used game settings, kept as JSON in the user's config directory (`paths.config_dir`).
 
 ``DOMINO_TUI_CONFIG_DIR`` overrides the directory (tests point it at a temporary one); otherwise
 ``$XDG_CONFIG_HOME/domino-tui`` or ``~/.config/domino-tui``. A damaged file never stops the game: it is moved
@@ -9,7 +9,6 @@ Each field is read by `_field` with a check of its own, so that a new setting is
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -18,10 +17,10 @@ from typing import Any
 from ..engine import VARIANTS, get_rules
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
+from ..paths import config_dir
 from . import stored_file
 from .opponents import default_opponent, known
 
-CONFIG_ENV = "DOMINO_TUI_CONFIG_DIR"
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
 # partnership9's own match is 1000 games, which suits tournaments, not an evening at the table.
@@ -38,6 +37,7 @@ class Settings:
     target: int | None = None  # points to win the match, or games in a fixed-length match; None: the variant's
     seed: int | None = None
     pause: float = 0.6  # seconds a bot waits before it moves, so a person can follow the play
+    undo: bool = True  # whether `u` takes a move back (a game with undos is marked in the record)
 
     def with_variant(self, variant: str) -> Settings:
         n = get_rules(variant).players - 1
@@ -52,14 +52,6 @@ class Settings:
         if self.variant == "classic":
             return None, 1
         return None, self.target or DEFAULT_GAMES.get(self.variant, rules.games)
-
-
-def config_dir() -> Path:
-    override = os.environ.get(CONFIG_ENV)
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "domino-tui"
 
 
 def path() -> Path:
@@ -96,6 +88,10 @@ def is_target(value: object) -> bool:
     return is_whole_number(value) and 1 <= value <= MAX_TARGET  # type: ignore[operator]
 
 
+def is_flag(value: object) -> bool:
+    return isinstance(value, bool)
+
+
 def is_variant(value: object) -> bool:
     return isinstance(value, str) and value in VARIANTS
 
@@ -124,5 +120,6 @@ def from_dict(data: object) -> Settings:
     target = _field(data, "target", None, optional(is_target), f"a whole number from 1 to {MAX_TARGET}, or null")
     seed = _field(data, "seed", None, optional(is_whole_number), "a whole number, or null")
     pause = _field(data, "pause", Settings.pause, is_seconds, f"a number of seconds from 0 to {MAX_PAUSE}")
-    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause))
+    undo = _field(data, "undo", True, is_flag, "true or false")
+    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause), undo=undo)
     return settings.with_variant(variant)
