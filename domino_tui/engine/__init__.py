@@ -16,7 +16,7 @@ if _os.environ.get("DOMINO_TUI_PURE"):
     _spec.loader.exec_module(_core)
 
 from .board import CLOSED, Board, Placed
-from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError
+from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError
 from .match import Match
 from .moves import DRAW, PASS, End, Event, Kind, Move
 from .observation import Observation, observe
@@ -30,6 +30,7 @@ __all__ = [
     "DRAW",
     "PASS",
     "VARIANTS",
+    "ArgumentError",
     "Board",
     "DrawRule",
     "End",

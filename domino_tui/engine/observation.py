@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import Board
+from .checks import check_seat
 from .moves import Event, Move
 from .rules import Rules
 from .tiles import Tile
@@ -53,7 +54,8 @@ class Observation:
 
 
 def observe(state: GameState, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None) -> Observation:
-    """Build ``seat``'s observation of ``state`` (a GameState)."""
+    """Build ``seat``'s observation of ``state`` (a GameState). ArgumentError for a seat not at the table."""
+    check_seat(seat, state.rules.players)
     return Observation(
         rules=state.rules,
         seat=seat,
