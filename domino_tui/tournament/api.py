@@ -73,8 +73,11 @@ def resolve_entries(bots: Sequence[str | type | tuple], rules: Rules) -> list[En
                 raise EntryError(f"cannot load {spec}: {forfeit.detail.strip() or forfeit}") from None
             finally:
                 host.stop()
-        if e.seats[0].kind in ("seed003", "cmd") and len(set(e.seats)) == 1:
-            e = replace(e, name=names[0] if e.seats[0].kind == "seed003" else "+".join(names))
+        if e.seats[0].kind == "seed003":
+            e = replace(e, name=names[0])
+        elif any(s.kind == "cmd" for s in e.seats):  # a program is named by what it says in its hello
+            told = iter(names)
+            e = replace(e, name="+".join(next(told) if s.hosted else s.short for s in e.seats))
         out.append(e)
     return unique_names(out)
 

@@ -129,7 +129,6 @@ class BotHost:
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
                 cwd=self.home,
                 env=_environment(self.home, self.python),
                 start_new_session=True,

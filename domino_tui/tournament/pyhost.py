@@ -3,8 +3,8 @@
 A fresh interpreter that knows nothing but the bot it loads (no seed, no game, no schedule): it speaks the JSON
 lines protocol of wire.py on the stdin and stdout it was started with, and turns each message into a call of the
 bot (a class implementing domino_tui.ai.Bot, or a player of a seed-003 pair module). The real pipes are moved to
-other descriptors before the user's code is imported, and descriptors 0, 1 and 2 point at /dev/null, so whatever
-the bot prints or reads cannot be taken for a message.
+other descriptors before the user's code is imported; descriptor 0 is /dev/null and 1 is stderr, so whatever the
+bot prints or reads cannot be taken for a message.
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ from .wire import MAX_DETAIL, Decoder, line
 def _take_pipes() -> tuple[BinaryIO, BinaryIO]:
     proto_in = os.fdopen(os.dup(0), "rb")
     proto_out = os.fdopen(os.dup(1), "wb")
-    null = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(null, fd)
+    # The bot reads nothing, and what it prints goes to stderr (the terminal's, never the results).
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
     os.close(null)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr  # line-buffered: a host is killed, not closed, so a buffer would be lost
     return proto_in, proto_out
 
 
@@ -55,8 +57,9 @@ def main(argv: list[str]) -> int:
     spec = BotSpec(kind, name, path, int(index))
     try:
         send({"hello": describe(spec)[:80] or kind})
-    except BaseException:
-        send(_error())
+    except BaseException as exc:
+        # What the user needs to fix their file (for a SyntaxError: the file, line and caret), no stack.
+        send(_fault("raised", "".join(traceback.format_exception_only(exc))))
         return 1
     bot: Bot | BaseException | None = None
     decoder = Decoder()
