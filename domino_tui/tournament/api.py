@@ -146,9 +146,7 @@ def _play(
     # Nothing of this process may be read by the bots: its memory holds the seed.
     make_undumpable()
     started = time.perf_counter()
-    pairs, tasks = chunk_tasks(
-        rules, entries, settings.games, settings.seed, settings.move_limit, frozenset(done)
-    )
+    pairs, tasks = chunk_tasks(rules, entries, settings.games, settings.seed, settings.move_limit, frozenset(done))
 
     def finished(match: int, tally: Tally) -> None:
         if log is not None:

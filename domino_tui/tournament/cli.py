@@ -54,9 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write the results to FILE.json or FILE.csv; each match is also saved to FILE.jsonl as it finishes",
     )
-    parser.add_argument(
-        "--resume", metavar="FILE.jsonl", help="finish the interrupted tournament saved in FILE.jsonl"
-    )
+    parser.add_argument("--resume", metavar="FILE.jsonl", help="finish the interrupted tournament saved in FILE.jsonl")
     parser.add_argument(
         "--move-limit",
         type=float,

@@ -153,9 +153,7 @@ def play_chunk(task: ChunkTask) -> Tally:
     return tally
 
 
-def _players(
-    task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int], notes: dict[int, str]
-) -> list[Player]:
+def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int], notes: dict[int, str]) -> list[Player]:
     """Fresh players for one game: built-in bots here, each user bot in a host process of its own seat's.
 
     One host per seat of an entry, not per entry: partners in separate processes cannot pass each other their
