@@ -14,7 +14,16 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .api import EntryError, MatchResult, Settings, Standing, TournamentResult, run_match, run_tournament
+    from .api import (
+        EntryError,
+        MatchResult,
+        Settings,
+        Standing,
+        TournamentResult,
+        resume_tournament,
+        run_match,
+        run_tournament,
+    )
     from .export import to_csv, to_json
 
 _WHERE = {
@@ -30,7 +39,18 @@ _WHERE = {
     "to_json": "export",
 }
 
-__all__ = sorted(_WHERE)
+__all__ = [
+    "EntryError",
+    "MatchResult",
+    "Settings",
+    "Standing",
+    "TournamentResult",
+    "resume_tournament",
+    "run_match",
+    "run_tournament",
+    "to_csv",
+    "to_json",
+]
 
 
 def __getattr__(name: str) -> object:

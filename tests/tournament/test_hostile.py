@@ -13,6 +13,7 @@ from domino_tui.tournament import run_tournament
 from domino_tui.tournament.api import resume_tournament
 
 HOSTILE = "hostile.py"
+TOURNAMENT = [sys.executable, "-m", "domino_tui", "tournament"]
 MARK = "bots/hostile.py"  # in the command line of every host of these bots (and of what they fork)
 
 
@@ -109,8 +110,7 @@ def test_a_spy_reads_nothing_hidden(bots_dir: str, tmp_path) -> None:
         spy.write_text(fh.read().replace('REPORT = ""', f"REPORT = {str(report)!r}"))
     seed = "8271937465123"
     proc = subprocess.run(
-        [sys.executable, "-m", "domino_tui", "tournament", "--bots", f"{spy}:Spy,greedy"]
-        + ["--games", "2", "--jobs", "2", "--seed", seed, "--move-limit", "5"],
+        [*TOURNAMENT, "--bots", f"{spy}:Spy,greedy", "--games", "2", "--jobs", "2", "--seed", seed],
         capture_output=True,
         text=True,
         timeout=120,
@@ -136,8 +136,8 @@ def test_a_spy_reads_nothing_hidden(bots_dir: str, tmp_path) -> None:
 
 
 def test_partners_get_private_folders(bots_dir: str) -> None:
-    from domino_tui.tournament.host import BotHost, host_command
     from domino_tui.tournament.entries import parse_bot
+    from domino_tui.tournament.host import BotHost, host_command
 
     spec = parse_bot(os.path.join(bots_dir, HOSTILE) + ":Honest")
     hosts = [BotHost(*host_command(spec)) for _ in range(2)]
@@ -171,8 +171,7 @@ def test_ctrl_c_stops_at_once_saves_the_finished_matches_and_leaves_nothing(bots
     out = tmp_path / "r.json"
     slow = os.path.join(bots_dir, HOSTILE) + ":ForkAndHang"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "domino_tui", "tournament", "--bots", f"greedy,dummy,{slow}", "--games", "50"]
-        + ["--jobs", "2", "--move-limit", "30", "--out", str(out)],
+        [*TOURNAMENT, "--bots", f"greedy,dummy,{slow}", "--games", "50", "--jobs", "2", "--out", str(out)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

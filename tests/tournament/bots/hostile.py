@@ -1,5 +1,6 @@
 """User bots that attack the tournament, one way each, for tests/tournament/test_hostile.py."""
 
+import contextlib
 import os
 import time
 
@@ -60,10 +61,8 @@ class FakeAnswers(Honest):
 
     def choose(self, obs: Observation) -> Move:
         for fd in protocol_pipes():
-            try:
+            with contextlib.suppress(OSError):
                 os.write(fd, b'garbage\n{"move": 0}\n')
-            except OSError:
-                pass
         return super().choose(obs)
 
 
@@ -72,10 +71,8 @@ class Flood(Honest):
 
     def choose(self, obs: Observation) -> Move:
         for fd in protocol_pipes():
-            try:
+            with contextlib.suppress(OSError):
                 os.write(fd, b"x" * (1 << 20))
-            except OSError:
-                pass
         return super().choose(obs)
 
 

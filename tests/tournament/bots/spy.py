@@ -57,7 +57,7 @@ def gc_texts() -> list[str]:
     out = set()
     for obj in gc.get_objects():
         for ref in gc.get_referents(obj):
-            if isinstance(ref, str) and len(ref) < 200 or type(ref) is int:
+            if (isinstance(ref, str) and len(ref) < 200) or type(ref) is int:
                 out.add(str(ref))
     return sorted(out)
 
