@@ -89,7 +89,7 @@ class Decoder:
     """A Python host's side: an equal Observation from its JSON, reusing the objects of earlier ones."""
 
     def __init__(self) -> None:
-        self.events: dict[str, Event] = {}
+        self.events: dict[tuple, Event] = {}
         self.placed: dict[tuple[int, int], Placed] = {}
         self.tiles: dict[tuple[int, int], Tile] = {}
 
@@ -113,10 +113,10 @@ class Decoder:
         return Move(Kind(code[0]))
 
     def _event(self, code: list) -> Event:
-        key = json.dumps(code)
+        seat, kind, tile, end, ends_before, scored, forced = code
+        key = (seat, kind, None if tile is None else (tile[0], tile[1]), end, tuple(ends_before), scored, forced)
         ev = self.events.get(key)
         if ev is None:
-            seat, kind, tile, end, ends_before, scored, forced = code
             ev = self.events[key] = Event(
                 seat,
                 Kind(kind),
