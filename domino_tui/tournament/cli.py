@@ -15,6 +15,7 @@ from .host import DEFAULT_MOVE_LIMIT
 from .journal import journal_path
 from .progress import ProgressBar
 from .report import report
+from .runner import WorkerLost
 from .secrecy import hide_in_cmdline
 
 EPILOG = """\
@@ -95,6 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         progress.close()
         print(f"{name}: {exc.strerror or exc}: {exc.filename or ''}", file=sys.stderr)
+        return 1
+    except WorkerLost as exc:
+        progress.close()
+        saved = f"; the finished matches are saved in {journal}" if journal else ""
+        print(f"{name}: {exc}{saved}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         progress.close()

@@ -7,12 +7,15 @@ with user bots in host processes (host.py).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.util
 import os
 import random
 import signal
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -29,6 +32,10 @@ FAST_CHUNK = 250
 FULL_CHUNK = 25
 
 Progress = Callable[[int, int], None]
+
+
+class WorkerLost(RuntimeError):
+    """A worker died under the tournament (killed from outside): the run cannot finish, the journal is kept."""
 
 
 @dataclass
@@ -196,10 +203,10 @@ def _leave(signum: int, frame: object) -> None:
 
 def _worker() -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent decides what happens. It ends a
-    # worker with SIGTERM (Pool.terminate), and the worker takes its bot hosts with it.
+    # worker with SIGTERM, and the worker takes its bot hosts with it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
-    # A worker that ends normally (Pool.close) stops its hosts too.
+    # A worker that ends normally stops its hosts too.
     multiprocessing.util.Finalize(None, stop_hosts, exitpriority=100)
 
 
@@ -243,19 +250,27 @@ def run_chunks(
         return tallies
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ctx.Pool(jobs, initializer=_worker)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker)
     try:
-        for task, tally in pool.imap_unordered(_play_indexed, tasks):
-            collect(task, tally)
-        pool.close()
+        futures = {pool.submit(play_chunk, task): task for task in tasks}
+        for future in as_completed(futures):
+            collect(futures[future], future.result())
+    except BrokenProcessPool:
+        _end(pool)
+        raise WorkerLost(
+            "a worker process was killed from outside (a bot can signal the processes of the user it runs as)"
+        ) from None
     except BaseException:
-        # Ctrl-C, or a failure: the workers are ended at once (each kills its hosts), not waited for.
-        pool.terminate()
+        _end(pool)
         raise
-    finally:
-        pool.join()
+    pool.shutdown()
     return tallies
 
 
-def _play_indexed(task: ChunkTask) -> tuple[ChunkTask, Tally]:
-    return task, play_chunk(task)
+def _end(pool: ProcessPoolExecutor) -> None:
+    """End the workers at once (Ctrl-C, a failure) rather than wait for their chunks; each kills its hosts.
+    Python 3.11 has no public call for this (3.14 adds terminate_workers)."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(OSError, AttributeError):
+            proc.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

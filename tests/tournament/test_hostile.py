@@ -2,6 +2,7 @@
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -119,6 +120,14 @@ def test_a_spy_reads_nothing_hidden(bots_dir: str, tmp_path) -> None:
     assert f"seed {seed}" in proc.stdout  # the run says its seed to the user, at the end
     seen = json.loads(report.read_text())
     assert seed not in json.dumps(seen)
+    # Its rng is not one a bot could rebuild from readable strings (the old seeding), but the keyed one.
+    from domino_tui.tournament.schedule import bot_seed, user_bot_seed
+
+    def state(s: object) -> str:
+        return repr(random.Random(s).getstate())
+
+    assert seen["rng"] not in {state(bot_seed(int(seed), 0, 0, k)) for k in range(4)}
+    assert seen["rng"] in {state(user_bot_seed(int(seed), 0, 0, k)) for k in range(4)}
     # A fresh interpreter: nothing of the referee's is imported, no game or schedule object is there to find.
     assert not {"domino_tui.tournament.schedule", "domino_tui.tournament.runner", "multiprocessing"} & set(
         seen["modules"]
@@ -189,3 +198,16 @@ def test_ctrl_c_stops_at_once_saves_the_finished_matches_and_leaves_nothing(bots
     assert "--resume" in err and "Traceback" not in err
     assert wait_gone(MARK) == []
     assert json.loads(journal.read_text().splitlines()[0])["settings"]["games_per_match"] == 50
+
+
+def test_a_bot_that_kills_its_worker_ends_the_run_with_a_message_not_a_hang(bots_dir: str, tmp_path) -> None:
+    from domino_tui.tournament.runner import WorkerLost
+
+    bot = os.path.join(bots_dir, HOSTILE) + ":Regicide"
+    started = time.monotonic()
+    with pytest.raises(WorkerLost, match="killed from outside"):
+        run_tournament("block", [bot, "greedy", "dummy"], games=30, seed=1, jobs=2, journal=str(tmp_path / "j.jsonl"))
+    assert time.monotonic() - started < 30
+    assert wait_gone(MARK) == []
+    # The journal is there to resume from (the matches finished before are in it).
+    assert json.loads((tmp_path / "j.jsonl").read_text().splitlines()[0])["settings"]["seed"] == 1

@@ -95,3 +95,11 @@ class Chatter(Honest):
     def choose(self, obs: Observation) -> Move:
         print('{"move": 99}')
         return super().choose(obs)
+
+
+class Regicide(Honest):
+    """Kills the process that started its host: the worker playing its games."""
+
+    def choose(self, obs: Observation) -> Move:
+        os.kill(os.getppid(), 9)
+        return super().choose(obs)
