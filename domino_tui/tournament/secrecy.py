@@ -32,8 +32,8 @@ def make_undumpable() -> bool:
 
 
 def hide_in_cmdline(value: str) -> bool:
-    """Overwrite ``value`` with asterisks wherever it is a whole argument (or follows ``=``) in this process's
-    original argv, which is what /proc/PID/cmdline shows (a forked worker copies it). True if it was found."""
+    """Overwrite the value of ``--seed`` with asterisks in this process's original argv, which is what
+    /proc/PID/cmdline shows (a forked worker copies it). True if it was found."""
     if LIBC is None or not value:
         return False
     try:
@@ -49,11 +49,17 @@ def hide_in_cmdline(value: str) -> bool:
     needle = value.encode()
     found = False
     offset = 0
+    previous = b""
     for arg in args.split(b"\0"):
-        for prefix in (b"", b"--seed="):
-            if arg == prefix + needle:
-                at = offset + len(prefix)
-                ctypes.memset(start + at, ord("*"), len(needle))
-                found = True
+        # "--seed 5", "--seed=5" and argparse's abbreviations of them ("--se 5"): only the seed's own value.
+        at = -1
+        if previous.startswith(b"--s") and b"=" not in previous and arg == needle:
+            at = offset
+        elif arg.startswith(b"--s") and arg.endswith(b"=" + needle):
+            at = offset + len(arg) - len(needle)
+        if at >= 0:
+            ctypes.memset(start + at, ord("*"), len(needle))
+            found = True
+        previous = arg
         offset += len(arg) + 1
     return found

@@ -211,3 +211,15 @@ def test_a_bot_that_kills_its_worker_ends_the_run_with_a_message_not_a_hang(bots
     assert wait_gone(MARK) == []
     # The journal is there to resume from (the matches finished before are in it).
     assert json.loads((tmp_path / "j.jsonl").read_text().splitlines()[0])["settings"]["seed"] == 1
+
+
+def test_only_the_seed_is_hidden_in_the_command_line_however_it_is_written() -> None:
+    code = (
+        "from domino_tui.tournament.secrecy import hide_in_cmdline\n"
+        "hide_in_cmdline('77')\n"
+        "print(open('/proc/self/cmdline', 'rb').read().split(b'\\0')[2:-1])\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "--games", "77", "--se", "77", "--seed=77"], capture_output=True, text=True
+    )
+    assert proc.stdout.strip() == "[b'--games', b'77', b'--se', b'**', b'--seed=**']"
