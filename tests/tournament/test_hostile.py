@@ -217,7 +217,7 @@ def test_only_the_seed_is_hidden_in_the_command_line_however_it_is_written() -> 
     code = (
         "from domino_tui.tournament.secrecy import hide_in_cmdline\n"
         "hide_in_cmdline('77')\n"
-        "print(open('/proc/self/cmdline', 'rb').read().split(b'\\0')[2:-1])\n"
+        "print(open('/proc/self/cmdline', 'rb').read().split(b'\\0')[3:-1])\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code, "--games", "77", "--se", "77", "--seed=77"], capture_output=True, text=True
