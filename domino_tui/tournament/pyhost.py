@@ -56,7 +56,8 @@ def main(argv: list[str]) -> int:
 
     spec = BotSpec(kind, name, path, int(index))
     try:
-        send({"hello": describe(spec)[:80] or kind})
+        name = "".join(c for c in describe(spec) if c.isprintable())[:80].strip()
+        send({"hello": name or kind})
     except BaseException as exc:
         # What the user needs to fix their file (for a SyntaxError: the file, line and caret), no stack.
         send(_fault("raised", "".join(traceback.format_exception_only(exc))))
