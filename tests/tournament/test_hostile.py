@@ -197,7 +197,10 @@ def test_ctrl_c_stops_at_once_saves_the_finished_matches_and_leaves_nothing(bots
     assert proc.returncode == 130
     assert "--resume" in err and "Traceback" not in err
     assert wait_gone(MARK) == []
-    assert json.loads(journal.read_text().splitlines()[0])["settings"]["games_per_match"] == 50
+    lines = [json.loads(x) for x in journal.read_text().splitlines()]
+    assert lines[0]["settings"]["games_per_match"] == 50
+    # The match of the two built-in bots was over in a moment, and saved as it finished.
+    assert any(x.get("first") == "greedy+greedy" and x.get("second") == "dummy+dummy" for x in lines[1:])
 
 
 def test_a_bot_that_kills_its_worker_ends_the_run_with_a_message_not_a_hang(bots_dir: str, tmp_path) -> None:
