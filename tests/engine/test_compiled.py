@@ -30,3 +30,16 @@ def test_domino_tui_pure_forces_the_interpreted_kernel() -> None:
     env = {**os.environ, "DOMINO_TUI_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+def test_the_kernel_runs_without_cython_installed() -> None:
+    # Cython is needed only to build; at run time a shim stands in for its names.
+    code = (
+        "import sys, random; sys.modules['cython'] = None\n"
+        "import domino_tui.engine.core as c\n"
+        "r = random.Random(3)\n"
+        "print(c.COMPILED, c.cython.__name__, c.Sim.deal('partnership', r).random_playout(r).reason)"
+    )
+    env = {**os.environ, "DOMINO_TUI_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split()[:2] == ["False", "domino_tui.engine._bits"]
