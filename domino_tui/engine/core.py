@@ -560,7 +560,7 @@ def line_game(
     hi: cython.int
     plays: cython.int = 0
     out: cython.int = -1
-    state: cython.ulonglong = seed & _M64  # the first use, before the local copy
+    state: cython.ulonglong = seed & _M64
     word: cython.ulonglong = 0
     z: cython.ulonglong
     golden: cython.ulonglong = 0x9E3779B97F4A7C15
