@@ -1013,6 +1013,7 @@ class RandomLines:
         j: cython.int
         s: cython.int
         forced: cython.int = -1
+        one: cython.ulonglong = 1
         opening: Opening = rules.first_opening(rules, self.rng)
         while True:
             for s in range(n):
@@ -1022,7 +1023,7 @@ class RandomLines:
                 s = order[j]
                 order[j] = order[i]
                 order[i] = s
-                hands[i // hand_size] |= cython.cast(cython.ulonglong, 1) << s
+                hands[i // hand_size] |= one << s
             if opening.seat is not None:
                 st[0] = opening.seat
                 break
