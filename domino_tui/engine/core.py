@@ -126,20 +126,17 @@ def legal_codes(rules: Rules, match: Sequence[int], hand: int, ends: Sequence[in
     return out
 
 
+@cython.locals(hands=cython.ulonglong[8])  # type: ignore[misc, valid-type]  # a C array, see _Tiles
 def highest_double(rules: Rules, masks: Sequence[int]) -> tuple[int, int]:
-    """Who holds the highest double, and its tile index: the opening when the highest double leads.
-    Doubles come in set order, so it is the highest double bit of any hand."""
-    held = 0
-    for m in masks:
-        held |= m
-    held &= tile_set(rules.max_pip).doubles_mask
-    if not held:
+    """Who holds the highest double, and its tile index (`_holder`): the opening when the highest double leads."""
+    hands = [0, 0, 0, 0, 0, 0, 0, 0]
+    s: cython.int
+    for s in range(_seats(len(masks))):
+        hands[s] = masks[s]
+    held = _holder(hands, len(masks), tile_set(rules.max_pip).doubles_mask)
+    if held < 0:
         raise IllegalMoveError("nobody holds a double, so the highest double cannot open: redeal")
-    d = held.bit_length() - 1
-    seat = 0
-    while not (masks[seat] >> d) & 1:
-        seat += 1
-    return seat, d
+    return held // 64, held % 64
 
 
 def lay(
@@ -601,6 +598,13 @@ _NUMBERS = 16
 _SEATS = 8
 
 
+def _seats(n: int) -> int:
+    """``n`` seats, where the kernel's C arrays have room for them."""
+    if not 0 < n <= _SEATS:
+        raise ValueError(f"the kernel plays 1 to {_SEATS} seats, not {n}")
+    return n
+
+
 @cython.cclass
 class _Tiles:
     """A tile set's tables as C arrays (lists when interpreted), built once per set: the line loop reads them
@@ -676,7 +680,7 @@ def line_game(
     means the player to act leads. Returns the seat that went out (-1: blocked), the last seat to play (-1: none),
     the plays made, and the final left and right ends, turn and passes."""
     t = _tiles(len(match) - 1)
-    n: cython.int = len(masks)
+    n: cython.int = _seats(len(masks))
     s: cython.int
     hands = [0, 0, 0, 0, 0, 0, 0, 0]
     seats = [0, 0, 0, 0, 0, 0, 0, 0]
@@ -978,7 +982,7 @@ class RandomLines:
         self.rules = rules
         self.t = _tiles(rules.max_pip)
         self.rng = rng
-        self.n = rules.players
+        self.n = _seats(rules.players)
         self.size = rules.hand_size
         if len(rules.teams) != 2:
             raise ValueError("the kernel settles games between two teams")

@@ -5,6 +5,7 @@ same games."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -87,3 +88,9 @@ def test_a_seed_replays_and_the_compiled_kernel_plays_the_interpreted_ones_games
 def test_only_line_games_are_played_this_way() -> None:
     with pytest.raises(ValueError, match="not a line game"):
         RandomLines(VARIANTS["classic"], random.Random(1))
+
+
+def test_a_table_the_kernels_arrays_cannot_seat_is_refused() -> None:
+    rules = dataclasses.replace(VARIANTS["partnership"], players=9, hand_size=3)
+    with pytest.raises(ValueError, match="1 to 8 seats"):
+        RandomLines(rules, random.Random(1))
