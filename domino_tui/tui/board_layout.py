@@ -89,10 +89,7 @@ def _squeeze(
     pic = draw(board, TINY, width, last, targets, keep)
     while pic is None or not pic.fits(width, height):
         too_wide = pic is None or pic.canvas.width > width
-        if cross:
-            sides = (End.LEFT, End.RIGHT) if too_wide else (End.UP, End.DOWN)
-        else:
-            sides = (End.LEFT, End.RIGHT)
+        sides = (End.UP, End.DOWN) if cross and not too_wide else (End.LEFT, End.RIGHT)
         candidates = [e for e in sides if (keep[e] or 0) > 1]
         if not candidates and cross and not too_wide:
             candidates = [e for e in (End.LEFT, End.RIGHT) if (keep[e] or 0) > 1]

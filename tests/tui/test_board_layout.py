@@ -41,7 +41,7 @@ def test_every_end_and_the_newest_tile_are_drawn_within_the_space(variant):
             assert tiles_drawn(pic.canvas.text()) + pic.hidden == len(board)
             assert pic.last_box is not None
             x, y, w, h = pic.last_box
-            assert 0 <= x and x + w <= pic.canvas.width and 0 <= y and y + h <= pic.canvas.height
+            assert x >= 0 and x + w <= pic.canvas.width and y >= 0 and y + h <= pic.canvas.height
             for end in board.open_ends():
                 x, y, w, h = pic.hits[end][-1]
                 assert any(pic.end_at(xx, yy) == end for xx in range(x, x + w) for yy in range(y, y + h))
