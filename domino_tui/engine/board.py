@@ -133,6 +133,11 @@ class Board:
                 total += tip.second * 2 if tip.tile.is_double else tip.second
         return total
 
+    def fives_points(self) -> int:
+        """What the count scores in All Fives: itself when a multiple of 5, else nothing."""
+        count = self.count()
+        return count if count % 5 == 0 else 0
+
     def pip_count(self, pip: int) -> int:
         """How many halves showing ``pip`` lie on the table (the classic eight-of-a-number stalemate)."""
         n = 0

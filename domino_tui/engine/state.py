@@ -208,6 +208,14 @@ class GameState:
             return None
         return f"not a move: {move!r}"
 
+    def points_for(self, move: Move) -> int:
+        """What ``move`` (a legal play) would score now during play: the All Fives count, else nothing."""
+        if not self.rules.fives or move.kind is not Kind.PLAY:
+            return 0
+        board = self.board.copy()
+        board.place(move.tile, move.end if board.ends[0] != CLOSED else End.LEFT)  # type: ignore[arg-type]
+        return board.fives_points()
+
     def _apply(self, move: Move) -> None:
         kind = move.kind
         if kind is Kind.PLAY:
@@ -227,12 +235,9 @@ class GameState:
         self.masks[seat] ^= 1 << idx
         self.hands[seat].remove(idx)
         board.place(tile, end if ends_before[0] != CLOSED else End.LEFT)
-        scored = 0
-        if rules.fives:
-            count = board.count()
-            if count and count % 5 == 0:
-                scored = count
-                self.fives[rules.team_of(seat)] += count
+        scored = board.fives_points() if rules.fives else 0
+        if scored:
+            self.fives[rules.team_of(seat)] += scored
         self.history.append(Event(seat, Kind.PLAY, tile, end, ends_before, scored))
         self.passes = 0
         if not self.masks[seat]:
