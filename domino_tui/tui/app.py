@@ -11,7 +11,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..engine import VARIANTS
-from . import saved_game
+from . import saved_game, textual_fixes
 from . import settings as settings_store
 from .screens.table import TableScreen
 from .session import Session, pick_seed
@@ -21,6 +21,8 @@ from .settings import Settings
 # the start-up.
 # Set to make the app quit as soon as its first screen has been drawn (the start-up benchmark uses it).
 EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
+
+textual_fixes.apply()
 
 
 class DominoApp(App):
@@ -43,6 +45,8 @@ class DominoApp(App):
         self.save_settings = save_settings
         self.settings = Settings()
         self.session: Session | None = None
+        # Set once quitting has begun: a key pressed on the way out must not open a screen.
+        self.closing = False
 
     @property
     def pause(self) -> float:
@@ -92,6 +96,13 @@ class DominoApp(App):
     def on_unmount(self) -> None:
         self.save_game()
 
+    async def action_quit(self) -> None:
+        self.closing = True
+        self.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not self.closing or action == "quit"
+
     def begin(self, settings: Settings) -> None:
         """A new match with ``settings``, remembered for next time (without the seed, so deals vary)."""
         self.settings = settings
@@ -105,6 +116,8 @@ class DominoApp(App):
     # ----- screens -----
 
     def game_finished(self, session: Session) -> None:
+        if self.closing:
+            return
         from .screens.game_over import GameOverScreen
 
         if isinstance(self.screen, GameOverScreen):
@@ -130,6 +143,8 @@ class DominoApp(App):
             self.exit()
 
     def action_new_game(self) -> None:
+        if self.closing:
+            return
         from .screens.new_game import NewGameScreen
 
         if isinstance(self.screen, NewGameScreen):
@@ -143,12 +158,16 @@ class DominoApp(App):
             self.game_finished(self.session)
 
     def action_help(self) -> None:
+        if self.closing:
+            return
         from .screens.help import HelpScreen
 
         if self.session is not None and not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.session.rules, self.session.seed))
 
     def action_score_sheet(self) -> None:
+        if self.closing:
+            return
         from .screens.score_sheet import ScoreSheetScreen
 
         if self.session is not None and not isinstance(self.screen, ScoreSheetScreen):
