@@ -180,7 +180,8 @@ class DominoApp(App):
         yield SystemCommand("New game", "Choose the variant, opponents, target and seed", self.action_new_game)
         yield SystemCommand("Help: rules and keys", "The rules of the variant in play and every key", self.action_help)
         yield SystemCommand("Score sheet", "Points of every game of the match", self.action_score_sheet)
-        yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
+        if screen.session.rules.has_stock:
+            yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
         yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
         yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
         for name, rules in VARIANTS.items():

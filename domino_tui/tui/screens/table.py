@@ -1,4 +1,4 @@
-"""The table: the line of play, your hand, the status bar, the move log, and every game key.
+"""The table: the line of play, the seats around it, your hand, the status bar, the move log, every game key.
 
 The screen owns the flow of a game: your moves come from bindings and clicks, the bots' from a worker thread
 that posts its move back; a token tells stale bot answers (from a game since replaced) to go away.
@@ -21,16 +21,25 @@ from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
 from ...ai import Bot
-from ...engine import CLOSED, DRAW, PASS, DrawRule, End, IllegalMoveError, Kind, Move, Observation, Tile
+from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Observation, Tile
 from ..session import HUMAN, Session
 from ..widgets.hand import HandView, key_label
+from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
-from ..widgets.status import Seat, StatusBar, StatusInfo
+from ..widgets.status import StatusBar, StatusInfo
 
-MIN_WIDTH, MIN_HEIGHT = 60, 20
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 LOG_AUTO_WIDTH = 130
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
+# Where each other seat sits, by the number of players: opposite you on top, the sides left and right.
+PLACES = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}
+# Keys that leave the choice of an end; hidden while choosing so the footer has room for the end keys.
+NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log"}
+
+
+class MoveLog(RichLog, can_focus=False):
+    """The log of moves. Not focusable from the start: the arrows belong to the hand and the ends."""
 
 
 class TableScreen(Screen):
@@ -75,14 +84,20 @@ class TableScreen(Screen):
         self.show_log: bool | None = None  # None: by width
         self.message = ""
         self.frame = 0
+        # A bot's turn held back while the terminal is too small to show it (the game waits for you).
+        self.held: TableScreen.BotMoved | None = None
+        self.stalled = False
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
+        yield SeatView(id="seat-top")
         with Horizontal(id="main"):
+            yield SeatView(id="seat-left", classes="-side")
             # Not focusable: arrows belong to the hand and the choice of end, not to scrolling.
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            yield SeatView(id="seat-right", classes="-side -right")
+            yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
         yield Static(id="message")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
@@ -92,7 +107,6 @@ class TableScreen(Screen):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves"
-        log.can_focus = False
         self.set_interval(0.1, self.tick)
         self.start(self.session)
 
@@ -112,6 +126,11 @@ class TableScreen(Screen):
         self.thinking = None
         self.choosing = None
         self.logged = 0
+        self.held = None
+        self.stalled = False
+        places = PLACES[session.players]
+        for place in ("top", "left", "right"):
+            self.query_one(f"#seat-{place}", SeatView).display = place in places.values()
         log = self.query_one("#log", RichLog)
         if len(session.match.games) == 1:
             log.clear()
@@ -139,6 +158,9 @@ class TableScreen(Screen):
         seat = game.turn
         self.thinking = seat
         self.redraw()
+        if self.too_small:
+            self.stalled = True  # the bot waits until you can see the table again
+            return
         self.think(self.token, self.session.bots[seat], self.session.observation(seat), self.app.pause)  # type: ignore[attr-defined]
 
     @work(thread=True, exclusive=True, group="bot")
@@ -159,6 +181,9 @@ class TableScreen(Screen):
 
     def on_table_screen_bot_moved(self, message: BotMoved) -> None:
         token, seat, move = message.token, message.seat, message.move
+        if self.too_small and token == self.token:
+            self.held = message  # played once the table can be seen again
+            return
         if token != self.token or self.session.game.over or self.session.game.turn != seat:
             return
         try:
@@ -216,10 +241,31 @@ class TableScreen(Screen):
         if human_turn:
             mask = game.playable_mask(HUMAN)
             playable = [i for i, idx in enumerate(game.hands[HUMAN]) if (mask >> idx) & 1]
-        self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn)
+        points = {}
+        if human_turn and session.rules.fives:
+            for m in game.legal_moves():
+                if m.kind is Kind.PLAY:
+                    i = game.hand(HUMAN).index(m.tile)  # type: ignore[arg-type]
+                    points[i] = max(points.get(i, 0), game.points_for(m))
+        self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn, points)
         self.query_one(StatusBar).info = self.status_info()
+        for seat, place in PLACES[session.players].items():
+            self.query_one(f"#seat-{place}", SeatView).info = SeatInfo(
+                session.name(seat),
+                len(game.hands[seat]),
+                seat == game.turn and not game.over,
+                session.last_action(seat),
+            )
         box = self.query_one("#hand-box")
-        box.border_title = f"Your hand · {len(game.hands[HUMAN])} tiles · {game.pips(HUMAN)} pips"
+        title = f"You · {tiles_text(len(game.hands[HUMAN]))} · {game.pips(HUMAN)} pips"
+        action = session.last_action(HUMAN)
+        box.border_title = title + (f" · {action}" if action else "")
+        board = self.query_one("#board")
+        board.border_title = f"Count {game.board.count()}" if session.rules.fives and not game.board.empty else ""
+        legend = ["┏━┓ newest"] if last else []
+        if game.board.spinner is not None:
+            legend.append("╔═╗ spinner")
+        board.border_subtitle = " · ".join(legend)
 
     def status_info(self) -> StatusInfo:
         session = self.session
@@ -232,22 +278,14 @@ class TableScreen(Screen):
             turn = "Your turn: choose an end"
         else:
             turn = "Your turn"
-        seats = tuple(
-            Seat(session.name(s), len(game.hands[s]), s == game.turn and not game.over)
-            for s in range(1, session.players)
-        )
         scores = session.scores()
         score = ""
         if session.multi_game or session.rules.fives:
             parts = [f"{session.team_name(t)} {p}" for t, p in enumerate(scores)]
             goal = session.goal()
             score = " · ".join(parts) + (f" ({goal})" if goal else "")
-        scored = ""
-        last = game.history[-1] if game.history else None
-        if last is not None and last.kind is Kind.PLAY and last.scored:
-            scored = f"+{last.scored} {session.name(last.seat)}"
         stock = game.stock_size if session.rules.has_stock else None
-        return StatusInfo(turn, seats, stock, score, scored)
+        return StatusInfo(turn, stock, score)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -265,9 +303,20 @@ class TableScreen(Screen):
             self.query_one("#too-small", Static).update(
                 f"The terminal is {size.width}x{size.height}.\n"
                 f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}: please make it bigger.\n"
-                "Your game is kept; q quits."
+                "Your game is kept and waits for you; q quits."
             )
+        else:
+            self.resume()
         self.update_log_visibility()
+
+    def resume(self) -> None:
+        """The table can be seen again: the bot that was held back moves."""
+        if self.held is not None:
+            message, self.held = self.held, None
+            self.on_table_screen_bot_moved(message)
+        elif self.stalled:
+            self.stalled = False
+            self.advance()
 
     def update_log_visibility(self) -> None:
         show = self.show_log if self.show_log is not None else self.size.width >= LOG_AUTO_WIDTH
@@ -277,6 +326,10 @@ class TableScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small and action not in ("help", "quit"):
+            return False
+        if action == "draw" and not self.session.rules.has_stock:
+            return False
+        if self.choosing and action in NOT_WHILE_CHOOSING:
             return False
         if action == "end":
             if not self.choosing:
@@ -367,10 +420,6 @@ class TableScreen(Screen):
 
     def action_draw(self) -> None:
         if not self._my_turn():
-            return
-        rules = self.session.rules
-        if rules.draw is DrawRule.NONE:
-            self.say(f"There is no stock in {rules.name}: pass (p) when no tile fits.", error=True)
             return
         self.make(DRAW)
 
