@@ -262,9 +262,9 @@ class TableScreen(Screen):
         box.border_title = title + (f" · {action}" if action else "")
         board = self.query_one("#board")
         board.border_title = f"Count {game.board.count()}" if session.rules.fives and not game.board.empty else ""
-        legend = ["┏━┓ newest"] if last else []
+        legend = ["━ newest"] if last else []
         if game.board.spinner is not None:
-            legend.append("╔═╗ spinner")
+            legend.append("═ spinner")
         board.border_subtitle = " · ".join(legend)
 
     def status_info(self) -> StatusInfo:

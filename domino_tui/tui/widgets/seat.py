@@ -32,8 +32,7 @@ class SeatView(Static):
 
     DEFAULT_CSS = """
     SeatView { height: auto; padding: 0 1; color: $foreground; }
-    SeatView.-side { width: 15; height: 1fr; padding: 1 1; border-right: tall $primary 20%; }
-    SeatView.-side.-right { border-right: none; border-left: tall $primary 20%; }
+    SeatView.-side { width: 14; height: 1fr; padding: 1 1; }
     SeatView.-acting { background: $boost; }
     """
 
