@@ -75,6 +75,8 @@ class Rules:
     settle: Settle = field(default=None, repr=False)  # type: ignore[assignment]
     next_opening: NextOpening = field(default=None, repr=False)  # type: ignore[assignment]
     first_opening: Callable[[Rules, object], Opening] = field(default=None, repr=False)  # type: ignore[assignment]
+    # The settlement before its rounding, where the variant rounds (All Fives); None: settle does not round.
+    settle_unrounded: Settle | None = field(default=None, repr=False)
 
     def team_of(self, seat: int) -> int:
         return seat % len(self.teams)
@@ -86,6 +88,12 @@ class Rules:
     @property
     def partnership(self) -> bool:
         return len(self.teams) < self.players
+
+    def unrounded_points(self, result: GameResult) -> tuple[int, ...]:
+        """What each team's settlement of ``result`` came to before rounding (equal to ``result.points`` in a
+        variant that does not round), so that a summary can show the rounding without redoing the rules."""
+        settle = self.settle_unrounded or self.settle
+        return settle(self, result.reason, result.out_seat, result.pips)[1]
 
     def seat_name(self, seat: int) -> str:
         return f"seat {seat}"

@@ -1,4 +1,4 @@
-"""GameState.points_for: what a play would score equals what it scores when made (the UI shows it)."""
+"""The score as the table explains it: what a play would score (points_for), and a settlement before its rounding."""
 
 from __future__ import annotations
 
@@ -27,3 +27,22 @@ def test_points_for_is_zero_where_nothing_scores_in_play():
     rng = random.Random(3)
     game = GameState.new("block", rng)
     assert all(game.points_for(m) == 0 for m in game.legal_moves())
+
+
+def test_unrounded_points_round_to_the_settlement():
+    from domino_tui.engine import VARIANTS, round5
+
+    rng = random.Random(4)
+    rounded_away = 0
+    for rules in VARIANTS.values():
+        for _ in range(60):
+            game = GameState.new(rules, rng)
+            while not game.over:
+                game.apply(rng.choice(game.legal_moves()))
+            raw = rules.unrounded_points(game.result)
+            if rules.settle_unrounded is None:
+                assert raw == game.result.points
+            else:
+                assert tuple(round5(p) for p in raw) == game.result.points
+                rounded_away += raw != game.result.points
+    assert rounded_away > 10
