@@ -71,6 +71,9 @@ class DominoApp(App):
         if self._pause is not None:
             loaded = replace(loaded, pause=self._pause)
         self.settings = loaded
+        if loaded.theme in self.available_themes:
+            self.theme = loaded.theme
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         resumed = None
         if self._variant is None and self._seed is None and self.save_settings:
             resumed, problem = saved_game.load()
@@ -83,6 +86,8 @@ class DominoApp(App):
         else:
             self.session = Session(loaded, pick_seed(loaded.seed))
         self.push_screen(TableScreen(self.session))
+        if not loaded.tour_seen and problem is None and self.save_settings:
+            self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
 
@@ -103,15 +108,46 @@ class DominoApp(App):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not self.closing or action == "quit"
 
-    def begin(self, settings: Settings) -> None:
-        """A new match with ``settings``, remembered for next time (without the seed, so deals vary)."""
-        self.settings = settings
+    def remember(self, **changes: object) -> None:
+        """Change the settings and keep them for next time (without the seed, so deals vary)."""
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
         if self.save_settings:
-            problem = settings_store.save(replace(settings, seed=None))
+            problem = settings_store.save(replace(self.settings, seed=None))
             if problem:
                 self.notify(problem, severity="warning")
+
+    @property
+    def match_in_progress(self) -> bool:
+        """A match you have played in and not finished: starting another abandons it."""
+        session = self.session
+        if session is None or session.match.over:
+            return False
+        return len(session.match.games) > 1 or any(ev.seat == 0 for ev in session.game.history)
+
+    def begin(self, settings: Settings) -> None:
+        """A new match with ``settings`` (after asking, when it abandons one in progress)."""
+        if not self.match_in_progress:
+            self._begin(settings)
+            return
+        from .screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._begin(settings)
+
+        self.push_screen(ConfirmScreen("Abandon the match in progress and start a new one?", "Abandon"), answered)
+
+    def _begin(self, settings: Settings) -> None:
+        self.settings = settings
+        self.remember()
         self.session = Session(settings, pick_seed(settings.seed))
         self.table.start(self.session)
+
+    def show_tour(self) -> None:
+        from .screens.tour import TourScreen
+
+        if not self.closing:
+            self.push_screen(TourScreen(), lambda _: self.remember(tour_seen=True))
 
     # ----- screens -----
 

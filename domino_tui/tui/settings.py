@@ -30,6 +30,10 @@ class Settings:
     target: int | None = None  # points to win the match, or games in a fixed-length match; None: the variant's
     seed: int | None = None
     pause: float = 0.6  # seconds a bot waits before it moves, so a person can follow the play
+    auto_pass: bool = False  # pass or draw for you when that is your only move
+    theme: str | None = None  # the Textual theme last chosen; None: Textual's default
+    show_log: bool | None = None  # the move log shown or hidden by hand; None: by the terminal's width
+    tour_seen: bool = False  # the first-run tour has been shown
 
     def with_variant(self, variant: str) -> Settings:
         n = get_rules(variant).players - 1
@@ -101,5 +105,24 @@ def from_dict(data: object) -> Settings:
         raise ValueError("target must be positive")
     if not isinstance(pause, int | float) or isinstance(pause, bool) or not 0 <= pause <= 10:
         raise ValueError("pause must be between 0 and 10 seconds")
-    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause))
+    extra = _table_options(data)
+    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause), **extra)
     return settings.with_variant(variant)
+
+
+def _table_options(data: dict) -> dict[str, object]:
+    """The table's remembered options; a file written before they existed has none, and gets the defaults."""
+    out: dict[str, object] = {}
+    for name in ("auto_pass", "tour_seen"):
+        value = data.get(name, getattr(Settings, name))
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false")
+        out[name] = value
+    show_log = data.get("show_log")
+    if show_log is not None and not isinstance(show_log, bool):
+        raise ValueError("show_log must be true, false or null")
+    theme = data.get("theme")
+    if theme is not None and not isinstance(theme, str):
+        raise ValueError("theme must be a name")
+    out.update(show_log=show_log, theme=theme)
+    return out

@@ -12,8 +12,11 @@ from domino_tui.tui.session import HUMAN
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path, monkeypatch):
-    """Never read or write the real user's settings."""
-    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    """Never read or write the real user's settings; the first-run tour counts as seen (one test shows it)."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text('{"tour_seen": true}')
+    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(config))
     monkeypatch.delenv("DOMINO_TUI_EXIT_AFTER_FIRST_FRAME", raising=False)
     return tmp_path / "config"
 

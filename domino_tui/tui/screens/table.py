@@ -107,6 +107,7 @@ class TableScreen(Screen):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves"
+        self.show_log = self.app.settings.show_log  # type: ignore[attr-defined]
         self.set_interval(0.1, self.tick)
         self.start(self.session)
 
@@ -154,6 +155,11 @@ class TableScreen(Screen):
             self.thinking = None
             self.redraw()
             self.hint()
+            if self.app.settings.auto_pass:  # type: ignore[attr-defined]
+                # When your only move is to draw or pass, it is made for you after the bots' pause (so you
+                # see it happen), unless the game has moved on by then.
+                seen = len(game.history)
+                self.set_timer(max(self.app.pause, 0.05), lambda token=self.token: self.auto_move(token, seen))  # type: ignore[attr-defined]
             return
         seat = game.turn
         self.thinking = seat
@@ -195,6 +201,15 @@ class TableScreen(Screen):
             self.session.game.forfeit()
             self.app.notify(f"{self.session.name(seat)}'s bot failed to move and loses the turn.", severity="warning")
         self.advance()
+
+    def auto_move(self, token: int, seen: int) -> None:
+        """The automatic draw or pass, unless the game has moved on since it was planned."""
+        game = self.session.game
+        if token != self.token or len(game.history) != seen or not self.session.human_to_act or self.too_small:
+            return
+        legal = game.legal_moves()
+        if len(legal) == 1 and legal[0].kind is not Kind.PLAY:
+            self.make(legal[0])
 
     def make(self, move: Move) -> bool:
         """Your move: applied, or a message saying why not (and nothing changes)."""
@@ -441,6 +456,7 @@ class TableScreen(Screen):
         shown = not self.has_class("-log-hidden")
         self.show_log = not shown
         self.update_log_visibility()
+        self.app.remember(show_log=self.show_log)  # type: ignore[attr-defined]
 
 
 def _sentence(text: str) -> str:

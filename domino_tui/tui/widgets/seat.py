@@ -47,14 +47,10 @@ class SeatView(Static):
         name = Text()
         # The seat to play is marked by a sign and bold, not by colour alone.
         name.append(("▸ " if info.acting else "  ") + info.name, style="bold" if info.acting else "")
-        bar = Text()
-        if info.tiles:
-            bar.append("▮" * min(info.tiles, BAR_MAX) + ("+" if info.tiles > BAR_MAX else ""), style="dim")
-            bar.append(f" {tiles_text(info.tiles)}")
-        else:
-            bar.append("out: no tiles left", style="bold")
+        bar = Text("▮" * min(info.tiles, BAR_MAX) + ("+" if info.tiles > BAR_MAX else ""), style="dim")
+        count = Text(tiles_text(info.tiles)) if info.tiles else Text("out: no tiles left", style="bold")
         action = Text(info.action, style="italic") if info.action else Text("—", style="dim")
         if side:
-            self.update(Text("\n").join([name, bar, Text(""), action]))
+            self.update(Text("\n").join([name, bar, count, Text(""), action]))
         else:
-            self.update(Text("  ").join([name, bar, Text("·", style="dim"), action]))
+            self.update(Text("  ").join([name, Text(" ").join([bar, count]), Text("·", style="dim"), action]))
