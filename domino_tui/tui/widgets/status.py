@@ -44,6 +44,10 @@ class StatusBar(Static):
             self.update("")
             return
         width = max(self.content_region.width, 20) if self.is_mounted and self.size.width else 78
+        self.update(self.layout_text(info, width))
+
+    def layout_text(self, info: StatusInfo, width: int) -> Text:
+        """The parts on as few lines of ``width`` as they fit on, each part whole."""
         lines: list[Text] = [Text()]
         for part in self.parts(info):
             gap = 3 if lines[-1].cell_len else 0
@@ -52,4 +56,4 @@ class StatusBar(Static):
                 gap = 0
             lines[-1].append(" " * gap)
             lines[-1].append_text(part)
-        self.update(Text("\n").join(lines))
+        return Text("\n").join(lines)
