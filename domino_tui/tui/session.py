@@ -18,6 +18,11 @@ TWO_NAMES = ("You", "Computer")
 FOUR_NAMES = ("You", "West", "Partner", "East")
 
 
+def where(end: End) -> str:
+    """Where a tile went, in words: "on the left", "on the up arm"."""
+    return f"on the {end.label}" + (" arm" if end in (End.UP, End.DOWN) else "")
+
+
 def pick_seed(seed: int | None) -> int:
     """A seed picked at the edge, so that a game without a chosen seed can still be replayed."""
     return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -101,7 +106,7 @@ class Session:
         last = turn[-1]
         if last.kind is Kind.PLAY:
             led = not last.ends_before or last.ends_before[0] == -1
-            parts.append(f"led {last.tile}" if led else f"{last.tile} on the {End(last.end).label}")
+            parts.append(f"led {last.tile}" if led else f"{last.tile} {where(End(last.end))}")
             if last.scored:
                 parts[-1] += f" +{last.scored}"
         elif last.kind is Kind.PASS:

@@ -33,7 +33,8 @@ def expected(session, seat: int) -> str:
         words.append("passed")
     elif last.kind is Kind.PLAY:
         first = last.ends_before[0] == -1
-        words.append(f"led {last.tile}" if first else f"{last.tile} on the {End(last.end).label}")
+        arm = " arm" if last.end in (End.UP, End.DOWN) else ""
+        words.append(f"led {last.tile}" if first else f"{last.tile} on the {End(last.end).label}{arm}")
         if last.scored:
             words[-1] += f" +{last.scored}"
     return ", ".join(words)

@@ -79,7 +79,7 @@ class GameOverScreen(ModalScreen[str]):
             table.add_column(s.team_name(t), justify="right")
         for label, figures in breakdown(s):
             bold = label.startswith(("This hand", "Match"))
-            shown = [f"{f:+d}" if label == "Rounding" else str(f) for f in figures]
+            shown = [f"{f:+d}" if label == "Rounding" and f else str(f) for f in figures]
             table.add_row(label, *shown, style="bold" if bold else "")
         return table
 

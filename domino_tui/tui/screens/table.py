@@ -131,7 +131,7 @@ class TableScreen(Screen):
         self.stalled = False
         places = PLACES[session.players]
         for place in ("top", "left", "right"):
-            self.query_one(f"#seat-{place}", SeatView).display = place in places.values()
+            self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
         log = self.query_one("#log", RichLog)
         if len(session.match.games) == 1:
             log.clear()
@@ -317,8 +317,9 @@ class TableScreen(Screen):
         if self.too_small:
             self.query_one("#too-small", Static).update(
                 f"The terminal is {size.width}x{size.height}.\n"
-                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}: please make it bigger.\n"
-                "Your game is kept and waits for you; q quits."
+                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+                "Please make it bigger: your game waits.\n"
+                "q quits."
             )
         else:
             self.resume()
