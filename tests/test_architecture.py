@@ -17,7 +17,9 @@ ALLOWED = {
     "ai": {"engine"},
     "plain": {"engine", "ai"},
     "tournament": {"engine", "ai"},
-    "tui": {"engine", "ai"},
+    "records": {"engine", "paths"},
+    "paths": set(),
+    "tui": {"engine", "ai", "records", "paths"},
 }
 UI_PACKAGES = {"textual", "rich"}
 

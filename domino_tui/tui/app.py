@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from ..engine import VARIANTS
 from . import saved_game, textual_fixes
 from . import settings as settings_store
+from .coach_desk import CoachDesk
 from .screens.table import TableScreen
 from .session import Session, pick_seed
 from .settings import Settings
@@ -28,6 +30,8 @@ textual_fixes.apply()
 class DominoApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "domino-tui"
+    # The very first start shows the tour; tests of other things turn it off.
+    first_run_tour: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -36,8 +40,12 @@ class DominoApp(App):
         pause: float | None = None,
         save_settings: bool = True,
         opponents: tuple[str, ...] | None = None,
+        coach: dict[str, object] | None = None,
     ) -> None:
+        """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
+        small fixed number of guesses, so that the figures do not depend on the clock)."""
         super().__init__()
+        self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
         self._seed = seed
@@ -86,7 +94,7 @@ class DominoApp(App):
         else:
             self.session = Session(loaded, pick_seed(loaded.seed))
         self.push_screen(TableScreen(self.session))
-        if not loaded.tour_seen and problem is None and self.save_settings:
+        if self.first_run_tour and not loaded.tour_seen and problem is None and self.save_settings:
             self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
@@ -149,6 +157,13 @@ class DominoApp(App):
         if not self.closing:
             self.push_screen(TourScreen(), lambda _: self.remember(tour_seen=True))
 
+    def toggle_undo(self) -> None:
+        """Allow or forbid undo from now on, in this match and the next ones."""
+        self.remember(undo=not self.settings.undo)
+        if self.session is not None:
+            self.session.settings = replace(self.session.settings, undo=self.settings.undo)
+        self.notify("Undo is on." if self.settings.undo else "Undo is off: no taking moves back.", title="Undo")
+
     # ----- screens -----
 
     def game_finished(self, session: Session) -> None:
@@ -156,6 +171,7 @@ class DominoApp(App):
             return
         from .screens.game_over import GameOverScreen
 
+        self.coach.finished(session)
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(GameOverScreen(session), self._after_game)
@@ -175,6 +191,8 @@ class DominoApp(App):
             from .screens.score_sheet import ScoreSheetScreen
 
             self.push_screen(ScoreSheetScreen(session), lambda _: self.game_finished(session))
+        elif choice == "review":
+            self.coach.open_review(lambda: self.game_finished(session))
         elif choice == "quit":
             self.exit()
 
@@ -220,6 +238,18 @@ class DominoApp(App):
             yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
         yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
         yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+        yield SystemCommand(
+            "Hint", "The coach ranks your legal moves (the expert at the Master level)", screen.action_hint
+        )
+        yield SystemCommand("Undo", "Back to your previous decision (not in a no-undo game)", screen.action_undo)
+        yield SystemCommand(
+            "Show or hide the tile tracker", "Voids shown and unseen tiles", screen.action_toggle_tracker
+        )
+        yield SystemCommand(
+            "Undo on/off", "Allow or forbid taking moves back (kept in your settings)", self.toggle_undo
+        )
+        yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
+        yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
         for name, rules in VARIANTS.items():
             yield SystemCommand(
                 f"Play {rules.title}",

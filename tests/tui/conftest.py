@@ -12,18 +12,21 @@ from domino_tui.tui.session import HUMAN
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path, monkeypatch):
-    """Never read or write the real user's settings; the first-run tour counts as seen (one test shows it)."""
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "settings.json").write_text('{"tour_seen": true}')
-    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(config))
+    """Never read or write the real user's settings; no first-run tour over the table (the tour's own tests
+    turn it back on)."""
+    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(DominoApp, "first_run_tour", False)
     monkeypatch.delenv("DOMINO_TUI_EXIT_AFTER_FIRST_FRAME", raising=False)
     return tmp_path / "config"
 
 
+# The coach (hints, reviews) with a fixed number of guesses instead of a time budget: deterministic and quick.
+COACH = {"budget": None, "samples": 8}
+
+
 def make_app(variant: str = "classic", seed: int = 1, pause: float = 0.0, bot: str = "hyperskill") -> DominoApp:
     """An app with a fast, deterministic bot in every other seat (the searching levels use a clock)."""
-    return DominoApp(variant=variant, seed=seed, pause=pause, opponents=(bot,))
+    return DominoApp(variant=variant, seed=seed, pause=pause, opponents=(bot,), coach=COACH)
 
 
 async def settle(pilot, limit: float = 10.0) -> None:

@@ -64,7 +64,8 @@ async def test_one_level_for_every_opponent():
 
 
 async def test_automatic_draw_when_it_is_the_only_move(private_config):
-    (private_config / "settings.json").write_text('{"tour_seen": true, "auto_pass": true}')
+    private_config.mkdir(parents=True)
+    (private_config / "settings.json").write_text('{"auto_pass": true}')
     app = DominoApp(variant="allfives", seed=1, pause=0, opponents=("greedy",))
     async with app.run_test(size=(100, 30)) as pilot:
         table = app.table
@@ -100,8 +101,8 @@ async def test_abandoning_a_match_in_progress_asks_first():
         assert not any(ev.seat == HUMAN for ev in app.table.session.game.history)
 
 
-async def test_the_tour_shows_on_the_very_first_start_only(private_config):
-    (private_config / "settings.json").unlink()
+async def test_the_tour_shows_on_the_very_first_start_only(private_config, monkeypatch):
+    monkeypatch.setattr(DominoApp, "first_run_tour", True)
     app = DominoApp(pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.2)

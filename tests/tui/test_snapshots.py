@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from domino_tui.tui.app import DominoApp
+
 from .conftest import make_app, play_heaviest, settle
 
 SIZES = [(80, 24), (120, 40)]
@@ -96,8 +98,8 @@ def test_abandon_question(snap_compare, size):
 
 
 @at_size
-def test_first_run_tour(snap_compare, size, private_config):
-    (private_config / "settings.json").unlink()
+def test_first_run_tour(snap_compare, size, monkeypatch):
+    monkeypatch.setattr(DominoApp, "first_run_tour", True)
 
     async def run_before(pilot):
         await pilot.pause(0.3)

@@ -202,7 +202,7 @@ async def test_new_game_screen_starts_the_chosen_match_and_remembers_it(private_
 
 
 async def test_a_corrupt_settings_file_gets_a_notice_and_the_defaults(private_config):
-    private_config.mkdir(parents=True, exist_ok=True)
+    private_config.mkdir(parents=True)
     (private_config / "settings.json").write_text("{not json")
     app = DominoApp(pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -212,7 +212,7 @@ async def test_a_corrupt_settings_file_gets_a_notice_and_the_defaults(private_co
 
 
 def test_settings_reject_bad_values(private_config):
-    private_config.mkdir(parents=True, exist_ok=True)
+    private_config.mkdir(parents=True)
     for bad in (
         '{"variant": "poker"}',
         '{"bots": 3}',
@@ -265,7 +265,7 @@ async def test_quitting_keeps_the_game_and_the_next_start_resumes_it(private_con
 
 
 async def test_a_damaged_save_gets_a_message_and_a_new_game(private_config):
-    private_config.mkdir(parents=True, exist_ok=True)
+    private_config.mkdir(parents=True)
     good = make_app("block", seed=5)
     async with good.run_test(size=(100, 30)) as pilot:
         await play_heaviest(pilot, 2)

@@ -43,12 +43,13 @@ def breakdown(session: Session) -> list[tuple[str, tuple[int, ...]]]:
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Dismissed with "next", "again", "new", "sheet", "look" (close to see the table) or "quit"."""
+    """Dismissed with "next", "again", "new", "sheet", "review", "look" (close to see the table) or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose('primary')", "Continue", show=False),
         Binding("n", "choose('new')", "New game"),
         Binding("s", "choose('sheet')", "Scores"),
+        Binding("r", "choose('review')", "Review"),
         Binding("escape", "choose('look')", "See the table"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -102,7 +103,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button(label, id=self.primary, variant="primary")
                 yield Button("New game…", id="new")
                 yield Button("Quit", id="quit", variant="error")
-            yield Static("Enter continues · n new game · s scores · Esc the table", classes="dialog-hint")
+            yield Static("Enter continues · r review · n new game · s scores · Esc the table", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one(f"#{self.primary}", Button).focus()

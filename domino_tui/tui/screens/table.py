@@ -24,9 +24,12 @@ from ...ai import Bot
 from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Observation, Tile
 from ..session import HUMAN, Session
 from ..widgets.hand import HandView, key_label
+from ..widgets.hint_panel import HintPanel
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
+from ..widgets.tracker_panel import TrackerPanel
+from .coach import CoachActions
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 LOG_AUTO_WIDTH = 130
@@ -42,7 +45,7 @@ class MoveLog(RichLog, can_focus=False):
     """The log of moves. Not focusable from the start: the arrows belong to the hand and the ends."""
 
 
-class TableScreen(Screen):
+class TableScreen(CoachActions, Screen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
@@ -58,6 +61,10 @@ class TableScreen(Screen):
         Binding("n", "new_game", "New"),
         Binding("s", "score_sheet", "Scores"),
         Binding("l", "toggle_log", "Log"),
+        # Off the footer, which 80 columns fill already: the help and the palette list them.
+        Binding("h", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("t", "toggle_tracker", "Tracker", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -98,6 +105,8 @@ class TableScreen(Screen):
                 yield SnakeView(id="snake")
             yield SeatView(id="seat-right", classes="-side -right")
             yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            yield TrackerPanel(id="tracker")
+            yield HintPanel(id="hint")
         yield Static(id="message")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
@@ -142,6 +151,7 @@ class TableScreen(Screen):
 
     def advance(self) -> None:
         """After a move: log it, then hand the turn to you or to a bot, or finish the game."""
+        self.coach_moved()
         self.log_new_events()
         self.app.save_game()  # type: ignore[attr-defined]
         game = self.session.game
@@ -223,6 +233,15 @@ class TableScreen(Screen):
         self.advance()
         return True
 
+    def rewind(self) -> None:
+        """The game was taken back (undo): drop what bots are thinking and go on from the earlier position."""
+        self.workers.cancel_group(self, "bot")
+        self.token += 1
+        self.choosing = None
+        self.logged = len(self.session.game.history)
+        self.query_one("#log", RichLog).write(Text("— move taken back —", style="italic"))
+        self.advance()
+
     def log_new_events(self) -> None:
         log = self.query_one("#log", RichLog)
         history = self.session.game.history
@@ -281,6 +300,7 @@ class TableScreen(Screen):
         if game.board.spinner is not None:
             legend.append("═ spinner")
         board.border_subtitle = " · ".join(legend)
+        self.coach_update()
 
     def status_info(self) -> StatusInfo:
         session = self.session
@@ -324,6 +344,7 @@ class TableScreen(Screen):
         else:
             self.resume()
         self.update_log_visibility()
+        self.coach_update()
 
     def resume(self) -> None:
         """The table can be seen again: the bot that was held back moves."""
@@ -354,7 +375,7 @@ class TableScreen(Screen):
         if action == "cursor":
             return not self.choosing
         if action == "cancel":
-            return bool(self.choosing)
+            return bool(self.choosing) or self.query_one(HintPanel).has_class("-shown")
         return True
 
     def _my_turn(self) -> bool:
@@ -421,6 +442,7 @@ class TableScreen(Screen):
         self.make(Move.play(tile, end))
 
     def action_cancel(self) -> None:
+        self.query_one(HintPanel).hide()
         self.choosing = None
         self.say("")
         self.redraw()
