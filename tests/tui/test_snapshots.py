@@ -45,12 +45,13 @@ def test_screens(snap_compare, size, key):
 
 
 @at_size
-def test_game_over(snap_compare, size):
+@pytest.mark.parametrize("variant,seed,bot", [("classic", 4, "hyperskill"), ("allfives", 1, "greedy")])
+def test_end_of_hand_summary(snap_compare, size, variant, seed, bot):
     async def run_before(pilot):
-        await play_heaviest(pilot, 40)
+        await play_heaviest(pilot, 60)
         await pilot.pause(0.3)
 
-    assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
+    assert snap_compare(make_app(variant, seed=seed, bot=bot), terminal_size=size, run_before=run_before)
 
 
 def test_too_small(snap_compare):
@@ -76,15 +77,6 @@ def test_four_seats_around_the_table(snap_compare, size):
         await play_heaviest(pilot, 4)
 
     assert snap_compare(make_app("partnership", seed=5), terminal_size=size, run_before=run_before)
-
-
-@at_size
-def test_end_of_hand_summary(snap_compare, size):
-    async def run_before(pilot):
-        await play_heaviest(pilot, 60)
-        await pilot.pause(0.3)
-
-    assert snap_compare(make_app("allfives", seed=1, bot="greedy"), terminal_size=size, run_before=run_before)
 
 
 @at_size

@@ -20,7 +20,8 @@ lines, the open ends marked ◁ ▷ △ ▽ (filled when your tile fits there).
 [b]Bottom:[/b] your hand. Tiles marked ✓ fit now; in All Fives, +10 says what they score.
 
 [b]Keys:[/b] 1-9 and 0 play a tile · ← → and Enter too · ← → ↑ ↓ choose an end
-d draw · p pass · n new game · s scores · l move log · ? help · Ctrl+P everything · q quit"""
+d draw · p pass · n new game · s scores · l move log · ? help · Ctrl+P everything · q quit
+[b]The coach:[/b] h hint · t tile tracker · u undo"""
 
 
 class TourScreen(ModalScreen[None]):
