@@ -69,6 +69,7 @@ class DominoApp(App):
 
     def on_mount(self) -> None:
         loaded, problem = settings_store.load()
+        settings_readable = problem is None  # a damaged file is no first start: no tour over its message
         if problem:
             self.notify(problem, title="Settings", severity="warning", timeout=8)
         if self._opponents:
@@ -94,7 +95,7 @@ class DominoApp(App):
         else:
             self.session = Session(loaded, pick_seed(loaded.seed))
         self.push_screen(TableScreen(self.session))
-        if self.first_run_tour and not loaded.tour_seen and problem is None and self.save_settings:
+        if self.first_run_tour and not loaded.tour_seen and settings_readable and self.save_settings:
             self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
