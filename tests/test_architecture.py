@@ -17,9 +17,10 @@ ALLOWED = {
     "ai": {"engine"},
     "plain": {"engine", "ai"},
     "tournament": {"engine", "ai"},
-    "records": {"engine", "paths"},
+    "records": {"engine", "paths", "stored_file"},
     "paths": set(),
-    "tui": {"engine", "ai", "records", "paths"},
+    "stored_file": set(),
+    "tui": {"engine", "ai", "records", "paths", "stored_file"},
 }
 UI_PACKAGES = {"textual", "rich"}
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .. import stored_file
 from ..paths import config_dir
 
 FILE_NAME = "records.sqlite3"
@@ -180,9 +180,7 @@ class Records:
             yield con
 
     def _move_aside(self) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.bad-{stamp}")
-        self.path.replace(aside)
+        aside = stored_file.move_aside(self.path)
         for suffix in ("-wal", "-shm"):
             extra = self.path.with_name(self.path.name + suffix)
             if extra.exists():

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
+from .. import stored_file
 from ..engine import GameState, Move, SaveFormatError
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
-from . import stored_file
 from .session import Session
 from .settings import from_dict
 

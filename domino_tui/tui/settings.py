@@ -14,11 +14,11 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .. import stored_file
 from ..engine import VARIANTS, get_rules
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
-from . import stored_file
 from .opponents import default_opponent, known
 
 FILE_NAME = "settings.json"
