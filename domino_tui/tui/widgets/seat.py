@@ -40,17 +40,17 @@ class SeatView(Static):
 
     def watch_info(self, info: SeatInfo | None) -> None:
         self.set_class(bool(info and info.acting), "-acting")
-        if info is None:
-            self.update("")
-            return
-        side = self.has_class("-side")
-        name = Text()
-        # The seat to play is marked by a sign and bold, not by colour alone.
-        name.append(("▸ " if info.acting else "  ") + info.name, style="bold" if info.acting else "")
-        bar = Text("▮" * min(info.tiles, BAR_MAX) + ("+" if info.tiles > BAR_MAX else ""), style="dim")
-        count = Text(tiles_text(info.tiles)) if info.tiles else Text("out: no tiles left", style="bold")
-        action = Text(info.action, style="italic") if info.action else Text("—", style="dim")
-        if side:
-            self.update(Text("\n").join([name, bar, count, Text(""), action]))
-        else:
-            self.update(Text("  ").join([name, Text(" ").join([bar, count]), Text("·", style="dim"), action]))
+        self.update(seat_text(info, self.has_class("-side")) if info else "")
+
+
+def seat_text(info: SeatInfo, side: bool) -> Text:
+    """The seat in words: stacked in a column beside the board (``side``), else on one line."""
+    name = Text()
+    # The seat to play is marked by a sign and bold, not by colour alone.
+    name.append(("▸ " if info.acting else "  ") + info.name, style="bold" if info.acting else "")
+    bar = Text("▮" * min(info.tiles, BAR_MAX) + ("+" if info.tiles > BAR_MAX else ""), style="dim")
+    count = Text(tiles_text(info.tiles)) if info.tiles else Text("out: no tiles left", style="bold")
+    action = Text(info.action, style="italic") if info.action else Text("—", style="dim")
+    if side:
+        return Text("\n").join([name, bar, count, Text(""), action])
+    return Text("  ").join([name, Text(" ").join([bar, count]), Text("·", style="dim"), action])
