@@ -158,6 +158,14 @@ class DominoApp(App):
         if not self.closing:
             self.push_screen(TourScreen(), lambda _: self.remember(tour_seen=True))
 
+    def toggle_auto_pass(self) -> None:
+        """Draw or pass for you when that is your only move, from now on (kept in the settings)."""
+        self.remember(auto_pass=not self.settings.auto_pass)
+        on = "on: your only draw or pass is made for you" if self.settings.auto_pass else "off"
+        self.notify(f"Automatic draw or pass is {on}.", title="Automatic moves")
+        if isinstance(self.screen, TableScreen) and self.session is not None and self.session.human_to_act:
+            self.screen.advance()
+
     def toggle_undo(self) -> None:
         """Allow or forbid undo from now on, in this match and the next ones."""
         self.remember(undo=not self.settings.undo)
@@ -239,6 +247,11 @@ class DominoApp(App):
             yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
         yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
         yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+        yield SystemCommand(
+            "Automatic draw or pass on/off",
+            "Draw or pass for you when that is your only move",
+            self.toggle_auto_pass,
+        )
         yield SystemCommand(
             "Hint", "The coach ranks your legal moves (the expert at the Master level)", screen.action_hint
         )

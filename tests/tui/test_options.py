@@ -115,3 +115,16 @@ async def test_the_tour_shows_on_the_very_first_start_only(private_config, monke
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.2)
         assert isinstance(again.screen, TableScreen)
+
+
+async def test_automatic_draw_or_pass_is_switched_from_the_palette(private_config):
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Automatic draw")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.settings.auto_pass
+    assert saved(private_config)["auto_pass"] is True
