@@ -69,6 +69,7 @@ class Tally:
         self.wins = self.losses = self.draws = 0
         self.net: list[int] = []
         self.think: dict[str, list[float]] = {"A": [], "B": []}
+        self.guesses: dict[str, list[int]] = {"A": [], "B": []}
 
     def merge(self, other: Tally) -> None:
         self.wins += other.wins
@@ -77,6 +78,8 @@ class Tally:
         self.net.extend(other.net)
         for side, xs in other.think.items():
             self.think[side].extend(xs)
+        for side, counts in other.guesses.items():
+            self.guesses[side].extend(counts)
 
     def add(self, a_won: bool | None, net: int) -> None:
         if a_won is None:
@@ -105,6 +108,12 @@ class Tally:
                 f"{mean + half:+.2f})",
                 f"  think time A: {timing(self.think['A'])}",
                 f"  think time B: {timing(self.think['B'])}",
+                *(
+                    f"  guesses per decision {side} (expert): mean {statistics.fmean(g):.1f}, "
+                    f"median {statistics.median(g):.0f} ({len(g)} decisions)"
+                    for side, g in self.guesses.items()
+                    if g
+                ),
             ]
         )
 
@@ -159,6 +168,16 @@ def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int
         move = bot.choose(obs)
         tally.think[side].append(time.perf_counter() - t0)
         state.apply(move)
+    _collect_guesses(tally, list(bots.values()))
+
+
+def _collect_guesses(tally: Tally, bots: list[tuple[object, str]]) -> None:
+    """Move the guesses each expert looked at per decision into the tally (other bots have none)."""
+    for bot, side in bots:
+        counts = getattr(bot, "guesses", None)
+        if counts:
+            tally.guesses[side].extend(counts)
+            counts.clear()
 
 
 def play_package(a: str, a_opts: dict, b: str, seed: int, games: range, progress: bool) -> Tally:
@@ -175,6 +194,7 @@ def play_package(a: str, a_opts: dict, b: str, seed: int, games: range, progress
         hands = [order[i * 7 : (i + 1) * 7] for i in range(4)]
         ours = {s: make_bot(a, random.Random(f"{seed}-{g}-{s}"), **a_opts) for s in range(4) if s % 2 == a_team}
         out = play_game(hands, ours, player, random.Random(f"{seed}-{g}"))
+        _collect_guesses(tally, [(bot, "A") for bot in ours.values()])
         tally.think["A"].extend(out.think[a_team])
         tally.think["B"].extend(out.think[1 - a_team])
         tally.add(None if out.winner is None else out.winner == a_team, out.points[a_team] - out.points[1 - a_team])

@@ -13,7 +13,7 @@ from .host import DEFAULT_MOVE_LIMIT, BotHost, check_move_limit, host_command
 from .journal import Journal, journal_path, read_journal, tally_json
 from .ranking import MatchResult, Standing, rank, score_key, seed003_key, standings
 from .runner import Progress, Tally, chunk_tasks, run_chunks
-from .schedule import ROTATING, new_seed
+from .schedule import new_seed
 from .secrecy import make_undumpable
 
 # A match longer than this is a typing mistake, not a plan (and would not fit in memory as chunks).
@@ -54,7 +54,7 @@ class TournamentResult:
 
     @property
     def ranked_by(self) -> str:
-        return "seed 003" if self.settings.variant in ROTATING else "score"
+        return "seed 003" if get_rules(self.settings.variant).lead_rotates else "score"
 
 
 def resolve_entries(bots: Sequence[str | type | tuple], rules: Rules) -> list[Entry]:
@@ -161,7 +161,7 @@ def _play(
     for m, t in done.items():
         tallies[m] = t
     seconds = time.perf_counter() - started
-    by_points = rules.name not in ROTATING
+    by_points = not rules.lead_rotates
     matches = tuple(
         MatchResult(
             first=entries[i].name,

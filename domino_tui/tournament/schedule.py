@@ -23,7 +23,6 @@ from typing import NamedTuple
 
 from ..engine import Opening, Rules
 
-ROTATING = frozenset({"partnership9"})
 BLOCK = 25
 
 
@@ -54,7 +53,7 @@ def _seat_opening(seat: int) -> Opening:
 
 def plan_game(rules: Rules, seed: int, match: int, game: int) -> GamePlan:
     base = f"domino-tui/{seed}/{match}"
-    if rules.name in ROTATING:
+    if rules.lead_rotates:
         first = _first_leader(seed, match, rules.players)
         block, index = divmod(game, BLOCK)
         return GamePlan(f"{base}/deals/{block}", _seat_opening((first + game) % rules.players), 0, index)

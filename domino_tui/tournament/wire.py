@@ -131,12 +131,14 @@ class Decoder:
     def decode(self, data: dict) -> Observation:
         rules = get_rules(data["variant"])
         grid = tile_set(rules.max_pip).grid
-        board = Board(rules.spinner)
-        board.line = [self._placed(p) for p in data["line"]]
-        board.up = [self._placed(p) for p in data["up"]]
-        board.down = [self._placed(p) for p in data["down"]]
-        board.spinner = data["spinner"]
-        board.ends = list(data["ends"])
+        board = Board.laid_out(
+            rules.spinner,
+            [self._placed(p) for p in data["line"]],
+            [self._placed(p) for p in data["up"]],
+            [self._placed(p) for p in data["down"]],
+            data["spinner"],
+            list(data["ends"]),
+        )
         hand = tuple(self._tile(p) for p in data["hand"])
         mask = 0
         for t in hand:

@@ -273,8 +273,7 @@ class TableScreen(CoachActions, Screen):
         human_turn = session.human_to_act
         playable = []
         if human_turn:
-            mask = game.playable_mask(HUMAN)
-            playable = [i for i, idx in enumerate(game.hands[HUMAN]) if (mask >> idx) & 1]
+            playable = game.playable_places(HUMAN)
         points = {}
         if human_turn and session.rules.fives:
             for m in game.legal_moves():
@@ -286,12 +285,12 @@ class TableScreen(CoachActions, Screen):
         for seat, place in PLACES[session.players].items():
             self.query_one(f"#seat-{place}", SeatView).info = SeatInfo(
                 session.name(seat),
-                len(game.hands[seat]),
+                game.hand_size(seat),
                 seat == game.turn and not game.over,
                 session.last_action(seat),
             )
         box = self.query_one("#hand-box")
-        title = f"You · {tiles_text(len(game.hands[HUMAN]))} · {game.pips(HUMAN)} pips"
+        title = f"You · {tiles_text(game.hand_size(HUMAN))} · {game.pips(HUMAN)} pips"
         action = session.last_action(HUMAN)
         box.border_title = title + (f" · {action}" if action else "")
         board = self.query_one("#board")
