@@ -203,16 +203,17 @@ def settle(
 
 @cython.locals(seats=cython.int[8], points=cython.int[2])  # type: ignore[misc, valid-type]  # C arrays, see _Tiles
 def settle_points(
-    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
+    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int], rounded: bool = True
 ) -> tuple[int | None, tuple[int, ...]]:
-    """The winning team (None: nobody) and each team's points, from the pips left in each seat's hand."""
+    """The winning team (None: nobody) and each team's points, from the pips left in each seat's hand; with
+    ``rounded`` False, before All Fives rounds them to 5 (for a summary that shows the rounding)."""
     seats = [0, 0, 0, 0, 0, 0, 0, 0]
     points = [0, 0]
     s: cython.int
     for s in range(len(pips)):
         seats[s] = pips[s]
     out_team = rules.team_of(out_seat) if reason is Reason.OUT and out_seat is not None else -1
-    winner = _settle(rules.scores, rules.blocked, len(rules.teams), len(pips), out_team, seats, points)
+    winner = _settle(rules.scores, rules.blocked, len(rules.teams), len(pips), out_team, seats, points, rounded)
     return (None if winner < 0 else winner), (points[0], points[1])
 
 
@@ -227,9 +228,11 @@ def _settle(
     out_team: cython.int,
     pips: cython.p_int,
     points: cython.p_int,
+    rounded: cython.bint,
 ) -> cython.int:
     """The settlement on C integers (`Scores`, `Blocked`; two teams, seat s in team s % teams): writes each
-    team's points and returns the winning team, -1 for nobody. ``out_team`` is -1 unless someone went out."""
+    team's points and returns the winning team, -1 for nobody. ``out_team`` is -1 unless someone went out;
+    ``rounded`` False leaves All Fives' points unrounded."""
     total: cython.int = 0
     team = [0, 0]
     light = [1 << 30, 1 << 30]
@@ -259,10 +262,10 @@ def _settle(
         gain = 1
     elif scores == _OPPONENTS:
         gain = team[1 - winner]
-    elif out_team >= 0:
-        gain = (team[1 - winner] + 2) // 5 * 5  # Scores.FIVES, as round5
-    else:
-        gain = (team[1 - winner] - team[winner] + 2) // 5 * 5
+    else:  # Scores.FIVES: the opponents' pips, or blocked the difference, rounded as round5
+        gain = team[1 - winner] if out_team >= 0 else team[1 - winner] - team[winner]
+        if rounded:
+            gain = (gain + 2) // 5 * 5
     points[winner] = gain
     points[1 - winner] = 0
     return winner
@@ -1044,7 +1047,7 @@ class RandomLines:
             while p:
                 pips[s] += t.pips[_bitlen(p & -p) - 1]
                 p &= p - 1
-        j = _settle(self.scores, self.blocked, 2, n, -1 if st[6] < 0 else st[6] % 2, pips, points)
+        j = _settle(self.scores, self.blocked, 2, n, -1 if st[6] < 0 else st[6] % 2, pips, points, True)
         return (None if j < 0 else j), (points[0], points[1])
 
 

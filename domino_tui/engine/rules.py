@@ -109,6 +109,18 @@ class Rules:
         return len(self.teams) < self.players
 
     @property
+    def rounds(self) -> bool:
+        """The settlement is rounded to 5 (All Fives)."""
+        return self.scores is Scores.FIVES
+
+    def unrounded_points(self, result: GameResult) -> tuple[int, ...]:
+        """What each team's settlement of ``result`` came to before rounding (equal to ``result.points`` in a
+        variant that does not round), so that a summary can show the rounding without redoing the rules."""
+        from .core import settle_points  # the kernel settles, and it imports this module: so, imported here
+
+        return settle_points(self, result.reason, result.out_seat, result.pips, rounded=False)[1]
+
+    @property
     def single_game(self) -> bool:
         return self.games == 1 and self.target is None
 
