@@ -76,10 +76,12 @@ class ExpertBot(Bot):
         self.control = control
         self.prior = prior
         self.presume = presume
+        self.work = 0  # guesses made for the last decision
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
         if len(legal) == 1:
+            self.work = 0
             return legal[0]
         scores = self.evaluate(obs)
         best = max(scores, key=scores.__getitem__)
@@ -151,6 +153,7 @@ class ExpertBot(Bot):
                 and (time.perf_counter() - start) * (done + 1) / done > self.budget
             ):
                 break
+        self.work = done
         if self.prior:
             # A nudge towards the heavier tile, which only decides between moves the guesses cannot tell apart.
             weight = playout.weight
