@@ -44,7 +44,7 @@ def parse_options(items: list[str]) -> dict[str, object]:
             try:
                 out[key] = float(raw)
             except ValueError:
-                out[key] = None if raw == "None" else raw
+                out[key] = {"None": None, "True": True, "False": False}.get(raw, raw)
     return out
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.strength import main, ratios, working
+from benchmarks.strength import main, parse_options, ratios, working
 
 
 def test_matches_to_the_target_with_work_and_budget_ratio(capsys) -> None:
@@ -22,3 +22,8 @@ def test_ratio_and_work_summaries() -> None:
     assert ratios({"A": [1.0], "B": [0.0]}) == "B took no measurable time"
     assert working([0, 10, 30, 0]) == "mean 20, median 20, min 10 per decision with a choice (2 decisions)"
     assert working([0, 0]) == "none"
+
+
+def test_options_parse_numbers_none_and_booleans() -> None:
+    got = parse_options(["samples=30", "budget=None", "explore=0.1", "presume=False", "skip=True", "rollout=greedy"])
+    assert got == {"samples": 30, "budget": None, "explore": 0.1, "presume": False, "skip": True, "rollout": "greedy"}
