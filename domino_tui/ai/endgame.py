@@ -114,10 +114,6 @@ class LineSolver:
                 out.append(self._node(masks, e0, e1, (turn + 1) % self.players, 0, -INF, INF))
         return out
 
-    def value(self, sim: Sim) -> float:
-        """The exact value of the unfinished line-game position ``sim`` (raises TooBig past the node limit)."""
-        return self._node(sim.masks.copy(), sim.ends[0], sim.ends[1], sim.turn, sim.passes, -INF, INF)
-
     def _end(self, masks: list[int], out: int | None) -> float:
         pips = self.pips
         totals = []

@@ -12,7 +12,6 @@ scaled to the points a game is worth, so the search explores as much in block as
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 import time
@@ -22,7 +21,6 @@ from ..engine.fast import Sim, from_move
 from ..engine.tiles import tile_set
 from .base import Bot
 from .determinize import Determinizer
-from .endgame import LineSolver, TooBig
 from .objective import GAME, Objective
 from .playout import Playout, line_playout
 
@@ -50,8 +48,6 @@ class IsmctsBot(Bot):
         c: float = 0.7,
         rollout: str = "random",
         presume: bool = True,
-        exact: int = 0,
-        nodes: int = 3000,
     ) -> None:
         """Options:
 
@@ -60,10 +56,7 @@ class IsmctsBot(Bot):
         - ``c``: the UCT exploration constant, on outcomes scaled to about -1 .. 1;
         - ``rollout``: how a walk finishes the game: ``random`` legal moves, or ``greedy`` (the expert's playout
           policy: best count in All Fives, else the heavy tile, a quarter of the moves random);
-        - ``presume``: guess as the expert does that opponents shed their heaviest fitting tile (see model.py);
-        - ``exact``: (games without stock or spinner) a walk that leaves this few tiles in hands or fewer is
-          valued by exact search of that guess instead of a playout (0: never), unless that would visit more
-          than ``nodes`` positions.
+        - ``presume``: guess as the expert does that opponents shed their heaviest fitting tile (see model.py).
         """
         super().__init__(rng)
         if rollout not in ("random", "greedy"):
@@ -73,8 +66,6 @@ class IsmctsBot(Bot):
         self.c = c
         self.rollout = rollout
         self.presume = presume
-        self.exact = exact
-        self.nodes = nodes
         self.work = 0  # iterations run for the last decision
 
     def choose(self, obs: Observation) -> Move:
@@ -99,9 +90,6 @@ class IsmctsBot(Bot):
         c = self.c
         playout = Playout(rules, rng, 0.25) if self.rollout == "greedy" else None
         line = not rules.has_stock and not rules.spinner
-        solver = None
-        if self.exact and line:
-            solver = LineSolver(Sim(rules), objective, self.nodes)
         root = Node(-1)
         done = 0
         deadline = start + self.budget if self.budget is not None else math.inf
@@ -139,14 +127,7 @@ class IsmctsBot(Bot):
                 sim.apply(best)  # type: ignore[arg-type]
                 path.append(child)
                 node = child
-            value = None
-            if solver is not None and sim.result is None and sum(m.bit_count() for m in sim.masks) <= self.exact:
-                solver.budget[0] = float(self.nodes)
-                with contextlib.suppress(TooBig):  # too big to solve: a playout instead
-                    value = solver.value(sim)
-            if value is None:
-                value = self._finish(sim, objective, playout, line)
-            value /= scale
+            value = self._finish(sim, objective, playout, line) / scale
             for n in path:
                 n.visits += 1
                 n.total += value if n.team == me else -value

@@ -70,6 +70,5 @@ def test_alpha_beta_gives_the_plain_minimax_values() -> None:
                 expected.append(minimax(c, objective))
             assert solve(root, moves, objective) == expected
             assert LineSolver(root, objective, 10**6).solve(root, moves) == expected
-            assert LineSolver(root, objective, 10**6).value(root) == minimax(root, objective)
             tested += 1
     assert tested >= 10
