@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="domino-tui",
         description="Dominoes in your terminal.",
-        epilog="Bot tournaments: domino-tui tournament --help",
+        epilog="Bot tournaments: domino-tui tournament --help. Your statistics: domino-tui stats [--csv]",
     )
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of seed 000")
     parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
@@ -70,11 +70,24 @@ def plain_arguments(args: Sequence[str]) -> tuple[int, int | None] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the face the arguments choose; its exit code. Ctrl-C at any point, even while the chosen face is
+    still importing, exits with 130 and no traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["tournament"]:
         from .tournament.cli import main as tournament_main
 
         return tournament_main(args_list[1:])
+    if args_list[:1] == ["stats"]:
+        from .records.cli import main as stats_main
+
+        return stats_main(args_list[1:])
     plain = plain_arguments(args_list)
     if plain is not None:
         from .plain import run

@@ -20,6 +20,7 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.session import HUMAN
 
+COACH = {"budget": None, "samples": 300}
 GAMES = {  # variant: (seed, your moves before the picture)
     "classic": (4, 5),
     "block": (2, 4),
@@ -60,8 +61,9 @@ async def play_one(pilot) -> None:
 
 
 def make_app(variant: str, seed: int, opponent: str = "hyperskill") -> DominoApp:
-    # A bot without a clock, so that the same seed draws the same pictures.
-    return DominoApp(variant=variant, seed=seed, pause=0, save_settings=False, opponents=(opponent,))
+    # A bot without a clock, so that the same seed draws the same pictures; the coach too (a fixed number of
+    # guesses instead of the Master's 0.6 s).
+    return DominoApp(variant=variant, seed=seed, pause=0, save_settings=False, opponents=(opponent,), coach=COACH)
 
 
 async def table_shot(out: Path, variant: str, size: tuple[int, int], name: str) -> None:
@@ -106,6 +108,32 @@ async def game_over_shot(out: Path, size: tuple[int, int], name: str) -> None:
         app.save_screenshot(str(out / name))
 
 
+async def coach_shot(out: Path, size: tuple[int, int], name: str, variant: str, key: str) -> None:
+    """The hint (h), the tracker (t) after a few moves, or the review (r) of a whole game."""
+    seed, moves = GAMES[variant]
+    app = make_app(variant, seed)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_turn(pilot)
+        while isinstance(app.screen, TableScreen) and not app.table.session.game.over and (moves or key == "r"):
+            await play_one(pilot)
+            moves -= 1
+        while key == "h" and 0 < len(app.table.session.game.legal_moves()) < 3:
+            await play_one(pilot)  # a hint worth a picture: several moves to rank
+        await pilot.press(key)
+        for _ in range(600):
+            await pilot.pause(0.05)
+            hint = app.screen.query("#hint")
+            if key == "h" and hint and hint.first().ranking is not None:
+                break
+            if key == "r" and app.screen.has_class("-ready"):
+                await pilot.press("down")
+                break
+            if key == "t":
+                break
+        await pilot.pause(0.2)
+        app.save_screenshot(str(out / name))
+
+
 async def main(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     for variant in GAMES:
@@ -116,6 +144,9 @@ async def main(out: Path) -> list[Path]:
     await screen_shot(out, ["question_mark"], (120, 40), "help.svg")
     await screen_shot(out, ["s"], (120, 40), "score-sheet.svg", variant="partnership")
     await game_over_shot(out, (120, 40), "game-over.svg")
+    await coach_shot(out, (120, 40), "hint.svg", "partnership", "h")
+    await coach_shot(out, (120, 40), "tracker.svg", "partnership", "t")
+    await coach_shot(out, (120, 40), "review.svg", "classic", "r")
     return sorted(out.glob("*.svg"))
 
 

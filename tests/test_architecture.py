@@ -17,7 +17,10 @@ ALLOWED = {
     "ai": {"engine"},
     "plain": {"engine", "ai"},
     "tournament": {"engine", "ai"},
-    "tui": {"engine", "ai"},
+    "records": {"engine", "paths", "stored_file"},
+    "paths": set(),
+    "stored_file": set(),
+    "tui": {"engine", "ai", "records", "paths", "stored_file"},
 }
 UI_PACKAGES = {"textual", "rich"}
 

@@ -83,9 +83,13 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             self.work = 0
             return legal[0]
+        return self.rank(obs)[0][0]
+
+    def rank(self, obs: Observation) -> list[tuple[Move, float]]:
+        """Every move `evaluate` considers with its value, best first (ties keep the order of ``obs.legal``).
+        `choose` plays the first, and the coach's hint shows the list: one evaluation serves both."""
         scores = self.evaluate(obs)
-        best = max(scores, key=scores.__getitem__)
-        return best
+        return sorted(scores.items(), key=lambda item: -item[1])
 
     def evaluate(self, obs: Observation) -> dict[Move, float]:
         """Average outcome of each legal move over the guesses the budget allows (higher is better)."""

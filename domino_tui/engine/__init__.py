@@ -1,7 +1,7 @@
 """The headless domino engine: pure Python, no UI, every rule variant of the design."""
 
 from .board import CLOSED, Board, Placed
-from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError
+from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError
 from .match import Match
 from .moves import DRAW, PASS, End, Event, Kind, Move
 from .observation import Observation, observe
@@ -15,6 +15,7 @@ __all__ = [
     "DRAW",
     "PASS",
     "VARIANTS",
+    "ArgumentError",
     "Board",
     "DrawRule",
     "End",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from .checks import check_match_length, check_rng, check_rules
+from .errors import GameOverError, IllegalMoveError
 from .rules import Opening, Rules
 from .state import GameState
-from .variants import get_rules
 
 
 class Match:
@@ -21,8 +22,9 @@ class Match:
         games: int | None = None,
         opening: Opening | None = None,
     ) -> None:
-        self.rules = get_rules(rules) if isinstance(rules, str) else rules
-        self.rng = rng
+        self.rules = check_rules(rules)
+        self.rng = check_rng(rng)
+        check_match_length(target, games)
         self.target = target if target is not None else (None if games else self.rules.target)
         self.max_games = games if games is not None else (None if self.target else self.rules.games)
         self.scores = [0] * len(self.rules.teams)
@@ -71,9 +73,9 @@ class Match:
         """Deal the next game, led as the variant says after the last one."""
         last = self.game
         if not last.over:
-            raise RuntimeError("the current game has not finished")
+            raise IllegalMoveError("the current game has not finished, so the next cannot be dealt")
         if self.over:
-            raise RuntimeError("the match is over")
+            raise GameOverError("the match is over: there is no next game")
         opening = self.rules.next_opening(self.rules, last.result, last.opening, last.leader, len(self.games))
         self.games.append(GameState.new(self.rules, self.rng, opening))
         return self.game

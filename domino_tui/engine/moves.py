@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from .tiles import Tile
+from .errors import ArgumentError, SaveFormatError, shown
+from .tiles import Tile, is_whole_number
 
 
 class End(IntEnum):
@@ -27,6 +28,9 @@ class Kind(StrEnum):
     PASS = "pass"
 
 
+_KINDS = {k.value: k for k in Kind}
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """Play ``tile`` on ``end``, or draw, or pass. On an empty table a lead is played on ``End.LEFT``."""
@@ -35,9 +39,24 @@ class Move:
     tile: Tile | None = None
     end: End | None = None
 
+    def __post_init__(self) -> None:
+        # A Move is checked once, here, so that everything that takes one (apply, bots, the wire) can trust it.
+        if self.kind.__class__ is not Kind:
+            raise ArgumentError(f"not a kind of move: {shown(self.kind)} (play, draw or pass)")
+        if self.kind is not Kind.PLAY:
+            if self.tile is not None or self.end is not None:
+                raise ArgumentError(f"a {self.kind.value} names no tile and no end")
+            return
+        if self.tile.__class__ is not Tile:
+            raise ArgumentError(f"a play needs a Tile, not {shown(self.tile)}")
+        if self.end.__class__ is not End:
+            if not (is_whole_number(self.end) and 0 <= self.end < len(End)):  # type: ignore[operator]
+                raise ArgumentError(f"no end {shown(self.end)}: the ends are 0 to 3 (left, right, up, down)")
+            object.__setattr__(self, "end", End(self.end))
+
     @classmethod
     def play(cls, tile: Tile, end: End = End.LEFT) -> Move:
-        return cls(Kind.PLAY, tile, End(end))
+        return cls(Kind.PLAY, tile, end)
 
     def __str__(self) -> str:
         if self.kind is Kind.PLAY:
@@ -50,11 +69,20 @@ class Move:
         return [self.kind.value]
 
     @classmethod
-    def from_json(cls, data: list) -> Move:
-        kind = Kind(data[0])
-        if kind is Kind.PLAY:
-            return cls(kind, Tile.of(data[1], data[2]), End(data[3]))
-        return cls(kind)
+    def from_json(cls, data: object) -> Move:
+        """Read ``["play", a, b, end]``, ``["draw"]`` or ``["pass"]``; SaveFormatError for anything else."""
+        shape = '(a move is saved as ["play", a, b, end], ["draw"] or ["pass"])'
+        if not (isinstance(data, list) and data and isinstance(data[0], str) and data[0] in _KINDS):
+            raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+        kind = _KINDS[data[0]]
+        if len(data) != (4 if kind is Kind.PLAY else 1):
+            raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+        if kind is not Kind.PLAY:
+            return cls(kind)
+        try:
+            return cls(kind, Tile.of(data[1], data[2]), data[3])
+        except ArgumentError as exc:
+            raise SaveFormatError(f"not a move: {shown(data)}: {exc}") from None
 
 
 DRAW = Move(Kind.DRAW)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board
+from .checks import check_seat
 from .moves import Event, Move
 from .rules import Rules
 from .tiles import Tile
@@ -49,7 +50,8 @@ class Observation:
 
 
 def observe(state, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None) -> Observation:
-    """Build ``seat``'s observation of ``state`` (a GameState)."""
+    """Build ``seat``'s observation of ``state`` (a GameState). ArgumentError for a seat not at the table."""
+    check_seat(seat, state.rules.players)
     return Observation(
         rules=state.rules,
         seat=seat,

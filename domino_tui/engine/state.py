@@ -10,7 +10,8 @@ import random
 from collections.abc import Iterable, Sequence
 
 from .board import CLOSED, Board
-from .errors import GameOverError, IllegalMoveError, SaveFormatError
+from .checks import check_deal, check_opening, check_rng, check_rules, check_seat, not_a_move, saved_tiles
+from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .fast import DRAW_MOVE, fitting, legal_codes
 from .moves import DRAW, PASS, End, Event, Kind, Move
 from .rules import DrawRule, GameResult, Opening, Reason, Rules
@@ -44,6 +45,9 @@ class GameState:
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], opening: Opening):
         """Start a game from a given deal. ``stock`` is the rest of the set: a boneyard to draw from (drawn
         from its end) in variants that draw, tiles asleep elsewhere. Use `GameState.new` for a random deal."""
+        rules = check_rules(rules)
+        check_deal(hands, stock)
+        check_opening(opening, rules.players)
         ts = tile_set(rules.max_pip)
         self.rules = rules
         self.ts = ts
@@ -70,18 +74,17 @@ class GameState:
             self.leader = seat
             self._apply(Move.play(ts.tiles[double], End.LEFT))
         else:
-            if not 0 <= opening.seat < rules.players:  # type: ignore[operator]
-                raise IllegalMoveError(f"no seat {opening.seat} at a {rules.players}-player table")
             self.turn = opening.seat  # type: ignore[assignment]
             self.leader = opening.seat  # type: ignore[assignment]
 
     @classmethod
     def new(cls, rules: Rules | str, rng: random.Random, opening: Opening | None = None) -> GameState:
         """Shuffle and deal with ``rng``; redeal while the opening needs a double nobody holds."""
-        if isinstance(rules, str):
-            rules = get_rules(rules)
+        rules = check_rules(rules)
+        check_rng(rng)
         if opening is None:
             opening = rules.first_opening(rules, rng)
+        check_opening(opening, rules.players)
         ts = tile_set(rules.max_pip)
         need_double = opening.highest_double
         n, size = rules.players, rules.hand_size
@@ -100,6 +103,7 @@ class GameState:
         return self.result is not None
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
+        check_seat(seat, self.rules.players)
         tiles = self.ts.tiles
         return tuple(tiles[i] for i in self.hands[seat])
 
@@ -111,6 +115,7 @@ class GameState:
         return len(self.stock)
 
     def pips(self, seat: int) -> int:
+        check_seat(seat, self.rules.players)
         return self.ts.pip_sum(self.masks[seat])
 
     def playable_mask(self, seat: int) -> int:
@@ -128,12 +133,16 @@ class GameState:
         ]
 
     def is_legal(self, move: Move) -> bool:
-        return self._why_illegal(move) is None
+        """False for an illegal move, and for anything that is not a Move."""
+        return move.__class__ is Move and self._why_illegal(move) is None
 
     # ----- changing -----
 
     def apply(self, move: Move) -> None:
-        """Make ``move`` for the player to act. An illegal move raises IllegalMoveError and changes nothing."""
+        """Make ``move`` for the player to act. An illegal move (or anything that is not a Move) raises
+        IllegalMoveError, or GameOverError once the game is over, and changes nothing."""
+        if move.__class__ is not Move:
+            raise not_a_move(move)
         why = self._why_illegal(move)
         if why is not None:
             if self.result is not None:
@@ -323,22 +332,33 @@ class GameState:
 
     @classmethod
     def from_json(cls, data: object) -> GameState:
+        """Replay a save made by `to_json`. Anything else raises SaveFormatError saying what is wrong."""
         try:
-            if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-                raise SaveFormatError("not a domino-tui save (unknown version)")
+            if not isinstance(data, dict) or data.get("version").__class__ is not int:
+                raise SaveFormatError("not a domino-tui save (no version)")
+            if data["version"] != SAVE_VERSION:
+                raise SaveFormatError(f"a save of version {shown(data['version'])}, not {SAVE_VERSION}")
             rules = get_rules(data["variant"])
-            state = cls(
-                rules,
-                [[Tile.of(*t) for t in h] for h in data["hands"]],
-                [Tile.of(*t) for t in data["rest"]],
-                Opening(data["opening"]),
-            )
-            for raw in data["moves"]:
+            hands = data["hands"]
+            if not isinstance(hands, list):
+                raise SaveFormatError(f"the hands are not a list: {shown(hands)}")
+            opening = data["opening"]
+            if opening is not None and opening.__class__ is not int:
+                raise SaveFormatError(f"the opening is not a seat: {shown(opening)}")
+            state = cls(rules, [saved_tiles(h) for h in hands], saved_tiles(data["rest"]), Opening(opening))
+            moves = data["moves"]
+            if not isinstance(moves, list):
+                raise SaveFormatError(f"the moves are not a list: {shown(moves)}")
+            for number, raw in enumerate(moves, 1):
+                if state.result is not None:
+                    raise SaveFormatError(f"move {number} of {len(moves)} comes after the end of the game")
                 state.apply(Move.from_json(raw))
             return state
         except SaveFormatError:
             raise
-        except (KeyError, TypeError, ValueError, IllegalMoveError) as exc:
+        except KeyError as exc:
+            raise SaveFormatError(f"the save is damaged: it has no {shown(exc.args[0])}") from None
+        except EngineError as exc:
             raise SaveFormatError(f"the save is damaged: {exc}") from exc
 
     def _opening_moves(self) -> int:

@@ -9,6 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from .errors import ArgumentError, shown
+
+# Far beyond any set that is made (the largest sold are double-eighteen); a bound keeps a doctored save's number
+# of thousands of digits from ever reaching arithmetic or a message.
+MAX_PIP = 99
+
+
+def is_whole_number(value: object) -> bool:
+    """An int that is not a bool (JSON's ``true`` must not pass for 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Tile:
@@ -18,11 +29,16 @@ class Tile:
     high: int
 
     def __post_init__(self) -> None:
-        if not (0 <= self.low <= self.high):
-            raise ValueError(f"a tile is two pip counts with 0 <= low <= high, not {self.low}, {self.high}")
+        if not (is_whole_number(self.low) and is_whole_number(self.high) and 0 <= self.low <= self.high <= MAX_PIP):
+            raise ArgumentError(
+                f"a tile is two whole pip counts with 0 <= low <= high <= {MAX_PIP}, "
+                f"not {shown(self.low)}, {shown(self.high)}"
+            )
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
+        if not (is_whole_number(a) and is_whole_number(b)):
+            raise ArgumentError(f"a tile is two whole pip counts, not {shown(a)}, {shown(b)}")
         return cls(min(a, b), max(a, b))
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .errors import ArgumentError, shown
 from .rules import DrawRule, GameResult, Opening, Reason, Rules, round5
 
 TWO = ((0,), (1,))
@@ -226,7 +227,7 @@ VARIANTS: dict[str, Rules] = {r.name: r for r in (CLASSIC, BLOCK, ALLFIVES, PART
 
 
 def get_rules(name: str) -> Rules:
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise ValueError(f"unknown variant {name!r}; choose one of: {', '.join(VARIANTS)}") from None
+    rules = VARIANTS.get(name) if isinstance(name, str) else None
+    if rules is None:
+        raise ArgumentError(f"unknown variant {shown(name)}; choose one of: {', '.join(VARIANTS)}")
+    return rules

@@ -6,26 +6,39 @@ from __future__ import annotations
 import os
 import random
 import sys
-from io import TextIOBase
 
 from . import text
 from .deal import deal
 
+# typing is not imported at run time: stage 1 must start about as fast as Python itself.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Output(Protocol):
+        """All that is asked of stdout: graders replace it with an object that has these two and nothing else."""
+
+        def write(self, data: str, /) -> object: ...
+        def flush(self) -> object: ...
+
+
 STAGES = range(1, 6)
-# A longer line cannot be a move; reading it in slices keeps a runaway input from filling memory.
+# A longer line cannot be a move; it reads as an empty one, so that whitespace padding past it cannot sneak a
+# move in and the line never reaches the parser whole.
 LINE_LIMIT = 1 << 16
 
 
 class Console:
-    """Seed 000's terminal: no prompt, stdout flushed before every read, one line per read.
+    """Seed 000's terminal: no prompt, stdout flushed before every read, one line per read with `input()`.
 
-    End of input raises EOFError. A line too long to be a move reads as an empty one: invalid on your turn,
-    Enter on the computer's."""
+    Graders run the game in-process with streams of their own that may have nothing but ``readline()`` (no size
+    argument) on stdin and ``write``/``flush`` on stdout, so the streams are used through `input` and those two
+    methods alone. End of input raises EOFError. A line longer than LINE_LIMIT reads as an empty one: invalid on
+    your turn, Enter on the computer's."""
 
-    __slots__ = ("inp", "out")
+    __slots__ = ("out",)
 
-    def __init__(self, inp: TextIOBase | None, out: TextIOBase) -> None:
-        self.inp = inp
+    def __init__(self, out: Output) -> None:
         self.out = out
 
     def write(self, data: str) -> None:
@@ -33,16 +46,16 @@ class Console:
 
     def read(self) -> str:
         self.out.flush()
-        if self.inp is None:
+        if sys.stdin is None:
             raise EOFError
-        line = self.inp.readline(LINE_LIMIT)
-        if not line:
-            raise EOFError
-        if len(line) == LINE_LIMIT and not line.endswith("\n"):
-            while (rest := self.inp.readline(LINE_LIMIT)) and not rest.endswith("\n"):
-                pass
-            return ""
-        return line
+        if sys.stderr is None:
+            # input() refuses to run without sys.stderr (pythonw, some daemons): read the line ourselves.
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+        else:
+            line = input()
+        return "" if len(line) > LINE_LIMIT else line
 
 
 def play_stage(stage: int, rng: random.Random, console: Console) -> None:
@@ -74,19 +87,32 @@ def run(stage: int = 5, seed: int | None = None) -> int:
     Returns 0 when the game is over or the input ends, 130 after Ctrl-C; never a traceback for either."""
     if stage not in STAGES:
         raise ValueError(f"the plain mode has stages 1 to 5, not {stage}")
-    stdin = sys.stdin
-    if stdin is not None and hasattr(stdin, "reconfigure"):
-        stdin.reconfigure(errors="replace")  # bytes that are not text are just another invalid move
-    console = Console(stdin, sys.stdout)
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")  # bytes that are not text are just another invalid move
+    console = Console(sys.stdout)
     try:
         play_stage(stage, random.Random(seed), console)
-        sys.stdout.flush()
+        console.out.flush()
     except EOFError:
         pass
     except BrokenPipeError:
-        # Whoever read our output has gone; point stdout at nothing so the exit flush cannot complain.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence(console.out)
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def _silence(out: Output) -> None:
+    """Whoever read our output has gone: point a real stdout at nothing so that the exit flush cannot complain.
+    A stream without a file descriptor (a grader's object) is left as it is."""
+    fileno = getattr(out, "fileno", None)
+    if fileno is None:
+        return
+    try:
+        fd = fileno()
+    except (OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)

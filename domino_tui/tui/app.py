@@ -13,6 +13,7 @@ from textual.screen import Screen
 from ..engine import VARIANTS
 from . import saved_game
 from . import settings as settings_store
+from .coach_desk import CoachDesk
 from .screens.table import TableScreen
 from .session import Session, pick_seed
 from .settings import Settings
@@ -34,8 +35,12 @@ class DominoApp(App):
         pause: float | None = None,
         save_settings: bool = True,
         opponents: tuple[str, ...] | None = None,
+        coach: dict[str, object] | None = None,
     ) -> None:
+        """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
+        small fixed number of guesses, so that the figures do not depend on the clock)."""
         super().__init__()
+        self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
         self._seed = seed
@@ -102,11 +107,23 @@ class DominoApp(App):
         self.session = Session(settings, pick_seed(settings.seed))
         self.table.start(self.session)
 
+    def toggle_undo(self) -> None:
+        """Allow or forbid undo from now on, in this match and the next ones."""
+        self.settings = replace(self.settings, undo=not self.settings.undo)
+        if self.session is not None:
+            self.session.settings = replace(self.session.settings, undo=self.settings.undo)
+        if self.save_settings:
+            problem = settings_store.save(replace(self.settings, seed=None))
+            if problem:
+                self.notify(problem, severity="warning")
+        self.notify("Undo is on." if self.settings.undo else "Undo is off: no taking moves back.", title="Undo")
+
     # ----- screens -----
 
     def game_finished(self, session: Session) -> None:
         from .screens.game_over import GameOverScreen
 
+        self.coach.finished(session)
         if isinstance(self.screen, GameOverScreen):
             return
         self.push_screen(GameOverScreen(session), self._after_game)
@@ -126,6 +143,8 @@ class DominoApp(App):
             from .screens.score_sheet import ScoreSheetScreen
 
             self.push_screen(ScoreSheetScreen(session), lambda _: self.game_finished(session))
+        elif choice == "review":
+            self.coach.open_review(lambda: self.game_finished(session))
         elif choice == "quit":
             self.exit()
 
@@ -164,6 +183,18 @@ class DominoApp(App):
         yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
         yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
         yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+        yield SystemCommand(
+            "Hint", "The coach ranks your legal moves (the expert at the Master level)", screen.action_hint
+        )
+        yield SystemCommand("Undo", "Back to your previous decision (not in a no-undo game)", screen.action_undo)
+        yield SystemCommand(
+            "Show or hide the tile tracker", "Voids shown and unseen tiles", screen.action_toggle_tracker
+        )
+        yield SystemCommand(
+            "Undo on/off", "Allow or forbid taking moves back (kept in your settings)", self.toggle_undo
+        )
+        yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
+        yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
         for name, rules in VARIANTS.items():
             yield SystemCommand(
                 f"Play {rules.title}",

@@ -7,13 +7,16 @@ a damaged or doctored file is refused with a message instead of producing an imp
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict
 from pathlib import Path
 
-from ..engine import GameState, IllegalMoveError, Move, SaveFormatError
+from .. import stored_file
+from ..engine import GameState, Move, SaveFormatError
+from ..engine.errors import shown
+from ..engine.tiles import is_whole_number
+from ..paths import config_dir
 from .session import Session
-from .settings import config_dir, from_dict
+from .settings import from_dict
 
 FILE_NAME = "game.json"
 VERSION = 1
@@ -24,11 +27,11 @@ def path() -> Path:
 
 
 def save(session: Session) -> str | None:
-    """Write the match; a finished match removes the save instead. Returns a message on failure."""
+    """Write the match atomically; a finished match removes the save instead. Returns a message on failure."""
     target = path()
     try:
         if session.match.over:
-            target.unlink(missing_ok=True)
+            stored_file.remove(target)
             return None
         settings = asdict(session.settings)
         settings["bots"] = list(session.settings.bots)
@@ -37,48 +40,54 @@ def save(session: Session) -> str | None:
             "settings": settings,
             "seed": session.seed,
             "games": [g.to_json() for g in session.match.games],
+            # What the coach was asked for, per game: the record marks a game with hints or undos.
+            "coach": {"hints": session.hints, "undos": session.undos},
         }
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data) + "\n", encoding="utf-8")
-        tmp.replace(target)
+        stored_file.write(target, data)
     except OSError as exc:
         return f"Could not save the game to {target}: {exc}"
     return None
 
 
 def load() -> tuple[Session | None, str | None]:
-    """The saved match, or None; and a message when a save was there but could not be used."""
-    source = path()
-    if not source.exists():
-        return None, None
-    try:
-        data = json.loads(source.read_text(encoding="utf-8"))
-        return restore(data), None
-    except (OSError, ValueError, TypeError, KeyError, SaveFormatError, IllegalMoveError, RuntimeError) as exc:
-        return None, f"Your saved game ({source}) could not be restored: {exc}. A new game starts."
+    """The saved match, or None; and a message when a save was there but could not be used (it is then moved
+    aside, see `stored_file`)."""
+    return stored_file.load(path(), restore, "Your saved game could not be restored", "A new game starts.")
 
 
 def restore(data: object) -> Session:
-    if not isinstance(data, dict) or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("version").__class__ is not int or data["version"] != VERSION:
         raise SaveFormatError("not a domino-tui saved game")
-    settings = from_dict(data["settings"])
-    seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SaveFormatError("the seed is not a whole number")
-    games = data["games"]
+    settings = from_dict(data.get("settings"))
+    seed = data.get("seed")
+    if not is_whole_number(seed):
+        raise SaveFormatError(f"the seed is not a whole number: {shown(seed)}")
+    games = data.get("games")
     if not isinstance(games, list) or not games:
         raise SaveFormatError("no games in the save")
     session = Session(settings, seed)
     match = session.match
     for i, saved in enumerate(games):
         if i:
+            if not match.game.over or match.over:
+                raise SaveFormatError(f"game {i + 1} follows a game that was not over, or the end of the match")
             match.next_game()
         game = match.game
         fresh = game.to_json()
         if not isinstance(saved, dict) or any(saved.get(k) != fresh[k] for k in ("variant", "hands", "rest")):
             raise SaveFormatError(f"game {i + 1} was not dealt from this seed")
-        for raw in saved["moves"]:
+        moves = saved.get("moves")
+        if not isinstance(moves, list):
+            raise SaveFormatError(f"the moves of game {i + 1} are not a list")
+        for raw in moves:
+            if game.over:
+                raise SaveFormatError(f"game {i + 1} has a move after its end")
             game.apply(Move.from_json(raw))
         GameState.from_json(saved)  # the engine's own checks on the saved form
+    coach = data.get("coach", {})  # absent in saves from before the coach
+    for name in ("hints", "undos"):
+        counts = coach.get(name, {}) if isinstance(coach, dict) else {}
+        if not isinstance(counts, dict) or not all(isinstance(v, int) for v in counts.values()):
+            raise SaveFormatError(f"the coach's {name} are not counts")
+        setattr(session, name, {int(k): v for k, v in counts.items()})
     return session

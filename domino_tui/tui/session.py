@@ -18,6 +18,14 @@ TWO_NAMES = ("You", "Computer")
 FOUR_NAMES = ("You", "West", "Partner", "East")
 
 
+def rewound(game: GameState, plies: int) -> GameState:
+    """``game`` as it was after its first ``plies`` moves, rebuilt from its deal (a forced move of the engine,
+    like the opening double, counts as one)."""
+    data = game.to_json()
+    skipped = len(game.moves) - len(data["moves"])
+    return GameState.from_json({**data, "moves": data["moves"][: max(0, plies - skipped)]})
+
+
 def pick_seed(seed: int | None) -> int:
     """A seed picked at the edge, so that a game without a chosen seed can still be replayed."""
     return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -31,10 +39,17 @@ class Session:
         target, games = settings.match_length()
         self.match = Match(self.rules, random.Random(seed), target=target, games=games)
         players = self.rules.players
+        # What the coach was asked for in each game of the match (by game number from 0), for the record.
+        self.hints: dict[int, int] = {}
+        self.undos: dict[int, int] = {}
         self.bots: dict[int, Bot] = bots or {
-            seat: make_opponent(settings.bots[min(seat - 1, len(settings.bots) - 1)], random.Random(f"{seed}:{seat}"))
-            for seat in range(1, players)
+            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}")) for seat in range(1, players)
         }
+
+    def opponent_name(self, seat: int) -> str:
+        """The level or bot the settings put in ``seat`` (1 and up)."""
+        bots = self.settings.bots
+        return bots[min(seat - 1, len(bots) - 1)]
 
     @property
     def game(self) -> GameState:
@@ -77,6 +92,39 @@ class Session:
 
     def apply(self, move: Move) -> None:
         self.game.apply(move)
+
+    # ----- the coach -----
+
+    @property
+    def game_index(self) -> int:
+        return len(self.match.games) - 1
+
+    def note_hint(self) -> None:
+        self.hints[self.game_index] = self.hints.get(self.game_index, 0) + 1
+
+    def undo_point(self) -> int | None:
+        """How many moves of this game stay after an undo: up to your previous decision (a turn of yours with
+        more than one legal move, before the present one). None when there is nothing to undo."""
+        if not self.settings.undo or self.game.over:
+            return None
+        data = self.game.to_json()
+        state = GameState.from_json({**data, "moves": []})
+        point = None
+        for move in self.game.moves[len(state.moves) :]:
+            if state.turn == HUMAN and len(state.legal_moves()) > 1:
+                point = len(state.moves)
+            state.apply(move)
+        return point
+
+    def undo(self) -> bool:
+        """Back to your previous decision: the game is dealt again and replayed without its last moves, so the
+        state is exactly the one you saw then. False when there is nothing to undo (or undo is off)."""
+        point = self.undo_point()
+        if point is None:
+            return False
+        self.match.games[-1] = rewound(self.game, point)
+        self.undos[self.game_index] = self.undos.get(self.game_index, 0) + 1
+        return True
 
     def last_play(self) -> Event | None:
         for ev in reversed(self.game.history):

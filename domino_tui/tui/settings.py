@@ -1,25 +1,32 @@
-"""The last used game settings, kept as JSON in the user's config directory.
+"""The last used game settings, kept as JSON in the user's config directory (`paths.config_dir`).
 
 ``DOMINO_TUI_CONFIG_DIR`` overrides the directory (tests point it at a temporary one); otherwise
-``$XDG_CONFIG_HOME/domino-tui`` or ``~/.config/domino-tui``. A damaged file never stops the game: the loader
-returns the defaults with a message the app shows.
+``$XDG_CONFIG_HOME/domino-tui`` or ``~/.config/domino-tui``. A damaged file never stops the game: it is moved
+aside and the loader returns the defaults with a message the app shows (see `stored_file`).
+
+Each field is read by `_field` with a check of its own, so that a new setting is one more line in `from_dict`.
 """
 
 from __future__ import annotations
 
-import json
-import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
+from .. import stored_file
 from ..engine import VARIANTS, get_rules
+from ..engine.errors import shown
+from ..engine.tiles import is_whole_number
+from ..paths import config_dir
 from .opponents import default_opponent, known
 
-CONFIG_ENV = "DOMINO_TUI_CONFIG_DIR"
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
 # partnership9's own match is 1000 games, which suits tournaments, not an evening at the table.
 DEFAULT_GAMES = {"partnership9": 10}
+MAX_TARGET = 100_000  # as the new-game screen allows
+MAX_PAUSE = 10  # seconds
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,7 @@ class Settings:
     target: int | None = None  # points to win the match, or games in a fixed-length match; None: the variant's
     seed: int | None = None
     pause: float = 0.6  # seconds a bot waits before it moves, so a person can follow the play
+    undo: bool = True  # whether `u` takes a move back (a game with undos is marked in the record)
 
     def with_variant(self, variant: str) -> Settings:
         n = get_rules(variant).players - 1
@@ -46,60 +54,72 @@ class Settings:
         return None, self.target or DEFAULT_GAMES.get(self.variant, rules.games)
 
 
-def config_dir() -> Path:
-    override = os.environ.get(CONFIG_ENV)
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "domino-tui"
+def path() -> Path:
+    return config_dir() / FILE_NAME
 
 
 def load() -> tuple[Settings, str | None]:
     """The saved settings, or the defaults and a message saying why the saved ones could not be used."""
-    path = config_dir() / FILE_NAME
-    if not path.exists():
-        return Settings(), None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return from_dict(data), None
-    except (OSError, ValueError, TypeError, KeyError) as exc:
-        return Settings(), f"Could not read your saved settings ({path}): {exc}. Using the defaults."
+    settings, problem = stored_file.load(path(), from_dict, "Your settings could not be read", "The defaults are used.")
+    return settings or Settings(), problem
 
 
 def save(settings: Settings) -> str | None:
-    """Write the settings; on failure return a message instead of raising (a game is never lost to it)."""
-    path = config_dir() / FILE_NAME
+    """Write the settings atomically; on failure return a message instead of raising (a game is never lost to
+    it)."""
+    target = path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         data = asdict(settings)
         data["bots"] = list(settings.bots)
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        stored_file.write(target, data, indent=2)
     except OSError as exc:
-        return f"Could not save your settings to {path}: {exc}"
+        return f"Could not save your settings to {target}: {exc}"
     return None
+
+
+# ----- reading the fields: one check per kind of value -----
+
+
+def is_seconds(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_PAUSE
+
+
+def is_target(value: object) -> bool:
+    return is_whole_number(value) and 1 <= value <= MAX_TARGET  # type: ignore[operator]
+
+
+def is_flag(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def is_variant(value: object) -> bool:
+    return isinstance(value, str) and value in VARIANTS
+
+
+def is_opponents(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(b, str) and known(b) for b in value)
+
+
+def optional(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: value is None or check(value)
+
+
+def _field(data: dict, name: str, default: Any, check: Callable[[object], bool], need: str) -> Any:
+    """``data[name]`` (``default`` when absent), which must pass ``check``; ValueError saying ``need`` if not."""
+    value = data.get(name, default)
+    if not check(value):
+        raise ValueError(f"{name} must be {need}, not {shown(value)}")
+    return value
 
 
 def from_dict(data: object) -> Settings:
     if not isinstance(data, dict):
-        raise ValueError("not a settings object")
-    variant = data.get("variant", "classic")
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
-    bots = data.get("bots", [DEFAULT_BOT])
-    if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots) or not bots:
-        raise ValueError("bots must be a list of names")
-    unknown = [b for b in bots if not known(b)]
-    if unknown:
-        raise ValueError(f"unknown opponent {unknown[0]!r}")
-    target = data.get("target")
-    seed = data.get("seed")
-    pause = data.get("pause", Settings.pause)
-    for name, value in (("target", target), ("seed", seed)):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f"{name} must be a whole number")
-    if target is not None and target <= 0:
-        raise ValueError("target must be positive")
-    if not isinstance(pause, int | float) or isinstance(pause, bool) or not 0 <= pause <= 10:
-        raise ValueError("pause must be between 0 and 10 seconds")
-    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause))
+        raise ValueError(f"settings are a JSON object, not {shown(data)}")
+    variant = _field(data, "variant", "classic", is_variant, f"one of {', '.join(VARIANTS)}")
+    bots = _field(data, "bots", [DEFAULT_BOT], is_opponents, "a list of opponents (levels or bots) by name")
+    target = _field(data, "target", None, optional(is_target), f"a whole number from 1 to {MAX_TARGET}, or null")
+    seed = _field(data, "seed", None, optional(is_whole_number), "a whole number, or null")
+    pause = _field(data, "pause", Settings.pause, is_seconds, f"a number of seconds from 0 to {MAX_PAUSE}")
+    undo = _field(data, "undo", True, is_flag, "true or false")
+    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause), undo=undo)
     return settings.with_variant(variant)

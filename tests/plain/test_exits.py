@@ -58,14 +58,30 @@ def test_ctrl_c_in_process_returns_130(monkeypatch):
     assert code == 130 and printed.count("=" * 70) == 1
 
 
+def ctrl_c_as_in_a_terminal() -> None:
+    """In the child: Ctrl-C acts as in a terminal. A shell's background job inherits SIGINT ignored, and Python
+    then leaves it ignored, so a test run started in the background would otherwise send the signal to nobody."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_through_the_command_leaves_no_traceback():
-    proc = subprocess.Popen(plain(5, 1), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        plain(5, 1),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=ctrl_c_as_in_a_terminal,
+    )
     first = proc.stdout.readline()  # the game is up and about to wait for us
     assert first.startswith(b"=")
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
-    assert (proc.returncode, err) == (130, b"")
+    # stdin stays open until the end: closing it too would race the signal with an end of input (exit 0).
+    code = proc.wait(timeout=30)
+    err = proc.stderr.read()
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        stream.close()
+    assert (code, err) == (130, b"")
 
 
 def test_reader_going_away_ends_quietly():

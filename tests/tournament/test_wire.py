@@ -32,7 +32,15 @@ def test_moves_cross_the_pipe_unchanged(move: Move) -> None:
     assert decode_move(encode_move(move)) == move
 
 
-@pytest.mark.parametrize("answer", [None, "left", (0, (1, 2)), Move("play", Tile(1, 2), 7)])  # type: ignore[arg-type]
+def forged_move(kind: object, tile: object, end: object) -> Move:
+    """A Move its constructor would refuse, as a cheating bot could still build one."""
+    move = object.__new__(Move)
+    for name, value in (("kind", kind), ("tile", tile), ("end", end)):
+        object.__setattr__(move, name, value)
+    return move
+
+
+@pytest.mark.parametrize("answer", [None, "left", (0, (1, 2)), forged_move("play", Tile(1, 2), 7)])
 def test_an_answer_that_is_not_a_move_is_illegal(answer: object) -> None:
     with pytest.raises(Forfeit):
         encode_move(answer)

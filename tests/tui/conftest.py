@@ -18,9 +18,13 @@ def private_config(tmp_path, monkeypatch):
     return tmp_path / "config"
 
 
+# The coach (hints, reviews) with a fixed number of guesses instead of a time budget: deterministic and quick.
+COACH = {"budget": None, "samples": 8}
+
+
 def make_app(variant: str = "classic", seed: int = 1, pause: float = 0.0, bot: str = "hyperskill") -> DominoApp:
     """An app with a fast, deterministic bot in every other seat (the searching levels use a clock)."""
-    return DominoApp(variant=variant, seed=seed, pause=pause, opponents=(bot,))
+    return DominoApp(variant=variant, seed=seed, pause=pause, opponents=(bot,), coach=COACH)
 
 
 async def settle(pilot, limit: float = 10.0) -> None:

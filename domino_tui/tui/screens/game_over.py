@@ -14,12 +14,13 @@ from ..session import Session
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Dismissed with "next", "again", "new", "look" (close to see the table) or "quit"."""
+    """Dismissed with "next", "again", "new", "review", "look" (close to see the table) or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose('primary')", "Continue", show=False),
         Binding("n", "choose('new')", "New game"),
         Binding("s", "choose('sheet')", "Scores"),
+        Binding("r", "choose('review')", "Review"),
         Binding("escape", "choose('look')", "See the table"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -51,7 +52,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button(label, id=self.primary, variant="primary")
                 yield Button("New game…", id="new")
                 yield Button("Quit", id="quit", variant="error")
-            yield Static("Enter continues · n new game · s scores · Esc the table", classes="dialog-hint")
+            yield Static("Enter continues · r review · n new game · s scores · Esc the table", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one(f"#{self.primary}", Button).focus()

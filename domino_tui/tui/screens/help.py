@@ -24,6 +24,9 @@ KEYS = """
 | `n` | new game: variant, opponents, target, seed |
 | `s` | score sheet of the match |
 | `l` | show or hide the move log |
+| `h` | hint: the coach ranks your legal moves (`Esc` hides it) |
+| `t` | show or hide the tile tracker |
+| `u` | undo: back to your previous decision |
 | `?` / `F1` | this help |
 | `Ctrl+P` | command palette |
 | `q` | quit |

@@ -24,8 +24,11 @@ from ...ai import Bot
 from ...engine import CLOSED, DRAW, PASS, DrawRule, End, IllegalMoveError, Kind, Move, Observation, Tile
 from ..session import HUMAN, Session
 from ..widgets.hand import HandView, key_label
+from ..widgets.hint_panel import HintPanel
 from ..widgets.snake import SnakeView
 from ..widgets.status import Seat, StatusBar, StatusInfo
+from ..widgets.tracker_panel import TrackerPanel
+from .coach import CoachActions
 
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 LOG_AUTO_WIDTH = 130
@@ -33,7 +36,7 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
 
 
-class TableScreen(Screen):
+class TableScreen(CoachActions, Screen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
@@ -49,6 +52,10 @@ class TableScreen(Screen):
         Binding("n", "new_game", "New"),
         Binding("s", "score_sheet", "Scores"),
         Binding("l", "toggle_log", "Log"),
+        # Off the footer, which 80 columns fill already: the help and the palette list them.
+        Binding("h", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("t", "toggle_tracker", "Tracker", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -83,6 +90,8 @@ class TableScreen(Screen):
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            yield TrackerPanel(id="tracker")
+            yield HintPanel(id="hint")
         yield Static(id="message")
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
@@ -122,6 +131,7 @@ class TableScreen(Screen):
 
     def advance(self) -> None:
         """After a move: log it, then hand the turn to you or to a bot, or finish the game."""
+        self.coach_moved()
         self.log_new_events()
         self.app.save_game()  # type: ignore[attr-defined]
         game = self.session.game
@@ -183,6 +193,15 @@ class TableScreen(Screen):
         self.advance()
         return True
 
+    def rewind(self) -> None:
+        """The game was taken back (undo): drop what bots are thinking and go on from the earlier position."""
+        self.workers.cancel_group(self, "bot")
+        self.token += 1
+        self.choosing = None
+        self.logged = len(self.session.game.history)
+        self.query_one("#log", RichLog).write(Text("— move taken back —", style="italic"))
+        self.advance()
+
     def log_new_events(self) -> None:
         log = self.query_one("#log", RichLog)
         history = self.session.game.history
@@ -220,6 +239,7 @@ class TableScreen(Screen):
         self.query_one(StatusBar).info = self.status_info()
         box = self.query_one("#hand-box")
         box.border_title = f"Your hand · {len(game.hands[HUMAN])} tiles · {game.pips(HUMAN)} pips"
+        self.coach_update()
 
     def status_info(self) -> StatusInfo:
         session = self.session
@@ -268,6 +288,7 @@ class TableScreen(Screen):
                 "Your game is kept; q quits."
             )
         self.update_log_visibility()
+        self.coach_update()
 
     def update_log_visibility(self) -> None:
         show = self.show_log if self.show_log is not None else self.size.width >= LOG_AUTO_WIDTH
@@ -285,7 +306,7 @@ class TableScreen(Screen):
         if action == "cursor":
             return not self.choosing
         if action == "cancel":
-            return bool(self.choosing)
+            return bool(self.choosing) or self.query_one(HintPanel).has_class("-shown")
         return True
 
     def _my_turn(self) -> bool:
@@ -352,6 +373,7 @@ class TableScreen(Screen):
         self.make(Move.play(tile, end))
 
     def action_cancel(self) -> None:
+        self.query_one(HintPanel).hide()
         self.choosing = None
         self.say("")
         self.redraw()

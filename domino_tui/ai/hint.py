@@ -1,0 +1,101 @@
+"""The coach's hint: the expert's own ranking of every legal move, in the variant's units, with reasons.
+
+There is one evaluator: the hint asks `ExpertBot.rank`, the very list the expert's `choose` plays the top of,
+so the hint's best move is the expert's choice for the same seed and budget. Reasons are facts, never guesses:
+what a move scores now (All Fives) and which seats have shown, by a pass or a draw, that they hold nothing of a
+number the move leaves showing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import End, Kind, Move, Observation
+from .expert import ExpertBot
+from .inference import infer
+from .levels import make_level
+from .objective import Objective
+from .tracker import Shown, void_numbers
+
+Names = Callable[[int], str]
+HINT_LEVEL = "Master"
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """What the expert's values mean: expected points (point games) or, where only the game counts, the
+    expected score with a win 1 and a draw ½ (the objective's -1..1 read as a chance)."""
+
+    points: bool
+
+    @property
+    def label(self) -> str:
+        return "expected points" if self.points else "chance to win (a draw counts half)"
+
+    def show(self, value: float) -> str:
+        if self.points:
+            return f"{value:+.1f}"
+        return f"{(value + 1) * 50:.0f}%"
+
+    def loss(self, value: float) -> str:
+        """A loss (best minus made, >= 0) in these units, e.g. "−8 points" or "−12% chance"."""
+        if self.points:
+            return f"−{value:.0f} point{'' if round(value) == 1 else 's'}"
+        return f"−{value * 50:.0f}% chance"
+
+    def costly(self, value: float) -> bool:
+        """Whether a loss is worth pointing out: 3 points, or 5 percentage points of the chance."""
+        return value >= (3.0 if self.points else 0.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    move: Move
+    value: float
+    reasons: tuple[str, ...]
+
+
+def units_of(obs: Observation) -> Units:
+    return Units(Objective(obs).points)
+
+
+def master(rng: random.Random | None = None) -> ExpertBot:
+    """The bot the coach thinks with: the Master level."""
+    bot = make_level(HINT_LEVEL, rng)
+    assert isinstance(bot, ExpertBot)
+    return bot
+
+
+def rate(obs: Observation, bot: ExpertBot, names: Names | None = None) -> list[Rated]:
+    """Every legal move of ``obs`` (the seat to act), best first, with its value and reasons."""
+    name = names or obs.rules.seat_name
+    if len(obs.legal) == 1:
+        # The expert does not think about a forced move; neither does the hint (its value is not needed).
+        return [Rated(obs.legal[0], 0.0, ("the only legal move",))]
+    voids = void_numbers(infer(obs), obs)
+    return [Rated(move, value, reasons(obs, move, voids, name)) for move, value in bot.rank(obs)]
+
+
+def reasons(obs: Observation, move: Move, voids: dict[int, dict[int, Shown]], name: Names) -> tuple[str, ...]:
+    """The known facts that bear on ``move``: points it scores, and voids in the numbers it leaves showing."""
+    if move.kind is not Kind.PLAY:
+        return ()
+    board = obs.board.copy()
+    board.place(move.tile, End.LEFT if board.empty else move.end)  # type: ignore[arg-type]
+    out: list[str] = []
+    if obs.rules.fives:
+        count = board.count()
+        if count and count % 5 == 0:
+            out.append(f"scores {count}")
+    showing = sorted({board.ends[e] for e in board.open_ends()})
+    players = obs.rules.players
+    for step in range(1, players):
+        seat = (obs.seat + step) % players
+        for n in showing:
+            shown = voids.get(seat, {}).get(n)
+            if shown is not None:
+                # In classic a pass or draw with a fitting tile is allowed, so there it only makes a void likely.
+                out.append(f"{name(seat)} {shown.how} on {n}s" + (" (likely void)" if shown.likely else ""))
+    return tuple(out)

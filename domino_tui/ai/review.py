@@ -1,0 +1,110 @@
+"""The review of a finished hand: each of a seat's decisions rated again from what it knew at that moment.
+
+The hand is replayed from its deal and moves (the engine's JSON form) and at every turn where the seat had a
+choice its observation is rated by the coach's hint (`hint.rate`, the expert's own ranking). The loss of a
+decision is the best move's value minus the value of the move made, in the variant's units; costly ones get a
+note naming the better move and the facts that favour it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import GameState, Move, Observation, observe
+from .expert import ExpertBot
+from .hint import Names, Rated, Units, rate, units_of
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    ply: int  # index of the move in the game's moves and history
+    obs: Observation  # what the seat knew: the table as it was
+    made: Move
+    ranking: tuple[Rated, ...]  # best first
+    units: Units
+
+    @property
+    def best(self) -> Rated:
+        return self.ranking[0]
+
+    @property
+    def made_value(self) -> float:
+        for rated in self.ranking:
+            if rated.move == self.made:
+                return rated.value
+        return self.best.value  # a move the expert does not weigh (never with its defaults): no verdict
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best.value - self.made_value)
+
+    @property
+    def costly(self) -> bool:
+        return self.units.costly(self.loss)
+
+    @property
+    def note(self) -> str:
+        """E.g. "−8 points: [5|5] left; [3|5] right was best (East passed on 3s)", or "" when not costly."""
+        if not self.costly:
+            return ""
+        made = next((r for r in self.ranking if r.move == self.made), None)
+        facts = [r for r in self.best.reasons if made is None or r not in made.reasons]
+        why = f" ({'; '.join(facts)})" if facts else ""
+        return f"{self.units.loss(self.loss)}: {self.made}; {self.best.move} was best{why}"
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    seat: int
+    units: Units
+    decisions: tuple[Decision, ...]
+
+    @property
+    def average_loss(self) -> float:
+        """Mean loss per decision in the variant's units (0.0 for a hand without choices)."""
+        if not self.decisions:
+            return 0.0
+        return sum(d.loss for d in self.decisions) / len(self.decisions)
+
+    @property
+    def costly(self) -> tuple[Decision, ...]:
+        return tuple(d for d in self.decisions if d.costly)
+
+
+def choices(
+    game: GameState, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None
+) -> list[tuple[int, Observation, Move]]:
+    """(ply, observation, move made) for every turn of ``seat`` in ``game`` where it had more than one move."""
+    data = game.to_json()
+    state = GameState.from_json({**data, "moves": []})
+    out = []
+    for ply in range(len(state.moves), len(game.moves)):
+        move = game.moves[ply]
+        if state.turn == seat and len(state.legal_moves()) > 1:
+            out.append((ply, observe(state, seat, match_scores, target), move))
+        state.apply(move)
+    return out
+
+
+def review(
+    game: GameState,
+    seat: int,
+    bot: ExpertBot,
+    match_scores: tuple[int, ...] = (),
+    target: int | None = None,
+    names: Names | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> Review:
+    """Rate every decision of ``seat`` in ``game``; ``progress(done, total)`` is called after each one."""
+    todo = choices(game, seat, match_scores, target)
+    decisions = []
+    units = None
+    for done, (ply, obs, made) in enumerate(todo, 1):
+        units = units or units_of(obs)
+        decisions.append(Decision(ply, obs, made, tuple(rate(obs, bot, names)), units))
+        if progress is not None:
+            progress(done, len(todo))
+    if units is None:
+        units = units_of(observe(game, seat, match_scores, target))
+    return Review(seat, units, tuple(decisions))

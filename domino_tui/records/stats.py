@@ -1,0 +1,141 @@
+"""Statistics over the record: games, wins and points per variant and opponent, streaks, and the review's
+average loss per decision over time (how you improve). Plain data and plain text: the terminal's
+``domino-tui stats``, its ``--csv`` and the statistics screen all show these same rows."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from dataclasses import astuple, dataclass, fields
+from typing import TextIO
+
+from .store import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    variant: str
+    opponent: str
+    games: int
+    won: int
+    lost: int
+    drawn: int
+    points_for: int
+    points_against: int
+    hints: int
+    undos: int
+
+    @property
+    def win_share(self) -> str:
+        return f"{100 * self.won / self.games:.0f}%" if self.games else "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Streaks:
+    current: str  # "won 3", "lost 1", or "" before any decided game
+    longest_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """The review's average loss per decision over one day's reviewed games of one variant."""
+
+    day: str
+    variant: str
+    decisions: int
+    average_loss: float
+
+
+def table(records: Iterable[GameRecord]) -> list[Row]:
+    groups: dict[tuple[str, str], list[GameRecord]] = {}
+    for r in records:
+        groups.setdefault((r.variant, r.opponent), []).append(r)
+    return [
+        Row(
+            variant,
+            opponent,
+            len(rs),
+            sum(r.result == "won" for r in rs),
+            sum(r.result == "lost" for r in rs),
+            sum(r.result == "drawn" for r in rs),
+            sum(r.points_for for r in rs),
+            sum(r.points_against for r in rs),
+            sum(r.hints for r in rs),
+            sum(r.undos for r in rs),
+        )
+        for (variant, opponent), rs in sorted(groups.items())
+    ]
+
+
+def streaks(records: Iterable[GameRecord]) -> Streaks:
+    """Runs of wins or losses in the order played (a drawn game breaks a run)."""
+    current_kind, current, longest = "", 0, 0
+    for r in records:
+        if r.result == current_kind:
+            current += 1
+        else:
+            current_kind, current = r.result, 1
+        if current_kind == "won":
+            longest = max(longest, current)
+    shown = f"{current_kind} {current}" if current_kind in ("won", "lost") else ""
+    return Streaks(shown, longest)
+
+
+def progress(records: Iterable[GameRecord]) -> list[Progress]:
+    days: dict[tuple[str, str], tuple[int, float]] = {}
+    for r in records:
+        if not r.review_decisions or r.review_loss is None:
+            continue
+        key = (r.played_at[:10], r.variant)
+        n, total = days.get(key, (0, 0.0))
+        days[key] = (n + r.review_decisions, total + r.review_loss * r.review_decisions)
+    return [Progress(day, variant, n, total / n) for (day, variant), (n, total) in sorted(days.items())]
+
+
+HEADERS = ("variant", "opponent", "games", "won", "lost", "drawn", "won %", "points", "against", "hints", "undos")
+
+
+def cells(row: Row) -> tuple[str, ...]:
+    return (
+        row.variant,
+        row.opponent,
+        str(row.games),
+        str(row.won),
+        str(row.lost),
+        str(row.drawn),
+        row.win_share,
+        str(row.points_for),
+        str(row.points_against),
+        str(row.hints),
+        str(row.undos),
+    )
+
+
+def render(records: list[GameRecord]) -> str:
+    """The statistics as a plain text table, for the terminal."""
+    if not records:
+        return "No games recorded yet: finish a game at the table and it appears here.\n"
+    rows = [HEADERS, *(cells(r) for r in table(records))]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
+    lines = [
+        "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+        for r in rows
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    s = streaks(records)
+    lines.append("")
+    lines.append(f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}")
+    steps = progress(records)
+    if steps:
+        lines.append("")
+        lines.append("Review, average loss per decision (lower is better):")
+        lines.extend(f"  {p.day}  {p.variant:<12} {p.average_loss:6.2f} over {p.decisions} decisions" for p in steps)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def write_csv(records: list[GameRecord], out: TextIO) -> None:
+    """The per-variant-and-opponent table as CSV (one header row, one row per group)."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([f.name for f in fields(Row)])
+    for row in table(records):
+        writer.writerow(astuple(row))

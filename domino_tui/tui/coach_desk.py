@@ -1,0 +1,116 @@
+"""The app's side of the coach: the bot it thinks with, the record of games, and the review of the last hand.
+
+When a game ends it is written to the record at once, and its review starts in a worker thread while the
+end-of-hand summary shows; the review screen shows its progress until it is ready, and the review's average loss
+then joins the game's row of the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..ai.expert import ExpertBot
+from ..ai.hint import master
+from ..records import Records
+from .recording import record_of
+from .session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ..ai.review import Review
+
+
+@dataclass
+class ReviewJob:
+    """One hand's review as it is computed (the worker writes, the screen reads)."""
+
+    session: Session
+    index: int  # the game's number in the match, from 0
+    record_id: int | None
+    done: int = 0
+    total: int | None = None  # None until the decisions are counted
+    result: Review | None = None
+    problem: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+class CoachDesk:
+    def __init__(self, app: App, options: dict[str, object] | None = None) -> None:
+        self.app = app
+        self.options = options
+        self._records: Records | None = None
+        self.recorded: set[tuple[int, int]] = set()  # (id of the session, game index) already written
+        self.job: ReviewJob | None = None
+
+    @property
+    def records(self) -> Records:
+        if self._records is None:
+            self._records = Records()  # the config directory is read when first needed, as the settings do
+        return self._records
+
+    def bot(self, rng: random.Random) -> ExpertBot:
+        return master(rng) if self.options is None else ExpertBot(rng, **self.options)  # type: ignore[arg-type]
+
+    # ----- a game ends -----
+
+    def finished(self, session: Session) -> None:
+        """Record the game that just ended (once) and start its review."""
+        key = (id(session), session.game_index)
+        if key in self.recorded or not session.game.over:
+            return
+        self.recorded.add(key)
+        record_id = None
+        if getattr(self.app, "save_settings", True):
+            record_id, problem = self.records.add(record_of(session, session.game_index))
+            if problem:
+                self.app.notify(problem, title="Record of games", severity="warning", timeout=8)
+        self.job = ReviewJob(session, session.game_index, record_id)
+        self.app.run_worker(
+            lambda job=self.job: self._review(job), thread=True, exclusive=True, group="review", name="review"
+        )
+
+    def _review(self, job: ReviewJob) -> None:
+        from ..ai.review import review
+
+        session = job.session
+        match = session.match
+
+        def progress(done: int, total: int) -> None:
+            job.done, job.total = done, total
+
+        try:
+            result = review(
+                match.games[job.index],
+                HUMAN,
+                self.bot(random.Random(f"review:{session.seed}:{job.index}")),
+                tuple(match.scores_before(job.index)),
+                match.target,
+                session.name,
+                progress,
+            )
+        except Exception as exc:  # a review is a bonus: it must never take the game down
+            job.problem = f"The review could not be made: {exc}"
+            return
+        job.total = len(result.decisions)
+        job.result = result
+        if job.record_id is not None:
+            job.problem = self.records.set_review(job.record_id, result.average_loss, len(result.decisions))
+
+    # ----- screens -----
+
+    def open_review(self, after: Callable[[], object] | None = None) -> None:
+        from .screens.review import ReviewScreen
+
+        if self.job is None:
+            self.app.notify("No hand to review yet: finish one first.", title="Review")
+            return
+        self.app.push_screen(ReviewScreen(self.job), (lambda _: after()) if after else None)
+
+    def open_stats(self) -> None:
+        from .screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.records))

@@ -1,0 +1,64 @@
+"""The coach's keys at the table: hint (`h`), undo (`u`) and the tile tracker (`t`).
+
+A mixin of `TableScreen`, so the table keeps to the flow of a game and this file to the coach. The table
+declares the bindings (Textual merges them from its own class line only) and calls `coach_update` after every
+redraw and `coach_moved` after every move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ...ai.tracker import track
+from ..session import HUMAN, Session
+from ..widgets.hint_panel import HintPanel
+from ..widgets.tracker_panel import TrackerPanel
+
+TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside the log, which needs 130)
+
+if TYPE_CHECKING:
+    from .table import TableScreen as _Table
+else:
+    _Table = object
+
+
+class CoachActions(_Table):
+    session: Session
+    show_tracker: bool | None = None  # None: by width
+
+    def coach_moved(self) -> None:
+        """A move was made: the hint on screen is for a position that is gone."""
+        self.query_one(HintPanel).hide()
+
+    def coach_update(self) -> None:
+        panel = self.query_one(TrackerPanel)
+        show = self.show_tracker if self.show_tracker is not None else self.size.width >= TRACKER_AUTO_WIDTH
+        self.set_class(not show, "-tracker-hidden")
+        if show:
+            panel.show(track(self.session.observation(HUMAN)), self.session.name)
+
+    def action_toggle_tracker(self) -> None:
+        self.show_tracker = self.has_class("-tracker-hidden")
+        self.coach_update()
+
+    def action_hint(self) -> None:
+        if not self._my_turn():
+            return
+        session = self.session
+        session.note_hint()
+        seed = f"hint:{session.seed}:{session.game_index}:{len(session.game.moves)}"
+        bot = self.app.coach.bot(random.Random(seed))  # type: ignore[attr-defined]
+        self.query_one(HintPanel).ask(session.observation(HUMAN), bot, session.name)
+
+    def action_undo(self) -> None:
+        session = self.session
+        if not session.settings.undo:
+            self.say("Undo is off in your settings.", error=True)
+            return
+        if not session.undo():
+            why = "the game is over" if session.game.over else "you have made no choice yet in this game"
+            self.say(f"Nothing to undo: {why}.", error=True)
+            return
+        self.rewind()
+        self.say("You took back your move: your previous decision again.")

@@ -1,0 +1,128 @@
+"""The review of a hand: your decisions one by one, the table as it was, the expert's ranking of your options.
+
+The review is computed in the background (`coach_desk.ReviewJob`); until it is ready this screen shows its
+progress. Costly decisions are marked ✗ with a note; the others ✓.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+from ...ai.review import Decision
+from ..coach_desk import ReviewJob
+from ..widgets.hint_panel import render as render_ranking
+from ..widgets.snake import SnakeView
+
+
+class ReviewScreen(Screen[None]):
+    DEFAULT_CSS = """
+    ReviewScreen { layout: vertical; }
+    ReviewScreen #review-summary { height: auto; padding: 0 1; background: $panel; }
+    ReviewScreen #review-wait { height: auto; padding: 1 2; }
+    ReviewScreen #review-body { height: 1fr; }
+    ReviewScreen #review-board { height: 1fr; border: round $primary 40%; }
+    ReviewScreen #review-hand { height: 1; padding: 0 1; }
+    ReviewScreen #review-below { height: 1fr; }
+    ReviewScreen #review-list { width: 1fr; height: 1fr; }
+    ReviewScreen #review-ranking { width: 1fr; height: 1fr; border: round $accent 60%; padding: 0 1; }
+    ReviewScreen.-waiting #review-body { display: none; }
+    ReviewScreen.-ready #review-wait { display: none; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss", "Close"),
+    ]
+
+    def __init__(self, job: ReviewJob) -> None:
+        super().__init__()
+        self.job = job
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="review-summary")
+        with Vertical(id="review-wait"):
+            yield Static("Reviewing your decisions with the expert…")
+            yield ProgressBar(id="review-progress", show_eta=False)
+        with Vertical(id="review-body"):
+            with ScrollableContainer(id="review-board", can_focus=False):
+                yield SnakeView(id="review-snake")
+            yield Static(id="review-hand")
+            with Horizontal(id="review-below"):
+                yield OptionList(id="review-list")
+                yield VerticalScroll(Static(id="review-ranking-text"), id="review-ranking", can_focus=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.add_class("-waiting")
+        self.query_one("#review-board").border_title = "The table as it was"
+        self.query_one("#review-ranking").border_title = "The expert's ranking"
+        self.poll()
+        if self.job.result is None:
+            self.timer = self.set_interval(0.2, self.poll)
+
+    def poll(self) -> None:
+        job = self.job
+        game_no = job.index + 1
+        if job.result is None:
+            bar = self.query_one(ProgressBar)
+            bar.update(total=job.total, progress=job.done)
+            text = job.problem or f"Review of game {game_no}: {job.done} of {job.total or '…'} decisions rated"
+            self.query_one("#review-summary", Static).update(text)
+            return
+        if hasattr(self, "timer"):
+            self.timer.stop()
+        self.remove_class("-waiting")
+        self.add_class("-ready")
+        result = job.result
+        units = result.units
+        costly = len(result.costly)
+        summary = f"Review of game {game_no}: {len(result.decisions)} decisions, {costly} costly"
+        if result.decisions:
+            summary += f", average {units.loss(result.average_loss)} a decision"
+        summary += " · ↑↓ browse · Esc closes"
+        self.query_one("#review-summary", Static).update(summary)
+        options = self.query_one(OptionList)
+        options.clear_options()
+        if not result.decisions:
+            options.add_option(Option("No choices to make in this hand.", disabled=True))
+            return
+        options.add_options(Option(line(i, d), id=str(i)) for i, d in enumerate(result.decisions))
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        result = self.job.result
+        if result is None or event.option.id is None:
+            return
+        self.show(result.decisions[int(event.option.id)])
+
+    def show(self, d: Decision) -> None:
+        obs = d.obs
+        self.query_one(SnakeView).show(obs.board, None, ())
+        hand = Text("Your hand then: ", style="dim")
+        for tile in obs.hand:
+            # The tile you played is raised like the cursor at the table, not only coloured.
+            hand.append(
+                f"▲{tile} " if tile == d.made.tile else f" {tile} ", style="bold" if tile == d.made.tile else ""
+            )
+        hand.append(f"· you: {d.made}", style="dim")
+        self.query_one("#review-hand", Static).update(hand)
+        text = Text()
+        if d.costly:
+            text.append(d.note + "\n\n", style="bold")
+        text.append_text(render_ranking(obs, list(d.ranking), made=d.made))
+        self.query_one("#review-ranking-text", Static).update(text)
+
+
+def line(i: int, d: Decision) -> Text:
+    mark = "✗" if d.costly else "✓"
+    text = Text(f"{mark} {i + 1:>2}. {d.made}")
+    if d.loss:
+        text.append(f" · {d.units.loss(d.loss)}", style="bold" if d.costly else "dim")
+    return text

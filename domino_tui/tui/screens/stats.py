@@ -1,0 +1,92 @@
+"""Statistics of your record (the same rows as ``domino-tui stats``), and every recorded game: Enter replays it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...records import GameRecord, Records
+from ...records.stats import HEADERS, cells, progress, streaks, table
+
+
+class StatsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    StatsScreen { layout: vertical; }
+    StatsScreen .stats-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
+    StatsScreen #stats-table { height: auto; max-height: 12; }
+    StatsScreen #stats-more { height: auto; padding: 0 1; }
+    StatsScreen #stats-games { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "dismiss", "Close"),
+        Binding("enter", "replay", "Replay the game"),
+    ]
+
+    def __init__(self, records: Records) -> None:
+        super().__init__()
+        self.records = records
+        self.games: list[GameRecord] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Your record: per variant and opponent", classes="stats-title")
+        yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
+        yield Static(id="stats-more")
+        yield Static("Recorded games (newest first) · Enter replays one", classes="stats-title")
+        yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        games, problem = self.records.games()
+        if problem:
+            self.notify(problem, title="Record of games", severity="warning", timeout=8)
+        self.games = games
+        summary = self.query_one("#stats-table", DataTable)
+        summary.add_columns(*HEADERS)
+        summary.add_rows(cells(row) for row in table(games))
+        more = self.query_one("#stats-more", Static)
+        if not games:
+            more.update("No games recorded yet: finish a game at the table and it appears here.")
+        else:
+            s = streaks(games)
+            lines = [f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}"]
+            steps = progress(games)
+            if steps:
+                lines.append("Review, average loss per decision (lower is better): ")
+                lines[-1] += " · ".join(f"{p.day[5:]} {p.variant} {p.average_loss:.2f}" for p in steps[-4:])
+            more.update("\n".join(lines))
+        listing = self.query_one("#stats-games", DataTable)
+        listing.add_columns("date", "variant", "seats", "game", "result", "points", "hints", "undos", "loss")
+        for g in reversed(games):
+            loss = "-" if g.review_loss is None else f"{g.review_loss:.2f}"
+            listing.add_row(
+                g.played_at[:16].replace("T", " "),
+                g.variant,
+                ", ".join(g.seats[1:]),
+                str(g.game_no),
+                g.result,
+                f"{g.points_for}-{g.points_against}",
+                str(g.hints),
+                str(g.undos) + (" ↶" if g.undos else ""),
+                loss,
+                key=str(g.id),
+            )
+        listing.focus()
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+
+        listing = self.query_one("#stats-games", DataTable)
+        if not self.games or listing.cursor_row < 0:
+            return
+        key = listing.coordinate_to_cell_key((listing.cursor_row, 0)).row_key.value
+        record = next((g for g in self.games if str(g.id) == key), None)
+        if record is not None:
+            self.app.push_screen(ReplayScreen(record))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "stats-games":
+            self.action_replay()

@@ -1,0 +1,48 @@
+"""The tile tracker beside the table: who has shown a void in which numbers, and how many of each are unseen.
+
+Built only from your observation (`ai.tracker.track`), so it tells nothing a careful player could not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...ai.tracker import Tracker
+
+
+class TrackerPanel(Static):
+    DEFAULT_CSS = """
+    TrackerPanel {
+        width: 34; height: 1fr; padding: 0 1;
+        border: round $primary 40%; border-title-color: $foreground-muted;
+    }
+    """
+
+    def on_mount(self) -> None:
+        self.border_title = "Tile tracker"
+
+    def show(self, tracker: Tracker, name: Callable[[int], str]) -> None:
+        self.update(render(tracker, name))
+
+
+def render(tracker: Tracker, name: Callable[[int], str]) -> Text:
+    text = Text()
+    text.append("Shown to hold none of\n", style="dim")
+    players = len(tracker.hand_sizes)
+    for step in range(1, players):
+        seat = (tracker.seat + step) % players
+        voids = tracker.voids.get(seat, {})
+        text.append(f"{name(seat):<8}", style="bold")
+        if not voids:
+            text.append("—\n", style="dim")
+            continue
+        # A "?" marks a void that is only likely (classic lets you draw or pass with a tile that fits).
+        text.append(" ".join(f"{n}s{'?' if shown.likely else ''}" for n, shown in sorted(voids.items())) + "\n")
+    text.append("\nUnseen tiles of each number\n", style="dim")
+    numbers = range(tracker.max_pip + 1)
+    text.append(" ".join(f"{n:>2}" for n in numbers) + "\n", style="bold")
+    text.append(" ".join(f"{tracker.unseen[n]:>2}" for n in numbers) + "\n")
+    return text

@@ -1,0 +1,107 @@
+"""Snapshots of the coach's panels and screens at 80x24 and 120x40 (--snapshot-update redraws them)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_tui.engine import GameState
+from domino_tui.records import GameRecord, Records
+from domino_tui.tui.widgets.hint_panel import HintPanel
+
+from .conftest import make_app, play_heaviest
+from .test_coach_screens import wait_for
+
+SIZES = [(80, 24), (120, 40)]
+at_size = pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+
+
+@at_size
+def test_hint(snap_compare, size):
+    async def run_before(pilot):
+        await play_heaviest(pilot, 2)
+        await pilot.press("h")
+        panel = pilot.app.table.query_one(HintPanel)
+        await wait_for(pilot, lambda: panel.ranking is not None)
+        await pilot.pause(0.1)
+
+    assert snap_compare(make_app("allfives", seed=7), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_tracker(snap_compare, size):
+    async def run_before(pilot):
+        await play_heaviest(pilot, 4)
+        await pilot.press("t")
+        await pilot.pause(0.1)
+
+    assert snap_compare(make_app("partnership", seed=5), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_review(snap_compare, size):
+    async def run_before(pilot):
+        await play_heaviest(pilot, 40)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: pilot.app.screen.has_class("-ready"))
+        await pilot.press("down")
+        await pilot.pause(0.1)
+
+    assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
+
+
+def recorded(results: str) -> None:
+    """Games with fixed dates in the record, for pictures that do not change with the day."""
+    records = Records()
+    for i, result in enumerate(results):
+        rng = random.Random(i)
+        variant = ("classic", "partnership")[i % 2]
+        game = GameState.new(variant, rng)
+        while not game.over:
+            game.apply(rng.choice(game.legal_moves()))
+        seats = ("You", "Hard") if variant == "classic" else ("You", "Hard", "Master", "Hard")
+        records.add(
+            GameRecord(
+                variant=variant,
+                seats=seats,
+                opponent="Hard",
+                seed=100 + i,
+                game_no=1,
+                result={"w": "won", "l": "lost", "d": "drawn"}[result],
+                points_for=10 * (result == "w"),
+                points_against=10 * (result == "l"),
+                game=game.to_json(),
+                hints=i % 3,
+                undos=int(i == 2),
+                played_at=f"2026-11-{10 + i:02d}T20:00:00+00:00",
+                review_loss=0.5 + 0.1 * i,
+                review_decisions=5,
+            )
+        )
+
+
+@at_size
+def test_statistics(snap_compare, size):
+    recorded("wwldw")
+
+    async def run_before(pilot):
+        await pilot.pause(0.1)
+        pilot.app.coach.open_stats()
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_replay(snap_compare, size):
+    recorded("wl")
+
+    async def run_before(pilot):
+        await pilot.pause(0.1)
+        pilot.app.coach.open_stats()
+        await pilot.pause(0.3)
+        await pilot.press("enter", "right", "right", "right", "right")
+        await pilot.pause(0.2)
+
+    assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
