@@ -268,6 +268,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.variant != "partnership":
             print("the dominoes package plays only its partnership game", file=sys.stderr)
             return 2
+        if args.unit == "match":
+            print(
+                "against the dominoes package the unit is a game (its series are not matches to a target)",
+                file=sys.stderr,
+            )
+            return 2
         play = partial(play_package, args.a, a_opts, args.b.split(":", 1)[1], args.seed)
     else:
         play = partial(play_engine, args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.unit, args.target)

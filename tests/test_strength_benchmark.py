@@ -27,3 +27,8 @@ def test_ratio_and_work_summaries() -> None:
 def test_options_parse_numbers_none_and_booleans() -> None:
     got = parse_options(["samples=30", "budget=None", "explore=0.1", "presume=False", "skip=True", "rollout=greedy"])
     assert got == {"samples": 30, "budget": None, "explore": 0.1, "presume": False, "skip": True, "rollout": "greedy"}
+
+
+def test_matches_against_the_package_are_refused_with_a_message(capsys) -> None:
+    assert main(["partnership", "expert", "dominoes:random", "--games", "2", "--unit", "match"]) == 2
+    assert "unit is a game" in capsys.readouterr().err
