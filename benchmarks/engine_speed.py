@@ -1,8 +1,12 @@
-"""Random-vs-random complete games per CPU-second, for every variant, beside the `dominoes` package.
+"""Random-vs-random complete games per CPU-second, for every variant: our kernel compiled and interpreted, the
+referee, the `dominoes` package, and the same partnership game as a small C loop (the physical limit).
 
-Two figures per variant: the referee (GameState: legal_moves/apply with validation and a public history, what the
-app and tournaments use) and the skinny simulator (Sim: what search and bulk simulation use). In the same run the
-PyPI package `dominoes` plays its own 4-player partnership game with its random player, for the ratio.
+Per variant: the referee (GameState: legal_moves/apply with validation and a public history, what the app and
+tournaments use) and the kernel (engine/core.py Sim: deal, random playout, settlement), once compiled (when the
+install built it) and once interpreted (DOMINO_TUI_PURE=1, in a child process). In the same run the PyPI package
+`dominoes` plays its own 4-player partnership game with its random player, and, where a C compiler is present,
+a C loop written below plays the random partnership game (deal, highest double opens, uniform legal plays, passes,
+block, settle), for the ratios.
 
     pip install '.[bench]' && python benchmarks/engine_speed.py [--seconds 3]
 """
@@ -10,12 +14,86 @@ PyPI package `dominoes` plays its own 4-player partnership game with its random 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from domino_tui.engine import VARIANTS, GameState
-from domino_tui.engine.fast import Sim
+from domino_tui.engine.core import COMPILED, Sim
+
+C_LOOP = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static uint64_t s = 1;
+static uint64_t next(void) {
+    uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int main(int argc, char **argv) {
+    double seconds = atof(argv[1]);
+    int lo[28], hi[28], dbl[7], n = 0;
+    uint32_t match[7] = {0};
+    for (int a = 0; a <= 6; a++)
+        for (int b = a; b <= 6; b++) {
+            lo[n] = a; hi[n] = b;
+            match[a] |= 1u << n; match[b] |= 1u << n;
+            if (a == b) dbl[a] = n;
+            n++;
+        }
+    long games = 0, checksum = 0;
+    clock_t start = clock();
+    while ((double)(clock() - start) / CLOCKS_PER_SEC < seconds) {
+        for (int rep = 0; rep < 1000; rep++, games++) {
+            int order[28];
+            uint32_t hand[4] = {0, 0, 0, 0};
+            for (int i = 0; i < 28; i++) order[i] = i;
+            for (int i = 27; i > 0; i--) {
+                int j = next() % (i + 1), t = order[i];
+                order[i] = order[j]; order[j] = t;
+            }
+            for (int i = 0; i < 28; i++) hand[i / 7] |= 1u << order[i];
+            int turn = 0, passes = 0, out = -1;
+            while (!((hand[turn] >> dbl[6]) & 1)) turn++;  /* every tile is dealt: someone holds [6|6] */
+            hand[turn] &= ~(1u << dbl[6]);
+            int left = 6, right = 6;
+            turn = (turn + 1) % 4;
+            for (;;) {
+                uint32_t lf = hand[turn] & match[left], rf = hand[turn] & match[right];
+                int cl = __builtin_popcount(lf), c = cl + __builtin_popcount(rf);
+                if (!c) { if (++passes >= 4) break; turn = (turn + 1) % 4; continue; }
+                passes = 0;
+                int k = next() % c, end = k >= cl;
+                uint32_t p = end ? rf : lf;
+                for (k -= end ? cl : 0; k; k--) p &= p - 1;
+                int i = __builtin_ctz(p);
+                if (end) right = lo[i] == right ? hi[i] : lo[i]; else left = lo[i] == left ? hi[i] : lo[i];
+                hand[turn] &= ~(1u << i);
+                if (!hand[turn]) { out = turn; break; }
+                turn = (turn + 1) % 4;
+            }
+            for (int p = 0; p < 4; p++)
+                for (int i = 0; i < 28; i++)
+                    if ((hand[p] >> i) & 1) checksum += lo[i] + hi[i];
+            checksum += out;
+        }
+    }
+    printf("%f %ld\n", games / ((double)(clock() - start) / CLOCKS_PER_SEC), checksum);
+    return 0;
+}
+"""
 
 
 def rate(play_one: Callable[[], object], seconds: float) -> float:
@@ -40,8 +118,25 @@ def referee_game(variant: str, rng: random.Random) -> Callable[[], object]:
     return play
 
 
-def sim_game(variant: str, rng: random.Random) -> Callable[[], object]:
+def kernel_game(variant: str, rng: random.Random) -> Callable[[], object]:
     return lambda: Sim.deal(variant, rng).random_playout(rng)
+
+
+def kernel_rates(seconds: float) -> dict[str, float]:
+    return {name: rate(kernel_game(name, random.Random(1)), seconds) for name in VARIANTS}
+
+
+def interpreted_rates(seconds: float) -> dict[str, float]:
+    """The kernel's rates with DOMINO_TUI_PURE=1, measured in a child process (the module is chosen at import)."""
+    env = {**os.environ, "DOMINO_TUI_PURE": "1"}
+    out = subprocess.run(
+        [sys.executable, __file__, "--kernel-only", "--seconds", str(seconds)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
 
 
 def dominoes_game() -> Callable[[], object] | None:
@@ -60,24 +155,52 @@ def dominoes_game() -> Callable[[], object] | None:
     return play
 
 
+def c_rate(seconds: float) -> float | None:
+    """The C loop's partnership games per CPU-second, or None without a C compiler."""
+    cc = shutil.which(os.environ.get("CC", "cc"))
+    if cc is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "loop.c"
+        src.write_text(C_LOOP)
+        exe = Path(tmp) / "loop"
+        if subprocess.run([cc, "-O2", "-o", str(exe), str(src)], capture_output=True).returncode != 0:
+            return None
+        out = subprocess.run([str(exe), str(seconds)], capture_output=True, text=True, check=True)
+        return float(out.stdout.split()[0])
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
+    parser.add_argument("--kernel-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.kernel_only:
+        print(json.dumps(kernel_rates(args.seconds)))
+        return
     reference = dominoes_game()
     ref_rate = rate(reference, args.seconds) if reference else None
-    print(f"{'variant':<14}{'referee/s':>12}{'sim/s':>12}{'dominoes/s':>12}{'sim ratio':>11}")
+    c = c_rate(args.seconds)
+    compiled = kernel_rates(args.seconds) if COMPILED else None
+    interpreted = interpreted_rates(args.seconds)
+    print(f"{'variant':<14}{'referee/s':>11}{'interpreted/s':>15}{'compiled/s':>12}{'dominoes/s':>12}{'C loop/s':>12}")
     for name in VARIANTS:
         ours = rate(referee_game(name, random.Random(1)), args.seconds)
-        fast = rate(sim_game(name, random.Random(1)), args.seconds)
-        if name == "partnership" and ref_rate:
-            print(f"{name:<14}{ours:>12,.0f}{fast:>12,.0f}{ref_rate:>12,.0f}{fast / ref_rate:>10.1f}x")
-        else:
-            print(f"{name:<14}{ours:>12,.0f}{fast:>12,.0f}{'':>12}{'':>11}")
-    if ref_rate is None:
-        print("(install the bench extra for the dominoes package reference: pip install '.[bench]')")
+        row = f"{name:<14}{ours:>11,.0f}{interpreted[name]:>15,.0f}"
+        row += f"{compiled[name]:>12,.0f}" if compiled else f"{'-':>12}"
+        if name == "partnership":
+            row += f"{ref_rate:>12,.0f}" if ref_rate else f"{'-':>12}"
+            row += f"{c:>12,.0f}" if c else f"{'-':>12}"
+        print(row)
+    best = compiled["partnership"] if compiled else interpreted["partnership"]
+    if ref_rate:
+        print(f"partnership: interpreted {interpreted['partnership'] / ref_rate:.1f}x the dominoes package", end="")
+        print(f", compiled {best / ref_rate:.1f}x" if compiled else " (no compiled kernel installed)")
     else:
-        print("dominoes: its own 4-player partnership game, Game.new() + players.random, same run.")
+        print("(install the bench extra for the dominoes package reference: pip install '.[bench]')")
+    if c:
+        print(f"partnership: the C loop is {c / best:.0f}x our fastest kernel")
+    print("dominoes: its own 4-player partnership game, Game.new() + players.random, same run.")
 
 
 if __name__ == "__main__":

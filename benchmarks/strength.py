@@ -9,8 +9,9 @@
 Prints A's wins, losses and draws, its net points, its share of decided games (or matches, with ``--unit match``:
 to the variant's target, e.g. 100 in block, 150 in All Fives, 200 in partnership) with a 95% confidence interval
 (Wilson), and each side's think time per decision (median, p95, max; every decision, first moves of a game
-included) and, for a searching bot, its work per decision (guesses or iterations). ``--budget-ratio`` adds A's
-think time over B's (mean and p95), in wall time and in CPU time (the fairer one on a loaded machine).
+included) and, for a searching bot, the guesses per decision (ismcts: iterations, one guess each).
+``--budget-ratio`` adds A's think time over B's (mean and p95), in wall time and in CPU time (the fairer one on
+a loaded machine).
 
 With ``dominoes:<player>`` as B, the games are refereed by the `dominoes` PyPI package (pip install
 dominoes==6.1.0, the ``bench`` extra) and B is one of its players: random, bota_gorda, or pab
@@ -81,34 +82,24 @@ def ratios(times: dict[str, list[float]]) -> str:
     return f"mean {statistics.fmean(a) / statistics.fmean(b):.2f}, p95 {p95(a) / p95(b):.2f}"
 
 
-def working(xs: list[int]) -> str:
-    """Guesses or iterations per decision, over the decisions with a choice (a forced move does none)."""
-    chosen = [x for x in xs if x]
-    if not chosen:
-        return "none"
-    return (
-        f"mean {statistics.fmean(chosen):.0f}, median {statistics.median(chosen):.0f}, min {min(chosen)} "
-        f"per decision with a choice ({len(chosen)} decisions)"
-    )
-
-
 class Tally:
     def __init__(self) -> None:
         self.wins = self.losses = self.draws = 0
         self.net: list[int] = []
         self.think: dict[str, list[float]] = {"A": [], "B": []}
         self.cpu: dict[str, list[float]] = {"A": [], "B": []}
-        self.work: dict[str, list[int]] = {"A": [], "B": []}
+        self.guesses: dict[str, list[int]] = {"A": [], "B": []}
 
     def merge(self, other: Tally) -> None:
         self.wins += other.wins
         self.losses += other.losses
         self.draws += other.draws
         self.net.extend(other.net)
-        for side in ("A", "B"):
-            self.think[side].extend(other.think[side])
+        for side, xs in other.think.items():
+            self.think[side].extend(xs)
             self.cpu[side].extend(other.cpu[side])
-            self.work[side].extend(other.work[side])
+        for side, counts in other.guesses.items():
+            self.guesses[side].extend(counts)
 
     def add(self, a_won: bool | None, net: int) -> None:
         if a_won is None:
@@ -128,21 +119,24 @@ class Tally:
         sd = statistics.stdev(self.net) if len(self.net) > 1 else 0.0
         half = 1.96 * sd / math.sqrt(len(self.net)) if self.net else 0.0
         units = "matches" if unit == "match" else f"{unit}s"
-        lines = [
-            f"{label}: A={a} vs B={b}, {n} {units}",
-            f"  A wins {self.wins}, losses {self.losses}, draws {self.draws}",
-            f"  A share of decided {units}: {share:.1%}  (95% CI {lo:.1%} .. {hi:.1%})",
-            f"  A net points: {sum(self.net):+d}  ({mean:+.2f} per {unit}, 95% CI {mean - half:+.2f} .. "
-            f"{mean + half:+.2f})",
-            f"  think time A: {timing(self.think['A'])}",
-            f"  think time B: {timing(self.think['B'])}",
-        ]
-        for side in ("A", "B"):
-            if self.work[side]:
-                lines.append(f"  work {side}: {working(self.work[side])}")
-        if ratio:
-            lines.append(f"  budget ratio A/B: wall {ratios(self.think)}; CPU {ratios(self.cpu)}")
-        return "\n".join(lines)
+        return "\n".join(
+            [
+                f"{label}: A={a} vs B={b}, {n} {units}",
+                f"  A wins {self.wins}, losses {self.losses}, draws {self.draws}",
+                f"  A share of decided {units}: {share:.1%}  (95% CI {lo:.1%} .. {hi:.1%})",
+                f"  A net points: {sum(self.net):+d}  ({mean:+.2f} per {unit}, 95% CI {mean - half:+.2f} .. "
+                f"{mean + half:+.2f})",
+                f"  think time A: {timing(self.think['A'])}",
+                f"  think time B: {timing(self.think['B'])}",
+                *(
+                    f"  guesses per decision {side}: mean {statistics.fmean(g):.1f}, "
+                    f"median {statistics.median(g):.0f} ({len(g)} decisions)"
+                    for side, g in self.guesses.items()
+                    if g
+                ),
+                *([f"  budget ratio A/B: wall {ratios(self.think)}; CPU {ratios(self.cpu)}"] if ratio else []),
+            ]
+        )
 
 
 def play_engine(
@@ -196,10 +190,17 @@ def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int
         move = bot.choose(obs)
         tally.cpu[side].append(time.process_time() - c0)
         tally.think[side].append(time.perf_counter() - t0)
-        work = getattr(bot, "work", None)
-        if work is not None:
-            tally.work[side].append(work)
         state.apply(move)
+    _collect_guesses(tally, list(bots.values()))
+
+
+def _collect_guesses(tally: Tally, bots: list[tuple[object, str]]) -> None:
+    """Move the guesses each expert looked at per decision into the tally (other bots have none)."""
+    for bot, side in bots:
+        counts = getattr(bot, "guesses", None)
+        if counts:
+            tally.guesses[side].extend(counts)
+            counts.clear()
 
 
 def play_package(a: str, a_opts: dict, b: str, seed: int, games: range, progress: bool) -> Tally:
@@ -216,6 +217,7 @@ def play_package(a: str, a_opts: dict, b: str, seed: int, games: range, progress
         hands = [order[i * 7 : (i + 1) * 7] for i in range(4)]
         ours = {s: make_bot(a, random.Random(f"{seed}-{g}-{s}"), **a_opts) for s in range(4) if s % 2 == a_team}
         out = play_game(hands, ours, player, random.Random(f"{seed}-{g}"))
+        _collect_guesses(tally, [(bot, "A") for bot in ours.values()])
         for side, team in (("A", a_team), ("B", 1 - a_team)):
             tally.think[side].extend(out.think[team])
             tally.cpu[side].extend(out.cpu[team])

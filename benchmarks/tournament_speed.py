@@ -7,6 +7,11 @@ seats, players with ``tiles`` and ``play(board_extremes, play_hist)``, no engine
 Rounds alternate between the three so that a busy machine slows them alike; the median and the best round are
 shown. Requirement (issue 6): ours with 2 jobs at least 2x the judge's rate. Seed 003's own judge plays about
 4,400 to 5,300 such games per CPU-second on these machines.
+
+It also plays a match with a user bot (examples/tournament_bot.py:Blocker, a pair of it against greedy, 1 job),
+every move of which crosses a pipe to a bot host, and prints its rate beside the rate measured the same way before
+the hosts became fresh confined processes speaking JSON lines (issue 11): that code cannot run beside this one,
+so its number is quoted (USER_BOT_BEFORE).
 """
 
 from __future__ import annotations
@@ -138,12 +143,29 @@ def ours(games: int, seed: int, jobs: int) -> tuple[float, float]:
     return games / wall, 1 - m.win_rate  # type: ignore[operator]
 
 
+# Blocker+Blocker vs greedy+greedy, partnership9, 400 games, seed 1, jobs 1, on main at 8c48595 (hosts forked from
+# the referee, pickled tuples over multiprocessing pipes), run alternately with this code on 2026-11-23 with the
+# machine's load average near 8 on 2 CPUs: 3.21 and 3.00 s wall (125 and 133 games/s; the referee's CPU 0.77 and
+# 0.73 s, the hosts' 0.86 and 0.80 s); this code 4.39 and 4.64 s (91 and 86 games/s; referee 1.16 and 1.20 s,
+# hosts 1.59 and 1.67 s, of which some 0.5 s is starting four fresh interpreters). JSON lines cost about 1.4x.
+USER_BOT_BEFORE = 129
+BLOCKER = os.path.join(os.path.dirname(__file__), "..", "examples", "tournament_bot.py") + ":Blocker"
+
+
+def user_bot_match(games: int, seed: int) -> float:
+    """Games per wall second of a match of a user bot (its hosts' start-up and loading included)."""
+    started = time.perf_counter()
+    run_match("partnership9", BLOCKER, "greedy", games=games, seed=seed, jobs=1)
+    return games / (time.perf_counter() - started)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000, help="games per run (default 20000)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
+    parser.add_argument("--user-games", type=int, default=400, help="games of the user bot match (default 400)")
     args = parser.parse_args(argv)
-    runs: dict[str, list[float]] = {"judge": [], "judge_cpu": [], "ours1": [], "ours2": []}
+    runs: dict[str, list[float]] = {"judge": [], "judge_cpu": [], "ours1": [], "ours2": [], "user": []}
     share: dict[str, float] = {}
     for r in range(args.rounds):
         rate, cpu_rate, share["judge"] = judge_match(args.games, seed=r)
@@ -153,9 +175,10 @@ def main(argv: list[str] | None = None) -> int:
         runs["ours1"].append(rate)
         rate, _ = ours(args.games, seed=r, jobs=2)
         runs["ours2"].append(rate)
+        runs["user"].append(user_bot_match(args.user_games, seed=r))
         print(
             f"round {r + 1}: judge {runs['judge'][-1]:,.0f}  ours 1 job {runs['ours1'][-1]:,.0f}  "
-            f"ours 2 jobs {runs['ours2'][-1]:,.0f} games/s",
+            f"ours 2 jobs {runs['ours2'][-1]:,.0f}  user bot {runs['user'][-1]:,.0f} games/s",
             file=sys.stderr,
         )
     med = {k: statistics.median(v) for k, v in runs.items()}
@@ -177,6 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     ratio = med["ours2"] / med["judge"]
     verdict = "met" if ratio >= 2 else "NOT met"
     print(f"ours with 2 jobs / judge (medians): {ratio:.2f}x; requirement at least 2x: {verdict}")
+    print(
+        f"a user bot's match (Blocker+Blocker vs greedy+greedy, {args.user_games} games, 1 job): "
+        f"{med['user']:,.0f} games/s median, best {best['user']:,.0f}; before issue 11 (quoted): {USER_BOT_BEFORE}"
+    )
     print("for scale, issue 6 quotes seed 003's own judge at about 4,400 to 5,300 such games per CPU-second")
     print("the judge's dummy plays the first fitting tile in hand order; ours the first legal move in tile order")
     return 0

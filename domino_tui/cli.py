@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
+    from .engine.variants import VARIANTS
+
     parser = argparse.ArgumentParser(
         prog="domino-tui",
         description="Dominoes in your terminal.",
@@ -27,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     parser.add_argument(
         "--variant",
-        choices=("classic", "block", "allfives", "partnership", "partnership9"),
+        choices=list(VARIANTS),
         default=None,
         help="the table's rule variant (default: the last one played)",
     )

@@ -74,7 +74,7 @@ def test_dependencies_point_towards_the_engine(layer):
 
 def test_the_engine_loads_no_ui_package():
     code = (
-        "import sys, domino_tui.engine, domino_tui.engine.fast, domino_tui.ai; "
+        "import sys, domino_tui.engine, domino_tui.engine.core, domino_tui.ai; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

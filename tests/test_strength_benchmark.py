@@ -1,27 +1,25 @@
-"""The strength benchmark's report: matches as a unit, work per decision and the think-time ratio."""
+"""The strength benchmark's report: matches as a unit, guesses per decision and the think-time ratio."""
 
 from __future__ import annotations
 
-from benchmarks.strength import main, parse_options, ratios, working
+from benchmarks.strength import main, parse_options, ratios
 
 
-def test_matches_to_the_target_with_work_and_budget_ratio(capsys) -> None:
+def test_matches_to_the_target_with_guesses_and_budget_ratio(capsys) -> None:
     argv = ["block", "expert", "ismcts", "--games", "2", "--unit", "match", "--budget-ratio"]
     argv += ["--option", "budget=None", "--option", "samples=3", "--b-option", "iterations=20"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "A=expert vs B=ismcts, 2 matches" in out
     assert "A wins" in out and "share of decided matches" in out
-    assert "work A: mean 3, median 3, min 3 per decision" in out
-    assert "work B: mean 20, median 20, min 20 per decision" in out
+    assert "guesses per decision A: mean 3.0, median 3 (" in out
+    assert "guesses per decision B: mean 20.0, median 20 (" in out
     assert "budget ratio A/B: wall mean" in out and "; CPU mean" in out
 
 
-def test_ratio_and_work_summaries() -> None:
+def test_ratio_summary() -> None:
     assert ratios({"A": [1.0, 1.0, 3.0], "B": [2.0, 2.0, 2.0]}) == "mean 0.83, p95 1.50"
     assert ratios({"A": [1.0], "B": [0.0]}) == "B took no measurable time"
-    assert working([0, 10, 30, 0]) == "mean 20, median 20, min 10 per decision with a choice (2 decisions)"
-    assert working([0, 0]) == "none"
 
 
 def test_options_parse_numbers_none_and_booleans() -> None:

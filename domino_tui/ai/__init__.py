@@ -22,7 +22,7 @@ def make_bot(name: str, rng: random.Random | None = None, **options: object) -> 
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(BOTS)}") from None
-    return cls(rng, **options)  # type: ignore[call-arg]
+    return cls(rng, **options)
 
 
 __all__ = ["BOTS", "LEVELS", "Bot", "Level", "make_bot", "make_level"]

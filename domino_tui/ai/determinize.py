@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Kind, Observation
-from ..engine.fast import Sim
+from ..engine.core import Sim
 from .inference import infer
 from .model import presume as presume_heavy_first
 from .sampling import Sampler

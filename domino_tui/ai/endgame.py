@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from ..engine import Reason
-from ..engine.fast import Sim
+from ..engine.core import Sim, settle
 from .objective import Objective
 
 INF = float("inf")
@@ -115,17 +115,8 @@ class LineSolver:
         return out
 
     def _end(self, masks: list[int], out: int | None) -> float:
-        pips = self.pips
-        totals = []
-        for m in masks:
-            t = 0
-            while m:
-                b = m & -m
-                t += pips[b.bit_length() - 1]
-                m ^= b
-            totals.append(t)
-        winner, points = self.rules.settle(self.rules, Reason.BLOCKED if out is None else Reason.OUT, out, totals)
-        return self.objective.of(winner, points)
+        result = settle(self.rules, Reason.BLOCKED if out is None else Reason.OUT, out, None, masks)
+        return self.objective.of(result.winner, result.points)
 
     def _node(self, masks: list[int], e0: int, e1: int, turn: int, passes: int, alpha: float, beta: float) -> float:
         _tick(self.budget)

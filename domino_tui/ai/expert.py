@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine import Kind, Move, Observation, Reason
-from ..engine.fast import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
+from ..engine import Kind, Move, Observation
+from ..engine.core import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import Bot
 from .determinize import last_player, trailing_passes
 from .endgame import LineSolver, TooBig, solve
@@ -76,12 +76,12 @@ class ExpertBot(Bot):
         self.control = control
         self.prior = prior
         self.presume = presume
-        self.work = 0  # guesses made for the last decision
+        # Guesses each evaluated decision looked at (benchmarks/strength.py reports them).
+        self.guesses: list[int] = []
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
         if len(legal) == 1:
-            self.work = 0
             return legal[0]
         return self.rank(obs)[0][0]
 
@@ -117,7 +117,7 @@ class ExpertBot(Bot):
         nodes = self.nodes
         if self.budget is not None:
             nodes = min(nodes, int(self.budget * NODES_PER_SECOND / MIN_SAMPLES))
-        line = not rules.has_stock and not rules.spinner and not obs.board.empty
+        line = rules.is_line and not obs.board.empty
         while done < self.samples:
             guess = sampler.sample(self.rng)
             root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
@@ -157,7 +157,7 @@ class ExpertBot(Bot):
                 and (time.perf_counter() - start) * (done + 1) / done > self.budget
             ):
                 break
-        self.work = done
+        self.guesses.append(done)
         if self.prior:
             # A nudge towards the heavier tile, which only decides between moves the guesses cannot tell apart.
             weight = playout.weight
@@ -168,13 +168,8 @@ class ExpertBot(Bot):
         return {to_move(m, rules): t / done for m, t in zip(moves, totals, strict=True)}
 
     def _line_value(self, sim: Sim, objective: Objective, playout: Playout) -> float:
-        rules = sim.rules
-        out, masks = line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange, self.control)
-        pip_sum = playout.pip_sum
-        winner, points = rules.settle(
-            rules, Reason.BLOCKED if out is None else Reason.OUT, out, [pip_sum(m) for m in masks]
-        )
-        return objective.of(winner, points)
+        line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange, self.control)
+        return objective.value(sim)
 
 
 __all__ = ["DRAW_MOVE", "PASS_MOVE", "ExpertBot"]

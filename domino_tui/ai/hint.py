@@ -68,9 +68,13 @@ def master(rng: random.Random | None = None) -> ExpertBot:
     return bot
 
 
+def _seat_name(seat: int) -> str:
+    return f"seat {seat}"
+
+
 def rate(obs: Observation, bot: ExpertBot, names: Names | None = None) -> list[Rated]:
     """Every legal move of ``obs`` (the seat to act), best first, with its value and reasons."""
-    name = names or obs.rules.seat_name
+    name = names or _seat_name
     if len(obs.legal) == 1:
         # The expert does not think about a forced move; neither does the hint (its value is not needed).
         return [Rated(obs.legal[0], 0.0, ("the only legal move",))]
@@ -83,7 +87,7 @@ def reasons(obs: Observation, move: Move, voids: dict[int, dict[int, Shown]], na
     if move.kind is not Kind.PLAY:
         return ()
     board = obs.board.copy()
-    board.place(move.tile, End.LEFT if board.empty else move.end)  # type: ignore[arg-type]
+    board.place(move.tile, End.LEFT if board.empty else move.end)  # type: ignore[arg-type]  # a play has both
     out: list[str] = []
     if obs.rules.fives:
         count = board.count()

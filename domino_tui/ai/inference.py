@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import CLOSED, Kind, Observation
-from ..engine.tiles import tile_set
+from ..engine.tiles import TileSet, tile_set
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ def infer(obs: Observation) -> Knowledge:
         if sk is None:
             continue
         if ev.kind is Kind.PLAY:
-            sk.played.append((ts.index[ev.tile], i))  # type: ignore[index]
+            sk.played.append((ts.index[ev.tile], i))  # type: ignore[index]  # a PLAY event or move always has its tile and end
             continue
         if ev.kind is Kind.DRAW:
             sk.draw_index.append(i)
@@ -123,14 +123,14 @@ def infer(obs: Observation) -> Knowledge:
     )
 
 
-def _opening_double(obs: Observation, ts, seats: dict[int, SeatKnowledge]) -> None:
+def _opening_double(obs: Observation, ts: TileSet, seats: dict[int, SeatKnowledge]) -> None:
     """When every game opens with the highest double dealt, nobody was dealt a higher one."""
     rules = obs.rules
-    if rules.next_opening is None or rules.next_opening.__name__ != "next_highest_double":
+    if not rules.highest_double_opens:
         return
-    if not obs.history or obs.history[0].kind is not Kind.PLAY or not obs.history[0].tile.is_double:  # type: ignore[union-attr]
+    if not obs.history or obs.history[0].kind is not Kind.PLAY or not obs.history[0].tile.is_double:  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
         return
-    first = obs.history[0].tile.low  # type: ignore[union-attr]
+    first = obs.history[0].tile.low  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
     higher = 0
     for n in range(first + 1, rules.max_pip + 1):
         higher |= 1 << ts.doubles[n]

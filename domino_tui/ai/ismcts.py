@@ -16,8 +16,8 @@ import math
 import random
 import time
 
-from ..engine import Move, Observation, Reason
-from ..engine.fast import Sim, from_move
+from ..engine import Move, Observation
+from ..engine.core import Sim, from_move
 from ..engine.tiles import tile_set
 from .base import Bot
 from .determinize import Determinizer
@@ -66,12 +66,12 @@ class IsmctsBot(Bot):
         self.c = c
         self.rollout = rollout
         self.presume = presume
-        self.work = 0  # iterations run for the last decision
+        # Iterations (one guess each) per searched decision (benchmarks/strength.py reports them).
+        self.guesses: list[int] = []
 
     def choose(self, obs: Observation) -> Move:
         legal = obs.legal
         if len(legal) == 1:
-            self.work = 0
             return legal[0]
         visits = self.search(obs)
         codes = [from_move(m, obs.rules) for m in legal]
@@ -132,7 +132,7 @@ class IsmctsBot(Bot):
                 n.visits += 1
                 n.total += value if n.team == me else -value
             done += 1
-        self.work = done
+        self.guesses.append(done)
         return {m: n.visits for m, n in root.children.items()}
 
     def _finish(self, sim: Sim, objective: Objective, playout: Playout | None, line: bool) -> float:
@@ -141,13 +141,7 @@ class IsmctsBot(Bot):
             if playout is None:
                 sim.random_playout(self.rng)
             elif line:
-                rules = sim.rules
-                rng = self.rng
-                out, masks = line_playout(sim, playout.weight, playout.explore, rng.random, rng.randrange)
-                pip_sum = playout.pip_sum
-                reason = Reason.BLOCKED if out is None else Reason.OUT
-                winner, points = rules.settle(rules, reason, out, [pip_sum(m) for m in masks])
-                return objective.of(winner, points)
+                line_playout(sim, playout.weight, playout.explore, self.rng.random, self.rng.randrange)
             else:
                 playout.run(sim)
         return objective.value(sim)

@@ -47,7 +47,7 @@ def held_back(obs: Observation) -> tuple[list[tuple[int, int, int]], set[int]]:
             if e.seat != ev.seat:
                 continue
             if e.kind is Kind.PLAY:
-                later |= 1 << ts.index[e.tile]  # type: ignore[index]
+                later |= 1 << ts.index[e.tile]  # type: ignore[index]  # a PLAY event or move always has its tile and end
             elif e.kind is Kind.DRAW:
                 drew = True
         if drew:
@@ -58,7 +58,7 @@ def held_back(obs: Observation) -> tuple[list[tuple[int, int, int]], set[int]]:
                 fit |= ts.match[pip]
         if not fit:
             fit = ts.full_mask  # a lead: any tile could have been played
-        better = fit & heavier[ev.tile.pips]  # type: ignore[union-attr]
+        better = fit & heavier[ev.tile.pips]  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
         if better & later:
             deviated.add(ev.seat)  # it held a heavier fitting tile whatever the guess
             continue

@@ -7,7 +7,7 @@ match target, so there the margin counts and reaching the target (or letting the
 from __future__ import annotations
 
 from ..engine import Observation
-from ..engine.fast import Sim
+from ..engine.core import Sim
 
 # What winning the whole match is worth, in points of this game's margin.
 MATCH = 60.0
@@ -19,13 +19,14 @@ class Objective:
     def __init__(self, obs: Observation) -> None:
         rules = obs.rules
         self.team = obs.team
-        self.points = rules.fives or rules.name in ("partnership", "block")
+        self.points = rules.fives or rules.wins_by_points
         self.match = tuple(obs.match_scores) if obs.match_scores else (0,) * len(rules.teams)
         self.target = obs.target if obs.target is not None else rules.target
 
     def value(self, sim: Sim) -> float:
         """The finished ``sim`` seen by the team (higher is better)."""
-        return self.of(sim.result.winner, sim.team_points())  # type: ignore[union-attr]
+        assert sim.result is not None  # only finished games are valued
+        return self.of(sim.result.winner, sim.team_points())
 
     def of(self, winner: int | None, tp: tuple[int, ...]) -> float:
         """A finished game's worth from its winning team and the points each team earned in it."""

@@ -12,6 +12,7 @@ is as likely as its reverse, so it leads towards the uniform spread over consist
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .inference import Knowledge
@@ -81,7 +82,7 @@ class Sampler:
                     return plan, places
         # Only a history the engine could not have produced gets here; ignoring it still lets the bot move.
         plan = self._plan(None)
-        return plan, self._try(plan, rng)  # type: ignore[return-value]
+        return plan, self._try(plan, rng)  # type: ignore[return-value]  # without the history's constraints a deal always exists
 
     def _guess(self, plan: _Plan, places: list[int], rng: random.Random) -> Guess:
         tiles = plan.tiles
@@ -175,7 +176,7 @@ def sample(know: Knowledge, own_mask: int, stock_size: int, rng: random.Random) 
     return Sampler(know, own_mask, stock_size).sample(rng)
 
 
-def _stir(places: list[int], allowed: list[int], steps: int, rnd) -> None:
+def _stir(places: list[int], allowed: list[int], steps: int, rnd: Callable[[], float]) -> None:
     """Random steps that keep every tile where it may be and every place's count: a step is as likely as its
     reverse, so repeated steps tend to the uniform spread over such deals. Exchanges of two alone cannot reach
     every deal (three tiles each barred from a different place may only rotate), hence the rotations."""

@@ -47,7 +47,7 @@ class GreedyBot(Bot):
         options = plays(obs)
         if not options:
             return fallback(obs)
-        return max(options, key=lambda m: m.tile.pips)  # type: ignore[union-attr]
+        return max(options, key=lambda m: m.tile.pips)  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
 
 
 class DoublesBot(Bot):
@@ -58,7 +58,7 @@ class DoublesBot(Bot):
         options = plays(obs)
         if not options:
             return fallback(obs)
-        return max(options, key=lambda m: (m.tile.is_double, m.tile.pips))  # type: ignore[union-attr]
+        return max(options, key=lambda m: (m.tile.is_double, m.tile.pips))  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
 
 
 def hyperskill_scores(obs: Observation) -> list[tuple[int, int]]:
@@ -93,7 +93,7 @@ class HyperskillBot(Bot):
 def count_after(obs: Observation, move: Move) -> int:
     """The All Fives count of the layout once ``move`` is played (0 unless it is a multiple of 5)."""
     board = obs.board.copy()
-    board.place(move.tile, move.end)  # type: ignore[arg-type]
+    board.place(move.tile, move.end)  # type: ignore[arg-type]  # a PLAY event or move always has its tile and end
     count = board.count()
     return count if count % 5 == 0 else 0
 

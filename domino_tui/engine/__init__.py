@@ -1,4 +1,19 @@
-"""The headless domino engine: pure Python, no UI, every rule variant of the design."""
+"""The headless domino engine: pure Python, no UI, every rule variant of the design.
+
+Its rules kernel (core.py) may also be installed compiled beside its source; DOMINO_TUI_PURE=1 runs the source
+interpreted even then (the fallback a machine without a C compiler gets), so that tests can check both.
+"""
+
+import os as _os
+
+if _os.environ.get("DOMINO_TUI_PURE"):
+    import importlib.util as _util
+    import sys as _sys
+
+    _spec = _util.spec_from_file_location(f"{__name__}.core", _os.path.join(_os.path.dirname(__file__), "core.py"))
+    assert _spec is not None and _spec.loader is not None
+    _sys.modules[_spec.name] = _core = _util.module_from_spec(_spec)
+    _spec.loader.exec_module(_core)
 
 from .board import CLOSED, Board, Placed
 from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .core import CLOSED, fives_count, lay
 from .moves import End
 from .tiles import Tile
 
-CLOSED = -1
+__all__ = ["CLOSED", "Board", "Placed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,12 +24,14 @@ class Placed:
 
 
 class Board:
-    """Tiles on the table, with the number showing at each open end.
+    """Tiles on the table as they lie, with the kernel's view of the ends.
 
-    ``ends[e]`` is the pip showing at end ``e`` or CLOSED; the hot path reads it directly.
+    ``ends[e]`` is the pip showing at end ``e`` or CLOSED; ``dbl``, ``arm`` and ``spin`` are the rest of what the
+    kernel (core.lay) keeps about the ends. Where the tiles lie is the board's own business; which ends are open
+    and what they show is the kernel's.
     """
 
-    __slots__ = ("line", "up", "down", "spinner", "ends", "allow_spinner")
+    __slots__ = ("allow_spinner", "arm", "dbl", "down", "ends", "line", "spin", "spinner", "up")
 
     def __init__(self, allow_spinner: bool = False) -> None:
         self.line: list[Placed] = []
@@ -37,7 +40,35 @@ class Board:
         # Index in ``line`` of the spinner (the first double played), when the variant has one.
         self.spinner: int | None = None
         self.ends: list[int] = [CLOSED, CLOSED, CLOSED, CLOSED]
+        self.dbl: list[bool] = [False, False, False, False]
+        self.arm: list[bool] = [False, False]
+        self.spin: list[int] = [CLOSED, 0, 0]
         self.allow_spinner = allow_spinner
+
+    @classmethod
+    def laid_out(
+        cls,
+        allow_spinner: bool,
+        line: list[Placed],
+        up: list[Placed],
+        down: list[Placed],
+        spinner: int | None,
+        ends: list[int],
+    ) -> Board:
+        """A board rebuilt from where its tiles lie and the ends showing (a decoded observation): the rest of
+        the kernel's view is read off the layout."""
+        b = cls(allow_spinner)
+        b.line, b.up, b.down, b.spinner, b.ends = line, up, down, spinner, list(ends)
+        if line:
+            b.dbl[0] = line[0].tile.is_double
+            b.dbl[1] = line[-1].tile.is_double
+        for k, arm in enumerate((up, down)):
+            if arm:
+                b.arm[k] = True
+                b.dbl[2 + k] = arm[-1].tile.is_double
+        if spinner is not None:
+            b.spin = [line[spinner].first, spinner > 0, spinner < len(line) - 1]
+        return b
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -46,6 +77,9 @@ class Board:
         b.down = self.down.copy()
         b.spinner = self.spinner
         b.ends = self.ends.copy()
+        b.dbl = self.dbl.copy()
+        b.arm = self.arm.copy()
+        b.spin = self.spin.copy()
         b.allow_spinner = self.allow_spinner
         return b
 
@@ -61,6 +95,8 @@ class Board:
             and self.spinner == other.spinner
         )
 
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value: unhashable, as mypy cannot say
+
     @property
     def empty(self) -> bool:
         return not self.line
@@ -73,73 +109,35 @@ class Board:
 
     def place(self, tile: Tile, end: End) -> Placed:
         """Lay ``tile`` at ``end`` turned so the matching numbers touch. The caller has checked it fits."""
-        ends = self.ends
+        pip = self.ends[end]
+        had_spinner = self.spin[0] >= 0
+        lay(self.ends, self.dbl, self.arm, self.spin, tile.low, tile.high, end, self.allow_spinner)
+        return self.record(tile, end, pip, not had_spinner and self.spin[0] >= 0)
+
+    def record(self, tile: Tile, end: End, pip: int, spinner: bool) -> Placed:
+        """Put ``tile`` where it lies after the kernel laid it at ``end``, which showed ``pip``; ``spinner``:
+        this tile became the spinner. The ends are not touched (GameState shares them with its kernel)."""
         if not self.line:
             placed = Placed(tile, tile.low, tile.high)
             self.line.append(placed)
-            ends[0], ends[1] = tile.low, tile.high
-            if self.allow_spinner and tile.is_double:
-                self.spinner = 0
-            return placed
-        pip = ends[end]
-        outer = tile.other(pip)
-        if end == End.LEFT:
-            placed = Placed(tile, outer, pip)
+        elif end == End.LEFT:
+            placed = Placed(tile, tile.other(pip), pip)
             self.line.insert(0, placed)
             if self.spinner is not None:
                 self.spinner += 1
-            elif self.allow_spinner and tile.is_double:
-                self.spinner = 0
-            ends[0] = outer
         elif end == End.RIGHT:
-            placed = Placed(tile, pip, outer)
+            placed = Placed(tile, pip, tile.other(pip))
             self.line.append(placed)
-            if self.spinner is None and self.allow_spinner and tile.is_double:
-                self.spinner = len(self.line) - 1
-            ends[1] = outer
         else:
-            placed = Placed(tile, pip, outer)
+            placed = Placed(tile, pip, tile.other(pip))
             (self.up if end == End.UP else self.down).append(placed)
-            ends[end] = outer
-        self._open_spinner_arms()
+        if spinner:
+            self.spinner = 0 if end == End.LEFT or len(self.line) == 1 else len(self.line) - 1
         return placed
 
-    def _open_spinner_arms(self) -> None:
-        """Up and down open once the spinner has a tile on each side; down only after up has a tile,
-        because the two empty arms are the same choice and offering both would only double the work."""
-        s = self.spinner
-        if s is None or s == 0 or s == len(self.line) - 1:
-            return
-        pip = self.line[s].first
-        self.ends[2] = self.up[-1].second if self.up else pip
-        self.ends[3] = self.down[-1].second if self.down else (pip if self.up else CLOSED)
-
     def count(self) -> int:
-        """The All Fives count: the sum of the open ends, a double at an end counting both halves.
-
-        The spinner counts both halves while it is an end of the line; an arm counts once it has a tile.
-        """
-        line = self.line
-        if not line:
-            return 0
-        first, last = line[0], line[-1]
-        if len(line) == 1:
-            return first.first + first.second
-        total = first.first * 2 if first.tile.is_double else first.first
-        total += last.second * 2 if last.tile.is_double else last.second
-        for arm in (self.up, self.down):
-            if arm:
-                tip = arm[-1]
-                total += tip.second * 2 if tip.tile.is_double else tip.second
-        return total
-
-    def pip_count(self, pip: int) -> int:
-        """How many halves showing ``pip`` lie on the table (the classic eight-of-a-number stalemate)."""
-        n = 0
-        for arm in (self.line, self.up, self.down):
-            for p in arm:
-                n += (p.first == pip) + (p.second == pip)
-        return n
+        """The All Fives count of the layout (core.fives_count)."""
+        return fives_count(self.ends, self.dbl, self.arm, len(self))
 
     def __str__(self) -> str:
         return "".join(str(p) for p in self.line)

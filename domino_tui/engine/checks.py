@@ -5,6 +5,7 @@ AttributeError or TypeError ever comes out of the engine's insides."""
 from __future__ import annotations
 
 import random
+from typing import TypeGuard
 
 from .errors import ArgumentError, IllegalMoveError, SaveFormatError, shown
 from .rules import Opening, Rules
@@ -15,9 +16,9 @@ from .variants import get_rules
 
 
 def check_seat(seat: object, players: int) -> int:
-    if not is_whole_number(seat) or not 0 <= seat < players:  # type: ignore[operator]
+    if not is_whole_number(seat) or not 0 <= seat < players:
         raise ArgumentError(f"no seat {shown(seat)} at a {players}-player table (seats are 0 to {players - 1})")
-    return seat  # type: ignore[return-value]
+    return seat
 
 
 def check_rules(rules: object) -> Rules:
@@ -46,7 +47,7 @@ def check_opening(opening: object, players: int) -> Opening:
 def check_match_length(target: object, games: object) -> None:
     """A match's target points and number of games: each a positive whole number, or None."""
     for name, value in (("target", target), ("games", games)):
-        if value is not None and not (is_whole_number(value) and value > 0):  # type: ignore[operator]
+        if value is not None and not (is_whole_number(value) and value > 0):
             raise ArgumentError(f"a match's {name} is a positive whole number or None, not {shown(value)}")
 
 
@@ -55,7 +56,7 @@ def check_deal(hands: object, stock: object) -> None:
     is the deal's own check."""
     if isinstance(hands, str | bytes) or not _is_sequence(hands):
         raise ArgumentError(f"hands must be one sequence of tiles per seat, not {shown(hands)}")
-    for tiles in (*hands, stock):  # type: ignore[misc]
+    for tiles in (*hands, stock):
         if isinstance(tiles, str | bytes) or not _is_sequence(tiles):
             raise ArgumentError(f"not a sequence of tiles: {shown(tiles)}")
         for t in tiles:
@@ -70,7 +71,7 @@ def not_a_move(value: object) -> IllegalMoveError:
     return IllegalMoveError(f"not a move: {shown(value)}")
 
 
-def _is_sequence(value: object) -> bool:
+def _is_sequence(value: object) -> TypeGuard[list[object] | tuple[object, ...]]:
     return isinstance(value, list | tuple)
 
 

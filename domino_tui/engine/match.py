@@ -27,35 +27,41 @@ class Match:
         check_match_length(target, games)
         self.target = target if target is not None else (None if games else self.rules.target)
         self.max_games = games if games is not None else (None if self.target else self.rules.games)
-        self.scores = [0] * len(self.rules.teams)
         self.games: list[GameState] = [GameState.new(self.rules, rng, opening)]
-        self.wins = [0] * len(self.rules.teams)
-        self.ties = 0
-        self._scored = 0  # games whose points are in self.scores
 
     @property
     def game(self) -> GameState:
         return self.games[-1]
 
-    def _tally(self) -> None:
-        while self._scored < len(self.games) and self.games[self._scored].over:
-            g = self.games[self._scored]
-            for team, pts in enumerate(g.team_points()):
-                self.scores[team] += pts
-            if g.result.winner is None:  # type: ignore[union-attr]
-                self.ties += 1
-            else:
-                self.wins[g.result.winner] += 1  # type: ignore[union-attr]
-            self._scored += 1
+    def _finished(self) -> list[GameState]:
+        return [g for g in self.games if g.over]
+
+    @property
+    def scores(self) -> list[int]:
+        """Points per team over the finished games (worked out when read; reading changes nothing)."""
+        return list(self.scores_before(len(self.games)))
+
+    @property
+    def wins(self) -> list[int]:
+        wins = [0] * len(self.rules.teams)
+        for g in self._finished():
+            assert g.result is not None
+            if g.result.winner is not None:
+                wins[g.result.winner] += 1
+        return wins
+
+    @property
+    def ties(self) -> int:
+        return sum(1 for g in self._finished() if g.result is not None and g.result.winner is None)
 
     @property
     def over(self) -> bool:
-        self._tally()
         if not self.game.over:
             return False
         if self.target is not None:
-            top = max(self.scores)
-            return top >= self.target and self.scores.count(top) == 1
+            scores = self.scores
+            top = max(scores)
+            return top >= self.target and scores.count(top) == 1
         return self.max_games is not None and len(self.games) >= self.max_games
 
     @property
@@ -64,10 +70,12 @@ class Match:
         if not self.over:
             return None
         if self.target is not None:
-            return self.scores.index(max(self.scores))
-        if self.wins[0] == self.wins[1]:
+            scores = self.scores
+            return scores.index(max(scores))
+        wins = self.wins
+        if wins[0] == wins[1]:
             return None
-        return 0 if self.wins[0] > self.wins[1] else 1
+        return 0 if wins[0] > wins[1] else 1
 
     def next_game(self) -> GameState:
         """Deal the next game, led as the variant says after the last one."""
@@ -76,6 +84,7 @@ class Match:
             raise IllegalMoveError("the current game has not finished, so the next cannot be dealt")
         if self.over:
             raise GameOverError("the match is over: there is no next game")
+        assert last.result is not None
         opening = self.rules.next_opening(self.rules, last.result, last.opening, last.leader, len(self.games))
         self.games.append(GameState.new(self.rules, self.rng, opening))
         return self.game
@@ -83,6 +92,8 @@ class Match:
     def scores_before(self, index: int) -> tuple[int, ...]:
         totals = [0] * len(self.rules.teams)
         for g in self.games[:index]:
+            if not g.over:
+                continue
             for team, pts in enumerate(g.team_points()):
                 totals[team] += pts
         return tuple(totals)

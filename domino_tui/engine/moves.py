@@ -50,7 +50,7 @@ class Move:
         if self.tile.__class__ is not Tile:
             raise ArgumentError(f"a play needs a Tile, not {shown(self.tile)}")
         if self.end.__class__ is not End:
-            if not (is_whole_number(self.end) and 0 <= self.end < len(End)):  # type: ignore[operator]
+            if not (is_whole_number(self.end) and 0 <= self.end < len(End)):
                 raise ArgumentError(f"no end {shown(self.end)}: the ends are 0 to 3 (left, right, up, down)")
             object.__setattr__(self, "end", End(self.end))
 
@@ -60,12 +60,14 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind is Kind.PLAY:
-            return f"{self.tile} {self.end.label}"  # type: ignore[union-attr]
+            assert self.end is not None  # Move.play sets it
+            return f"{self.tile} {self.end.label}"
         return self.kind.value
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[object]:
         if self.kind is Kind.PLAY:
-            return [self.kind.value, self.tile.low, self.tile.high, int(self.end)]  # type: ignore[union-attr]
+            assert self.tile is not None and self.end is not None  # Move.play sets both
+            return [self.kind.value, self.tile.low, self.tile.high, int(self.end)]
         return [self.kind.value]
 
     @classmethod

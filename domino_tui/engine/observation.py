@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .board import Board
 from .checks import check_seat
 from .moves import Event, Move
 from .rules import Rules
 from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,7 @@ class Observation:
         return (self.seat + 2) % self.rules.players
 
 
-def observe(state, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None) -> Observation:
+def observe(state: GameState, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None) -> Observation:
     """Build ``seat``'s observation of ``state`` (a GameState). ArgumentError for a seat not at the table."""
     check_seat(seat, state.rules.players)
     return Observation(

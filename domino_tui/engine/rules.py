@@ -39,7 +39,7 @@ class GameResult:
     out_seat: int | None = None
     last_seat: int | None = None  # who made the last play (the dominoes package's series leads follow it)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "reason": self.reason.value,
             "winner": self.winner,
@@ -67,14 +67,18 @@ class Rules:
     spinner: bool = False
     fives: bool = False  # All Fives: score the count after each play when it is a multiple of 5
     stalemate_eight: bool = False  # classic: ends equal and that number on the table eight times
-    redeal_without_double: bool = False
     # Classic lets you draw (or skip) even with a playable tile; everywhere else you must play if able.
     must_play: bool = True
     target: int | None = None  # match won by the first team to reach this at the end of a game
     games: int | None = None  # or a match is a fixed number of games
-    settle: Settle = field(default=None, repr=False)  # type: ignore[assignment]
-    next_opening: NextOpening = field(default=None, repr=False)  # type: ignore[assignment]
-    first_opening: Callable[[Rules, object], Opening] = field(default=None, repr=False)  # type: ignore[assignment]
+    table_games: int | None = None  # games in a match at the table, when not ``games``
+    # Every game of a match opens with the highest double dealt (so nobody holds a higher one).
+    highest_double_opens: bool = False
+    # The lead moves round the table game by game from a random first seat, whoever won (seed 003).
+    lead_rotates: bool = False
+    settle: Settle = field(repr=False, kw_only=True)
+    next_opening: NextOpening = field(repr=False, kw_only=True)
+    first_opening: Callable[[Rules, object], Opening] = field(repr=False, kw_only=True)
 
     def team_of(self, seat: int) -> int:
         return seat % len(self.teams)
@@ -87,8 +91,19 @@ class Rules:
     def partnership(self) -> bool:
         return len(self.teams) < self.players
 
-    def seat_name(self, seat: int) -> str:
-        return f"seat {seat}"
+    @property
+    def single_game(self) -> bool:
+        return self.games == 1 and self.target is None
+
+    @property
+    def wins_by_points(self) -> bool:
+        """A match is won by points to a target (rather than by games won)."""
+        return self.target is not None
+
+    @property
+    def is_line(self) -> bool:
+        """Two ends, no stock, nothing scored in play: the game the kernel's line loop plays."""
+        return not self.has_stock and not self.spinner and not self.fives and not self.stalemate_eight
 
 
 def round5(points: int) -> int:

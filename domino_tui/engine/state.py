@@ -1,7 +1,9 @@
-"""A game in progress: deal, legal moves, apply, result, and a JSON form that replays to an equal state.
+"""A game in progress: the recorder around the rules kernel (core.Sim).
 
-Hands are kept twice: as bit masks (tile indices of the set) for the hot path, and as ordered lists so that
-a player's tiles keep their places on screen (a drawn tile joins at the end, as in seed 000).
+The kernel decides everything the rules decide (who opens, what is legal, where the ends go, whose turn is next,
+the settlement). GameState keeps what people see and save: the hands in the order their tiles arrived (a drawn
+tile joins at the end, as in seed 000), the layout as the tiles lie, the public history, the JSON form that
+replays to an equal state, and clear errors for moves the kernel does not list.
 """
 
 from __future__ import annotations
@@ -9,12 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from .board import CLOSED, Board
+from .board import Board
 from .checks import check_deal, check_opening, check_rng, check_rules, check_seat, not_a_move, saved_tiles
+from .core import CLOSED, DRAW_MOVE, PASS_MOVE, Sim, fitting, from_move
 from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
-from .fast import DRAW_MOVE, fitting, legal_codes
 from .moves import DRAW, PASS, End, Event, Kind, Move
-from .rules import DrawRule, GameResult, Opening, Reason, Rules
+from .rules import GameResult, Opening, Rules
 from .tiles import Tile, TileSet, tile_set
 from .variants import get_rules
 
@@ -23,23 +25,18 @@ SAVE_VERSION = 1
 
 class GameState:
     __slots__ = (
-        "rules",
-        "ts",
-        "hands",
-        "masks",
-        "stock",
-        "sleeping",
-        "board",
-        "turn",
-        "leader",
-        "passes",
-        "history",
-        "moves",
-        "fives",
-        "result",
-        "deal",
-        "opening",
         "_play_moves",
+        "board",
+        "core",
+        "deal",
+        "hands",
+        "history",
+        "leader",
+        "moves",
+        "opening",
+        "rules",
+        "sleeping",
+        "ts",
     )
 
     def __init__(self, rules: Rules, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], opening: Opening):
@@ -52,30 +49,23 @@ class GameState:
         self.rules = rules
         self.ts = ts
         self.hands: list[list[int]] = [[ts.index[t] for t in hand] for hand in hands]
-        self.masks: list[int] = [_mask(h) for h in self.hands]
         rest = [ts.index[t] for t in stock]
-        self.stock: list[int] = rest if rules.has_stock else []
         self.sleeping: list[int] = [] if rules.has_stock else rest
-        self._check_deal()
         self.board = Board(rules.spinner)
-        self.passes = 0
+        self.core = Sim(rules)
+        self.core.masks = [_mask(h) for h in self.hands]
+        self.core.stock = rest if rules.has_stock else []
+        _share_ends(self.core, self.board)
+        self._check_deal()
         self.history: list[Event] = []
         self.moves: list[Move] = []
-        self.fives = [0] * len(rules.teams)
-        self.result: GameResult | None = None
         self.deal = (tuple(tuple(h) for h in self.hands), tuple(rest))
         self.opening = opening
         self._play_moves = _play_move_table(ts)
-        if opening.highest_double:
-            seat, double = self._highest_double()
-            if seat is None:
-                raise IllegalMoveError("nobody holds a double, so the highest double cannot open: redeal")
-            self.turn = seat
-            self.leader = seat
-            self._apply(Move.play(ts.tiles[double], End.LEFT))
-        else:
-            self.turn = opening.seat  # type: ignore[assignment]
-            self.leader = opening.seat  # type: ignore[assignment]
+        first = self.core.open(opening)
+        self.leader = self.core.turn
+        if first is not None:
+            self._apply(self._play_moves[first >> 2][0])
 
     @classmethod
     def new(cls, rules: Rules | str, rng: random.Random, opening: Opening | None = None) -> GameState:
@@ -102,34 +92,65 @@ class GameState:
     def over(self) -> bool:
         return self.result is not None
 
+    @property
+    def result(self) -> GameResult | None:
+        return self.core.result
+
+    @property
+    def turn(self) -> int:
+        return self.core.turn
+
+    @property
+    def passes(self) -> int:
+        return self.core.passes
+
+    @property
+    def fives(self) -> list[int]:
+        return self.core.fives
+
+    @property
+    def masks(self) -> list[int]:
+        """Each hand as a bit mask of tile indices (the kernel's own list: read, never change)."""
+        return self.core.masks
+
+    @property
+    def stock(self) -> list[int]:
+        return self.core.stock
+
     def hand(self, seat: int) -> tuple[Tile, ...]:
         check_seat(seat, self.rules.players)
         tiles = self.ts.tiles
         return tuple(tiles[i] for i in self.hands[seat])
 
+    def hand_size(self, seat: int) -> int:
+        return len(self.hands[seat])
+
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.hands)
 
+    def playable_places(self, seat: int) -> list[int]:
+        """Places (0 = first) in ``seat``'s ordered hand of the tiles that fit an open end now."""
+        mask = self.playable_mask(seat)
+        return [place for place, idx in enumerate(self.hands[seat]) if (mask >> idx) & 1]
+
     @property
     def stock_size(self) -> int:
-        return len(self.stock)
+        return len(self.core.stock)
 
     def pips(self, seat: int) -> int:
         check_seat(seat, self.rules.players)
-        return self.ts.pip_sum(self.masks[seat])
+        return self.ts.pip_sum(self.core.masks[seat])
 
     def playable_mask(self, seat: int) -> int:
         """Tiles of ``seat`` that fit an open end now (every tile on an empty table)."""
-        return fitting(self.ts.match, self.masks[seat], self.board.ends)
+        return fitting(self.ts.match, self.core.masks[seat], self.core.ends)
 
     def legal_moves(self) -> list[Move]:
-        """Every move the player to act may make; empty once the game is over."""
-        if self.result is not None:
-            return []
+        """Every move the player to act may make (the kernel's list, in its order); empty once the game is over."""
         table = self._play_moves
         return [
             table[code >> 2][code & 3] if code >= 0 else (DRAW if code == DRAW_MOVE else PASS)
-            for code in legal_codes(self.rules, self.ts.match, self.masks[self.turn], self.board.ends, bool(self.stock))
+            for code in self.core.legal()
         ]
 
     def is_legal(self, move: Move) -> bool:
@@ -154,156 +175,97 @@ class GameState:
         """The player to act loses the turn (a faulty bot in a tournament): recorded as a forced pass."""
         if self.result is not None:
             raise GameOverError("the game is over")
-        self._pass(forced=True)
+        seat = self.turn
+        self.core.pass_turn()
+        self.history.append(Event(seat, Kind.PASS, ends_before=tuple(self.core.ends), forced=True))
 
     def copy(self) -> GameState:
         c = GameState.__new__(GameState)
         c.rules = self.rules
         c.ts = self.ts
         c.hands = [h.copy() for h in self.hands]
-        c.masks = self.masks.copy()
-        c.stock = self.stock.copy()
         c.sleeping = self.sleeping.copy()
         c.board = self.board.copy()
-        c.turn = self.turn
+        c.core = self.core.copy()
+        _share_ends(c.core, c.board)
         c.leader = self.leader
-        c.passes = self.passes
         c.history = self.history.copy()
         c.moves = self.moves.copy()
-        c.fives = self.fives.copy()
-        c.result = self.result
         c.deal = self.deal
         c.opening = self.opening
         c._play_moves = self._play_moves
         return c
 
     def _why_illegal(self, move: Move) -> str | None:
+        """None when the kernel lists ``move``; otherwise why not, in words."""
         if self.result is not None:
             return "the game is over"
+        if not isinstance(move, Move):
+            return f"not a move: {move!r}"
         seat = self.turn
         rules = self.rules
+        legal = self.core.legal()
         if move.kind is Kind.PLAY:
             tile = move.tile
             top = self.ts.max_pip
             if not isinstance(tile, Tile) or tile.high > top:
                 return f"{tile} is not a tile of the double-{top} set"
-            if not (self.masks[seat] >> self.ts.grid[tile.low][tile.high]) & 1:
+            if not (self.core.masks[seat] >> self.ts.grid[tile.low][tile.high]) & 1:
                 return f"{tile} is not in the hand of the player to act"
-            ends = self.board.ends
+            ends = self.core.ends
             if ends[0] == CLOSED:
                 return None
             end = move.end
             if end is None or not 0 <= end < 4 or ends[end] == CLOSED:
                 open_names = ", ".join(e.label for e in self.board.open_ends())
                 return f"{End(end).label if end is not None else 'no end'} is not open (open: {open_names})"
-            pip = ends[end]
-            if pip != tile.low and pip != tile.high:
-                return f"{tile} does not fit the {End(end).label} end, which shows {pip}"
+            if from_move(move, rules) not in legal:
+                return f"{tile} does not fit the {End(end).label} end, which shows {ends[end]}"
             return None
-        can_play = bool(self.playable_mask(seat))
         if move.kind is Kind.DRAW:
-            if rules.draw is DrawRule.NONE:
+            if DRAW_MOVE in legal:
+                return None
+            if not rules.has_stock:
                 return f"there is no drawing in {rules.name}"
-            if not self.stock:
+            if not self.core.stock:
                 return "the stock is empty"
-            if can_play and rules.must_play:
-                return "you hold a tile that fits, so you must play it"
-            return None
+            return "you hold a tile that fits, so you must play it"
         if move.kind is Kind.PASS:
-            if rules.must_play and can_play:
-                return "you hold a tile that fits, so you must play it"
-            if self.stock and rules.draw is not DrawRule.NONE:
+            if PASS_MOVE in legal:
+                return None
+            if legal[-1] == DRAW_MOVE:
                 return "the stock is not empty: draw instead"
-            return None
+            return "you hold a tile that fits, so you must play it"
         return f"not a move: {move!r}"
 
     def _apply(self, move: Move) -> None:
+        seat = self.turn
+        core = self.core
+        ends_before = tuple(core.ends)
         kind = move.kind
         if kind is Kind.PLAY:
-            self._play(move.tile, move.end)  # type: ignore[arg-type]
+            tile = move.tile
+            assert tile is not None and move.end is not None  # Move.play sets both
+            end = move.end if ends_before[0] != CLOSED else End.LEFT
+            idx = self.ts.grid[tile.low][tile.high]
+            spinner_before = core.spin[0]
+            scored = core.play(idx << 2 | end)
+            self.hands[seat].remove(idx)
+            self.board.record(tile, end, ends_before[end], spinner_before < 0 <= core.spin[0])
+            self.history.append(Event(seat, Kind.PLAY, tile, move.end, ends_before, scored))
         elif kind is Kind.DRAW:
-            self._draw()
+            self.hands[seat].append(core.draw())
+            self.history.append(Event(seat, Kind.DRAW, ends_before=ends_before))
         else:
-            self._pass(forced=False)
+            core.pass_turn()
+            self.history.append(Event(seat, Kind.PASS, ends_before=ends_before))
         self.moves.append(move)
-
-    def _play(self, tile: Tile, end: End) -> None:
-        seat = self.turn
-        rules = self.rules
-        board = self.board
-        ends_before = tuple(board.ends)
-        idx = self.ts.grid[tile.low][tile.high]
-        self.masks[seat] ^= 1 << idx
-        self.hands[seat].remove(idx)
-        board.place(tile, end if ends_before[0] != CLOSED else End.LEFT)
-        scored = 0
-        if rules.fives:
-            count = board.count()
-            if count and count % 5 == 0:
-                scored = count
-                self.fives[rules.team_of(seat)] += count
-        self.history.append(Event(seat, Kind.PLAY, tile, end, ends_before, scored))
-        self.passes = 0
-        if not self.masks[seat]:
-            self._finish(Reason.OUT, out_seat=seat, last_seat=seat)
-            return
-        if rules.stalemate_eight:
-            left, right = board.ends[0], board.ends[1]
-            if left == right and board.pip_count(left) >= 8:
-                self._finish(Reason.STALEMATE, last_seat=seat)
-                return
-        self._next_turn(last_seat=seat)
-
-    def _draw(self) -> None:
-        seat = self.turn
-        idx = self.stock.pop()
-        self.masks[seat] |= 1 << idx
-        self.hands[seat].append(idx)
-        self.history.append(Event(seat, Kind.DRAW, ends_before=tuple(self.board.ends)))
-        if self.rules.draw is DrawRule.ONE_ENDS_TURN:
-            self._next_turn(last_seat=None)
-        # Drawing until playable: the same player acts again.
-
-    def _pass(self, forced: bool) -> None:
-        seat = self.turn
-        self.history.append(Event(seat, Kind.PASS, ends_before=tuple(self.board.ends), forced=forced))
-        self.passes += 1
-        if self.passes >= self.rules.players and self.rules.must_play:
-            self._finish(Reason.BLOCKED, last_seat=self._last_player())
-            return
-        self._next_turn(last_seat=None)
-
-    def _next_turn(self, last_seat: int | None) -> None:
-        rules = self.rules
-        # Classic: with the stock gone and no tile fitting anywhere, nobody can ever move again.
-        if not rules.must_play and not self.stock and not any(self.playable_mask(s) for s in range(rules.players)):
-            self._finish(Reason.BLOCKED, last_seat=self._last_player())
-            return
-        self.turn = (self.turn + 1) % rules.players
-
-    def _last_player(self) -> int | None:
-        for ev in reversed(self.history):
-            if ev.kind is Kind.PLAY:
-                return ev.seat
-        return None
-
-    def _finish(self, reason: Reason, out_seat: int | None = None, last_seat: int | None = None) -> None:
-        pips = tuple(self.ts.pip_sum(m) for m in self.masks)
-        winner, points = self.rules.settle(self.rules, reason, out_seat, pips)
-        self.result = GameResult(reason, winner, points, pips, out_seat, last_seat)
-
-    def _highest_double(self) -> tuple[int | None, int]:
-        for double in reversed(self.ts.doubles):
-            for seat, mask in enumerate(self.masks):
-                if (mask >> double) & 1:
-                    return seat, double
-        return None, -1
 
     def _check_deal(self) -> None:
         rules = self.rules
         if len(self.hands) != rules.players:
             raise SaveFormatError(f"{rules.name} is played by {rules.players}, not {len(self.hands)}")
-        seen: list[int] = [i for h in self.hands for i in h] + self.stock + self.sleeping
+        seen: list[int] = [i for h in self.hands for i in h] + self.core.stock + self.sleeping
         if sorted(seen) != list(range(self.ts.size)):
             raise SaveFormatError("the deal does not hold every tile of the set exactly once")
 
@@ -311,13 +273,11 @@ class GameState:
 
     def team_points(self) -> tuple[int, ...]:
         """Points each team has earned in this game so far: fives in play, plus the settlement once over."""
-        if self.result is None:
-            return tuple(self.fives)
-        return tuple(f + p for f, p in zip(self.fives, self.result.points, strict=True))
+        return self.core.team_points()
 
     # ----- saving -----
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The deal and the moves: restoring replays them, so a save can never hold an impossible position."""
         tiles = self.ts.tiles
         hands, rest = self.deal
@@ -379,16 +339,10 @@ class GameState:
             and self.result == other.result
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value: unhashable, as mypy cannot say
 
     def __repr__(self) -> str:
         return f"<GameState {self.rules.name} turn={self.turn} board={self.board} over={self.over}>"
-
-    # ----- tools for the other layers -----
-
-    def replay(self, moves: Iterable[Move]) -> None:
-        for move in moves:
-            self.apply(move)
 
 
 def _mask(indices: Iterable[int]) -> int:
@@ -396,6 +350,15 @@ def _mask(indices: Iterable[int]) -> int:
     for i in indices:
         m |= 1 << i
     return m
+
+
+def _share_ends(core: Sim, board: Board) -> None:
+    """The board shows the kernel's ends: one set of lists, changed only by the kernel."""
+    core.ends = board.ends
+    core.dbl = board.dbl
+    core.arm = board.arm
+    core.spin = board.spin
+    core.tiles_down = len(board)
 
 
 def _pair(t: Tile) -> tuple[int, int]:

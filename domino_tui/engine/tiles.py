@@ -6,8 +6,10 @@ pip n" is one precomputed mask. `Tile` is the readable face of that index for th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeGuard
 
 from .errors import ArgumentError, shown
 
@@ -16,7 +18,7 @@ from .errors import ArgumentError, shown
 MAX_PIP = 99
 
 
-def is_whole_number(value: object) -> bool:
+def is_whole_number(value: object) -> TypeGuard[int]:
     """An int that is not a bool (JSON's ``true`` must not pass for 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -89,9 +91,9 @@ class TileSet:
     def full_mask(self) -> int:
         return (1 << len(self.tiles)) - 1
 
-    def mask_of(self, tiles: object) -> int:
+    def mask_of(self, tiles: Iterable[Tile]) -> int:
         mask = 0
-        for t in tiles:  # type: ignore[attr-defined]
+        for t in tiles:
             mask |= 1 << self.index[t]
         return mask
 

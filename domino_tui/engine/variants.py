@@ -21,7 +21,8 @@ def settle_opponent_pips(
 ) -> tuple[int | None, tuple[int, ...]]:
     """block: going out, or the lighter hand when blocked, scores the opponent's pips."""
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
     elif pips[0] == pips[1]:
         return None, (0, 0)
     else:
@@ -45,7 +46,8 @@ def settle_allfives(
 ) -> tuple[int | None, tuple[int, ...]]:
     """Out: the opponent's pips rounded to 5. Locked: the lighter hand gets the difference, rounded to 5."""
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
         gain = round5(pips[1 - winner])
     elif pips[0] == pips[1]:
         return None, (0, 0)
@@ -63,7 +65,8 @@ def settle_partnership(
     """Out: the team scores every pip left. Blocked: the lighter team scores every pip; equal, nobody."""
     total = sum(pips)
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
     else:
         team = _team_pips(rules, pips)
         if team[0] == team[1]:
@@ -79,7 +82,8 @@ def settle_partnership9(
 ) -> tuple[int | None, tuple[int, ...]]:
     """Seed 003: out wins; blocked, each team's lighter hand is compared, and equal is a tie. A win is 1."""
     if reason is Reason.OUT:
-        winner = rules.team_of(out_seat)  # type: ignore[arg-type]
+        assert out_seat is not None  # going out names the seat
+        winner = rules.team_of(out_seat)
     else:
         best = [min(pips[s] for s in team) for team in rules.teams]
         if best[0] == best[1]:
@@ -143,9 +147,9 @@ CLASSIC = Rules(
     teams=TWO,
     draw=DrawRule.ONE_ENDS_TURN,
     stalemate_eight=True,
-    redeal_without_double=True,
     must_play=False,
     games=1,
+    highest_double_opens=True,
     settle=settle_classic,
     next_opening=next_highest_double,
     first_opening=first_highest_double,
@@ -182,7 +186,6 @@ ALLFIVES = Rules(
     draw=DrawRule.UNTIL_PLAYABLE,
     spinner=True,
     fives=True,
-    redeal_without_double=True,
     target=150,
     settle=settle_allfives,
     next_opening=next_allfives,
@@ -218,6 +221,8 @@ PARTNERSHIP9 = Rules(
     teams=PAIRS,
     draw=DrawRule.NONE,
     games=1000,
+    table_games=10,
+    lead_rotates=True,
     settle=settle_partnership9,
     next_opening=next_alternate,
     first_opening=first_random_seat,

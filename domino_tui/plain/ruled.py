@@ -31,7 +31,7 @@ class RuledTable(Table):
 
     @property
     def computer_size(self) -> int:
-        return len(self.state.hands[COMPUTER])
+        return self.state.hand_size(COMPUTER)
 
     @property
     def line(self) -> list[Pair]:
@@ -65,7 +65,7 @@ class RuledTable(Table):
         if self.bot is not None:
             move = self.bot.choose(observe(state, COMPUTER))
         else:
-            size = len(state.hands[COMPUTER])
+            size = state.hand_size(COMPUTER)
             move = self._move(COMPUTER, self.rng.randint(-size, size))
             while not state.is_legal(move):
                 move = self._move(COMPUTER, self.rng.randint(-size, size))

@@ -3,10 +3,41 @@
 from domino_tui.tournament import run_match, run_tournament
 m = run_match("partnership9", "greedy", "dummy", games=1000, seed=1, jobs=2)
 m.wins, m.ties, m.win_rate, m.interval
+
+The names are imported on first use: a bot host (pyhost.py) lives in this package and must not hold the referee's
+modules (the schedule, the runner), so importing the package imports nothing else.
 """
 
-from .api import EntryError, MatchResult, Settings, Standing, TournamentResult, run_match, run_tournament
-from .export import to_csv, to_json
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .api import (
+        EntryError,
+        MatchResult,
+        Settings,
+        Standing,
+        TournamentResult,
+        resume_tournament,
+        run_match,
+        run_tournament,
+    )
+    from .export import to_csv, to_json
+
+_WHERE = {
+    "EntryError": "api",
+    "MatchResult": "api",
+    "Settings": "api",
+    "Standing": "api",
+    "TournamentResult": "api",
+    "run_match": "api",
+    "run_tournament": "api",
+    "resume_tournament": "api",
+    "to_csv": "export",
+    "to_json": "export",
+}
 
 __all__ = [
     "EntryError",
@@ -14,8 +45,16 @@ __all__ = [
     "Settings",
     "Standing",
     "TournamentResult",
+    "resume_tournament",
     "run_match",
     "run_tournament",
     "to_csv",
     "to_json",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)

@@ -8,6 +8,7 @@ a pair ``A+B`` (a single name in a partnership variant means two of it), or a se
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass, replace
 
 from ..ai import BOTS
@@ -20,9 +21,11 @@ class EntryError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class BotSpec:
-    kind: str  # "builtin"; "file" or "class" (a user's Bot class); "seed003" (a player of a seed-003 pair module)
-    name: str  # the built-in name or the class name; empty for seed003
-    path: str = ""  # absolute path of the user's file; for "class", the module the class lives in
+    # "builtin"; "file" or "class" (a user's Bot class); "seed003" (a player of a seed-003 pair module);
+    # "cmd" (a program of any language speaking the bot protocol)
+    kind: str
+    name: str  # the built-in name or the class name; empty for seed003 and cmd
+    path: str = ""  # absolute path of the user's file; for "class", its module; for "cmd", the command line
     index: int = 0  # which player of the seed-003 pair
 
     @property
@@ -32,12 +35,16 @@ class BotSpec:
 
     @property
     def short(self) -> str:
-        """The name shown in tables: a built-in bot's name, a user's class name."""
+        """The name shown in tables: a built-in bot's name, a user's class name, a program's name."""
+        if self.kind == "cmd":
+            return os.path.basename(shlex.split(self.path)[0])
         return self.name.rpartition(".")[2] if self.name else os.path.basename(self.path)
 
     def __str__(self) -> str:
         if self.kind == "builtin":
             return self.name
+        if self.kind == "cmd":
+            return f"cmd:{self.path}"
         if self.kind == "file":
             return f"{self.path}:{self.name}"
         if self.kind == "class":
@@ -67,7 +74,22 @@ def class_spec(cls: type) -> BotSpec:
     """A Bot class passed from Python code: it plays in a host process like any user bot."""
     if not callable(getattr(cls, "choose", None)):
         raise EntryError(f"{cls.__name__} has no choose(obs) method (subclass domino_tui.ai.Bot)")
+    if cls.__module__ == "__main__" or "<locals>" in cls.__qualname__:
+        # The bot plays in a fresh interpreter, which finds its class by importing its module.
+        raise EntryError(f"{cls.__qualname__}: define it at the top level of an importable module")
     return BotSpec("class", cls.__qualname__, cls.__module__)
+
+
+def command_spec(text: str) -> BotSpec:
+    """``cmd:<command line>``: files named in it are made absolute, since the program runs in a folder of its own."""
+    try:
+        words = shlex.split(text[4:])
+    except ValueError as exc:
+        raise EntryError(f"{text!r}: {exc}") from None
+    if not words:
+        raise EntryError(f"{text!r}: give the command after cmd:, like cmd:./mybot")
+    words = [os.path.abspath(w) if not os.path.isabs(w) and os.path.exists(w) else w for w in words]
+    return BotSpec("cmd", "", shlex.join(words))
 
 
 def parse_bot(text: str | type) -> BotSpec:
@@ -76,6 +98,8 @@ def parse_bot(text: str | type) -> BotSpec:
     text = text.strip()
     if not text:
         raise EntryError("an empty bot name (check the commas and plus signs)")
+    if text.startswith("cmd:"):
+        return command_spec(text)
     head, colon, tail = text.rpartition(":")
     if colon and head.endswith(".py"):
         if not tail.isidentifier():
@@ -113,7 +137,7 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
     if seats_per_team == 1:
         if "+" in text:
             raise EntryError(f"{text!r} is a pair, but {rules.name} is played one against one")
-        if text.endswith(".py") and ":" not in text:
+        if text.endswith(".py") and ":" not in text and not text.startswith("cmd:"):
             raise EntryError(f"{text!r}: a seed-003 pair module plays partnership variants, not {rules.name}")
         bot = parse_bot(text)
         return Entry(bot.short, text, (bot,))
@@ -123,7 +147,7 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
             raise EntryError(f"{text!r}: a pair is two bots joined by '+', like greedy+dummy")
         bots = tuple(parse_bot(p) for p in parts)
         return Entry("+".join(b.short for b in bots), text, bots)
-    if text.endswith(".py"):
+    if text.endswith(".py") and not text.startswith("cmd:"):
         path = _user_file(text)
         return Entry(text, text, tuple(BotSpec("seed003", "", path, i) for i in range(seats_per_team)))
     bot = parse_bot(text)

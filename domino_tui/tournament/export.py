@@ -25,6 +25,7 @@ def match_json(m: MatchResult) -> dict:
         "first_win_rate": m.win_rate,
         "first_win_rate_ci95": None if interval is None else list(interval),
         "forfeits": [m.faults[0], m.faults[1]],
+        "fault_detail": list(m.notes),
         "abandoned": m.abandoned,
     }
 
@@ -55,6 +56,7 @@ CSV_FIELDS = (
     + ["first_wins", "second_wins", "ties", "first_points", "second_points", "winner"]
     + ["first_win_rate", "ci95_low", "ci95_high", "abandoned"]
     + [f"{side}_{f.value}" for side in ("first", "second") for f in Fault]
+    + ["first_fault_detail", "second_fault_detail"]
 )
 
 
@@ -88,6 +90,7 @@ def to_csv(result: TournamentResult) -> str:
         for side, faults in zip(("first", "second"), m.faults, strict=True):
             for f in Fault:
                 row[f"{side}_{f.value}"] = faults.get(f.value, 0)
+        row["first_fault_detail"], row["second_fault_detail"] = m.notes
         writer.writerow(row)
     return out.getvalue()
 
@@ -95,15 +98,18 @@ def to_csv(result: TournamentResult) -> str:
 def check_out_path(path: str) -> None:
     """Refuse an --out the tournament could not write, before spending minutes on the games."""
     ext = os.path.splitext(path)[1].lower()
-    if ext not in (".json", ".csv"):
-        raise ValueError(f"--out {path}: the file name must end in .json or .csv")
+    if ext not in (".json", ".csv", ".jsonl"):
+        raise ValueError(f"--out {path}: the file name must end in .json, .csv or .jsonl")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise ValueError(f"--out {path}: no such folder {folder}")
 
 
 def write(result: TournamentResult, path: str) -> None:
+    """The results as .json or .csv (a .jsonl out is the journal, already written as the matches finished)."""
     check_out_path(path)
+    if path.lower().endswith(".jsonl"):
+        return
     as_json = path.lower().endswith(".json")
     text = json.dumps(to_json(result), indent=2) + "\n" if as_json else to_csv(result)
     with open(path, "w", encoding="utf-8", newline="") as fh:

@@ -1,198 +1,286 @@
-"""User bots in a process of their own, under a per-move time limit.
+"""User bots in processes of their own, confined, under a load allowance and a per-move time limit.
 
-Whatever a user's bot does (raise, loop for ever, exit, crash the interpreter) happens in its host process: the
-game asks for a move over a pipe and waits at most the limit. A late or dead host is killed and started again
-for the next move; the lost move is a forfeit with its cause. Built-in bots never come here: they play in the
-game's own process, at full speed.
+A host is a fresh program (never a fork of the referee): the generic Python host (pyhost.py) for a bot written
+in Python, or the user's own command for a ``cmd:`` entry. It is started in a session and process group of its
+own, in an empty private folder, with a scrubbed environment, with limits on memory, processes, CPU time and
+open files, without capabilities, and it dies with the process that started it. It learns nothing but its bot's
+messages (wire.py). Every start gets LOAD_LIMIT to say hello, every game LOAD_LIMIT to build its bots, every
+move the move limit. A late, dead or garbled host is killed with its whole process group and started again for
+the next move; the lost move is a forfeit with its cause.
 """
 
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
-import random
+import resource
+import select
+import shlex
+import shutil
 import signal
+import subprocess
 import sys
-from multiprocessing.connection import Connection
+import tempfile
+import time
 
 from ..engine import Move, Observation
-from .entries import BotSpec, EntryError
+from .entries import BotSpec
 from .faults import Fault, Forfeit
-from .wire import Decoder, decode_move, encode_move, encode_obs
+from .secrecy import LIBC
+from .wire import MAX_LINE, ProtocolError, game_line, obs_line, parse
 
-# Importing the user's module and building its bots is not a move: it gets this much time.
+# Importing the user's module, or building its bots for a game, is not a move: it gets this much time.
 LOAD_LIMIT = 30.0
 DEFAULT_MOVE_LIMIT = 1.0
+MOVE_LIMIT_RANGE = (0.001, 3600.0)
+
+# Per host process. Memory is address space; processes count every process of the user the host runs as.
+MEMORY_LIMIT = 2 << 30
+PROCESS_LIMIT = 64
+CPU_LIMIT = 3600
+FILE_LIMIT = 64
+
+_PR_SET_PDEATHSIG = 1
+_PR_CAPBSET_DROP = 24
+_PR_SET_NO_NEW_PRIVS = 38
+_LIBC = LIBC
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    # fork starts a host in a millisecond with the engine already imported; spawn where there is no fork.
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+def _confine() -> None:
+    """Runs in the host's process between fork and exec: only system calls, no locks."""
+    for limit, value in (
+        (resource.RLIMIT_AS, MEMORY_LIMIT),
+        (resource.RLIMIT_NPROC, PROCESS_LIMIT),
+        (resource.RLIMIT_NOFILE, FILE_LIMIT),
+    ):
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(limit, (value, value))
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT + 5))
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    os.umask(0o077)
+    if _LIBC is not None:
+        # Started by root, the host keeps uid 0 but no capability survives the exec: it cannot read the memory
+        # of the referee (non-dumpable), raise its limits or escape them.
+        for cap in range(64):
+            _LIBC.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0)
+        _LIBC.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
-def _serve(conn: Connection, specs: tuple[BotSpec, ...], parent_end: Connection | None, parent_pid: int) -> None:
-    """The host's loop: describe the bots, build them for a game, answer moves. Ends when the pipe closes or
-    the process that started it is gone (a forked child may hold other pipes open, so EOF alone is not enough)."""
-    from .userbots import build, describe  # the user's code is imported here, in the host, only
+def _python_path() -> str:
+    # Where the referee found domino_tui and the caller's modules (a Bot class given from Python code).
+    return os.pathsep.join(p for p in sys.path if p and os.path.isdir(p))
 
-    if parent_end is not None:
-        parent_end.close()
-    # Ctrl-C is the tournament's to handle; the host just goes away with its pipe.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Stdout carries the results table: whatever the user's bot prints goes to stderr instead.
-    sys.stdout.flush()
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-    bots: dict[int, object] = {}
-    decoder = Decoder()
-    while True:
-        try:
-            while not conn.poll(1.0):
-                if os.getppid() != parent_pid:
-                    return
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        op = msg[0]
-        if op == "game":
-            bots = {}
-            decoder = Decoder()
-            pairs: dict[str, tuple] = {}
-            for seat, (spec, seed) in msg[1].items():
-                try:
-                    bots[seat] = build(spec, random.Random(seed), pairs)
-                except BaseException as exc:
-                    bots[seat] = exc
+
+def _environment(home: str, python: bool) -> dict[str, str]:
+    env = {"PATH": os.environ.get("PATH", os.defpath), "HOME": home, "TMPDIR": home, "LANG": "C.UTF-8"}
+    if python:
+        env.update(PYTHONPATH=_python_path(), PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    return env
+
+
+def _session_members(sid: int) -> list[int]:
+    """Processes still in session ``sid`` (a bot's children that left its process group)."""
+    out = []
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not name.isdigit():
             continue
-        if op == "describe":
-            try:
-                reply: tuple = ("ok", [describe(s) for s in specs])
-            except BaseException as exc:
-                reply = ("error", f"{type(exc).__name__}: {exc}")
-        else:
-            _, seat, obs = msg
-            bot = bots.get(seat)
-            try:
-                if isinstance(bot, BaseException):
-                    raise Forfeit(Fault.RAISED, f"could not be built: {type(bot).__name__}: {bot}")
-                reply = ("move", encode_move(bot.choose(decoder.decode(obs))))  # type: ignore[union-attr]
-            except Forfeit as forfeit:
-                reply = ("fault", forfeit.fault.value, forfeit.detail)
-            except BaseException as exc:
-                reply = ("fault", Fault.RAISED.value, f"{type(exc).__name__}: {exc}"[:300])
         try:
-            conn.send(reply)
-        except (OSError, ValueError):
-            return
+            with open(f"/proc/{name}/stat", "rb") as fh:
+                fields = fh.read().rpartition(b")")[2].split()
+        except OSError:
+            continue
+        if len(fields) > 4 and int(fields[4]) == sid:
+            out.append(int(name))
+    return out
+
+
+def host_command(spec: BotSpec) -> tuple[list[str], bool]:
+    """The program that hosts ``spec`` and whether it is the Python host."""
+    if spec.kind == "cmd":
+        return shlex.split(spec.path), False
+    module = f"{__package__}.pyhost"
+    return [sys.executable, "-m", module, spec.kind, spec.path, spec.name, str(spec.index)], True
 
 
 class BotHost:
-    """The tournament's side of one host process: one seat of one entry."""
+    """The referee's side of one host process: one seat of one entry."""
 
-    def __init__(self, specs: tuple[BotSpec, ...], move_limit: float = DEFAULT_MOVE_LIMIT) -> None:
-        self.specs = specs
+    def __init__(self, argv: list[str], python: bool, move_limit: float = DEFAULT_MOVE_LIMIT) -> None:
+        self.argv = argv
+        self.python = python
         self.move_limit = move_limit
-        self.proc: multiprocessing.process.BaseProcess | None = None
-        self.conn: Connection | None = None
-        self.game_msg: tuple | None = None
+        self.proc: subprocess.Popen | None = None
+        self.home = ""
+        self.buffer = b""
+        self.game: bytes | None = None  # the current game's message, sent again to a restarted host
+        self.unready = False  # a game message sent whose answer is still to come
+        self.name = ""
+
+    # ----- the process -----
 
     def _start(self) -> None:
-        ctx = _context()
-        parent, child = ctx.Pipe()
-        forked = ctx.get_start_method() == "fork"
-        proc = ctx.Process(
-            target=_serve,
-            args=(child, self.specs, parent if forked else None, os.getpid()),
-            daemon=True,
-            name="domino-tui bot host",
-        )
-        proc.start()
-        child.close()
-        self.proc, self.conn = proc, parent
-        if self.game_msg is not None:
-            self._send(self.game_msg)
-
-    def _send(self, msg: tuple) -> None:
+        self.home = tempfile.mkdtemp(prefix="domino-tui-bot-")
+        os.chmod(self.home, 0o700)
         try:
-            self.conn.send(msg)  # type: ignore[union-attr]
-        except (OSError, ValueError):
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                cwd=self.home,
+                env=_environment(self.home, self.python),
+                start_new_session=True,
+                preexec_fn=_confine,
+                close_fds=True,
+                bufsize=0,
+            )
+        except OSError as exc:
             self.stop()
-            raise Forfeit(Fault.CRASHED, "its process has died") from None
-
-    def _ask(self, msg: tuple, limit: float) -> tuple:
-        if self.proc is None:
-            self._start()
-        self._send(msg)
-        conn = self.conn
-        if not conn.poll(limit):  # type: ignore[union-attr]
-            self.stop()
-            raise Forfeit(Fault.SLOW, f"no answer within {limit:g} s")
+            raise Forfeit(Fault.CRASHED, f"cannot start {self.argv[0]}: {exc.strerror or exc}") from None
+        os.set_blocking(self.proc.stdin.fileno(), False)  # type: ignore[union-attr]
+        self.buffer = b""
         try:
-            return conn.recv()  # type: ignore[union-attr]
-        except (EOFError, OSError):
+            self.name = self._read("hello", LOAD_LIMIT)  # type: ignore[assignment]
+        except Forfeit:
             self.stop()
-            raise Forfeit(Fault.CRASHED, "its process died") from None
-
-    def describe(self) -> list[str]:
-        """Load the user's code in the host and return the entry's display names, or raise EntryError."""
-        try:
-            reply = self._ask(("describe",), LOAD_LIMIT)
-        except Forfeit as forfeit:
-            raise EntryError(f"{self.specs[0]}: {forfeit.detail} while loading") from None
-        if reply[0] != "ok":
-            raise EntryError(f"cannot load {self.specs[0]}: {reply[1]}")
-        return reply[1]
-
-    def new_game(self, seats: dict[int, tuple[BotSpec, str]]) -> None:
-        """Fresh bots for a game: seat -> (which bot, seed of its rng)."""
-        self.game_msg = ("game", seats)
-        if self.proc is not None:
-            # A dead host is started again at the next move, with this game's bots.
-            with contextlib.suppress(Forfeit):
-                self._send(self.game_msg)
-
-    def choose(self, seat: int, obs: Observation) -> Move:
-        reply = self._ask(("move", seat, encode_obs(obs)), self.move_limit)
-        if reply[0] == "move":
-            try:
-                return decode_move(reply[1])
-            except (TypeError, ValueError):
-                raise Forfeit(Fault.ILLEGAL, f"not a move: {reply[1]!r:.80}") from None
-        raise Forfeit(Fault(reply[1]), reply[2])
+            raise
+        if self.game is not None:
+            self._write(self.game, LOAD_LIMIT)
+            self.unready = True
 
     def stop(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
+        """Kill the host and everything it started, and wait for it: nothing is left behind."""
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            for pid in _session_members(proc.pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                proc.kill()
+            proc.wait()
+            for pipe in (proc.stdin, proc.stdout):
+                with contextlib.suppress(OSError):
+                    pipe.close()  # type: ignore[union-attr]
+        if self.home:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home = ""
+        self.unready = False
+
+    def _died(self) -> Forfeit:
+        proc = self.proc
+        code = proc.wait() if proc is not None else None
+        self.stop()
+        if code is not None and code < 0:
+            return Forfeit(Fault.CRASHED, f"its process was killed by signal {-code}")
+        return Forfeit(Fault.CRASHED, f"its process ended (exit status {code})")
+
+    # ----- the pipe, with deadlines -----
+
+    def _write(self, data: bytes, limit: float) -> None:
+        deadline = time.monotonic() + limit
+        fd = self.proc.stdin.fileno()  # type: ignore[union-attr]
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                self.stop()
+                raise Forfeit(Fault.SLOW, f"did not read its input within {limit:g} s")
+            try:
+                view = view[os.write(fd, view) :]
+            except BlockingIOError:
+                continue
+            except OSError:
+                raise self._died() from None
+
+    def _read(self, expect: str, limit: float) -> object:
+        deadline = time.monotonic() + limit
+        fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_LINE:
+                self.stop()
+                raise Forfeit(Fault.ILLEGAL, f"broke the protocol: a line of more than {MAX_LINE} bytes")
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                self.stop()
+                raise Forfeit(Fault.SLOW, f"no answer within {limit:g} s")
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise self._died()
+            self.buffer += chunk
+        raw, _, self.buffer = self.buffer.partition(b"\n")
+        try:
+            answer = parse(raw, expect)
+        except ProtocolError as exc:
+            self.stop()
+            raise Forfeit(Fault.ILLEGAL, f"broke the protocol: {exc}") from None
+        if isinstance(answer, tuple):
+            raise Forfeit(*answer)
+        return answer
+
+    # ----- the referee's calls -----
+
+    def describe(self) -> str:
+        """Start the host, load the bot and return its name; raises Forfeit when it cannot."""
+        if self.proc is None:
+            self._start()
+        return self.name
+
+    def new_game(self, seat: int, seed: int) -> None:
+        """Fresh bots for a game (the seat it plays, the seed of its rng); the answer is read at the first move."""
+        self.game = game_line(seat, seed)
         if self.proc is not None:
-            self.proc.kill()
-            self.proc.join(5)
-        self.proc = self.conn = None
+            try:
+                self._write(self.game, LOAD_LIMIT)
+                self.unready = True
+            except Forfeit:
+                pass  # started again at the next move, with this game's bots
+
+    def choose(self, obs: Observation) -> Move:
+        if self.proc is None:
+            self._start()
+        if self.unready:
+            self.unready = False
+            self._read("ready", LOAD_LIMIT)
+        self._write(obs_line(obs), self.move_limit)
+        index = self._read("move", self.move_limit)
+        if index >= len(obs.legal):  # type: ignore[operator]
+            raise Forfeit(Fault.ILLEGAL, f"move {index} of {len(obs.legal)} legal moves")
+        return obs.legal[index]  # type: ignore[index]
 
 
 class HostedSeat:
-    """One seat played by a hosted bot: the game's Player protocol over the host."""
+    """One seat played by a hosted bot: the game's Player protocol over the host. The first fault's detail of
+    each side is kept in ``notes`` (side -> text), for the user to see what went wrong."""
 
-    __slots__ = ("host", "seat")
+    __slots__ = ("host", "notes", "side")
 
-    def __init__(self, host: BotHost, seat: int) -> None:
+    def __init__(self, host: BotHost, notes: dict[int, str], side: int) -> None:
         self.host = host
-        self.seat = seat
+        self.notes = notes
+        self.side = side
 
     def choose(self, obs: Observation) -> Move:
-        return self.host.choose(self.seat, obs)
+        try:
+            return self.host.choose(obs)
+        except Forfeit as forfeit:
+            self.notes.setdefault(self.side, str(forfeit))
+            raise
 
 
-_HOSTS: dict[tuple[str, tuple[BotSpec, ...], float], BotHost] = {}
+_HOSTS: dict[tuple, BotHost] = {}
 
 
-def host_for(key: str, specs: tuple[BotSpec, ...], move_limit: float) -> BotHost:
+def host_for(key: str, argv: list[str], python: bool, move_limit: float) -> BotHost:
     """This process's host for ``key`` (an entry's seat), started on first use and kept for its later games.
     The key names the entry too, so a bot playing against a copy of itself has hosts of its own."""
-    host = _HOSTS.get((key, specs, move_limit))
+    k = (key, tuple(argv), move_limit)
+    host = _HOSTS.get(k)
     if host is None:
-        host = _HOSTS[(key, specs, move_limit)] = BotHost(specs, move_limit)
+        host = _HOSTS[k] = BotHost(argv, python, move_limit)
     return host
 
 
@@ -200,3 +288,10 @@ def stop_hosts() -> None:
     for host in _HOSTS.values():
         host.stop()
     _HOSTS.clear()
+
+
+def check_move_limit(seconds: float) -> float:
+    low, high = MOVE_LIMIT_RANGE
+    if not low <= seconds <= high:  # also false for nan
+        raise ValueError(f"the move limit must be between {low:g} and {high:g} seconds, not {seconds!r}")
+    return float(seconds)

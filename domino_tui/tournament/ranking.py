@@ -28,6 +28,7 @@ class MatchResult:
     faults: tuple[dict[str, int], dict[str, int]] = ({}, {})
     abandoned: int = 0
     by_points: bool = False  # the match is decided by points (score variants), else by games won
+    notes: tuple[str, str] = ("", "")  # the first fault of each side, as the host reported it
 
     @property
     def winner(self) -> int | None:

@@ -7,11 +7,15 @@ with user bots in host processes (host.py).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import multiprocessing.util
+import os
 import random
 import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -20,14 +24,18 @@ from ..engine import GameState, Rules, get_rules
 from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
 from .fullplay import Player, play_full
-from .host import HostedSeat, host_for, stop_hosts
-from .schedule import bot_seed, pairings, plan_game
+from .host import HostedSeat, host_command, host_for, stop_hosts
+from .schedule import bot_seed, pairings, plan_game, user_bot_seed
 
 # Games per chunk: big enough that the trip to a worker costs little, small enough to share the work out evenly.
 FAST_CHUNK = 250
 FULL_CHUNK = 25
 
 Progress = Callable[[int, int], None]
+
+
+class WorkerLost(RuntimeError):
+    """A worker died under the tournament (killed from outside): the run cannot finish, the journal is kept."""
 
 
 @dataclass
@@ -40,9 +48,11 @@ class Tally:
     points: list[int] = field(default_factory=lambda: [0, 0])
     faults: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
     abandoned: int = 0
+    notes: list[str] = field(default_factory=lambda: ["", ""])  # the first fault's detail of each side
 
     def add(self, other: Tally) -> None:
         self.games += other.games
+        self.notes = [mine or theirs for mine, theirs in zip(self.notes, other.notes, strict=True)]
         self.ties += other.ties
         self.abandoned += other.abandoned
         for k in (0, 1):
@@ -106,6 +116,7 @@ def play_chunk(task: ChunkTask) -> Tally:
     deal_rng = random.Random()
     fast = _all_fast(task.entries, rules)
     shared = [[_shared_policy(spec.name, rules.max_pip) for spec in specs] for specs, _ in seatings]
+    notes: dict[int, str] = {}
     seeded = ""  # the seed deal_rng was last given, and how many deals it has made since
     dealt = 0
     for game in range(task.start, task.stop):
@@ -130,7 +141,7 @@ def play_chunk(task: ChunkTask) -> Tally:
                 policies = [_fast_policy(specs[s], rules, bot_seed(task.seed, task.match, game, s)) for s in range(n)]
             result, points = play_fast(rules, deal_rng, plan.opening, policies)  # type: ignore[arg-type]
         else:
-            outcome = play_full(rules, deal_rng, plan.opening, _players(task, game, specs, owner))
+            outcome = play_full(rules, deal_rng, plan.opening, _players(task, game, specs, owner, notes))
             result, points, faults = outcome.result, outcome.points, outcome.faults
         if result is None:
             tally.abandoned += 1
@@ -145,10 +156,11 @@ def play_chunk(task: ChunkTask) -> Tally:
             counts = tally.faults[owner[seat]]
             counts[fault.value] = counts.get(fault.value, 0) + 1
     tally.games = task.stop - task.start
+    tally.notes = [notes.get(0, ""), notes.get(1, "")]
     return tally
 
 
-def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int]) -> list[Player]:
+def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int], notes: dict[int, str]) -> list[Player]:
     """Fresh players for one game: built-in bots here, each user bot in a host process of its own seat's.
 
     One host per seat of an entry, not per entry: partners in separate processes cannot pass each other their
@@ -156,25 +168,27 @@ def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int])
     players: list[Player] = []
     slot = {e: 0 for e in (0, 1)}
     for s, spec in enumerate(specs):
-        seed = bot_seed(task.seed, task.match, game, s)
         entry = task.entries[owner[s]]
         k = slot[owner[s]]
         slot[owner[s]] += 1
         if spec.hosted:
-            host = host_for(f"{entry.name}/{k}", (spec,), task.move_limit)
-            host.new_game({s: (spec, seed)})
-            players.append(HostedSeat(host, s))
+            host = host_for(f"{entry.name}/{k}", *host_command(spec), task.move_limit)
+            host.new_game(s, user_bot_seed(task.seed, task.match, game, s))
+            players.append(HostedSeat(host, notes, owner[s]))
         else:
-            players.append(make_bot(spec.name, random.Random(seed)))
+            players.append(make_bot(spec.name, random.Random(bot_seed(task.seed, task.match, game, s))))
     return players
 
 
 def chunk_tasks(
-    rules: Rules, entries: list[Entry], games: int, seed: int, move_limit: float
+    rules: Rules, entries: list[Entry], games: int, seed: int, move_limit: float, done: frozenset[int] = frozenset()
 ) -> tuple[list[tuple[int, int]], list[ChunkTask]]:
+    """Every match's chunks but those of the matches in ``done`` (finished before a resume)."""
     pairs = pairings(len(entries))
     tasks = []
     for m, (i, j) in enumerate(pairs):
+        if m in done:
+            continue
         duo = (entries[i], entries[j])
         size = FAST_CHUNK if _all_fast(duo, rules) else FULL_CHUNK
         for start in range(0, games, size):
@@ -182,40 +196,81 @@ def chunk_tasks(
     return pairs, tasks
 
 
-def _quiet_worker() -> None:
-    # Ctrl-C reaches every process of the terminal's group; only the parent decides what happens.
+def _leave(signum: int, frame: object) -> None:
+    stop_hosts()
+    os._exit(1)
+
+
+def _worker() -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent decides what happens. It ends a
+    # worker with SIGTERM, and the worker takes its bot hosts with it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _leave)
+    # A worker that ends normally stops its hosts too.
+    multiprocessing.util.Finalize(None, stop_hosts, exitpriority=100)
 
 
-def run_chunks(tasks: list[ChunkTask], matches: int, jobs: int, progress: Progress | None = None) -> list[Tally]:
-    """Run every chunk, on ``jobs`` worker processes (in this process when jobs is 1); one Tally per match."""
+Finished = Callable[[int, Tally], None]
+
+
+def run_chunks(
+    tasks: list[ChunkTask],
+    matches: int,
+    jobs: int,
+    progress: Progress | None = None,
+    finished: Finished | None = None,
+) -> list[Tally]:
+    """Run every chunk, on ``jobs`` worker processes (in this process when jobs is 1); one Tally per match.
+    ``finished(match, tally)`` is called as soon as the last chunk of a match is in."""
     tallies = [Tally() for _ in range(matches)]
+    left = [0] * matches
+    for task in tasks:
+        left[task.match] += 1
     total = sum(t.stop - t.start for t in tasks)
     done = 0
     if progress:
         progress(0, total)
+
+    def collect(task: ChunkTask, tally: Tally) -> None:
+        nonlocal done
+        tallies[task.match].add(tally)
+        done += task.stop - task.start
+        left[task.match] -= 1
+        if finished and not left[task.match]:
+            finished(task.match, tallies[task.match])
+        if progress:
+            progress(done, total)
+
     if jobs <= 1:
         try:
             for task in tasks:
-                tallies[task.match].add(play_chunk(task))
-                done += task.stop - task.start
-                if progress:
-                    progress(done, total)
+                collect(task, play_chunk(task))
         finally:
             stop_hosts()
         return tallies
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_quiet_worker) as pool:
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker)
+    try:
         futures = {pool.submit(play_chunk, task): task for task in tasks}
-        try:
-            for future in as_completed(futures):
-                task = futures[future]
-                tallies[task.match].add(future.result())
-                done += task.stop - task.start
-                if progress:
-                    progress(done, total)
-        except BaseException:
-            pool.shutdown(wait=True, cancel_futures=True)
-            raise
+        for future in as_completed(futures):
+            collect(futures[future], future.result())
+    except BrokenProcessPool:
+        _end(pool)
+        raise WorkerLost(
+            "a worker process was killed from outside (a bot can signal the processes of the user it runs as)"
+        ) from None
+    except BaseException:
+        _end(pool)
+        raise
+    pool.shutdown()
     return tallies
+
+
+def _end(pool: ProcessPoolExecutor) -> None:
+    """End the workers at once (Ctrl-C, a failure) rather than wait for their chunks; each kills its hosts.
+    Python 3.11 has no public call for this (3.14 adds terminate_workers)."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(OSError, AttributeError):
+            proc.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)

@@ -14,13 +14,15 @@ The unit of a match, per variant:
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
+import secrets
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine import Opening, Rules
 
-ROTATING = frozenset({"partnership9"})
 BLOCK = 25
 
 
@@ -51,7 +53,7 @@ def _seat_opening(seat: int) -> Opening:
 
 def plan_game(rules: Rules, seed: int, match: int, game: int) -> GamePlan:
     base = f"domino-tui/{seed}/{match}"
-    if rules.name in ROTATING:
+    if rules.lead_rotates:
         first = _first_leader(seed, match, rules.players)
         block, index = divmod(game, BLOCK)
         return GamePlan(f"{base}/deals/{block}", _seat_opening((first + game) % rules.players), 0, index)
@@ -63,3 +65,21 @@ def plan_game(rules: Rules, seed: int, match: int, game: int) -> GamePlan:
 def bot_seed(seed: int, match: int, game: int, seat: int) -> str:
     """The seed of the rng given to the bot in ``seat`` for one game."""
     return f"domino-tui/{seed}/{match}/{game}/seat{seat}"
+
+
+def new_seed() -> int:
+    """A seed nobody can guess, for a run given none: the deals are as secret as this number."""
+    return secrets.randbits(63)
+
+
+@lru_cache(maxsize=8)
+def _key(seed: int) -> bytes:
+    # Stretched, so that trying candidate seeds against what a bot sees costs a tenth of a second each.
+    return hashlib.pbkdf2_hmac("sha256", str(seed).encode(), b"domino-tui user bots", 100_000)
+
+
+def user_bot_seed(seed: int, match: int, game: int, seat: int) -> int:
+    """The seed of the rng of a user's bot: a keyed hash of the tournament's seed, so that the rng a bot holds
+    tells it nothing about the seed, and so nothing about the deals."""
+    digest = hmac.new(_key(seed), f"{match}/{game}/{seat}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:16], "big")

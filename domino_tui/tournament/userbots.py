@@ -40,8 +40,8 @@ def load_module(path: str) -> ModuleType:
 
 
 def load_class(spec: BotSpec) -> type:
-    """A class given from Python code, found by module and qualified name (already there in a forked host)."""
-    obj: object = sys.modules.get(spec.path) or importlib.import_module(spec.path)
+    """A class given from Python code, found by module and qualified name (the host has the caller's sys.path)."""
+    obj: object = importlib.import_module(spec.path)
     for part in spec.name.split("."):
         obj = getattr(obj, part)
     return obj  # type: ignore[return-value]

@@ -1,151 +1,189 @@
-"""Observations and moves as plain tuples of ints for the pipe to a bot host.
+"""What crosses the pipe between the referee and a bot host: JSON lines, one message per line, nothing else.
 
-Pickling an Observation object by object costs far more than the move it asks for (frozen dataclasses and enums
-unpickle through Python code), so the pipe carries ints and the host rebuilds an equal Observation, sharing the
-tiles, moves and events it has already built. Only what the Observation holds is sent: the host can learn
-nothing more from the wire than the bot could from the object.
+Plain data in a documented format (README, "The bot protocol"), so that a bot in any language can play and so that
+nothing a host sends can make the referee run code (never pickle). Everything a host sends is read with limits:
+a line longer than MAX_LINE is refused, and a message must have exactly the shape expected at that point.
+
+referee -> host: {"game": {"seat": s, "seed": n}}  a new game: fresh bots, their rng seeded with n
+                 {"obs": {...}}                     your move: the seat's Observation
+host -> referee: {"hello": "name"}                  once, when the bot is loaded
+                 {"ready": true}                    the game's bots are built
+                 {"move": i}                        the i-th move of obs.legal
+                 {"fault": cause, "detail": text}   instead of ready or move: the bot failed
 """
 
 from __future__ import annotations
 
-from functools import cache
+import json
 
 from ..engine import Board, End, Event, Kind, Move, Observation, Placed, Tile, get_rules, tile_set
-from .faults import Fault, Forfeit
+from .faults import Fault
 
-_KINDS = (Kind.PLAY, Kind.DRAW, Kind.PASS)
-_KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
-
-
-@cache
-def _moves(max_pip: int) -> tuple[tuple[Move, ...], ...]:
-    """One Move object per (tile, end)."""
-    return tuple(tuple(Move.play(t, End(e)) for e in range(4)) for t in tile_set(max_pip).tiles)
+# A host's answers are a few dozen bytes; a longer line is a bot flooding its pipe.
+MAX_LINE = 16_384
+MAX_DETAIL = 2_000
+MAX_NAME = 80
 
 
-def _move_code(m: Move, grid: tuple) -> tuple:
+class ProtocolError(ValueError):
+    """A line from a host that is not the message expected."""
+
+
+def _tile(t: Tile) -> list[int]:
+    return [t.low, t.high]
+
+
+def _move(m: Move) -> list:
     if m.kind is Kind.PLAY:
-        return (0, grid[m.tile.low][m.tile.high], -1 if m.end is None else int(m.end))  # type: ignore[union-attr]
-    return (_KIND_CODE[m.kind],)
+        return ["play", _tile(m.tile), int(m.end)]  # type: ignore[arg-type]
+    return [m.kind.value]
 
 
-def encode_obs(obs: Observation) -> tuple:
-    grid = tile_set(obs.rules.max_pip).grid
+def obs_json(obs: Observation) -> dict:
     board = obs.board
-    events = tuple(
-        (
-            ev.seat,
-            _KIND_CODE[ev.kind],
-            -1 if ev.tile is None else grid[ev.tile.low][ev.tile.high],
-            -1 if ev.end is None else int(ev.end),
-            ev.ends_before,
-            ev.scored,
-            ev.forced,
-        )
-        for ev in obs.history
-    )
-    return (
-        obs.rules.name,
-        obs.seat,
-        obs.turn,
-        tuple(grid[t.low][t.high] for t in obs.hand),
-        obs.hand_mask,
-        tuple((p.first, p.second) for p in board.line),
-        tuple((p.first, p.second) for p in board.up),
-        tuple((p.first, p.second) for p in board.down),
-        board.spinner,
-        tuple(board.ends),
-        obs.hand_sizes,
-        obs.stock_size,
-        obs.sleeping,
-        events,
-        tuple(_move_code(m, grid) for m in obs.legal),
-        obs.points,
-        obs.match_scores,
-        obs.target,
-    )
+    return {
+        "variant": obs.rules.name,
+        "seat": obs.seat,
+        "turn": obs.turn,
+        "hand": [_tile(t) for t in obs.hand],
+        "ends": list(board.ends),
+        "line": [[p.first, p.second] for p in board.line],
+        "up": [[p.first, p.second] for p in board.up],
+        "down": [[p.first, p.second] for p in board.down],
+        "spinner": board.spinner,
+        "hand_sizes": list(obs.hand_sizes),
+        "stock": obs.stock_size,
+        "sleeping": obs.sleeping,
+        "history": [
+            [
+                ev.seat,
+                ev.kind.value,
+                None if ev.tile is None else _tile(ev.tile),
+                None if ev.end is None else int(ev.end),
+                list(ev.ends_before),
+                ev.scored,
+                ev.forced,
+            ]
+            for ev in obs.history
+        ],
+        "legal": [_move(m) for m in obs.legal],
+        "points": list(obs.points),
+        "match_scores": list(obs.match_scores),
+        "target": obs.target,
+    }
+
+
+def line(message: dict) -> bytes:
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
+
+
+def obs_line(obs: Observation) -> bytes:
+    return line({"obs": obs_json(obs)})
+
+
+def game_line(seat: int, seed: int) -> bytes:
+    return line({"game": {"seat": seat, "seed": seed}})
 
 
 class Decoder:
-    """The host's side: rebuilds Observations, reusing the objects of earlier ones."""
+    """A Python host's side: an equal Observation from its JSON, reusing the objects of earlier ones."""
 
     def __init__(self) -> None:
         self.events: dict[tuple, Event] = {}
         self.placed: dict[tuple[int, int], Placed] = {}
+        self.tiles: dict[tuple[int, int], Tile] = {}
 
-    def _placed(self, pair: tuple[int, int]) -> Placed:
-        p = self.placed.get(pair)
+    def _tile(self, pair: list[int]) -> Tile:
+        key = (pair[0], pair[1])
+        t = self.tiles.get(key)
+        if t is None:
+            t = self.tiles[key] = Tile.of(*key)
+        return t
+
+    def _placed(self, pair: list[int]) -> Placed:
+        key = (pair[0], pair[1])
+        p = self.placed.get(key)
         if p is None:
-            p = self.placed[pair] = Placed(Tile.of(*pair), pair[0], pair[1])
+            p = self.placed[key] = Placed(self._tile(pair), key[0], key[1])
         return p
 
-    def _move(self, code: tuple, moves: tuple) -> Move:
-        if code[0] == 0:
-            return moves[code[1]][code[2]]
-        return Move(_KINDS[code[0]])
+    def _move(self, code: list) -> Move:
+        if code[0] == "play":
+            return Move.play(self._tile(code[1]), End(code[2]))
+        return Move(Kind(code[0]))
 
-    def decode(self, data: tuple) -> Observation:
-        (name, seat, turn, hand, hand_mask, line, up, down, spinner, ends) = data[:10]
-        (hand_sizes, stock_size, sleeping, events, legal, points, match_scores, target) = data[10:]
-        rules = get_rules(name)
-        tiles = tile_set(rules.max_pip).tiles
-        moves = _moves(rules.max_pip)
-        board = Board(rules.spinner)
-        board.line = [self._placed(p) for p in line]
-        board.up = [self._placed(p) for p in up]
-        board.down = [self._placed(p) for p in down]
-        board.spinner = spinner
-        board.ends = list(ends)
-        history = []
-        for code in events:
-            ev = self.events.get(code)
-            if ev is None:
-                seat_, kind, tile, end, ends_before, scored, forced = code
-                ev = self.events[code] = Event(
-                    seat_,
-                    _KINDS[kind],
-                    None if tile < 0 else tiles[tile],
-                    None if end < 0 else End(end),
-                    ends_before,
-                    scored,
-                    forced,
-                )
-            history.append(ev)
+    def _event(self, code: list) -> Event:
+        seat, kind, tile, end, ends_before, scored, forced = code
+        key = (seat, kind, None if tile is None else (tile[0], tile[1]), end, tuple(ends_before), scored, forced)
+        ev = self.events.get(key)
+        if ev is None:
+            ev = self.events[key] = Event(
+                seat,
+                Kind(kind),
+                None if tile is None else self._tile(tile),
+                None if end is None else End(end),
+                tuple(ends_before),
+                scored,
+                forced,
+            )
+        return ev
+
+    def decode(self, data: dict) -> Observation:
+        rules = get_rules(data["variant"])
+        grid = tile_set(rules.max_pip).grid
+        board = Board.laid_out(
+            rules.spinner,
+            [self._placed(p) for p in data["line"]],
+            [self._placed(p) for p in data["up"]],
+            [self._placed(p) for p in data["down"]],
+            data["spinner"],
+            list(data["ends"]),
+        )
+        hand = tuple(self._tile(p) for p in data["hand"])
+        mask = 0
+        for t in hand:
+            mask |= 1 << grid[t.low][t.high]
         return Observation(
             rules=rules,
-            seat=seat,
-            turn=turn,
-            hand=tuple(tiles[i] for i in hand),
-            hand_mask=hand_mask,
+            seat=data["seat"],
+            turn=data["turn"],
+            hand=hand,
+            hand_mask=mask,
             board=board,
-            hand_sizes=hand_sizes,
-            stock_size=stock_size,
-            sleeping=sleeping,
-            history=tuple(history),
-            legal=tuple(self._move(c, moves) for c in legal),
-            points=points,
-            match_scores=match_scores,
-            target=target,
+            hand_sizes=tuple(data["hand_sizes"]),
+            stock_size=data["stock"],
+            sleeping=data["sleeping"],
+            history=tuple(self._event(c) for c in data["history"]),
+            legal=tuple(self._move(c) for c in data["legal"]),
+            points=tuple(data["points"]),
+            match_scores=tuple(data["match_scores"]),
+            target=data["target"],
         )
 
 
-def encode_move(move: object) -> tuple:
-    """The bot's answer as (kind, low, high, end), checked to be a well-formed Move; Forfeit(ILLEGAL) if not."""
-    if not isinstance(move, Move):
-        raise Forfeit(Fault.ILLEGAL, f"not a Move: {move!r:.80}")
+def parse(raw: bytes, expect: str) -> object:
+    """The payload of one line from a host, which must be an ``expect`` message ("hello", "ready" or "move")
+    or a fault; raises ProtocolError for anything else. A fault comes back as (Fault, detail)."""
+    if len(raw) > MAX_LINE:
+        raise ProtocolError(f"a line of more than {MAX_LINE} bytes")
     try:
-        kind = Kind(move.kind).value
-        if move.tile is None:
-            return (kind, None, None, None)
-        end = None if move.end is None else int(End(move.end))
-        return (kind, int(move.tile.low), int(move.tile.high), end)
-    except (TypeError, ValueError, AttributeError):
-        raise Forfeit(Fault.ILLEGAL, f"a malformed Move: {move!r:.80}") from None
-
-
-def decode_move(code: tuple) -> Move:
-    """The engine Move for an answer from the host (the game then judges whether it is legal)."""
-    kind, low, high, end = code
-    if low is None:
-        return Move(Kind(kind))
-    return Move(Kind(kind), Tile.of(low, high), None if end is None else End(end))
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError(f"not a JSON line: {raw[:80]!r}") from None
+    if not isinstance(msg, dict) or len(msg) not in (1, 2):
+        raise ProtocolError(f"not a message: {raw[:80]!r}")
+    if "fault" in msg:
+        cause, detail = msg.get("fault"), msg.get("detail", "")
+        if cause not in set(Fault) or not isinstance(detail, str) or set(msg) - {"fault", "detail"}:
+            raise ProtocolError(f"a malformed fault: {raw[:80]!r}")
+        return Fault(cause), detail[:MAX_DETAIL]
+    if len(msg) != 1 or expect not in msg:
+        raise ProtocolError(f"expected a {expect!r} message, got {raw[:80]!r}")
+    value = msg[expect]
+    if expect == "hello" and isinstance(value, str) and value.isprintable() and 0 < len(value) <= MAX_NAME:
+        return value
+    if expect == "ready" and value is True:
+        return value
+    if expect == "move" and type(value) is int and value >= 0:
+        return value
+    raise ProtocolError(f"a malformed {expect!r} message: {raw[:80]!r}")

@@ -154,12 +154,12 @@ class Session:
         else:
             how = "The game is blocked"
         if res.winner is None:
-            outcome = "a draw" if self.rules.name == "classic" else "a tie"
+            outcome = "a draw" if self.rules.single_game else "a tie"
             return f"{how}: {outcome}."
         points = g.team_points()[res.winner]
         winner = self.team_name(res.winner)
         verb = "win" if winner in ("You", "You & Partner") else "wins"
-        worth = f", {points} points" if self.rules.name not in ("classic", "partnership9") else ""
+        worth = f", {points} points" if self.rules.wins_by_points else ""
         return f"{how}: {winner} {verb}{worth}."
 
     def match_text(self) -> str:

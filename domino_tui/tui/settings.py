@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import stored_file
-from ..engine import VARIANTS, get_rules
+from ..engine import VARIANTS, Rules, get_rules
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
@@ -23,8 +23,6 @@ from .opponents import default_opponent, known
 
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
-# partnership9's own match is 1000 games, which suits tournaments, not an evening at the table.
-DEFAULT_GAMES = {"partnership9": 10}
 MAX_TARGET = 100_000  # as the new-game screen allows
 MAX_PAUSE = 10  # seconds
 
@@ -49,9 +47,14 @@ class Settings:
         rules = get_rules(self.variant)
         if rules.target is not None:
             return (self.target or rules.target), None
-        if self.variant == "classic":
+        if rules.single_game:
             return None, 1
-        return None, self.target or DEFAULT_GAMES.get(self.variant, rules.games)
+        return None, self.target or default_games(rules)
+
+
+def default_games(rules: Rules) -> int | None:
+    """Games in a match at the table when the player does not say."""
+    return rules.table_games or rules.games
 
 
 def path() -> Path:

@@ -8,7 +8,7 @@ from domino_tui.ai.endgame import LineSolver, solve
 from domino_tui.ai.objective import Objective
 from domino_tui.ai.playout import Playout, best_count
 from domino_tui.engine import GameState, observe
-from domino_tui.engine.fast import Sim
+from domino_tui.engine.core import Sim
 
 
 def test_best_count_scores_plays_as_the_rules_do() -> None:

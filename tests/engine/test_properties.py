@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from domino_tui.engine import VARIANTS, GameState, Kind, Reason, tile_set
-from domino_tui.engine.fast import Sim, deal_hands, to_move
+from domino_tui.engine.core import Sim, deal_hands, to_move
 
 GAMES = 2000
 MAX_STEPS = 400  # far beyond any real game: 55 tiles, draws and passes included
@@ -129,7 +129,7 @@ def test_skinny_simulator_plays_by_the_same_rules(variant):
         trace: list[int] = []
         result = sim.random_playout(rng, trace)
         for move in trace:
-            referee.apply(to_move(move, sim))
+            referee.apply(to_move(move, sim.rules))
         assert referee.result == result
         assert referee.team_points() == sim.team_points()
         assert sim.masks == referee.masks and sim.ends == referee.board.ends
@@ -152,12 +152,12 @@ def test_sim_from_a_position_mid_game_matches(variant):
         if g.over:
             continue
         sim = Sim.from_state(g)
-        assert [to_move(m, sim) for m in sim.legal()] == g.legal_moves()
+        assert [to_move(m, sim.rules) for m in sim.legal()] == g.legal_moves()
         assert sim.count() == g.board.count()
         trace: list[int] = []
         result = sim.random_playout(rng, trace)
         for move in trace:
-            g.apply(to_move(move, sim))
+            g.apply(to_move(move, sim.rules))
         assert g.result == result and g.team_points() == sim.team_points()
 
 

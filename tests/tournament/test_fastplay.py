@@ -6,8 +6,8 @@ import pytest
 
 from domino_tui.ai import make_bot
 from domino_tui.engine import VARIANTS, GameState, get_rules, tile_set
-from domino_tui.engine.fast import Sim
-from domino_tui.tournament.fastplay import deal_fast, fast_policy, finish_fast, is_line_game, play_fast
+from domino_tui.engine.core import Sim
+from domino_tui.tournament.fastplay import deal_fast, fast_policy, finish_fast, play_fast
 from domino_tui.tournament.fullplay import play_full, play_state
 from domino_tui.tournament.schedule import plan_game
 
@@ -50,7 +50,7 @@ def test_a_whole_fast_game_is_a_game_of_the_variant() -> None:
 
 
 def test_the_line_loop_is_used_where_it_applies() -> None:
-    assert [v for v in VARIANTS if is_line_game(get_rules(v))] == ["block", "partnership", "partnership9"]
+    assert [v for v in VARIANTS if get_rules(v).is_line] == ["block", "partnership", "partnership9"]
 
 
 def test_bots_without_a_fast_form_have_no_policy() -> None:

@@ -123,23 +123,3 @@ def test_partners_play_in_separate_processes_and_cannot_share_their_hands(bots_d
     pair = os.path.join(bots_dir, "peeking_pair.py")
     result = run_tournament("partnership9", [pair, "greedy"], games=4, seed=3, jobs=1)
     assert result.matches[0].faults == ({}, {})  # a Peeker that found its partner's hand would have raised
-
-
-def test_the_peekers_do_find_each_other_when_they_share_a_process(bots_dir: str) -> None:
-    # The check above can fail: hosted together, the second Peeker to play finds its partner's hand.
-    from domino_tui.tournament.entries import parse_entry
-    from domino_tui.tournament.host import BotHost
-
-    rules = get_rules("partnership9")
-    entry = parse_entry(os.path.join(bots_dir, "peeking_pair.py"), rules)
-    host = BotHost(entry.seats, move_limit=5.0)
-    try:
-        game = GameState.new(rules, random.Random(1), Opening(0))
-        host.new_game({0: (entry.seats[0], "a"), 2: (entry.seats[1], "b")})
-        game.apply(host.choose(0, observe(game, 0)))
-        game.apply(make_bot("dummy").choose(observe(game, 1)))
-        with pytest.raises(Forfeit) as caught:
-            host.choose(2, observe(game, 2))
-        assert caught.value.fault is Fault.RAISED and "partner" in caught.value.detail
-    finally:
-        host.stop()

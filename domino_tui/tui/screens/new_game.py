@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine import VARIANTS, get_rules
 from ..opponents import choices, known
-from ..settings import DEFAULT_BOT, DEFAULT_GAMES, Settings
+from ..settings import DEFAULT_BOT, Settings, default_games
 
 SEAT_LABELS = {2: ("Opponent",), 4: ("West (opponent)", "Partner (opposite you)", "East (opponent)")}
 
@@ -87,11 +87,11 @@ class NewGameScreen(ModalScreen[Settings | None]):
         if rules.target is not None:
             label.update(f"Points to win the match (default {rules.target})")
             target.disabled = False
-        elif variant == "classic":
-            label.update("Classic is a single game")
+        elif rules.single_game:
+            label.update(f"{rules.name.capitalize()} is a single game")
             target.disabled = True
         else:
-            label.update(f"Games in the match (default {DEFAULT_GAMES.get(variant, rules.games)})")
+            label.update(f"Games in the match (default {default_games(rules)})")
             target.disabled = False
 
     def read(self) -> Settings | str:

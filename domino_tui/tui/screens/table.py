@@ -233,12 +233,11 @@ class TableScreen(CoachActions, Screen):
         human_turn = session.human_to_act
         playable = []
         if human_turn:
-            mask = game.playable_mask(HUMAN)
-            playable = [i for i, idx in enumerate(game.hands[HUMAN]) if (mask >> idx) & 1]
+            playable = game.playable_places(HUMAN)
         self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn)
         self.query_one(StatusBar).info = self.status_info()
         box = self.query_one("#hand-box")
-        box.border_title = f"Your hand · {len(game.hands[HUMAN])} tiles · {game.pips(HUMAN)} pips"
+        box.border_title = f"Your hand · {game.hand_size(HUMAN)} tiles · {game.pips(HUMAN)} pips"
         self.coach_update()
 
     def status_info(self) -> StatusInfo:
@@ -253,7 +252,7 @@ class TableScreen(CoachActions, Screen):
         else:
             turn = "Your turn"
         seats = tuple(
-            Seat(session.name(s), len(game.hands[s]), s == game.turn and not game.over)
+            Seat(session.name(s), game.hand_size(s), s == game.turn and not game.over)
             for s in range(1, session.players)
         )
         scores = session.scores()
