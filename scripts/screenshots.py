@@ -66,9 +66,16 @@ def make_app(variant: str, seed: int, opponent: str = "hyperskill") -> DominoApp
     return DominoApp(variant=variant, seed=seed, pause=0, save_settings=False, opponents=(opponent,), coach=COACH)
 
 
-async def table_shot(out: Path, variant: str, size: tuple[int, int], name: str) -> None:
-    seed, moves = GAMES[variant]
-    app = make_app(variant, seed)
+async def table_shot(
+    out: Path,
+    variant: str,
+    size: tuple[int, int],
+    name: str,
+    game: tuple[int, int] | None = None,
+    opponent: str = "hyperskill",
+) -> None:
+    seed, moves = game or GAMES[variant]
+    app = make_app(variant, seed, opponent)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         for _ in range(moves):
@@ -99,7 +106,8 @@ async def screen_shot(
 
 
 async def game_over_shot(out: Path, size: tuple[int, int], name: str) -> None:
-    app = make_app("classic", 4)
+    # All Fives, so that the summary shows points scored during play and the rounding of the out bonus.
+    app = make_app("allfives", 1, "greedy")
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         while isinstance(app.screen, TableScreen) and not app.table.session.game.over:
@@ -134,12 +142,24 @@ async def coach_shot(out: Path, size: tuple[int, int], name: str, variant: str, 
         app.save_screenshot(str(out / name))
 
 
+async def tour_shot(out: Path, size: tuple[int, int], name: str) -> None:
+    # The very first start (a fresh config directory): the tour over the table.
+    os.environ["DOMINO_TUI_CONFIG_DIR"] = tempfile.mkdtemp(prefix="domino-tui-tour-")
+    app = DominoApp(variant="classic", seed=1, pause=0, opponents=("hyperskill",))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.3)
+        app.save_screenshot(str(out / name))
+
+
 async def main(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     for variant in GAMES:
         await table_shot(out, variant, (120, 40), f"{variant}.svg")
     await table_shot(out, "classic", (80, 24), "classic-80x24.svg")
     await table_shot(out, "allfives", (80, 24), "allfives-80x24.svg")
+    # The arms crowd the table at 80x24: tiles give way from the middle of an arm, with their count.
+    await table_shot(out, "allfives", (80, 24), "allfives-crowded-80x24.svg", game=(1, 16), opponent="greedy")
+    await table_shot(out, "partnership", (80, 24), "partnership-80x24.svg", game=(5, 4))
     await screen_shot(out, ["n"], (120, 40), "new-game.svg", variant="partnership", opponent="Normal")
     await screen_shot(out, ["question_mark"], (120, 40), "help.svg")
     await screen_shot(out, ["s"], (120, 40), "score-sheet.svg", variant="partnership")
@@ -147,6 +167,7 @@ async def main(out: Path) -> list[Path]:
     await coach_shot(out, (120, 40), "hint.svg", "partnership", "h")
     await coach_shot(out, (120, 40), "tracker.svg", "partnership", "t")
     await coach_shot(out, (120, 40), "review.svg", "classic", "r")
+    await tour_shot(out, (100, 30), "tour.svg")
     return sorted(out.glob("*.svg"))
 
 

@@ -79,6 +79,8 @@ class Rules:
     settle: Settle = field(repr=False, kw_only=True)
     next_opening: NextOpening = field(repr=False, kw_only=True)
     first_opening: Callable[[Rules, object], Opening] = field(repr=False, kw_only=True)
+    # The settlement before its rounding, where the variant rounds (All Fives); None: settle does not round.
+    settle_unrounded: Settle | None = field(default=None, repr=False, kw_only=True)
 
     def team_of(self, seat: int) -> int:
         return seat % len(self.teams)
@@ -90,6 +92,12 @@ class Rules:
     @property
     def partnership(self) -> bool:
         return len(self.teams) < self.players
+
+    def unrounded_points(self, result: GameResult) -> tuple[int, ...]:
+        """What each team's settlement of ``result`` came to before rounding (equal to ``result.points`` in a
+        variant that does not round), so that a summary can show the rounding without redoing the rules."""
+        settle = self.settle_unrounded or self.settle
+        return settle(self, result.reason, result.out_seat, result.pips)[1]
 
     @property
     def single_game(self) -> bool:

@@ -179,6 +179,15 @@ class GameState:
         self.core.pass_turn()
         self.history.append(Event(seat, Kind.PASS, ends_before=tuple(self.core.ends), forced=True))
 
+    def points_for(self, move: Move) -> int:
+        """What ``move`` (a legal play) would score now during play: the All Fives count, else nothing.
+        Asked of the kernel by making the move on a copy, so the rule is never written twice."""
+        if not self.rules.fives or move.kind is not Kind.PLAY:
+            return 0
+        trial = self.copy()
+        trial.apply(move)
+        return trial.history[-1].scored
+
     def copy(self) -> GameState:
         c = GameState.__new__(GameState)
         c.rules = self.rules

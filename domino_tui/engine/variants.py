@@ -41,22 +41,30 @@ def settle_classic(
     return settle_opponent_pips(rules, reason, out_seat, pips)
 
 
-def settle_allfives(
+def settle_allfives_unrounded(
     rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
 ) -> tuple[int | None, tuple[int, ...]]:
-    """Out: the opponent's pips rounded to 5. Locked: the lighter hand gets the difference, rounded to 5."""
+    """Out: the opponent's pips. Locked: the lighter hand gets the difference."""
     if reason is Reason.OUT:
         assert out_seat is not None  # going out names the seat
         winner = rules.team_of(out_seat)
-        gain = round5(pips[1 - winner])
+        gain = pips[1 - winner]
     elif pips[0] == pips[1]:
         return None, (0, 0)
     else:
         winner = 0 if pips[0] < pips[1] else 1
-        gain = round5(pips[1 - winner] - pips[winner])
+        gain = pips[1 - winner] - pips[winner]
     points = [0, 0]
     points[winner] = gain
     return winner, tuple(points)
+
+
+def settle_allfives(
+    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
+) -> tuple[int | None, tuple[int, ...]]:
+    """All Fives' settlement rounded to 5."""
+    winner, points = settle_allfives_unrounded(rules, reason, out_seat, pips)
+    return winner, tuple(round5(p) for p in points)
 
 
 def settle_partnership(
@@ -188,6 +196,7 @@ ALLFIVES = Rules(
     fives=True,
     target=150,
     settle=settle_allfives,
+    settle_unrounded=settle_allfives_unrounded,
     next_opening=next_allfives,
     first_opening=first_highest_double,
 )

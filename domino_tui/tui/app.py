@@ -6,12 +6,13 @@ import os
 import sys
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..engine import VARIANTS
-from . import saved_game
+from . import saved_game, textual_fixes
 from . import settings as settings_store
 from .coach_desk import CoachDesk
 from .screens.table import TableScreen
@@ -23,10 +24,14 @@ from .settings import Settings
 # Set to make the app quit as soon as its first screen has been drawn (the start-up benchmark uses it).
 EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
 
+textual_fixes.apply()
+
 
 class DominoApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "domino-tui"
+    # The very first start shows the tour; tests of other things turn it off.
+    first_run_tour: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -48,6 +53,8 @@ class DominoApp(App):
         self.save_settings = save_settings
         self.settings = Settings()
         self.session: Session | None = None
+        # Set once quitting has begun: a key pressed on the way out must not open a screen.
+        self.closing = False
 
     @property
     def pause(self) -> float:
@@ -62,6 +69,7 @@ class DominoApp(App):
 
     def on_mount(self) -> None:
         loaded, problem = settings_store.load()
+        settings_readable = problem is None  # a damaged file is no first start: no tour over its message
         if problem:
             self.notify(problem, title="Settings", severity="warning", timeout=8)
         if self._opponents:
@@ -72,6 +80,9 @@ class DominoApp(App):
         if self._pause is not None:
             loaded = replace(loaded, pause=self._pause)
         self.settings = loaded
+        if loaded.theme in self.available_themes:
+            self.theme = loaded.theme
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         resumed = None
         if self._variant is None and self._seed is None and self.save_settings:
             resumed, problem = saved_game.load()
@@ -84,6 +95,8 @@ class DominoApp(App):
         else:
             self.session = Session(loaded, pick_seed(loaded.seed))
         self.push_screen(TableScreen(self.session))
+        if self.first_run_tour and not loaded.tour_seen and settings_readable and self.save_settings:
+            self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
 
@@ -97,30 +110,74 @@ class DominoApp(App):
     def on_unmount(self) -> None:
         self.save_game()
 
-    def begin(self, settings: Settings) -> None:
-        """A new match with ``settings``, remembered for next time (without the seed, so deals vary)."""
-        self.settings = settings
-        if self.save_settings:
-            problem = settings_store.save(replace(settings, seed=None))
-            if problem:
-                self.notify(problem, severity="warning")
-        self.session = Session(settings, pick_seed(settings.seed))
-        self.table.start(self.session)
+    async def action_quit(self) -> None:
+        self.closing = True
+        self.exit()
 
-    def toggle_undo(self) -> None:
-        """Allow or forbid undo from now on, in this match and the next ones."""
-        self.settings = replace(self.settings, undo=not self.settings.undo)
-        if self.session is not None:
-            self.session.settings = replace(self.session.settings, undo=self.settings.undo)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not self.closing or action == "quit"
+
+    def remember(self, **changes: object) -> None:
+        """Change the settings and keep them for next time (without the seed, so deals vary)."""
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
         if self.save_settings:
             problem = settings_store.save(replace(self.settings, seed=None))
             if problem:
                 self.notify(problem, severity="warning")
+
+    @property
+    def match_in_progress(self) -> bool:
+        """A match you have played in and not finished: starting another abandons it."""
+        session = self.session
+        if session is None or session.match.over:
+            return False
+        return len(session.match.games) > 1 or any(ev.seat == 0 for ev in session.game.history)
+
+    def begin(self, settings: Settings) -> None:
+        """A new match with ``settings`` (after asking, when it abandons one in progress)."""
+        if not self.match_in_progress:
+            self._begin(settings)
+            return
+        from .screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._begin(settings)
+
+        self.push_screen(ConfirmScreen("Abandon the match in progress and start a new one?", "Abandon"), answered)
+
+    def _begin(self, settings: Settings) -> None:
+        self.settings = settings
+        self.remember()
+        self.session = Session(settings, pick_seed(settings.seed))
+        self.table.start(self.session)
+
+    def show_tour(self) -> None:
+        from .screens.tour import TourScreen
+
+        if not self.closing:
+            self.push_screen(TourScreen(), lambda _: self.remember(tour_seen=True))
+
+    def toggle_auto_pass(self) -> None:
+        """Draw or pass for you when that is your only move, from now on (kept in the settings)."""
+        self.remember(auto_pass=not self.settings.auto_pass)
+        on = "on: your only draw or pass is made for you" if self.settings.auto_pass else "off"
+        self.notify(f"Automatic draw or pass is {on}.", title="Automatic moves")
+        if isinstance(self.screen, TableScreen) and self.session is not None and self.session.human_to_act:
+            self.screen.advance()
+
+    def toggle_undo(self) -> None:
+        """Allow or forbid undo from now on, in this match and the next ones."""
+        self.remember(undo=not self.settings.undo)
+        if self.session is not None:
+            self.session.settings = replace(self.session.settings, undo=self.settings.undo)
         self.notify("Undo is on." if self.settings.undo else "Undo is off: no taking moves back.", title="Undo")
 
     # ----- screens -----
 
     def game_finished(self, session: Session) -> None:
+        if self.closing:
+            return
         from .screens.game_over import GameOverScreen
 
         self.coach.finished(session)
@@ -149,6 +206,8 @@ class DominoApp(App):
             self.exit()
 
     def action_new_game(self) -> None:
+        if self.closing:
+            return
         from .screens.new_game import NewGameScreen
 
         if isinstance(self.screen, NewGameScreen):
@@ -162,12 +221,16 @@ class DominoApp(App):
             self.game_finished(self.session)
 
     def action_help(self) -> None:
+        if self.closing:
+            return
         from .screens.help import HelpScreen
 
         if self.session is not None and not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.session.rules, self.session.seed))
 
     def action_score_sheet(self) -> None:
+        if self.closing:
+            return
         from .screens.score_sheet import ScoreSheetScreen
 
         if self.session is not None and not isinstance(self.screen, ScoreSheetScreen):
@@ -180,9 +243,15 @@ class DominoApp(App):
         yield SystemCommand("New game", "Choose the variant, opponents, target and seed", self.action_new_game)
         yield SystemCommand("Help: rules and keys", "The rules of the variant in play and every key", self.action_help)
         yield SystemCommand("Score sheet", "Points of every game of the match", self.action_score_sheet)
-        yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
+        if screen.session.rules.has_stock:
+            yield SystemCommand("Draw a tile", "Take a tile from the stock", screen.action_draw)
         yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
         yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+        yield SystemCommand(
+            "Automatic draw or pass on/off",
+            "Draw or pass for you when that is your only move",
+            self.toggle_auto_pass,
+        )
         yield SystemCommand(
             "Hint", "The coach ranks your legal moves (the expert at the Master level)", screen.action_hint
         )

@@ -1,19 +1,33 @@
 """Where each tile of the table goes on screen: a snake that turns at the edges like a line on a real table,
 or, once an All Fives spinner has arms, a cross. The biggest tile look that fits the space is used; when even
-the small look does not fit, the picture grows past the space and the widget scrolls.
+the tiny look does not fit, the tiles in the middle of an arm (never an open end, never the newest tile, which
+always lies at an end) give way to a marker saying how many are hidden, so the table never needs scrolling.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import CLOSED, Board, End, Placed, Tile
-from .tile_art import LOOKS, SMALL, Canvas, Look, draw_tile
+from .tile_art import LOOKS, TINY, Canvas, Look, draw_tile
 
 MARGIN = 2
 HOLLOW = {End.LEFT: "◁", End.RIGHT: "▷", End.UP: "△", End.DOWN: "▽"}
 FILLED = {End.LEFT: "◀", End.RIGHT: "▶", End.UP: "▲", End.DOWN: "▼"}
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Tiles left out of the picture for want of room: drawn as a marker with their number."""
+
+    hidden: int
+
+    def text(self, vertical: bool) -> str:
+        return f"⋮{self.hidden}" if vertical else f"┄{self.hidden}┄"
+
+
+Item = Placed | Gap
 
 
 @dataclass
@@ -22,6 +36,10 @@ class Picture:
     look: Look
     # Clickable areas of each open end: (x, y, width, height) in canvas cells.
     hits: dict[End, list[tuple[int, int, int, int]]] = field(default_factory=dict)
+    hidden: int = 0  # tiles left out for want of room
+    # Where the newest tile was drawn (x, y, width, height), when it was given.
+    last_box: tuple[int, int, int, int] | None = None
+    spinner_box: tuple[int, int, int, int] | None = None
 
     def end_at(self, x: int, y: int) -> End | None:
         for end, boxes in self.hits.items():
@@ -29,6 +47,15 @@ class Picture:
                 if bx <= x < bx + bw and by <= y < by + bh:
                     return end
         return None
+
+    def fits(self, width: int, height: int) -> bool:
+        return self.canvas.width <= width and self.canvas.height <= height
+
+
+# How many tiles of each arm to show, from its open end inwards; None shows them all. A snake has two "arms",
+# its left and right halves; a cross has four, the sides of the spinner and the arms up and down.
+Keep = dict[End, int | None]
+Draw = Callable[[Board, Look, int, Tile | None, Collection[End], Keep], "Picture | None"]
 
 
 def lay_out(
@@ -38,30 +65,85 @@ def lay_out(
     last: Tile | None = None,
     targets: Collection[End] = (),
 ) -> Picture:
-    """Draw ``board`` into about ``width`` x ``height`` cells, marking the ``last`` tile played and the
+    """Draw ``board`` into at most ``width`` x ``height`` cells, marking the ``last`` tile played and the
     ``targets`` (open ends the chosen tile fits)."""
     if board.empty:
-        return Picture(Canvas(1, 1), SMALL)
+        return Picture(Canvas(1, 1), TINY)
     cross = board.spinner is not None and (board.up or board.down or board.ends[End.UP] != CLOSED)
+    draw: Draw
     draw = _cross if cross else _snake
-    fallback: Picture | None = None
+    full: Keep = dict.fromkeys(End)
     for look in LOOKS:
-        pic = draw(board, look, width, last, targets)
-        if pic is not None and pic.canvas.width <= width and pic.canvas.height <= height:
+        pic = draw(board, look, width, last, targets, full)
+        if pic is not None and pic.fits(width, height):
             return pic
-        if look is SMALL:
-            fallback = pic
-    if fallback is None:
-        # Too narrow for even one small tile per row: draw one tile per row and let the widget scroll.
-        fallback = draw(board, SMALL, SMALL.hw + 2 * MARGIN, last, targets)
-    assert fallback is not None
-    return fallback
+    return _squeeze(board, draw, width, height, last, targets, cross)
 
 
-def _tile_rows(p: Placed, look: Look, vertical: bool, flip: bool, last: Tile | None) -> tuple[list[str], str]:
-    a, b = (p.second, p.first) if flip else (p.first, p.second)
-    heavy = p.tile == last
-    return draw_tile(a, b, look, vertical, heavy=heavy), "last" if heavy else "tile"
+def _squeeze(
+    board: Board, draw: Draw, width: int, height: int, last: Tile | None, targets: Collection[End], cross: bool
+) -> Picture:
+    """The tiny look with tiles hidden from the middle of the longest arms until the picture fits."""
+    arms = _arms(board, cross)
+    keep: Keep = {end: len(tiles) for end, tiles in arms.items()}
+    pic = draw(board, TINY, width, last, targets, keep)
+    while pic is None or not pic.fits(width, height):
+        too_wide = pic is None or pic.canvas.width > width
+        sides = (End.UP, End.DOWN) if cross and not too_wide else (End.LEFT, End.RIGHT)
+        candidates = [e for e in sides if (keep[e] or 0) > 1]
+        if not candidates and cross and not too_wide:
+            candidates = [e for e in (End.LEFT, End.RIGHT) if (keep[e] or 0) > 1]
+        if not candidates:
+            break  # one tile per arm is the least there is to show; the widget then scrolls
+        end = max(candidates, key=lambda e: keep[e] or 0)
+        keep[end] = (keep[end] or 0) - 1
+        pic = draw(board, TINY, width, last, targets, keep)
+    assert pic is not None
+    return pic
+
+
+def _arms(board: Board, cross: bool) -> dict[End, list[Placed]]:
+    """Each arm's tiles, from the open end inwards."""
+    line = board.line
+    if not cross:
+        half = (len(line) + 1) // 2
+        return {End.LEFT: line[:half], End.RIGHT: line[half:][::-1]}
+    s = board.spinner
+    assert s is not None
+    return {
+        End.LEFT: line[:s],
+        End.RIGHT: line[s + 1 :][::-1],
+        End.UP: board.up[::-1],
+        End.DOWN: board.down[::-1],
+    }
+
+
+def _shown(tiles: Sequence[Placed], keep: int | None) -> list[Item]:
+    """``tiles`` from the open end inwards, cut to ``keep`` with a gap where the rest would be."""
+    if keep is None or keep >= len(tiles):
+        return list(tiles)
+    return [*tiles[:keep], Gap(len(tiles) - keep)]
+
+
+def _size(item: Item, look: Look, vertical: bool) -> tuple[int, int]:
+    if isinstance(item, Gap):
+        text = item.text(vertical)
+        return (len(text), 1)
+    return look.size(vertical)
+
+
+def _item_rows(
+    item: Item, look: Look, vertical: bool, flip: bool, last: Tile | None, spinner: Tile | None
+) -> tuple[list[str], str]:
+    if isinstance(item, Gap):
+        return [item.text(vertical)], "line"
+    a, b = (item.second, item.first) if flip else (item.first, item.second)
+    # The newest tile in heavy lines, the spinner in double lines: told apart by shape, not colour alone.
+    if item.tile == last:
+        return draw_tile(a, b, look, vertical, lines="heavy"), "last"
+    if item.tile == spinner:
+        return draw_tile(a, b, look, vertical, lines="double"), "spinner"
+    return draw_tile(a, b, look, vertical), "tile"
 
 
 def _marker(pic: Picture, end: End, x: int, y: int, targets: Collection[End]) -> None:
@@ -71,10 +153,29 @@ def _marker(pic: Picture, end: End, x: int, y: int, targets: Collection[End]) ->
     pic.hits.setdefault(end, []).append((x - 1, y - 1, 3, 3))
 
 
-def _snake(board: Board, look: Look, width: int, last: Tile | None, targets: Collection[End]) -> Picture | None:
-    line = board.line
+def _note(pic: Picture, item: Item, box: tuple[int, int, int, int], last: Tile | None) -> None:
+    if isinstance(item, Gap):
+        pic.hidden += item.hidden
+    elif item.tile == last:
+        pic.last_box = box
+
+
+def _snake(
+    board: Board, look: Look, width: int, last: Tile | None, targets: Collection[End], keep: Keep
+) -> Picture | None:
+    spinner = board.line[board.spinner].tile if board.spinner is not None else None
+    if keep[End.LEFT] is None and keep[End.RIGHT] is None:
+        line: list[Item] = list(board.line)
+    else:
+        arms = _arms(board, False)
+        left = _shown(arms[End.LEFT], keep[End.LEFT])
+        right = _shown(arms[End.RIGHT], keep[End.RIGHT])
+        tiles_left = [x for x in left if isinstance(x, Placed)]
+        tiles_right = [x for x in right if isinstance(x, Placed)][::-1]
+        hidden = sum(x.hidden for x in (*left, *right) if isinstance(x, Gap))
+        line = [*tiles_left, Gap(hidden), *tiles_right]
     inner = width - 2 * MARGIN
-    sizes = [look.size(p.tile.is_double) for p in line]
+    sizes = [_size(p, look, isinstance(p, Placed) and p.tile.is_double) for p in line]
     if any(w > inner for w, _ in sizes):
         return None
     rows: list[list[int]] = [[]]
@@ -102,10 +203,12 @@ def _snake(board: Board, look: Look, width: int, last: Tile | None, targets: Col
         for i in row:
             w, h = sizes[i]
             p = line[i]
-            rows_txt, role = _tile_rows(p, look, p.tile.is_double, not ltr, last)
+            vertical = isinstance(p, Placed) and p.tile.is_double
+            rows_txt, role = _item_rows(p, look, vertical, not ltr, last, spinner)
             tx = x if ltr else x - w
             ty = y + (rh - h) // 2
             pic.canvas.put(tx, ty, rows_txt, role)
+            _note(pic, p, (tx, ty, w, h), last)
             if i == 0 and len(line) > 1:
                 pic.hits.setdefault(End.LEFT, []).append((tx, ty, w, h))
             if i == len(line) - 1 and len(line) > 1:
@@ -139,15 +242,27 @@ def _snake(board: Board, look: Look, width: int, last: Tile | None, targets: Col
     return pic
 
 
-def _cross(board: Board, look: Look, width: int, last: Tile | None, targets: Collection[End]) -> Picture:
+def _cross(board: Board, look: Look, width: int, last: Tile | None, targets: Collection[End], keep: Keep) -> Picture:
     s = board.spinner
     assert s is not None
-    line = board.line
-    sizes = [look.size(p.tile.is_double) for p in line]
+    spinner = board.line[s].tile
+    arms = _arms(board, True)
+    left = _shown(arms[End.LEFT], keep[End.LEFT])  # already left to right
+    right = _shown(arms[End.RIGHT], keep[End.RIGHT])[::-1]
+    line: list[Item] = [*left, board.line[s], *right]
+    s = len(left)
+    up = _shown(arms[End.UP], keep[End.UP])[::-1]  # from the spinner outwards
+    down = _shown(arms[End.DOWN], keep[End.DOWN])[::-1]
+
+    def crosswise(item: Item) -> bool:
+        return isinstance(item, Placed) and item.tile.is_double
+
+    sizes = [_size(p, look, crosswise(p)) for p in line]
     row_w = sum(w for w, _ in sizes)
     rh = max(h for _, h in sizes)
-    up_sizes = [look.size(not p.tile.is_double) for p in board.up]
-    down_sizes = [look.size(not p.tile.is_double) for p in board.down]
+    # A gap on an arm up or down takes no row: its count is written beside the arm's first tile shown.
+    up_sizes = [(0, 0) if isinstance(p, Gap) else _size(p, look, not crosswise(p)) for p in up]
+    down_sizes = [(0, 0) if isinstance(p, Gap) else _size(p, look, not crosswise(p)) for p in down]
     ends = board.ends
     up_open, down_open = ends[End.UP] != CLOSED, ends[End.DOWN] != CLOSED
     # Each arm gets its tiles' height and a row for its end marker; the widget centres the whole cross.
@@ -164,30 +279,30 @@ def _cross(board: Board, look: Look, width: int, last: Tile | None, targets: Col
     x = MARGIN + pad
     for i, p in enumerate(line):
         w, h = sizes[i]
-        rows_txt, role = _tile_rows(p, look, p.tile.is_double, False, last)
-        pic.canvas.put(x, row_y + (rh - h) // 2, rows_txt, role)
-        if i == 0 and len(line) > 1:
+        rows_txt, role = _item_rows(p, look, crosswise(p), False, last, spinner)
+        ty = row_y + (rh - h) // 2
+        pic.canvas.put(x, ty, rows_txt, role)
+        _note(pic, p, (x, ty, w, h), last)
+        if i == s:
+            pic.spinner_box = (x, ty, w, h)
+        if i == 0:
             pic.hits.setdefault(End.LEFT, []).append((x, row_y, w, rh))
-        if i == len(line) - 1 and len(line) > 1:
+        if i == len(line) - 1:
             pic.hits.setdefault(End.RIGHT, []).append((x, row_y, w, rh))
         x += w
-    center = MARGIN + pad + spin_x - MARGIN + spin_w // 2
+    center = pad + spin_x + spin_w // 2
     y = row_y
-    for k, p in enumerate(board.up):
-        w, h = up_sizes[k]
+    for k, (p, (w, h)) in enumerate(zip(up, up_sizes, strict=True)):
         y -= h
-        rows_txt, role = _tile_rows(p, look, not p.tile.is_double, True, last)
-        pic.canvas.put(center - w // 2, y, rows_txt, role)
-        if k == len(board.up) - 1:
+        _arm_item(pic, p, center - w // 2, y, w, h, look, not crosswise(p), True, last, spinner)
+        if k == len(up) - 1:
             pic.hits.setdefault(End.UP, []).append((center - w // 2, y, w, h))
     if up_open:
         _marker(pic, End.UP, center, y - 1, targets)
     y = row_y + rh
-    for k, p in enumerate(board.down):
-        w, h = down_sizes[k]
-        rows_txt, role = _tile_rows(p, look, not p.tile.is_double, False, last)
-        pic.canvas.put(center - w // 2, y, rows_txt, role)
-        if k == len(board.down) - 1:
+    for k, (p, (w, h)) in enumerate(zip(down, down_sizes, strict=True)):
+        _arm_item(pic, p, center - w // 2, y, w, h, look, not crosswise(p), False, last, spinner)
+        if k == len(down) - 1:
             pic.hits.setdefault(End.DOWN, []).append((center - w // 2, y, w, h))
         y += h
     if down_open:
@@ -198,3 +313,26 @@ def _cross(board: Board, look: Look, width: int, last: Tile | None, targets: Col
     if ends[End.RIGHT] != CLOSED:
         _marker(pic, End.RIGHT, pad + MARGIN + row_w + 1, ym, targets)
     return pic
+
+
+def _arm_item(
+    pic: Picture,
+    item: Item,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    look: Look,
+    vertical: bool,
+    flip: bool,
+    last: Tile | None,
+    spinner: Tile | None,
+) -> None:
+    if isinstance(item, Gap):
+        # Beside the next tile out, on its row nearest the spinner.
+        pic.canvas.put(x + 4, y - 1 if flip else y, [item.text(True)], "line")
+        pic.hidden += item.hidden
+        return
+    rows_txt, role = _item_rows(item, look, vertical, flip, last, spinner)
+    pic.canvas.put(x, y, rows_txt, role)
+    _note(pic, item, (x, y, w, h), last)

@@ -3,8 +3,30 @@
 from __future__ import annotations
 
 import random
+import re
 
 from ..ai import BOTS, Bot, make_bot
+
+# What a player needs to know of each bot; the classes' own descriptions speak to developers (seeds, origins).
+PLAIN = {
+    "random": "Any tile that fits, at random.",
+    "dummy": "The first tile it finds that fits.",
+    "greedy": "Its heaviest tile that fits.",
+    "doubles": "Doubles first, then the heaviest tile.",
+    "hyperskill": "Its most common numbers first.",
+    "fivescorer": "The play that scores most right now.",
+    "expert": "Reads the hidden hands and searches.",
+}
+LABEL_WIDTH = 52  # the new-game screen's selects show this much on one line
+
+
+def _plain(name: str, description: str) -> str:
+    """A short description for the menu: the given one without asides, cut at a word, never mid-word."""
+    text = PLAIN.get(name) or re.sub(r"\s*\([^)]*\)", "", description).strip()
+    room = LABEL_WIDTH - len(name) - 2
+    if len(text) > room:
+        text = text[:room].rsplit(" ", 1)[0].rstrip(",;:") + "."
+    return text
 
 
 def _levels() -> dict[str, object]:
@@ -19,11 +41,11 @@ def choices() -> list[tuple[str, str]]:
     """(label, name) pairs, levels first."""
     out = []
     for name, level in _levels().items():
-        description = getattr(level, "description", "")
+        description = _plain(name, getattr(level, "description", ""))
         out.append((f"{name}: {description}" if description else name, name))
     for name, cls in BOTS.items():
-        label = f"{name}: {cls.description}" if cls.description else name
-        out.append((label if len(label) <= 52 else label[:51] + "…", name))
+        description = _plain(name, cls.description or "")
+        out.append((f"{name}: {description}" if description else name, name))
     return out
 
 

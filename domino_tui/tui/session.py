@@ -18,6 +18,11 @@ TWO_NAMES = ("You", "Computer")
 FOUR_NAMES = ("You", "West", "Partner", "East")
 
 
+def where(end: End) -> str:
+    """Where a tile went, in words: "on the left", "on the up arm"."""
+    return f"on the {end.label}" + (" arm" if end in (End.UP, End.DOWN) else "")
+
+
 def rewound(game: GameState, plies: int) -> GameState:
     """``game`` as it was after its first ``plies`` moves, rebuilt from its deal (a forced move of the engine,
     like the opening double, counts as one)."""
@@ -132,6 +137,34 @@ class Session:
                 return ev
         return None
 
+    def last_action(self, seat: int) -> str:
+        """``seat``'s latest turn in words: "passed", "drew 2", "[6|3] on the right +15", "led [6|6]"."""
+        history = self.game.history
+        i = len(history) - 1
+        while i >= 0 and history[i].seat != seat:
+            i -= 1
+        if i < 0:
+            return ""
+        j = i
+        while j > 0 and history[j - 1].seat == seat:
+            j -= 1
+        turn = history[j : i + 1]
+        draws = sum(ev.kind is Kind.DRAW for ev in turn)
+        parts = [f"drew {draws}"] if draws else []
+        last = turn[-1]
+        if last.kind is Kind.PLAY:
+            led = not last.ends_before or last.ends_before[0] == -1
+            parts.append(f"led {last.tile}" if led else f"{last.tile} {where(End(last.end))}")
+            if last.scored:
+                parts[-1] += f" +{last.scored}"
+        elif last.kind is Kind.PASS:
+            parts.append("passed")
+        return ", ".join(parts)
+
+    def plural(self, team: int) -> bool:
+        """Whether ``team``'s name takes a plural verb ("You win", "West & East win", "Computer wins")."""
+        return team == HUMAN or self.rules.partnership
+
     def describe(self, ev: Event) -> str:
         who = self.name(ev.seat)
         if ev.kind is Kind.PLAY:
@@ -158,7 +191,7 @@ class Session:
             return f"{how}: {outcome}."
         points = g.team_points()[res.winner]
         winner = self.team_name(res.winner)
-        verb = "win" if winner in ("You", "You & Partner") else "wins"
+        verb = "win" if self.plural(res.winner) else "wins"
         worth = f", {points} points" if self.rules.wins_by_points else ""
         return f"{how}: {winner} {verb}{worth}."
 
@@ -169,4 +202,4 @@ class Session:
         if m.winner is None:
             return "The match is tied."
         name = self.team_name(m.winner)
-        return f"{name} {'win' if name in ('You', 'You & Partner') else 'wins'} the match."
+        return f"{name} {'win' if self.plural(m.winner) else 'wins'} the match."

@@ -36,6 +36,10 @@ class Settings:
     seed: int | None = None
     pause: float = 0.6  # seconds a bot waits before it moves, so a person can follow the play
     undo: bool = True  # whether `u` takes a move back (a game with undos is marked in the record)
+    auto_pass: bool = False  # pass or draw for you when that is your only move
+    theme: str | None = None  # the Textual theme last chosen; None: Textual's default
+    show_log: bool | None = None  # the move log shown or hidden by hand; None: by the terminal's width
+    tour_seen: bool = False  # the first-run tour has been shown
 
     def with_variant(self, variant: str) -> Settings:
         n = get_rules(variant).players - 1
@@ -95,6 +99,10 @@ def is_flag(value: object) -> bool:
     return isinstance(value, bool)
 
 
+def is_name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 100
+
+
 def is_variant(value: object) -> bool:
     return isinstance(value, str) and value in VARIANTS
 
@@ -124,5 +132,21 @@ def from_dict(data: object) -> Settings:
     seed = _field(data, "seed", None, optional(is_whole_number), "a whole number, or null")
     pause = _field(data, "pause", Settings.pause, is_seconds, f"a number of seconds from 0 to {MAX_PAUSE}")
     undo = _field(data, "undo", True, is_flag, "true or false")
-    settings = Settings(variant=variant, bots=tuple(bots), target=target, seed=seed, pause=float(pause), undo=undo)
+    # The table's remembered options; a file written before they existed has none, and gets the defaults.
+    auto_pass = _field(data, "auto_pass", False, is_flag, "true or false")
+    tour_seen = _field(data, "tour_seen", False, is_flag, "true or false")
+    show_log = _field(data, "show_log", None, optional(is_flag), "true, false or null")
+    theme = _field(data, "theme", None, optional(is_name), "a theme's name, or null")
+    settings = Settings(
+        variant=variant,
+        bots=tuple(bots),
+        target=target,
+        seed=seed,
+        pause=float(pause),
+        undo=undo,
+        auto_pass=auto_pass,
+        tour_seen=tour_seen,
+        show_log=show_log,
+        theme=theme,
+    )
     return settings.with_variant(variant)

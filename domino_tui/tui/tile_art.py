@@ -23,7 +23,10 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 PIP = "●"
-LIGHT_TO_HEAVY = str.maketrans("┌┐└┘─│┬┴├┤┼", "┏┓┗┛━┃┳┻┣┫╋")
+LINES = {
+    "heavy": str.maketrans("┌┐└┘─│┬┴├┤┼", "┏┓┗┛━┃┳┻┣┫╋"),
+    "double": str.maketrans("┌┐└┘─│┬┴├┤┼", "╔╗╚╝═║╦╩╠╣╬"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +46,9 @@ class Look:
 BIG = Look("big", 13, 5, 7, 9)
 MEDIUM = Look("medium", 9, 3, 5, 5)
 SMALL = Look("small", 5, 1, 3, 3)
-LOOKS = (BIG, MEDIUM, SMALL)
+# The least a tile can be: a crosswise tile two rows tall, for a crowded table on a small terminal.
+TINY = Look("tiny", 5, 1, 3, 2)
+LOOKS = (BIG, MEDIUM, SMALL, TINY)
 
 
 def _pip_block(n: int, transpose: bool) -> list[str]:
@@ -55,11 +60,12 @@ def _pip_block(n: int, transpose: bool) -> list[str]:
     return ["".join(row) for row in rows]
 
 
-def draw_tile(a: int, b: int, look: Look, vertical: bool = False, heavy: bool = False) -> list[str]:
-    """Rows of text for a tile showing ``a`` on the left (or top) half and ``b`` on the right (or bottom)."""
+def draw_tile(a: int, b: int, look: Look, vertical: bool = False, lines: str = "light") -> list[str]:
+    """Rows of text for a tile showing ``a`` on the left (or top) half and ``b`` on the right (or bottom),
+    drawn in ``lines``: "light", "heavy" (the newest tile) or "double" (the spinner)."""
     rows = _draw(a, b, look, vertical)
-    if heavy:
-        rows = [r.translate(LIGHT_TO_HEAVY) for r in rows]
+    if lines in LINES:
+        rows = [r.translate(LINES[lines]) for r in rows]
     return rows
 
 
@@ -75,7 +81,7 @@ def _draw(a: int, b: int, look: Look, vertical: bool) -> list[str]:
             return ["┌───┐", f"│ {a} │", "├───┤", f"│ {b} │", "└───┘"]
         return ["┌───┬───┐", f"│ {a} │ {b} │", "└───┴───┘"]
     if vertical:
-        return [f"┌{a}┐", "├─┤", f"└{b}┘"]
+        return [f"┌{a}┐", f"└{b}┘"] if look is TINY else [f"┌{a}┐", "├─┤", f"└{b}┘"]
     return [f"[{a}│{b}]"]
 
 

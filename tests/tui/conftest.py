@@ -12,8 +12,10 @@ from domino_tui.tui.session import HUMAN
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path, monkeypatch):
-    """Never read or write the real user's settings."""
+    """Never read or write the real user's settings; no first-run tour over the table (the tour's own tests
+    turn it back on)."""
     monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(DominoApp, "first_run_tour", False)
     monkeypatch.delenv("DOMINO_TUI_EXIT_AFTER_FIRST_FRAME", raising=False)
     return tmp_path / "config"
 

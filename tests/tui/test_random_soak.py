@@ -23,7 +23,7 @@ KEYS = [
     "d", "p", "n", "s", "l", "question_mark", "f1", "x", "ctrl+s",
 ]  # fmt: skip
 CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b"}
-SIZES = [(80, 24), (120, 40), (61, 20), (45, 14), (100, 30)]
+SIZES = [(80, 24), (120, 40), (79, 23), (45, 14), (100, 30), (140, 40)]
 STEPS = 400
 
 

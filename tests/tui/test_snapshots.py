@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from domino_tui.tui.app import DominoApp
+
 from .conftest import make_app, play_heaviest, settle
 
 SIZES = [(80, 24), (120, 40)]
@@ -43,13 +45,55 @@ def test_screens(snap_compare, size, key):
 
 
 @at_size
-def test_game_over(snap_compare, size):
+@pytest.mark.parametrize("variant,seed,bot", [("classic", 4, "hyperskill"), ("allfives", 1, "greedy")])
+def test_end_of_hand_summary(snap_compare, size, variant, seed, bot):
     async def run_before(pilot):
-        await play_heaviest(pilot, 40)
+        await play_heaviest(pilot, 60)
         await pilot.pause(0.3)
 
-    assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
+    assert snap_compare(make_app(variant, seed=seed, bot=bot), terminal_size=size, run_before=run_before)
 
 
 def test_too_small(snap_compare):
-    assert snap_compare(make_app("classic", seed=4), terminal_size=(50, 16), run_before=settle)
+    async def run_before(pilot):
+        await pilot.pause(0.2)  # the game waits: no settling, the bots hold their moves
+
+    assert snap_compare(make_app("classic", seed=4), terminal_size=(50, 16), run_before=run_before)
+
+
+@at_size
+def test_crowded_all_fives(snap_compare, size):
+    """The spinner's arms with tiles hidden from their middles at 80x24, the count, the points beside tiles."""
+
+    async def run_before(pilot):
+        await play_heaviest(pilot, 16)
+
+    assert snap_compare(make_app("allfives", seed=1, bot="greedy"), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_four_seats_around_the_table(snap_compare, size):
+    async def run_before(pilot):
+        await play_heaviest(pilot, 4)
+
+    assert snap_compare(make_app("partnership", seed=5), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_abandon_question(snap_compare, size):
+    async def run_before(pilot):
+        await play_heaviest(pilot, 2)
+        await pilot.press("n", "ctrl+s")
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app("block", seed=1), terminal_size=size, run_before=run_before)
+
+
+@at_size
+def test_first_run_tour(snap_compare, size, monkeypatch):
+    monkeypatch.setattr(DominoApp, "first_run_tour", True)
+
+    async def run_before(pilot):
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app("classic", seed=1), terminal_size=size, run_before=run_before)

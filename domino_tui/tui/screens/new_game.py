@@ -1,4 +1,5 @@
-"""The new-game screen: variant, the opponent in every other seat, target, optional seed."""
+"""The new-game screen: variant, the opponent in every other seat (or one level for all), target, optional
+seed, and the table's options: the bots' pause and automatic draw or pass."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS, get_rules
 from ..opponents import choices, known
 from ..settings import DEFAULT_BOT, Settings, default_games
 
 SEAT_LABELS = {2: ("Opponent",), 4: ("West (opponent)", "Partner (opposite you)", "East (opponent)")}
+PAUSES = [("None (instant)", 0.0), ("Short (0.3 s)", 0.3), ("Normal (0.6 s)", 0.6), ("Slow (1.2 s)", 1.2)]
 
 
 class NewGameScreen(ModalScreen[Settings | None]):
@@ -42,6 +44,8 @@ class NewGameScreen(ModalScreen[Settings | None]):
                     id="variant",
                     compact=True,
                 )
+                yield Label("Every opponent at once", id="all-label")
+                yield Select(options, prompt="(set each seat below)", id="all-seats", compact=True)
                 for i in range(3):
                     bot = s.bots[i] if i < len(s.bots) and known(s.bots[i]) else DEFAULT_BOT
                     yield Label("", id=f"seat-label-{i}", classes="seat")
@@ -56,6 +60,10 @@ class NewGameScreen(ModalScreen[Settings | None]):
                 )
                 yield Label("Seed (empty: a new deal each time)")
                 yield Input(value=str(s.seed) if s.seed is not None else "", type="integer", id="seed", compact=True)
+                yield Label("The bots' pause before each move")
+                pauses = PAUSES if s.pause in [p for _, p in PAUSES] else [*PAUSES, (f"{s.pause:g} s", s.pause)]
+                yield Select(pauses, value=s.pause, allow_blank=False, id="pause", compact=True)
+                yield Checkbox("Draw or pass for me when that is my only move", s.auto_pass, id="auto-pass")
                 yield Static("", id="new-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
@@ -73,10 +81,15 @@ class NewGameScreen(ModalScreen[Settings | None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant" and isinstance(event.value, str):
             self.sync_variant(event.value)
+        elif event.select.id == "all-seats" and isinstance(event.value, str):
+            for i in range(3):
+                self.query_one(f"#seat-{i}", Select).value = event.value
 
     def sync_variant(self, variant: str) -> None:
         rules = get_rules(variant)
         labels = SEAT_LABELS[rules.players]
+        for widget in ("#all-label", "#all-seats"):
+            self.query_one(widget).display = len(labels) > 1
         for i in range(3):
             visible = i < len(labels)
             self.query_one(f"#seat-label-{i}", Label).update(labels[i] if visible else "")
@@ -118,7 +131,17 @@ class NewGameScreen(ModalScreen[Settings | None]):
         seed = numbers["seed"]
         if seed is not None and seed < 0:
             return "The seed must be zero or more."
-        return replace(self.settings, variant=variant, bots=bots, target=target, seed=seed)
+        pause = self.query_one("#pause", Select).value
+        auto_pass = self.query_one("#auto-pass", Checkbox).value
+        return replace(
+            self.settings,
+            variant=variant,
+            bots=bots,
+            target=target,
+            seed=seed,
+            pause=float(pause) if isinstance(pause, int | float) else self.settings.pause,
+            auto_pass=auto_pass,
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

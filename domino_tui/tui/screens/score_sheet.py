@@ -26,12 +26,13 @@ class ScoreSheetScreen(ModalScreen[None]):
             yield Static(
                 f"Score sheet · {s.rules.title} {('· ' + s.goal()) if s.goal() else ''}", classes="dialog-title"
             )
-            yield DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
+            yield self.sheet()
             yield Static("Esc closes", classes="dialog-hint")
 
-    def on_mount(self) -> None:
+    def sheet(self) -> DataTable:
+        """The table filled before it is mounted (a query after mounting can miss it while the app quits)."""
         s = self.session
-        table = self.query_one(DataTable)
+        table: DataTable = DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
         teams = range(len(s.rules.teams))
         table.add_column("Game", key="game")
         for t in teams:
@@ -45,6 +46,7 @@ class ScoreSheetScreen(ModalScreen[None]):
             result = s.result_text(game) if game.over else "in play"
             table.add_row(str(i), *[str(pts[t]) for t in teams], result)
         table.add_row("Total", *[str(v) for v in totals], s.match_text() or s.goal(), key="total")
+        return table
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,4 @@
-"""The table: the line of play, your hand, the status bar, the move log, and every game key.
+"""The table: the line of play, the seats around it, your hand, the status bar, the move log, every game key.
 
 The screen owns the flow of a game: your moves come from bindings and clicks, the bots' from a worker thread
 that posts its move back; a token tells stale bot answers (from a game since replaced) to go away.
@@ -21,19 +21,28 @@ from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
 from ...ai import Bot
-from ...engine import CLOSED, DRAW, PASS, DrawRule, End, IllegalMoveError, Kind, Move, Observation, Tile
+from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Observation, Tile
 from ..session import HUMAN, Session
 from ..widgets.hand import HandView, key_label
 from ..widgets.hint_panel import HintPanel
+from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
-from ..widgets.status import Seat, StatusBar, StatusInfo
+from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from .coach import CoachActions
 
-MIN_WIDTH, MIN_HEIGHT = 60, 20
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 LOG_AUTO_WIDTH = 130
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
+# Where each other seat sits, by the number of players: opposite you on top, the sides left and right.
+PLACES = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}
+# Keys that leave the choice of an end; hidden while choosing so the footer has room for the end keys.
+NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log"}
+
+
+class MoveLog(RichLog, can_focus=False):
+    """The log of moves. Not focusable from the start: the arrows belong to the hand and the ends."""
 
 
 class TableScreen(CoachActions, Screen):
@@ -82,14 +91,20 @@ class TableScreen(CoachActions, Screen):
         self.show_log: bool | None = None  # None: by width
         self.message = ""
         self.frame = 0
+        # A bot's turn held back while the terminal is too small to show it (the game waits for you).
+        self.held: TableScreen.BotMoved | None = None
+        self.stalled = False
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
+        yield SeatView(id="seat-top")
         with Horizontal(id="main"):
+            yield SeatView(id="seat-left", classes="-side")
             # Not focusable: arrows belong to the hand and the choice of end, not to scrolling.
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            yield SeatView(id="seat-right", classes="-side -right")
+            yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
         yield Static(id="message")
@@ -101,7 +116,7 @@ class TableScreen(CoachActions, Screen):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves"
-        log.can_focus = False
+        self.show_log = self.app.settings.show_log  # type: ignore[attr-defined]
         self.set_interval(0.1, self.tick)
         self.start(self.session)
 
@@ -121,6 +136,11 @@ class TableScreen(CoachActions, Screen):
         self.thinking = None
         self.choosing = None
         self.logged = 0
+        self.held = None
+        self.stalled = False
+        places = PLACES[session.players]
+        for place in ("top", "left", "right"):
+            self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
         log = self.query_one("#log", RichLog)
         if len(session.match.games) == 1:
             log.clear()
@@ -145,10 +165,18 @@ class TableScreen(CoachActions, Screen):
             self.thinking = None
             self.redraw()
             self.hint()
+            if self.app.settings.auto_pass:  # type: ignore[attr-defined]
+                # When your only move is to draw or pass, it is made for you after the bots' pause (so you
+                # see it happen), unless the game has moved on by then.
+                seen = len(game.history)
+                self.set_timer(max(self.app.pause, 0.05), lambda token=self.token: self.auto_move(token, seen))  # type: ignore[attr-defined]
             return
         seat = game.turn
         self.thinking = seat
         self.redraw()
+        if self.too_small:
+            self.stalled = True  # the bot waits until you can see the table again
+            return
         self.think(self.token, self.session.bots[seat], self.session.observation(seat), self.app.pause)  # type: ignore[attr-defined]
 
     @work(thread=True, exclusive=True, group="bot")
@@ -169,6 +197,9 @@ class TableScreen(CoachActions, Screen):
 
     def on_table_screen_bot_moved(self, message: BotMoved) -> None:
         token, seat, move = message.token, message.seat, message.move
+        if self.too_small and token == self.token:
+            self.held = message  # played once the table can be seen again
+            return
         if token != self.token or self.session.game.over or self.session.game.turn != seat:
             return
         try:
@@ -180,6 +211,15 @@ class TableScreen(CoachActions, Screen):
             self.session.game.forfeit()
             self.app.notify(f"{self.session.name(seat)}'s bot failed to move and loses the turn.", severity="warning")
         self.advance()
+
+    def auto_move(self, token: int, seen: int) -> None:
+        """The automatic draw or pass, unless the game has moved on since it was planned."""
+        game = self.session.game
+        if token != self.token or len(game.history) != seen or not self.session.human_to_act or self.too_small:
+            return
+        legal = game.legal_moves()
+        if len(legal) == 1 and legal[0].kind is not Kind.PLAY:
+            self.make(legal[0])
 
     def make(self, move: Move) -> bool:
         """Your move: applied, or a message saying why not (and nothing changes)."""
@@ -234,10 +274,31 @@ class TableScreen(CoachActions, Screen):
         playable = []
         if human_turn:
             playable = game.playable_places(HUMAN)
-        self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn)
+        points = {}
+        if human_turn and session.rules.fives:
+            for m in game.legal_moves():
+                if m.kind is Kind.PLAY:
+                    i = game.hand(HUMAN).index(m.tile)  # type: ignore[arg-type]
+                    points[i] = max(points.get(i, 0), game.points_for(m))
+        self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn, points)
         self.query_one(StatusBar).info = self.status_info()
+        for seat, place in PLACES[session.players].items():
+            self.query_one(f"#seat-{place}", SeatView).info = SeatInfo(
+                session.name(seat),
+                game.hand_size(seat),
+                seat == game.turn and not game.over,
+                session.last_action(seat),
+            )
         box = self.query_one("#hand-box")
-        box.border_title = f"Your hand · {game.hand_size(HUMAN)} tiles · {game.pips(HUMAN)} pips"
+        title = f"You · {tiles_text(game.hand_size(HUMAN))} · {game.pips(HUMAN)} pips"
+        action = session.last_action(HUMAN)
+        box.border_title = title + (f" · {action}" if action else "")
+        board = self.query_one("#board")
+        board.border_title = f"Count {game.board.count()}" if session.rules.fives and not game.board.empty else ""
+        legend = ["━ newest"] if last else []
+        if game.board.spinner is not None:
+            legend.append("═ spinner")
+        board.border_subtitle = " · ".join(legend)
         self.coach_update()
 
     def status_info(self) -> StatusInfo:
@@ -251,22 +312,14 @@ class TableScreen(CoachActions, Screen):
             turn = "Your turn: choose an end"
         else:
             turn = "Your turn"
-        seats = tuple(
-            Seat(session.name(s), game.hand_size(s), s == game.turn and not game.over)
-            for s in range(1, session.players)
-        )
         scores = session.scores()
         score = ""
         if session.multi_game or session.rules.fives:
             parts = [f"{session.team_name(t)} {p}" for t, p in enumerate(scores)]
             goal = session.goal()
             score = " · ".join(parts) + (f" ({goal})" if goal else "")
-        scored = ""
-        last = game.history[-1] if game.history else None
-        if last is not None and last.kind is Kind.PLAY and last.scored:
-            scored = f"+{last.scored} {session.name(last.seat)}"
         stock = game.stock_size if session.rules.has_stock else None
-        return StatusInfo(turn, seats, stock, score, scored)
+        return StatusInfo(turn, stock, score)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -283,11 +336,23 @@ class TableScreen(CoachActions, Screen):
         if self.too_small:
             self.query_one("#too-small", Static).update(
                 f"The terminal is {size.width}x{size.height}.\n"
-                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}: please make it bigger.\n"
-                "Your game is kept; q quits."
+                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+                "Please make it bigger: your game waits.\n"
+                "q quits."
             )
+        else:
+            self.resume()
         self.update_log_visibility()
         self.coach_update()
+
+    def resume(self) -> None:
+        """The table can be seen again: the bot that was held back moves."""
+        if self.held is not None:
+            message, self.held = self.held, None
+            self.on_table_screen_bot_moved(message)
+        elif self.stalled:
+            self.stalled = False
+            self.advance()
 
     def update_log_visibility(self) -> None:
         show = self.show_log if self.show_log is not None else self.size.width >= LOG_AUTO_WIDTH
@@ -297,6 +362,10 @@ class TableScreen(CoachActions, Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small and action not in ("help", "quit"):
+            return False
+        if action == "draw" and not self.session.rules.has_stock:
+            return False
+        if self.choosing and action in NOT_WHILE_CHOOSING:
             return False
         if action == "end":
             if not self.choosing:
@@ -389,10 +458,6 @@ class TableScreen(CoachActions, Screen):
     def action_draw(self) -> None:
         if not self._my_turn():
             return
-        rules = self.session.rules
-        if rules.draw is DrawRule.NONE:
-            self.say(f"There is no stock in {rules.name}: pass (p) when no tile fits.", error=True)
-            return
         self.make(DRAW)
 
     def action_pass_turn(self) -> None:
@@ -413,6 +478,7 @@ class TableScreen(CoachActions, Screen):
         shown = not self.has_class("-log-hidden")
         self.show_log = not shown
         self.update_log_visibility()
+        self.app.remember(show_log=self.show_log)  # type: ignore[attr-defined]
 
 
 def _sentence(text: str) -> str:

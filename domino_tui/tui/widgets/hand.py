@@ -1,8 +1,9 @@
-"""Your tiles: numbered for the keys, playable ones marked with ✓, the cursor tile raised and marked ▲."""
+"""Your tiles: numbered for the keys, playable ones marked with ✓ (and, in All Fives, the points they would
+score now), the cursor tile raised and marked ▲."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from rich.style import Style
@@ -51,12 +52,17 @@ class HandView(Widget, can_focus=False):
         super().__init__(**kwargs)
         self.tiles: tuple[Tile, ...] = ()
         self.playable: frozenset[int] = frozenset()
+        self.points: dict[int, int] = {}
         self.active = False
         self._boxes: list[tuple[int, int, int, int]] = []
 
-    def show(self, tiles: Sequence[Tile], playable: Sequence[int], active: bool) -> None:
+    def show(
+        self, tiles: Sequence[Tile], playable: Sequence[int], active: bool, points: Mapping[int, int] | None = None
+    ) -> None:
+        """``points``: what each playable tile (by index) would score now, where that is worth saying."""
         self.tiles = tuple(tiles)
         self.playable = frozenset(playable)
+        self.points = {i: p for i, p in (points or {}).items() if p}
         self.active = active
         if self.cursor >= len(self.tiles):
             self.cursor = max(len(self.tiles) - 1, 0)
@@ -65,22 +71,34 @@ class HandView(Widget, can_focus=False):
     def validate_cursor(self, value: int) -> int:
         return max(0, min(value, len(self.tiles) - 1)) if self.tiles else 0
 
+    def _mark(self, i: int) -> str:
+        fits = self.active and i in self.playable
+        return key_label(i) + (" ✓" if fits else "") + (f" +{self.points[i]}" if fits and i in self.points else "")
+
+    def label(self, i: int) -> str:
+        return ("▲ " + self._mark(i)) if self.active and i == self.cursor else self._mark(i)
+
+    def _slot_width(self, look: Look) -> int:
+        # Wide enough for the longest label a tile may get (the cursor moves, so count its ▲ on every one).
+        longest = max((len(self._mark(i)) + 2 for i in range(len(self.tiles))), default=0)
+        return max(look.hw + (1 if look is SMALL else 0), longest)
+
     def _look(self, width: int) -> tuple[Look, int]:
         n = max(len(self.tiles), 1)
         tall = self.screen.size.height if self.is_attached else 24
         rows_allowed = 1 if tall < 30 else 2
         for look in (BIG, MEDIUM):
-            per_row = max((width + GAP) // (look.hw + GAP), 1)
+            per_row = max((width + GAP) // (self._slot_width(look) + GAP), 1)
             rows = -(-n // per_row)
             if look is BIG and (rows > 1 or tall < 36):
                 continue
             if rows <= rows_allowed:
                 return look, per_row
-        return SMALL, max((width + GAP) // (SMALL.hw + 1 + GAP), 1)
+        return SMALL, max((width + GAP) // (self._slot_width(SMALL) + GAP), 1)
 
     def _canvas(self, width: int) -> Canvas:
         look, per_row = self._look(width)
-        slot_w = look.hw + (1 if look is SMALL else 0)  # room for a "▲ 10 ✓" label under a small tile
+        slot_w = self._slot_width(look)
         slot_h = look.hh + 2  # a row to rise into and a row for the label
         n = len(self.tiles)
         rows = max(-(-n // per_row), 1)
@@ -98,9 +116,7 @@ class HandView(Widget, can_focus=False):
             else:
                 role = "playable" if fits else "dim"
             canvas.put(x, y + (0 if is_cursor else 1), draw_tile(tile.low, tile.high, look), role)
-            label = key_label(i) + (" ✓" if self.active and fits else "")
-            if is_cursor:
-                label = "▲ " + label
+            label = self.label(i)
             canvas.put(
                 x + max((look.hw - len(label)) // 2, 0),
                 y + slot_h - 1,

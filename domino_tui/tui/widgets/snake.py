@@ -16,7 +16,7 @@ from textual.widget import Widget
 from ...engine import Board, End, Tile
 from ..board_layout import Picture, lay_out
 
-ROLES = ("tile", "last", "end", "target", "line")
+ROLES = ("tile", "last", "spinner", "end", "target", "line")
 
 
 class SnakeView(Widget):
@@ -26,7 +26,8 @@ class SnakeView(Widget):
     DEFAULT_CSS = """
     SnakeView { width: auto; height: auto; min-width: 100%; min-height: 100%; }
     SnakeView > .snake--tile { color: $foreground; }
-    SnakeView > .snake--last { color: $warning; text-style: bold; }
+    SnakeView > .snake--last { color: $secondary; text-style: bold; }
+    SnakeView > .snake--spinner { color: $foreground; text-style: bold; }
     SnakeView > .snake--end { color: $foreground-muted; }
     SnakeView > .snake--target { color: $accent; text-style: bold reverse; }
     SnakeView > .snake--line { color: $foreground-muted; }

@@ -1,4 +1,5 @@
-"""The status bar: whose turn, the stock, every other seat's tiles, the score, the points just scored."""
+"""The status bar: whose turn, the stock, the score. Each part is kept whole: when the line is too narrow
+the bar breaks between parts, never inside one."""
 
 from __future__ import annotations
 
@@ -10,19 +11,10 @@ from textual.widgets import Static
 
 
 @dataclass(frozen=True)
-class Seat:
-    name: str
-    tiles: int
-    acting: bool
-
-
-@dataclass(frozen=True)
 class StatusInfo:
     turn: str  # "Your turn", "West is thinking…", "Game over"
-    seats: tuple[Seat, ...]  # every seat but yours
     stock: int | None  # None in games without a stock
-    score: str = ""  # "You 35 · Computer 20 · to 150"
-    scored: str = ""  # "+15 You"
+    score: str = ""  # "You 35 · Computer 20 (to 150)"
 
 
 class StatusBar(Static):
@@ -32,25 +24,36 @@ class StatusBar(Static):
 
     info: reactive[StatusInfo | None] = reactive(None)
 
+    def parts(self, info: StatusInfo) -> list[Text]:
+        parts = [Text(f" {info.turn} ", style="bold reverse")]
+        if info.stock is not None:
+            parts.append(Text.assemble(("Stock ", "dim"), (str(info.stock), "bold")))
+        if info.score:
+            parts.append(Text.assemble(("Score: ", "dim"), (info.score, "bold")))
+        return parts
+
     def watch_info(self, info: StatusInfo | None) -> None:
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    def draw(self) -> None:
+        info = self.info
         if info is None:
             self.update("")
             return
-        top = Text()
-        top.append(f" {info.turn} ", style="bold reverse")
-        if info.scored:
-            top.append("  ")
-            top.append(f" {info.scored} ", style="bold")
-        if info.score:
-            top.append("   Score: ", style="dim")
-            top.append(info.score, style="bold")
-        seats = Text()
-        for seat in info.seats:
-            marker = "▸" if seat.acting else " "
-            seats.append(f"{marker}{seat.name} ", style="bold" if seat.acting else "")
-            seats.append("▮" * min(seat.tiles, 12) + ("…" if seat.tiles > 12 else ""), style="dim")
-            seats.append(f" {seat.tiles}   ")
-        if info.stock is not None:
-            seats.append("Stock ", style="dim")
-            seats.append(str(info.stock), style="bold")
-        self.update(Text("\n").join([top, seats]))
+        width = max(self.content_region.width, 20) if self.is_mounted and self.size.width else 78
+        self.update(self.layout_text(info, width))
+
+    def layout_text(self, info: StatusInfo, width: int) -> Text:
+        """The parts on as few lines of ``width`` as they fit on, each part whole."""
+        lines: list[Text] = [Text()]
+        for part in self.parts(info):
+            gap = 3 if lines[-1].cell_len else 0
+            if lines[-1].cell_len and lines[-1].cell_len + gap + part.cell_len > width:
+                lines.append(Text())
+                gap = 0
+            lines[-1].append(" " * gap)
+            lines[-1].append_text(part)
+        return Text("\n").join(lines)

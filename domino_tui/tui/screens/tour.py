@@ -1,0 +1,39 @@
+"""The first-run tour: one short page naming the parts of the table and the keys, shown once."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+TOUR = """\
+[b]Top:[/b] whose turn it is, the stock and the score.
+[b]Around the board:[/b] every other seat, with its tiles and what it did last
+("passed", "drew 2", "[6|3] on the right +15").
+[b]The board:[/b] the newest tile in heavy lines, the All Fives spinner in double
+lines, the open ends marked ◁ ▷ △ ▽ (filled when your tile fits there).
+[b]Bottom:[/b] your hand. Tiles marked ✓ fit now; in All Fives, +10 says what they score.
+
+[b]Keys:[/b] 1-9 and 0 play a tile · ← → and Enter too · ← → ↑ ↓ choose an end
+d draw · p pass · n new game · s scores · l move log · ? help · Ctrl+P everything · q quit
+[b]The coach:[/b] h hint · t tile tracker · u undo"""
+
+
+class TourScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,space,q", "close", "Start playing", key_display="Enter"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tour-box", classes="dialog"):
+            yield Static("Welcome to domino-tui", classes="dialog-title")
+            yield Static(Text.from_markup(TOUR), id="tour-text")
+            yield Static("Enter starts playing · ? shows the rules and the keys", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,130 @@
+"""What the table remembers and offers: theme, log, pause and automatic draw or pass kept in the settings;
+one level for every opponent; a question before abandoning a match; the tour on the very first start."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Checkbox, Select
+
+from domino_tui.engine import Kind
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.confirm import ConfirmScreen
+from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.screens.tour import TourScreen
+from domino_tui.tui.session import HUMAN
+
+from .conftest import keys_for, make_app, play_heaviest, settle
+
+
+def saved(config) -> dict:
+    return json.loads((config / "settings.json").read_text())
+
+
+async def test_theme_log_and_pause_are_remembered(private_config):
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.theme = "textual-light"
+        await pilot.pause()
+        await pilot.press("l")  # the log shown at 100 columns, by hand
+        await pilot.pause()
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#pause", Select).value = 1.2
+        screen.query_one("#auto-pass", Checkbox).value = True
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    data = saved(private_config)
+    assert data["theme"] == "textual-light" and data["show_log"] is True
+    assert data["pause"] == 1.2 and data["auto_pass"] is True
+    again = DominoApp()
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert again.theme == "textual-light"
+        assert again.pause == 1.2 and again.settings.auto_pass
+        assert not again.table.has_class("-log-hidden")
+
+
+async def test_one_level_for_every_opponent():
+    app = make_app("partnership", seed=1)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        screen = app.screen
+        screen.query_one("#all-seats", Select).value = "greedy"
+        await pilot.pause()
+        assert [screen.query_one(f"#seat-{i}", Select).value for i in range(3)] == ["greedy"] * 3
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.settings.bots == ("greedy",) * 3
+
+
+async def test_automatic_draw_when_it_is_the_only_move(private_config):
+    private_config.mkdir(parents=True)
+    (private_config / "settings.json").write_text('{"auto_pass": true}')
+    app = DominoApp(variant="allfives", seed=1, pause=0, opponents=("greedy",))
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = app.table
+        for _ in range(60):
+            await settle(pilot)
+            game = table.session.game
+            if game.over:
+                break
+            plays = [m for m in game.legal_moves() if m.kind is Kind.PLAY]
+            if plays:  # only plays are ever keyed here: every draw or pass of yours is automatic
+                await pilot.press(*keys_for(table, plays[0]))
+            else:
+                await pilot.pause(0.2)
+        assert any(ev.seat == HUMAN and ev.kind is Kind.DRAW for ev in table.session.game.history)
+
+
+async def test_abandoning_a_match_in_progress_asks_first():
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_heaviest(pilot, 2)
+        seed = app.table.session.seed
+        await pilot.press("n", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # keep playing
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.table.session.seed == seed
+        await pilot.press("n", "ctrl+s")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert not any(ev.seat == HUMAN for ev in app.table.session.game.history)
+
+
+async def test_the_tour_shows_on_the_very_first_start_only(private_config, monkeypatch):
+    monkeypatch.setattr(DominoApp, "first_run_tour", True)
+    app = DominoApp(pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TourScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert saved(private_config)["tour_seen"] is True
+    again = DominoApp(pause=0)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(again.screen, TableScreen)
+
+
+async def test_automatic_draw_or_pass_is_switched_from_the_palette(private_config):
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Automatic draw")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.settings.auto_pass
+    assert saved(private_config)["auto_pass"] is True
