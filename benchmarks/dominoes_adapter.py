@@ -46,6 +46,7 @@ class Outcome:
     winner: int | None  # team
     points: tuple[int, int]  # points each team earned
     think: dict[int, list[float]] = field(default_factory=dict)  # seconds per decision, per team
+    cpu: dict[int, list[float]] = field(default_factory=dict)  # the same in CPU time
 
 
 def play_game(
@@ -64,21 +65,24 @@ def play_game(
     game.make_move(DOUBLE_SIX, True)
     seen = 1
     think: dict[int, list[float]] = {0: [], 1: []}
+    cpu: dict[int, list[float]] = {0: [], 1: []}
     while game.result is None:
         seen = _replay(game, mirror, seen)
         seat = game.turn
         team = seat % 2
         if seat in ours:
             obs = observe(mirror, seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             move = ours[seat].choose(obs)
+            cpu[team].append(time.process_time() - c0)
             think[team].append(time.perf_counter() - t0)
             if move.kind is not Kind.PLAY:
                 raise RuntimeError(f"seat {seat} passed with playable tiles: the package passes for you")
             game.make_move(dominoes.Domino(move.tile.low, move.tile.high), move.end == End.LEFT)
         else:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             theirs(game)
+            cpu[team].append(time.process_time() - c0)
             think[team].append(time.perf_counter() - t0)
             game.make_move(*game.valid_moves[0])
     r = game.result
@@ -88,7 +92,7 @@ def play_game(
         winner, points = 1, (0, -r.points)
     else:
         winner, points = (r.player % 2 if r.won else None), (0, 0)
-    return Outcome(winner, points, think)
+    return Outcome(winner, points, think, cpu)
 
 
 def _replay(game: dominoes.Game, mirror: GameState, seen: int) -> int:

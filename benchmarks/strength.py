@@ -4,11 +4,18 @@
     python -m benchmarks.strength allfives expert fivescorer --games 50 --unit match
     python -m benchmarks.strength partnership9 expert greedy --games 1000 --option budget=0.1
     python -m benchmarks.strength partnership expert dominoes:random --games 200   # the package's own game
+    python -m benchmarks.strength block expert ismcts --games 100 --unit match --budget-ratio
 
-Prints A's wins, losses and draws, its net points, its share of decided games with a 95% confidence interval
-(Wilson), and each side's think time per decision (median, p95, max). With ``dominoes:<player>`` as B, the games
-are refereed by the `dominoes` PyPI package (pip install dominoes==6.1.0, the ``bench`` extra) and B is one of its
-players: random, bota_gorda, or pab (probabilistic_alphabeta with sample_size=10, bota_gorda before move 8).
+Prints A's wins, losses and draws, its net points, its share of decided games (or matches, with ``--unit match``:
+to the variant's target, e.g. 100 in block, 150 in All Fives, 200 in partnership) with a 95% confidence interval
+(Wilson), and each side's think time per decision (median, p95, max; every decision, first moves of a game
+included) and, for a searching bot, the guesses per decision (ismcts: iterations, one guess each).
+``--budget-ratio`` adds A's think time over B's (mean and p95), in wall time and in CPU time (the fairer one on
+a loaded machine).
+
+With ``dominoes:<player>`` as B, the games are refereed by the `dominoes` PyPI package (pip install
+dominoes==6.1.0, the ``bench`` extra) and B is one of its players: random, bota_gorda, or pab
+(probabilistic_alphabeta with sample_size=10, bota_gorda before move 8).
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ def parse_options(items: list[str]) -> dict[str, object]:
             try:
                 out[key] = float(raw)
             except ValueError:
-                out[key] = None if raw == "None" else raw
+                out[key] = {"None": None, "True": True, "False": False}.get(raw, raw)
     return out
 
 
@@ -55,13 +62,24 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def timing(xs: list[float]) -> str:
     if not xs:
         return "no decisions"
-    xs = sorted(xs)
-    p95 = xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
     return (
         f"mean {statistics.fmean(xs) * 1000:.1f} ms, median {statistics.median(xs) * 1000:.1f} ms, "
-        f"p95 {p95 * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms "
+        f"p95 {p95(xs) * 1000:.1f} ms, max {max(xs) * 1000:.1f} ms "
         f"({len(xs)} decisions)"
     )
+
+
+def p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, math.ceil(0.95 * len(xs)) - 1)]
+
+
+def ratios(times: dict[str, list[float]]) -> str:
+    """A's think time over B's: mean and p95."""
+    a, b = times["A"], times["B"]
+    if not a or not b or not statistics.fmean(b) or not p95(b):
+        return "B took no measurable time"
+    return f"mean {statistics.fmean(a) / statistics.fmean(b):.2f}, p95 {p95(a) / p95(b):.2f}"
 
 
 class Tally:
@@ -69,6 +87,7 @@ class Tally:
         self.wins = self.losses = self.draws = 0
         self.net: list[int] = []
         self.think: dict[str, list[float]] = {"A": [], "B": []}
+        self.cpu: dict[str, list[float]] = {"A": [], "B": []}
         self.guesses: dict[str, list[int]] = {"A": [], "B": []}
 
     def merge(self, other: Tally) -> None:
@@ -78,6 +97,7 @@ class Tally:
         self.net.extend(other.net)
         for side, xs in other.think.items():
             self.think[side].extend(xs)
+            self.cpu[side].extend(other.cpu[side])
         for side, counts in other.guesses.items():
             self.guesses[side].extend(counts)
 
@@ -90,7 +110,7 @@ class Tally:
             self.losses += 1
         self.net.append(net)
 
-    def report(self, label: str, a: str, b: str, unit: str) -> str:
+    def report(self, label: str, a: str, b: str, unit: str, ratio: bool = False) -> str:
         n = self.wins + self.losses + self.draws
         decided = self.wins + self.losses
         lo, hi = wilson(self.wins, decided)
@@ -109,11 +129,12 @@ class Tally:
                 f"  think time A: {timing(self.think['A'])}",
                 f"  think time B: {timing(self.think['B'])}",
                 *(
-                    f"  guesses per decision {side} (expert): mean {statistics.fmean(g):.1f}, "
+                    f"  guesses per decision {side}: mean {statistics.fmean(g):.1f}, "
                     f"median {statistics.median(g):.0f} ({len(g)} decisions)"
                     for side, g in self.guesses.items()
                     if g
                 ),
+                *([f"  budget ratio A/B: wall {ratios(self.think)}; CPU {ratios(self.cpu)}"] if ratio else []),
             ]
         )
 
@@ -165,7 +186,9 @@ def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int
         bot, side = bots[seat]
         obs = observe(state, seat, tuple(scores), target)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         move = bot.choose(obs)
+        tally.cpu[side].append(time.process_time() - c0)
         tally.think[side].append(time.perf_counter() - t0)
         state.apply(move)
     _collect_guesses(tally, list(bots.values()))
@@ -195,8 +218,9 @@ def play_package(a: str, a_opts: dict, b: str, seed: int, games: range, progress
         ours = {s: make_bot(a, random.Random(f"{seed}-{g}-{s}"), **a_opts) for s in range(4) if s % 2 == a_team}
         out = play_game(hands, ours, player, random.Random(f"{seed}-{g}"))
         _collect_guesses(tally, [(bot, "A") for bot in ours.values()])
-        tally.think["A"].extend(out.think[a_team])
-        tally.think["B"].extend(out.think[1 - a_team])
+        for side, team in (("A", a_team), ("B", 1 - a_team)):
+            tally.think[side].extend(out.think[team])
+            tally.cpu[side].extend(out.cpu[team])
         tally.add(None if out.winner is None else out.winner == a_team, out.points[a_team] - out.points[1 - a_team])
         _progress(progress, tally, games)
     return tally
@@ -234,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--option", action="append", default=[], help="A's bot option, e.g. budget=0.5")
     ap.add_argument("--b-option", action="append", default=[], help="B's bot option")
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--budget-ratio", action="store_true", help="also print A's think time over B's")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes; a budget in seconds wants a core for each")
     args = ap.parse_args(argv)
     a_opts = parse_options(args.option)
@@ -245,12 +270,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.variant != "partnership":
             print("the dominoes package plays only its partnership game", file=sys.stderr)
             return 2
+        if args.unit == "match":
+            print(
+                "against the dominoes package the unit is a game (its series are not matches to a target)",
+                file=sys.stderr,
+            )
+            return 2
         play = partial(play_package, args.a, a_opts, args.b.split(":", 1)[1], args.seed)
     else:
         play = partial(play_engine, args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.unit, args.target)
     tally = _run(play, args.games, args.jobs, args.progress)
     label = f"{args.variant} (options A {a_opts or 'default'}, B {b_opts or 'default'}, seed {args.seed})"
-    print(tally.report(label, args.a, args.b, args.unit))
+    print(tally.report(label, args.a, args.b, args.unit, args.budget_ratio))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
     return 0
 

@@ -6,11 +6,13 @@ import random
 
 from .base import Bot
 from .expert import ExpertBot
+from .ismcts import IsmctsBot
 from .levels import LEVELS, Level, make_level
 from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
 
 BOTS: dict[str, type[Bot]] = {
-    cls.name: cls for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot, FiveScorerBot, ExpertBot)
+    cls.name: cls
+    for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot, FiveScorerBot, ExpertBot, IsmctsBot)
 }
 
 

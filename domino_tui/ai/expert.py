@@ -15,6 +15,7 @@ import time
 from ..engine import Kind, Move, Observation
 from ..engine.core import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import Bot
+from .determinize import last_player, trailing_passes
 from .endgame import LineSolver, TooBig, solve
 from .inference import infer
 from .model import presume
@@ -105,8 +106,8 @@ class ExpertBot(Bot):
             legal = tuple(m for m in legal if m.kind is Kind.PLAY)
         moves = [from_move(m, rules) for m in legal]
         totals = [0.0] * len(moves)
-        passes = _trailing_passes(obs)
-        last_play = _last_player(obs)
+        passes = trailing_passes(obs)
+        last_play = last_player(obs)
         # Past this, an exact search gives up (the first guesses are finished by playouts instead).
         deadline = start + self.budget if self.budget is not None else float("inf")
         done = 0
@@ -169,23 +170,6 @@ class ExpertBot(Bot):
     def _line_value(self, sim: Sim, objective: Objective, playout: Playout) -> float:
         line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange, self.control)
         return objective.value(sim)
-
-
-def _trailing_passes(obs: Observation) -> int:
-    n = 0
-    for ev in reversed(obs.history):
-        if ev.kind is Kind.PLAY:
-            break
-        if ev.kind is Kind.PASS:
-            n += 1
-    return n
-
-
-def _last_player(obs: Observation) -> int | None:
-    for ev in reversed(obs.history):
-        if ev.kind is Kind.PLAY:
-            return ev.seat
-    return None
 
 
 __all__ = ["DRAW_MOVE", "PASS_MOVE", "ExpertBot"]

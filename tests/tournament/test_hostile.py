@@ -15,7 +15,9 @@ from domino_tui.tournament.api import resume_tournament
 
 HOSTILE = "hostile.py"
 TOURNAMENT = [sys.executable, "-m", "domino_tui", "tournament"]
-MARK = "bots/hostile.py"  # in the command line of every host of these bots (and of what they fork)
+# In the command line of every host of these bots (and of what they fork). The whole path, so that a run of the
+# same tests from another checkout on this machine is not taken for a leftover of this one.
+MARK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bots", HOSTILE)
 
 
 def leftovers(marker: str) -> list[int]:

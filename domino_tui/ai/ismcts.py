@@ -1,0 +1,159 @@
+"""Information-set Monte Carlo tree search (single observer): one tree over the seat's own view of the game.
+
+Each iteration guesses the hidden tiles (the expert's inference and sampler, `determinize.py`), walks the one
+tree along moves legal in that guess, adds a node, finishes the game with a playout and credits every node on
+the path from the view of the team that made its move. A move legal only in some guesses is judged by how often
+it could have been chosen (its availability), not by how often its parent was visited (Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", 2012). The move played is the root's most visited one.
+
+Outcomes are what the variant plays for (`objective.py`). In games played for points the exploration constant is
+scaled to the points a game is worth, so the search explores as much in block as in classic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..engine import Move, Observation
+from ..engine.core import Sim, from_move
+from ..engine.tiles import tile_set
+from .base import Bot
+from .determinize import Determinizer
+from .objective import GAME, Objective
+from .playout import Playout, line_playout
+
+
+class Node:
+    __slots__ = ("children", "visits", "avail", "total", "team")
+
+    def __init__(self, team: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.team = team  # the team that made the move into this node: its outcomes are totalled for it
+
+
+class IsmctsBot(Bot):
+    name = "ismcts"
+    description = "Information-set tree search over guesses of the hidden tiles (a sparring partner)."
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        iterations: int = 1000,
+        budget: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        presume: bool = True,
+    ) -> None:
+        """Options:
+
+        - ``iterations``: tree walks per decision (deterministic for the rng when ``budget`` is None);
+        - ``budget``: seconds per decision, stopping earlier than ``iterations`` when it runs out;
+        - ``c``: the UCT exploration constant, on outcomes scaled to about -1 .. 1;
+        - ``rollout``: how a walk finishes the game: ``random`` legal moves, or ``greedy`` (the expert's playout
+          policy: best count in All Fives, else the heavy tile, a quarter of the moves random);
+        - ``presume``: guess as the expert does that opponents shed their heaviest fitting tile (see model.py).
+        """
+        super().__init__(rng)
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"unknown rollout {rollout!r}; choose random or greedy")
+        self.iterations = iterations
+        self.budget = budget
+        self.c = c
+        self.rollout = rollout
+        self.presume = presume
+        # Iterations (one guess each) per searched decision (benchmarks/strength.py reports them).
+        self.guesses: list[int] = []
+
+    def choose(self, obs: Observation) -> Move:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        visits = self.search(obs)
+        codes = [from_move(m, obs.rules) for m in legal]
+        best = max(range(len(legal)), key=lambda k: (visits.get(codes[k], 0), -k))
+        return legal[best]
+
+    def search(self, obs: Observation) -> dict[int, int]:
+        """Visits of each root move (int moves) after the search."""
+        start = time.perf_counter()
+        rules = obs.rules
+        rng = self.rng
+        determinizer = Determinizer(obs, self.presume)
+        objective = Objective(obs)
+        me = objective.team
+        scale = _scale(obs, objective)
+        c = self.c
+        playout = Playout(rules, rng, 0.25) if self.rollout == "greedy" else None
+        line = not rules.has_stock and not rules.spinner
+        root = Node(-1)
+        done = 0
+        deadline = start + self.budget if self.budget is not None else math.inf
+        log = math.log
+        sqrt = math.sqrt
+        while done < self.iterations and (done == 0 or time.perf_counter() < deadline):
+            sim = determinizer.sim(rng)
+            node = root
+            path = [root]
+            # Selection: down the tree while every move legal in this guess has a child.
+            while sim.result is None:
+                legal = sim.legal()
+                children = node.children
+                fresh = [m for m in legal if m not in children]
+                if fresh:
+                    for m in legal:
+                        child = children.get(m)
+                        if child is not None:
+                            child.avail += 1
+                    move = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                    child = Node(rules.team_of(sim.turn))
+                    children[move] = child
+                    sim.apply(move)
+                    path.append(child)
+                    break
+                best = None
+                best_score = -math.inf
+                for m in legal:
+                    child = children[m]
+                    child.avail += 1
+                    score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = m, score
+                child = children[best]  # type: ignore[index]
+                sim.apply(best)  # type: ignore[arg-type]
+                path.append(child)
+                node = child
+            value = self._finish(sim, objective, playout, line) / scale
+            for n in path:
+                n.visits += 1
+                n.total += value if n.team == me else -value
+            done += 1
+        self.guesses.append(done)
+        return {m: n.visits for m, n in root.children.items()}
+
+    def _finish(self, sim: Sim, objective: Objective, playout: Playout | None, line: bool) -> float:
+        """Play ``sim`` to the end and rate it for the objective's team."""
+        if sim.result is None:
+            if playout is None:
+                sim.random_playout(self.rng)
+            elif line:
+                line_playout(sim, playout.weight, playout.explore, self.rng.random, self.rng.randrange)
+            else:
+                playout.run(sim)
+        return objective.value(sim)
+
+
+def _scale(obs: Observation, objective: Objective) -> float:
+    """About the most a game's outcome is worth: the win itself, or in point games the pips dealt to the other
+    team plus the premium for winning the game."""
+    if not objective.points:
+        return 1.0
+    rules = obs.rules
+    ts = tile_set(rules.max_pip)
+    average = sum(ts.pips) / ts.size
+    others = rules.players - len(rules.teams[objective.team])
+    return GAME + average * rules.hand_size * others

@@ -1,0 +1,32 @@
+"""The strength benchmark's report: matches as a unit, guesses per decision and the think-time ratio."""
+
+from __future__ import annotations
+
+from benchmarks.strength import main, parse_options, ratios
+
+
+def test_matches_to_the_target_with_guesses_and_budget_ratio(capsys) -> None:
+    argv = ["block", "expert", "ismcts", "--games", "2", "--unit", "match", "--budget-ratio"]
+    argv += ["--option", "budget=None", "--option", "samples=3", "--b-option", "iterations=20"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "A=expert vs B=ismcts, 2 matches" in out
+    assert "A wins" in out and "share of decided matches" in out
+    assert "guesses per decision A: mean 3.0, median 3 (" in out
+    assert "guesses per decision B: mean 20.0, median 20 (" in out
+    assert "budget ratio A/B: wall mean" in out and "; CPU mean" in out
+
+
+def test_ratio_summary() -> None:
+    assert ratios({"A": [1.0, 1.0, 3.0], "B": [2.0, 2.0, 2.0]}) == "mean 0.83, p95 1.50"
+    assert ratios({"A": [1.0], "B": [0.0]}) == "B took no measurable time"
+
+
+def test_options_parse_numbers_none_and_booleans() -> None:
+    got = parse_options(["samples=30", "budget=None", "explore=0.1", "presume=False", "skip=True", "rollout=greedy"])
+    assert got == {"samples": 30, "budget": None, "explore": 0.1, "presume": False, "skip": True, "rollout": "greedy"}
+
+
+def test_matches_against_the_package_are_refused_with_a_message(capsys) -> None:
+    assert main(["partnership", "expert", "dominoes:random", "--games", "2", "--unit", "match"]) == 2
+    assert "unit is a game" in capsys.readouterr().err
