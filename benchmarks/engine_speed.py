@@ -2,8 +2,10 @@
 referee, the `dominoes` package, and the same partnership game as a small C loop (the physical limit).
 
 Per variant: the referee (GameState: legal_moves/apply with validation and a public history, what the app and
-tournaments use) and the kernel (engine/core.py Sim: deal, random playout, settlement), once compiled (when the
-install built it) and once interpreted (DOMINO_TUI_PURE=1, in a child process). In the same run the PyPI package
+tournaments use); the kernel's position (engine/core.py Sim: deal, random playout, settlement, as the bots and
+tournaments build games); and, for the line variants, the kernel's random games (core.RandomLines: deal, play and
+settle on C integers, a Python object only for the result). The kernel is measured once compiled (when the install
+built it) and once interpreted (DOMINO_TUI_PURE=1, in a child process). In the same run the PyPI package
 `dominoes` plays its own 4-player partnership game with its random player, and, where a C compiler is present,
 a C loop written below plays the random partnership game (deal, highest double opens, uniform legal plays, passes,
 block, settle), for the ratios.
@@ -26,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from domino_tui.engine import VARIANTS, GameState
-from domino_tui.engine.core import COMPILED, Sim
+from domino_tui.engine.core import COMPILED, RandomLines, Sim
 
 C_LOOP = r"""
 #include <stdint.h>
@@ -122,11 +124,19 @@ def kernel_game(variant: str, rng: random.Random) -> Callable[[], object]:
     return lambda: Sim.deal(variant, rng).random_playout(rng)
 
 
-def kernel_rates(seconds: float) -> dict[str, float]:
-    return {name: rate(kernel_game(name, random.Random(1)), seconds) for name in VARIANTS}
+def kernel_rates(seconds: float) -> dict[str, dict[str, float]]:
+    """Games per CPU-second of the kernel's position (Sim) in every variant, and of its random line games."""
+    return {
+        "sim": {name: rate(kernel_game(name, random.Random(1)), seconds) for name in VARIANTS},
+        "lines": {
+            name: rate(RandomLines(rules, random.Random(1)).play, seconds)
+            for name, rules in VARIANTS.items()
+            if rules.is_line
+        },
+    }
 
 
-def interpreted_rates(seconds: float) -> dict[str, float]:
+def interpreted_rates(seconds: float) -> dict[str, dict[str, float]]:
     """The kernel's rates with DOMINO_TUI_PURE=1, measured in a child process (the module is chosen at import)."""
     env = {**os.environ, "DOMINO_TUI_PURE": "1"}
     out = subprocess.run(
@@ -183,24 +193,34 @@ def main() -> None:
     c = c_rate(args.seconds)
     compiled = kernel_rates(args.seconds) if COMPILED else None
     interpreted = interpreted_rates(args.seconds)
-    print(f"{'variant':<14}{'referee/s':>11}{'interpreted/s':>15}{'compiled/s':>12}{'dominoes/s':>12}{'C loop/s':>12}")
+    print("games per CPU-second; Sim: the kernel's position, lines: its random line games (RandomLines)")
+    head = f"{'variant':<14}{'referee':>10}{'Sim interp.':>13}{'Sim compiled':>14}"
+    print(head + f"{'lines interp.':>15}{'lines compiled':>16}{'dominoes':>10}{'C loop':>11}")
     for name in VARIANTS:
         ours = rate(referee_game(name, random.Random(1)), args.seconds)
-        row = f"{name:<14}{ours:>11,.0f}{interpreted[name]:>15,.0f}"
-        row += f"{compiled[name]:>12,.0f}" if compiled else f"{'-':>12}"
+        row = f"{name:<14}{ours:>10,.0f}{interpreted['sim'][name]:>13,.0f}"
+        row += f"{compiled['sim'][name]:>14,.0f}" if compiled else f"{'-':>14}"
+        row += f"{interpreted['lines'][name]:>15,.0f}" if name in interpreted["lines"] else f"{'':>15}"
+        if compiled and name in compiled["lines"]:
+            row += f"{compiled['lines'][name]:>16,.0f}"
+        else:
+            row += f"{'' if name not in interpreted['lines'] else '-':>16}"
         if name == "partnership":
-            row += f"{ref_rate:>12,.0f}" if ref_rate else f"{'-':>12}"
-            row += f"{c:>12,.0f}" if c else f"{'-':>12}"
+            row += f"{ref_rate:>10,.0f}" if ref_rate else f"{'-':>10}"
+            row += f"{c:>11,.0f}" if c else f"{'-':>11}"
         print(row)
-    best = compiled["partnership"] if compiled else interpreted["partnership"]
+    fastest = (compiled or interpreted)["lines"]["partnership"]
     if ref_rate:
-        print(f"partnership: interpreted {interpreted['partnership'] / ref_rate:.1f}x the dominoes package", end="")
-        print(f", compiled {best / ref_rate:.1f}x" if compiled else " (no compiled kernel installed)")
+        sim, lines = interpreted["sim"]["partnership"], interpreted["lines"]["partnership"]
+        print(f"partnership, against the dominoes package: Sim interpreted {sim / ref_rate:.1f}x", end="")
+        print(f", random line games interpreted {lines / ref_rate:.1f}x", end="")
+        print(f", compiled {fastest / ref_rate:.0f}x" if compiled else " (no compiled kernel installed)")
     else:
         print("(install the bench extra for the dominoes package reference: pip install '.[bench]')")
     if c:
-        print(f"partnership: the C loop is {c / best:.0f}x our fastest kernel")
+        print(f"partnership: the C loop is {c / fastest:.1f}x our fastest kernel's random line games")
     print("dominoes: its own 4-player partnership game, Game.new() + players.random, same run.")
+    print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMoveError
 from .moves import DRAW, PASS, End, Kind, Move
-from .rules import DrawRule, GameResult, Opening, Reason, Rules
+from .rules import Blocked, DrawRule, GameResult, Opening, Reason, Rules, Scores
 from .tiles import tile_set
 from .variants import get_rules
 
@@ -41,6 +41,12 @@ COMPILED: bool = cython.compiled
 _M64 = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
 # Below this a random word no longer has enough bits left for a fair small choice: draw a fresh one.
 _REFILL = cython.declare(cython.ulonglong, 1 << 32)
+# The settlement's rules as C constants.
+_DRAW = cython.declare(cython.int, Blocked.DRAW)
+_LIGHTER_TEAM = cython.declare(cython.int, Blocked.LIGHTER_TEAM)
+_ALL = cython.declare(cython.int, Scores.ALL)
+_ONE = cython.declare(cython.int, Scores.ONE)
+_OPPONENTS = cython.declare(cython.int, Scores.OPPONENTS)
 
 
 # ----- bit primitives (C arithmetic when compiled, the int methods when interpreted) -----
@@ -120,20 +126,17 @@ def legal_codes(rules: Rules, match: Sequence[int], hand: int, ends: Sequence[in
     return out
 
 
+@cython.locals(hands=cython.ulonglong[8])  # type: ignore[misc, valid-type]  # a C array, see _Tiles
 def highest_double(rules: Rules, masks: Sequence[int]) -> tuple[int, int]:
-    """Who holds the highest double, and its tile index: the opening when the highest double leads.
-    Doubles come in set order, so it is the highest double bit of any hand."""
-    held = 0
-    for m in masks:
-        held |= m
-    held &= tile_set(rules.max_pip).doubles_mask
-    if not held:
+    """Who holds the highest double, and its tile index (`_holder`): the opening when the highest double leads."""
+    hands = [0, 0, 0, 0, 0, 0, 0, 0]
+    s: cython.int
+    for s in range(_seats(len(masks))):
+        hands[s] = masks[s]
+    held = _holder(hands, len(masks), tile_set(rules.max_pip).doubles_mask)
+    if held < 0:
         raise IllegalMoveError("nobody holds a double, so the highest double cannot open: redeal")
-    d = held.bit_length() - 1
-    seat = 0
-    while not (masks[seat] >> d) & 1:
-        seat += 1
-    return seat, d
+    return held // 64, held % 64
 
 
 def lay(
@@ -194,8 +197,78 @@ def settle(
 ) -> GameResult:
     """The result of a finished game: the pips left in each hand, settled as the variant says."""
     pips = tuple(map(tile_set(rules.max_pip).pip_sum, masks))
-    winner, points = rules.settle(rules, reason, out_seat, pips)
+    winner, points = settle_points(rules, reason, out_seat, pips)
     return GameResult(reason, winner, points, pips, out_seat, last_seat)
+
+
+@cython.locals(seats=cython.int[8], points=cython.int[2])  # type: ignore[misc, valid-type]  # C arrays, see _Tiles
+def settle_points(
+    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int], rounded: bool = True
+) -> tuple[int | None, tuple[int, ...]]:
+    """The winning team (None: nobody) and each team's points, from the pips left in each seat's hand; with
+    ``rounded`` False, before All Fives rounds them to 5 (for a summary that shows the rounding)."""
+    seats = [0, 0, 0, 0, 0, 0, 0, 0]
+    points = [0, 0]
+    s: cython.int
+    for s in range(len(pips)):
+        seats[s] = pips[s]
+    out_team = rules.team_of(out_seat) if reason is Reason.OUT and out_seat is not None else -1
+    winner = _settle(rules.scores, rules.blocked, len(rules.teams), len(pips), out_team, seats, points, rounded)
+    return (None if winner < 0 else winner), (points[0], points[1])
+
+
+@cython.cfunc
+@cython.cdivision(True)  # the operands are never negative
+@cython.locals(team=cython.int[2], light=cython.int[2])  # type: ignore[misc, valid-type]  # C arrays, see _Tiles
+def _settle(
+    scores: cython.int,
+    blocked: cython.int,
+    teams: cython.int,
+    n: cython.int,
+    out_team: cython.int,
+    pips: cython.p_int,
+    points: cython.p_int,
+    rounded: cython.bint,
+) -> cython.int:
+    """The settlement on C integers (`Scores`, `Blocked`; two teams, seat s in team s % teams): writes each
+    team's points and returns the winning team, -1 for nobody. ``out_team`` is -1 unless someone went out;
+    ``rounded`` False leaves All Fives' points unrounded."""
+    total: cython.int = 0
+    team = [0, 0]
+    light = [1 << 30, 1 << 30]
+    s: cython.int
+    winner: cython.int
+    gain: cython.int
+    for s in range(n):
+        total += pips[s]
+        team[s % teams] += pips[s]
+        if pips[s] < light[s % teams]:
+            light[s % teams] = pips[s]
+    if out_team >= 0:
+        winner = out_team
+    elif blocked == _DRAW:
+        return -1
+    elif blocked == _LIGHTER_TEAM:
+        if team[0] == team[1]:
+            return -1
+        winner = 0 if team[0] < team[1] else 1
+    else:
+        if light[0] == light[1]:
+            return -1
+        winner = 0 if light[0] < light[1] else 1
+    if scores == _ALL:
+        gain = total
+    elif scores == _ONE:
+        gain = 1
+    elif scores == _OPPONENTS:
+        gain = team[1 - winner]
+    else:  # Scores.FIVES: the opponents' pips, or blocked the difference, rounded as round5
+        gain = team[1 - winner] if out_team >= 0 else team[1 - winner] - team[winner]
+        if rounded:
+            gain = (gain + 2) // 5 * 5
+    points[winner] = gain
+    points[1 - winner] = 0
+    return winner
 
 
 def team_points(fives: Sequence[int], result: GameResult | None) -> tuple[int, ...]:
@@ -522,30 +595,130 @@ def _upper(max_pip: int) -> tuple[int, ...]:
     return tuple(sum(1 << i for i, lo in enumerate(ts.low) if lo == p) for p in range(max_pip + 1))
 
 
+# Room for the double-nine set (55 tiles, numbers 0-9) in the kernel's C tables, and for 8 seats.
+_TILES = 64
+_NUMBERS = 16
+_SEATS = 8
+
+
+def _seats(n: int) -> int:
+    """``n`` seats, where the kernel's C arrays have room for them."""
+    if not 0 < n <= _SEATS:
+        raise ValueError(f"the kernel plays 1 to {_SEATS} seats, not {n}")
+    return n
+
+
+@cython.cclass
+class _Tiles:
+    """A tile set's tables as C arrays (lists when interpreted), built once per set: the line loop reads them
+    without touching a Python object. C arrays are declared in Cython's syntax (``cython.int[64]``), which mypy
+    cannot read: hence the ignores on them; to mypy and the interpreter they are the lists assigned to them."""
+
+    size: cython.int
+    low = cython.declare(cython.int[64])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    high = cython.declare(cython.int[64])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    pips = cython.declare(cython.int[64])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    match = cython.declare(cython.ulonglong[16])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    upper = cython.declare(cython.ulonglong[16])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    doubles: cython.ulonglong
+    ts: object
+
+    def __init__(self, max_pip: int) -> None:
+        ts = tile_set(max_pip)
+        tiles = [0] * (_TILES - ts.size)
+        numbers = [0] * (_NUMBERS - max_pip - 1)
+        self.size = ts.size
+        self.low = list(ts.low) + tiles
+        self.high = list(ts.high) + tiles
+        self.pips = list(ts.pips) + tiles
+        self.match = list(ts.match) + numbers
+        self.upper = list(_upper(max_pip)) + numbers
+        self.doubles = ts.doubles_mask
+        self.ts = ts
+
+
+@cache
+def _tiles(max_pip: int) -> _Tiles:
+    return _Tiles(max_pip)
+
+
+@cython.cfunc
+def _holder(hands: cython.p_ulonglong, n: cython.int, doubles: cython.ulonglong) -> cython.int:
+    """The highest double dealt, as seat * 64 + tile index, or -1 when nobody holds a double. Doubles come in
+    set order, so it is the highest double bit of any hand."""
+    held: cython.ulonglong = 0
+    s: cython.int
+    d: cython.int
+    for s in range(n):
+        held |= hands[s]
+    held &= doubles
+    if not held:
+        return -1
+    d = _bitlen(held) - 1
+    s = 0
+    while not (hands[s] >> d) & 1:
+        s += 1
+    return s * 64 + d
+
+
+@cython.locals(hands=cython.ulonglong[8], seats=cython.int[8], st=cython.int[7], rs=cython.ulonglong[2])  # type: ignore[misc, valid-type]  # C arrays, see _Tiles
 def line_game(
     match: Sequence[int],
     low: Sequence[int],
     high: Sequence[int],
     pips: Sequence[int],
     masks: list[int],
-    turn: cython.int,
-    left: cython.int,
-    right: cython.int,
-    passes: cython.int,
-    last: cython.int,
+    turn: int,
+    left: int,
+    right: int,
+    passes: int,
+    last: int,
     kinds: Sequence[int],
     seed: int,
     calls: Sequence[Any],
     playout: PlayoutPolicy | None,
     trace: list[int] | None,
 ) -> tuple[int, int, int, int, int, int, int]:
-    """The one loop of a line game, to the end, on local integers: the tournament's fast path, the expert's
-    playouts and random play all run here, each seat choosing by its policy ``kinds[seat]``. A seat passes
-    when nothing fits; a round of passes blocks the game. ``masks`` is played on; ``left`` CLOSED means the
-    player to act leads. Returns the seat that went out (-1: blocked), the last seat to play (-1: none), the
-    plays made, and the final left and right ends, turn and passes.
-    """
-    n: cython.int = len(masks)
+    """The one loop of a line game (`_line_loop`), from Python values: ``masks`` is played on; ``left`` CLOSED
+    means the player to act leads. Returns the seat that went out (-1: blocked), the last seat to play (-1: none),
+    the plays made, and the final left and right ends, turn and passes."""
+    t = _tiles(len(match) - 1)
+    n: cython.int = _seats(len(masks))
+    s: cython.int
+    hands = [0, 0, 0, 0, 0, 0, 0, 0]
+    seats = [0, 0, 0, 0, 0, 0, 0, 0]
+    st = [turn, left, right, passes, last, 0, -1]
+    rs = [seed & _M64, 0]
+    for s in range(n):
+        hands[s] = masks[s]
+        seats[s] = kinds[s]
+    _line_loop(t, hands, n, seats, st, rs, -1, pips if playout is None else playout.weight, calls, playout, trace)
+    for s in range(n):
+        masks[s] = hands[s]
+    return st[6], st[4], st[5], st[1], st[2], st[0], st[3]
+
+
+@cython.cfunc
+@cython.cdivision(True)  # the operands are never negative, and never zero divisors
+def _line_loop(
+    t: _Tiles,
+    hands: cython.p_ulonglong,
+    n: cython.int,
+    kinds: cython.p_int,
+    st: cython.p_int,
+    rs: cython.p_ulonglong,
+    forced: cython.int,
+    weight: Sequence[int],
+    calls: Sequence[Any],
+    playout: PlayoutPolicy | None,
+    trace: list[int] | None,
+) -> cython.int:
+    """The one loop of a line game, to the end, on C integers when compiled: the tournament's fast path, the
+    expert's playouts and random play all run here, each seat choosing by its policy ``kinds[seat]``. A seat
+    passes when nothing fits; a round of passes blocks the game. ``hands`` is played on. ``st`` holds turn, left,
+    right, passes and last seat on entry, and on return also the plays made and the seat that went out (-1:
+    blocked); ``rs`` is the splitmix64 state and the unused part of its last word. ``forced``, if not -1, is the
+    tile the player to act must lead (the highest double)."""
     hand: cython.ulonglong
     lf: cython.ulonglong
     rf: cython.ulonglong
@@ -558,15 +731,20 @@ def line_game(
     end: cython.int
     lo: cython.int
     hi: cython.int
+    turn: cython.int = st[0]
+    left: cython.int = st[1]
+    right: cython.int = st[2]
+    passes: cython.int = st[3]
+    last: cython.int = st[4]
     plays: cython.int = 0
     out: cython.int = -1
-    state: cython.ulonglong = seed & _M64
-    word: cython.ulonglong = 0
+    state: cython.ulonglong = rs[0]
+    word: cython.ulonglong = rs[1]
     z: cython.ulonglong
     golden: cython.ulonglong = 0x9E3779B97F4A7C15
     mix1: cython.ulonglong = 0xBF58476D1CE4E5B9
     mix2: cython.ulonglong = 0x94D049BB133111EB
-    # The constants as locals: C values when compiled, fast names when interpreted.
+    # The constants and tables as locals: C values when compiled, fast names when interpreted.
     closed: cython.int = CLOSED
     m64: cython.ulonglong = _M64
     refill: cython.ulonglong = _REFILL
@@ -577,111 +755,112 @@ def line_game(
     tracing: cython.bint = trace is not None
     moves: list[int] = trace if trace is not None else []
     one: cython.ulonglong = 1
-    upper = _upper(len(match) - 1)
-    weight: Sequence[int] = pips
+    match: cython.p_ulonglong = t.match
+    upper: cython.p_ulonglong = t.upper
+    low: cython.p_int = t.low
+    high: cython.p_int = t.high
     policy = _NO_PLAYOUT if playout is None else playout
-    if playout is not None:
-        weight = playout.weight
     explore = policy.explore
     control = policy.control
     rnd = policy.rnd
     randrange = policy.randrange
     while True:
-        hand = masks[turn]
-        if left == closed:
-            lf = hand
-            rf = 0
-        else:
-            # Through typed locals, so that the masks meet as C integers when compiled.
-            lf = match[left]
-            rf = match[right]
-            lf &= hand
-            rf &= hand
-        if not (lf | rf):
-            if tracing:
-                moves.append(PASS_MOVE)
-            passes += 1
-            if passes >= n:
-                break
-            turn += 1
-            if turn == n:
-                turn = 0
-            continue
-        passes = 0
-        kind = kinds[turn]
+        hand = hands[turn]
         end = 0
-        if kind == random_kind:
-            if word < refill:  # splitmix64, seeded from the injected random.Random so that a seed replays
-                state = (state + golden) & m64
-                z = state
-                z = ((z ^ (z >> 30)) * mix1) & m64
-                z = ((z ^ (z >> 27)) * mix2) & m64
-                word = z ^ (z >> 31)
-            cl = _popcount(lf)
-            j = cl + _popcount(rf)
-            k = word % j
-            word //= j
-            if k < cl:
-                p = lf
-            else:
-                k -= cl
-                p = rf
-                end = 1
-            while k:
-                p &= p - 1
-                k -= 1
-            i = _bitlen(p & -p) - 1
-        elif kind == first_kind:
-            if lf:
-                i = _bitlen(lf & -lf) - 1
-            else:
-                i = _bitlen(rf & -rf) - 1
-                end = 1
-        elif kind == heaviest_kind:  # in constant time, see _upper
+        if forced >= 0:
+            i = forced
+            forced = -1
+        else:
             if left == closed:
-                i = _heaviest(lf, weight)
-            elif lf:
-                i = _bitlen((lf & upper[left]) or lf) - 1
-                if rf:
-                    j = _bitlen((rf & upper[right]) or rf) - 1
-                    if weight[j] > weight[i]:  # strictly: an equal tile on the right comes later in the legal list
-                        i = j
-                        end = 1
+                lf = hand
+                rf = 0
             else:
-                i = _bitlen((rf & upper[right]) or rf) - 1
-                end = 1
-        elif kind == playout_kind:
-            p = lf | rf
-            end = -1
-            if p & (p - 1) == 0:
-                i = _bitlen(p) - 1
-            elif rnd() < explore:
-                k = randrange(_popcount(p))
+                lf = match[left] & hand
+                rf = match[right] & hand
+            if not (lf | rf):
+                if tracing:
+                    moves.append(PASS_MOVE)
+                passes += 1
+                if passes >= n:
+                    break
+                turn += 1
+                if turn == n:
+                    turn = 0
+                continue
+            passes = 0
+            kind = kinds[turn]
+            if kind == random_kind:
+                if word < refill:  # splitmix64, seeded from the injected random.Random so that a seed replays
+                    state = (state + golden) & m64
+                    z = state
+                    z = ((z ^ (z >> 30)) * mix1) & m64
+                    z = ((z ^ (z >> 27)) * mix2) & m64
+                    word = z ^ (z >> 31)
+                cl = _popcount(lf)
+                j = cl + _popcount(rf)
+                k = word % j
+                word //= j
+                if k < cl:
+                    p = lf
+                else:
+                    k -= cl
+                    p = rf
+                    end = 1
                 while k:
                     p &= p - 1
                     k -= 1
                 i = _bitlen(p & -p) - 1
-            elif control and left != closed:
-                # Heavy tiles, and ends left showing numbers the hand still holds (so it can follow them).
-                i, end = _controlling(p, hand, left, right, low, high, match, weight, control)
+            elif kind == first_kind:
+                if lf:
+                    i = _bitlen(lf & -lf) - 1
+                else:
+                    i = _bitlen(rf & -rf) - 1
+                    end = 1
+            elif kind == heaviest_kind:  # in constant time, see _upper
+                if left == closed:
+                    i = _heaviest(lf, weight)
+                elif lf:
+                    i = _bitlen((lf & upper[left]) or lf) - 1
+                    if rf:
+                        j = _bitlen((rf & upper[right]) or rf) - 1
+                        if weight[j] > weight[i]:  # strictly: an equal tile on the right comes later in the list
+                            i = j
+                            end = 1
+                else:
+                    i = _bitlen((rf & upper[right]) or rf) - 1
+                    end = 1
+            elif kind == playout_kind:
+                p = lf | rf
+                end = -1
+                if p & (p - 1) == 0:
+                    i = _bitlen(p) - 1
+                elif rnd() < explore:
+                    k = randrange(_popcount(p))
+                    while k:
+                        p &= p - 1
+                        k -= 1
+                    i = _bitlen(p & -p) - 1
+                elif control and left != closed:
+                    # Heavy tiles, and ends left showing numbers the hand still holds (so it can follow them).
+                    i, end = _controlling(p, hand, left, right, t.ts, weight, control)
+                else:
+                    i = _heaviest(p, weight)
+                if end < 0:
+                    end = 0
+                    if left != closed:
+                        lo = low[i]
+                        hi = high[i]
+                        if left not in (lo, hi) or (right in (lo, hi) and left != right and rnd() < 0.5):
+                            end = 1
             else:
-                i = _heaviest(p, weight)
-            if end < 0:
-                end = 0
-                if left != closed:
-                    lo = low[i]
-                    hi = high[i]
-                    if left not in (lo, hi) or (right in (lo, hi) and left != right and rnd() < 0.5):
-                        end = 1
-        else:
-            if left == closed:
-                i = calls[turn].lead(hand) >> 2
-            else:
-                k = calls[turn].line(lf, rf, left, right)
-                i = k >> 2
-                end = k & 1
-        if tracing:
-            moves.append(i << 2 | end)
+                if left == closed:
+                    i = calls[turn].lead(hand) >> 2
+                else:
+                    k = calls[turn].line(lf, rf, left, right)
+                    i = k >> 2
+                    end = k & 1
+            if tracing:
+                moves.append(i << 2 | end)
         lo = low[i]
         hi = high[i]
         if left == closed:
@@ -692,7 +871,7 @@ def line_game(
         else:
             left = hi if left == lo else lo
         hand ^= one << i
-        masks[turn] = hand
+        hands[turn] = hand
         last = turn
         plays += 1
         if not hand:
@@ -701,7 +880,16 @@ def line_game(
         turn += 1
         if turn == n:
             turn = 0
-    return out, last, plays, left, right, turn, passes
+    st[0] = turn
+    st[1] = left
+    st[2] = right
+    st[3] = passes
+    st[4] = last
+    st[5] = plays
+    st[6] = out
+    rs[0] = state
+    rs[1] = word
+    return out
 
 
 def _heaviest(p: int, weight: Sequence[int]) -> int:
@@ -722,13 +910,13 @@ def _controlling(
     hand: int,
     left: int,
     right: int,
-    low: Sequence[int],
-    high: Sequence[int],
-    match: Sequence[int],
+    ts: Any,
     weight: Sequence[int],
     control: int,
 ) -> tuple[int, int]:
-    """The play (tile, end) best by weight plus ``control`` per tile kept that follows the new end."""
+    """The play (tile, end) best by weight plus ``control`` per tile kept that follows the new end (``ts``: the
+    TileSet)."""
+    low, high, match = ts.low, ts.high, ts.match
     i = -1
     end = 0
     best = -1
@@ -745,6 +933,122 @@ def _controlling(
                 if w > best:
                     i, best, end = j, w, side
     return i, end
+
+
+# ----- random line games, dealt, played and settled in the kernel -----
+
+
+@cython.cfunc
+@cython.inline
+@cython.cdivision(True)  # the operands are never negative, and never zero divisors
+def _draw(rs: cython.p_ulonglong, j: cython.int) -> cython.int:
+    """A number below ``j`` from the kernel's splitmix64 (state and unused word in ``rs``), as the line loop
+    draws its random plays."""
+    z: cython.ulonglong
+    k: cython.int
+    m64: cython.ulonglong = _M64
+    golden: cython.ulonglong = 0x9E3779B97F4A7C15
+    mix1: cython.ulonglong = 0xBF58476D1CE4E5B9
+    mix2: cython.ulonglong = 0x94D049BB133111EB
+    if rs[1] < _REFILL:
+        rs[0] = (rs[0] + golden) & m64
+        z = rs[0]
+        z = ((z ^ (z >> 30)) * mix1) & m64
+        z = ((z ^ (z >> 27)) * mix2) & m64
+        rs[1] = z ^ (z >> 31)
+    k = rs[1] % j
+    rs[1] //= j
+    return k
+
+
+@cython.cclass
+class RandomLines:
+    """Random games of a line variant (`Rules.is_line`), one per `play`: dealt with a Fisher-Yates shuffle on the
+    kernel's splitmix64 (seeded once from the injected random.Random, so a seed replays, compiled or not), played
+    by `_line_loop` with every seat RANDOM, and settled by the rules. Python objects are made only for the result.
+    The deals differ from `deal_hands` (and so from GameState.new and the tournaments' seeds): this is random play
+    and the benchmark's random games, not a way to deal a recorded game."""
+
+    rules: Any
+    t: _Tiles
+    rng: object
+    n: cython.int
+    size: cython.int
+    scores: cython.int
+    blocked: cython.int
+    rs = cython.declare(cython.ulonglong[2])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    order = cython.declare(cython.int[64])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+
+    def __init__(self, rules: Rules, rng: random.Random) -> None:
+        if not rules.is_line:
+            raise ValueError(f"{rules.name} is not a line game")
+        self.rules = rules
+        self.t = _tiles(rules.max_pip)
+        self.rng = rng
+        self.n = _seats(rules.players)
+        self.size = rules.hand_size
+        if len(rules.teams) != 2:
+            raise ValueError("the kernel settles games between two teams")
+        self.scores = rules.scores
+        self.blocked = rules.blocked
+        self.rs = [rng.getrandbits(64), 0]
+        self.order = list(range(_TILES))
+
+    @cython.cdivision(True)  # the operands are never negative, and never zero divisors
+    @cython.locals(hands=cython.ulonglong[8], kinds=cython.int[8], st=cython.int[7])  # type: ignore[misc, valid-type]  # C arrays
+    @cython.locals(pips=cython.int[8], points=cython.int[2])  # type: ignore[misc, valid-type]  # C arrays
+    def play(
+        self, trace: list[int] | None = None, deals: list[tuple[list[int], Opening]] | None = None
+    ) -> tuple[int | None, tuple[int, ...]]:
+        """Deal and play one random game; returns the winning team (None: a tie) and each team's points.
+        ``trace`` collects the moves after the opening, ``deals`` the hands dealt and the opening, so that a test
+        can replay the game through GameState."""
+        rules = self.rules
+        t: _Tiles = self.t
+        n: cython.int = self.n
+        size: cython.int = t.size
+        dealt: cython.int = n * self.size
+        hand_size: cython.int = self.size
+        hands = [0, 0, 0, 0, 0, 0, 0, 0]
+        kinds = [0, 0, 0, 0, 0, 0, 0, 0]
+        order: cython.p_int = self.order
+        p: cython.ulonglong
+        st = [0, CLOSED, CLOSED, 0, -1, 0, -1]
+        pips = [0, 0, 0, 0, 0, 0, 0, 0]
+        points = [0, 0]
+        i: cython.int
+        j: cython.int
+        s: cython.int
+        forced: cython.int = -1
+        one: cython.ulonglong = 1
+        opening: Opening = rules.first_opening(rules, self.rng)
+        while True:
+            for s in range(n):
+                hands[s] = 0
+            for i in range(dealt):  # the first ``dealt`` places of a Fisher-Yates shuffle of the set
+                j = i + _draw(self.rs, size - i)
+                s = order[j]
+                order[j] = order[i]
+                order[i] = s
+                hands[i // hand_size] |= one << s
+            if opening.seat is not None:
+                st[0] = opening.seat
+                break
+            j = _holder(hands, n, t.doubles)
+            if j >= 0:  # else nobody holds a double: redeal
+                st[0] = j // 64
+                forced = j % 64
+                break
+        if deals is not None:
+            deals.append(([hands[s] for s in range(n)], opening))
+        _line_loop(t, hands, n, kinds, st, self.rs, forced, (), (), None, trace)
+        for s in range(n):
+            p = hands[s]
+            while p:
+                pips[s] += t.pips[_bitlen(p & -p) - 1]
+                p &= p - 1
+        j = _settle(self.scores, self.blocked, 2, n, -1 if st[6] < 0 else st[6] % 2, pips, points, True)
+        return (None if j < 0 else j), (points[0], points[1])
 
 
 # ----- dealing and public moves -----

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 
 
 class DrawRule(StrEnum):
@@ -50,7 +50,23 @@ class GameResult:
         }
 
 
-Settle = Callable[["Rules", Reason, "int | None", Sequence[int]], tuple["int | None", tuple[int, ...]]]
+class Scores(IntEnum):
+    """What the team that wins a game scores (the kernel settles on these numbers)."""
+
+    OPPONENTS = 0  # the pips left in the other team's hands
+    ALL = 1  # every pip left in every hand
+    ONE = 2  # a game won counts 1
+    FIVES = 3  # All Fives: the other team's pips rounded to 5; blocked, the difference rounded to 5
+
+
+class Blocked(IntEnum):
+    """Who wins a game that ends without anyone going out (blocked, or the classic stalemate)."""
+
+    DRAW = 0  # nobody: a locked line is a draw
+    LIGHTER_TEAM = 1  # the team with fewer pips in all its hands; equal, nobody
+    LIGHTEST_HAND = 2  # the team whose lightest hand is lighter; equal, nobody
+
+
 NextOpening = Callable[["Rules", GameResult, Opening, int, int], Opening]
 
 
@@ -76,11 +92,10 @@ class Rules:
     highest_double_opens: bool = False
     # The lead moves round the table game by game from a random first seat, whoever won (seed 003).
     lead_rotates: bool = False
-    settle: Settle = field(repr=False, kw_only=True)
+    scores: Scores = field(kw_only=True)
+    blocked: Blocked = field(kw_only=True)
     next_opening: NextOpening = field(repr=False, kw_only=True)
     first_opening: Callable[[Rules, object], Opening] = field(repr=False, kw_only=True)
-    # The settlement before its rounding, where the variant rounds (All Fives); None: settle does not round.
-    settle_unrounded: Settle | None = field(default=None, repr=False, kw_only=True)
 
     def team_of(self, seat: int) -> int:
         return seat % len(self.teams)
@@ -93,11 +108,17 @@ class Rules:
     def partnership(self) -> bool:
         return len(self.teams) < self.players
 
+    @property
+    def rounds(self) -> bool:
+        """The settlement is rounded to 5 (All Fives)."""
+        return self.scores is Scores.FIVES
+
     def unrounded_points(self, result: GameResult) -> tuple[int, ...]:
         """What each team's settlement of ``result`` came to before rounding (equal to ``result.points`` in a
         variant that does not round), so that a summary can show the rounding without redoing the rules."""
-        settle = self.settle_unrounded or self.settle
-        return settle(self, result.reason, result.out_seat, result.pips)[1]
+        from .core import settle_points  # the kernel settles, and it imports this module: so, imported here
+
+        return settle_points(self, result.reason, result.out_seat, result.pips, rounded=False)[1]
 
     @property
     def single_game(self) -> bool:

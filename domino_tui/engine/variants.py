@@ -1,105 +1,14 @@
-"""The five rule variants of design section 3, as data plus their settling and lead rules."""
+"""The five rule variants of design section 3, as data plus their lead rules."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from .errors import ArgumentError, shown
-from .rules import DrawRule, GameResult, Opening, Reason, Rules, round5
+from .rules import Blocked, DrawRule, GameResult, Opening, Reason, Rules, Scores
 
 TWO = ((0,), (1,))
 PAIRS = ((0, 2), (1, 3))
-
-
-def _team_pips(rules: Rules, pips: Sequence[int]) -> list[int]:
-    return [sum(pips[s] for s in team) for team in rules.teams]
-
-
-def settle_opponent_pips(
-    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
-) -> tuple[int | None, tuple[int, ...]]:
-    """block: going out, or the lighter hand when blocked, scores the opponent's pips."""
-    if reason is Reason.OUT:
-        assert out_seat is not None  # going out names the seat
-        winner = rules.team_of(out_seat)
-    elif pips[0] == pips[1]:
-        return None, (0, 0)
-    else:
-        winner = 0 if pips[0] < pips[1] else 1
-    points = [0, 0]
-    points[winner] = pips[1 - winner]
-    return winner, tuple(points)
-
-
-def settle_classic(
-    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
-) -> tuple[int | None, tuple[int, ...]]:
-    """Seeds 000/001: the first player out wins (scoring the opponent's pips); a locked line is a draw."""
-    if reason is not Reason.OUT:
-        return None, (0, 0)
-    return settle_opponent_pips(rules, reason, out_seat, pips)
-
-
-def settle_allfives_unrounded(
-    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
-) -> tuple[int | None, tuple[int, ...]]:
-    """Out: the opponent's pips. Locked: the lighter hand gets the difference."""
-    if reason is Reason.OUT:
-        assert out_seat is not None  # going out names the seat
-        winner = rules.team_of(out_seat)
-        gain = pips[1 - winner]
-    elif pips[0] == pips[1]:
-        return None, (0, 0)
-    else:
-        winner = 0 if pips[0] < pips[1] else 1
-        gain = pips[1 - winner] - pips[winner]
-    points = [0, 0]
-    points[winner] = gain
-    return winner, tuple(points)
-
-
-def settle_allfives(
-    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
-) -> tuple[int | None, tuple[int, ...]]:
-    """All Fives' settlement rounded to 5."""
-    winner, points = settle_allfives_unrounded(rules, reason, out_seat, pips)
-    return winner, tuple(round5(p) for p in points)
-
-
-def settle_partnership(
-    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
-) -> tuple[int | None, tuple[int, ...]]:
-    """Out: the team scores every pip left. Blocked: the lighter team scores every pip; equal, nobody."""
-    total = sum(pips)
-    if reason is Reason.OUT:
-        assert out_seat is not None  # going out names the seat
-        winner = rules.team_of(out_seat)
-    else:
-        team = _team_pips(rules, pips)
-        if team[0] == team[1]:
-            return None, (0, 0)
-        winner = 0 if team[0] < team[1] else 1
-    points = [0, 0]
-    points[winner] = total
-    return winner, tuple(points)
-
-
-def settle_partnership9(
-    rules: Rules, reason: Reason, out_seat: int | None, pips: Sequence[int]
-) -> tuple[int | None, tuple[int, ...]]:
-    """Seed 003: out wins; blocked, each team's lighter hand is compared, and equal is a tie. A win is 1."""
-    if reason is Reason.OUT:
-        assert out_seat is not None  # going out names the seat
-        winner = rules.team_of(out_seat)
-    else:
-        best = [min(pips[s] for s in team) for team in rules.teams]
-        if best[0] == best[1]:
-            return None, (0, 0)
-        winner = 0 if best[0] < best[1] else 1
-    points = [0, 0]
-    points[winner] = 1
-    return winner, tuple(points)
 
 
 def first_highest_double(rules: Rules, rng: object) -> Opening:
@@ -158,7 +67,8 @@ CLASSIC = Rules(
     must_play=False,
     games=1,
     highest_double_opens=True,
-    settle=settle_classic,
+    scores=Scores.OPPONENTS,
+    blocked=Blocked.DRAW,
     next_opening=next_highest_double,
     first_opening=first_highest_double,
 )
@@ -175,7 +85,8 @@ BLOCK = Rules(
     teams=TWO,
     draw=DrawRule.NONE,
     target=100,
-    settle=settle_opponent_pips,
+    scores=Scores.OPPONENTS,
+    blocked=Blocked.LIGHTER_TEAM,
     next_opening=next_alternate,
     first_opening=first_seat_zero,
 )
@@ -195,8 +106,8 @@ ALLFIVES = Rules(
     spinner=True,
     fives=True,
     target=150,
-    settle=settle_allfives,
-    settle_unrounded=settle_allfives_unrounded,
+    scores=Scores.FIVES,
+    blocked=Blocked.LIGHTER_TEAM,
     next_opening=next_allfives,
     first_opening=first_highest_double,
 )
@@ -213,7 +124,8 @@ PARTNERSHIP = Rules(
     teams=PAIRS,
     draw=DrawRule.NONE,
     target=200,
-    settle=settle_partnership,
+    scores=Scores.ALL,
+    blocked=Blocked.LIGHTER_TEAM,
     next_opening=next_partnership,
     first_opening=first_highest_double,
 )
@@ -232,7 +144,8 @@ PARTNERSHIP9 = Rules(
     games=1000,
     table_games=10,
     lead_rotates=True,
-    settle=settle_partnership9,
+    scores=Scores.ONE,
+    blocked=Blocked.LIGHTEST_HAND,
     next_opening=next_alternate,
     first_opening=first_random_seat,
 )

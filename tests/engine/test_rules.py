@@ -17,7 +17,7 @@ from domino_tui.engine import (
     get_rules,
     round5,
 )
-from domino_tui.engine.variants import settle_partnership, settle_partnership9
+from domino_tui.engine.core import settle_points
 from tests.engine.positions import T, position
 
 L, R, U, D = End.LEFT, End.RIGHT, End.UP, End.DOWN
@@ -102,9 +102,9 @@ def test_classic_with_an_empty_stock_zero_skips_the_turn():
 
 def test_classic_settles_a_locked_line_as_a_draw():
     rules = get_rules("classic")
-    assert rules.settle(rules, Reason.STALEMATE, None, [3, 30]) == (None, (0, 0))
-    assert rules.settle(rules, Reason.BLOCKED, None, [3, 30]) == (None, (0, 0))
-    assert rules.settle(rules, Reason.OUT, 1, [12, 0]) == (1, (0, 12))
+    assert settle_points(rules, Reason.STALEMATE, None, [3, 30]) == (None, (0, 0))
+    assert settle_points(rules, Reason.BLOCKED, None, [3, 30]) == (None, (0, 0))
+    assert settle_points(rules, Reason.OUT, 1, [12, 0]) == (1, (0, 12))
 
 
 def test_block_game_pass_only_when_unable_and_both_pass_ends_it():
@@ -228,15 +228,15 @@ def test_allfives_round_end_scores_rounded():
 
 def test_allfives_locked_round_gives_difference_rounded():
     rules = get_rules("allfives")
-    assert rules.settle(rules, Reason.BLOCKED, None, [4, 17]) == (0, (15, 0))  # 13 -> 15
-    assert rules.settle(rules, Reason.BLOCKED, None, [9, 9]) == (None, (0, 0))
+    assert settle_points(rules, Reason.BLOCKED, None, [4, 17]) == (0, (15, 0))  # 13 -> 15
+    assert settle_points(rules, Reason.BLOCKED, None, [9, 9]) == (None, (0, 0))
 
 
 def test_partnership_settlement_with_ties():
     rules = get_rules("partnership")
-    assert settle_partnership(rules, Reason.OUT, 3, [5, 0, 7, 2]) == (1, (0, 14))
-    assert settle_partnership(rules, Reason.BLOCKED, None, [5, 3, 5, 3]) == (1, (0, 16))
-    assert settle_partnership(rules, Reason.BLOCKED, None, [5, 4, 3, 4]) == (None, (0, 0))
+    assert settle_points(rules, Reason.OUT, 3, [5, 0, 7, 2]) == (1, (0, 14))
+    assert settle_points(rules, Reason.BLOCKED, None, [5, 3, 5, 3]) == (1, (0, 16))
+    assert settle_points(rules, Reason.BLOCKED, None, [5, 4, 3, 4]) == (None, (0, 0))
 
 
 def test_partnership_six_six_leads_and_must_play():
@@ -254,9 +254,9 @@ def test_partnership_six_six_leads_and_must_play():
 def test_partnership9_blocked_compares_each_teams_lighter_hand():
     rules = get_rules("partnership9")
     # Team 0's lighter hand holds 2, team 1's holds 3: team 0 wins, though its total is larger.
-    assert settle_partnership9(rules, Reason.BLOCKED, None, [40, 3, 2, 30]) == (0, (1, 0))
-    assert settle_partnership9(rules, Reason.BLOCKED, None, [3, 3, 9, 9]) == (None, (0, 0))
-    assert settle_partnership9(rules, Reason.OUT, 1, [3, 0, 9, 9]) == (1, (0, 1))
+    assert settle_points(rules, Reason.BLOCKED, None, [40, 3, 2, 30]) == (0, (1, 0))
+    assert settle_points(rules, Reason.BLOCKED, None, [3, 3, 9, 9]) == (None, (0, 0))
+    assert settle_points(rules, Reason.OUT, 1, [3, 0, 9, 9]) == (1, (0, 1))
 
 
 def test_partnership9_four_passes_block_the_game():
