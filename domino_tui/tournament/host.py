@@ -142,7 +142,9 @@ class BotHost:
         os.set_blocking(self.proc.stdin.fileno(), False)  # type: ignore[union-attr]  # started with stdin and stdout PIPE
         self.buffer = b""
         try:
-            self.name = self._read("hello", LOAD_LIMIT)  # type: ignore[assignment]  # parse() gives the shape that `expect` asks for
+            name = self._read("hello", LOAD_LIMIT)
+            assert isinstance(name, str)  # parse() lets only a str through as a hello
+            self.name = name
         except Forfeit:
             self.stop()
             raise
@@ -247,9 +249,10 @@ class BotHost:
             self._read("ready", LOAD_LIMIT)
         self._write(obs_line(obs), self.move_limit)
         index = self._read("move", self.move_limit)
-        if index >= len(obs.legal):  # type: ignore[operator]  # parse() gives the shape that `expect` asks for
+        assert isinstance(index, int)  # parse() lets only an int through as a move
+        if index >= len(obs.legal):
             raise Forfeit(Fault.ILLEGAL, f"move {index} of {len(obs.legal)} legal moves")
-        return obs.legal[index]  # type: ignore[index]  # parse() gives the shape that `expect` asks for
+        return obs.legal[index]
 
 
 class HostedSeat:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..ai import make_bot
-from ..engine import GameState, Rules, get_rules
+from ..engine import GameResult, GameState, Rules, get_rules
 from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
 from .fullplay import Player, play_full
@@ -137,6 +137,7 @@ def play_chunk(task: ChunkTask) -> Tally:
         first_team = plan.first_team
         specs, owner = seatings[first_team]
         faults: tuple = ()
+        result: GameResult | None
         if fast:
             policies = shared[first_team]
             if None in policies:  # a random bot: its own rng for this game

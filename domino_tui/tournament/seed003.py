@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from ..ai import Bot
 from ..engine import CLOSED, End, Event, Kind, Move, Observation, Tile
@@ -40,10 +41,10 @@ def play_history(history: tuple[Event, ...]) -> list[tuple]:
     return out
 
 
-def judge(answer: object, obs: Observation) -> Move:
+def judge(answer: Any, obs: Observation) -> Move:
     """Seed 003's judge on one answer: the move it makes, or Forfeit when the turn is lost."""
     try:
-        side, tile = answer  # type: ignore[misc]  # any answer: a bad one is caught below
+        side, tile = answer  # any answer: a bad one is caught below
     except (TypeError, ValueError):
         raise Forfeit(Fault.ILLEGAL, f"play() must return (side, tile), not {answer!r}") from None
     if tile is None:
