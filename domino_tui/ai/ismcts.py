@@ -123,8 +123,9 @@ class IsmctsBot(Bot):
                     score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                     if score > best_score:
                         best, best_score = m, score
-                child = children[best]  # type: ignore[index]
-                sim.apply(best)  # type: ignore[arg-type]
+                assert best is not None  # legal is not empty here: the selection only runs when nothing is fresh
+                child = children[best]
+                sim.apply(best)
                 path.append(child)
                 node = child
             value = self._finish(sim, objective, playout, line) / scale

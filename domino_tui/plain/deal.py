@@ -35,7 +35,7 @@ class Deal:
                     return seat, (n, n)
         raise ValueError("nobody holds a double: this deal must be reshuffled")
 
-    def after_opening(self) -> tuple[list[Pair], list[Pair], int]:
+    def after_opening(self) -> tuple[list[list[Pair]], list[Pair], int]:
         """The hands once the double is laid, the double, and who moves first (the other player)."""
         seat, double = self.opening()
         hands = [list(h) for h in self.hands]

@@ -14,6 +14,10 @@ STALEMATE_COUNT = 8
 
 class FreeTable(Table):
     __slots__ = ("hands", "line", "outcome", "rng", "stock", "turn")
+    # Plain attributes here, where the base table only reads them.
+    line: list[Pair]
+    turn: int
+    outcome: int | None
 
     def __init__(self, hands: list[list[Pair]], line: list[Pair], stock: list[Pair], turn: int, rng: random.Random):
         self.hands = hands
@@ -21,7 +25,7 @@ class FreeTable(Table):
         self.stock = stock
         self.turn = turn
         self.rng = rng
-        self.outcome: int | None = None  # PLAYER, COMPUTER or NOBODY once the game is over
+        self.outcome = None  # PLAYER, COMPUTER or NOBODY once the game is over
 
     @classmethod
     def from_deal(cls, d: Deal, rng: random.Random) -> FreeTable:

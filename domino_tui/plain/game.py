@@ -15,6 +15,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Protocol
 
+    from .turns import Table
+
     class Output(Protocol):
         """All that is asked of stdout: graders replace it with an object that has these two and nothing else."""
 
@@ -69,6 +71,7 @@ def play_stage(stage: int, rng: random.Random, console: Console) -> None:
     # Imported here, not above, so that stages 1 and 2 start fast; the engine loads only for stages 4 and 5.
     from .turns import play
 
+    table: Table
     if stage == 3:
         from .free import FreeTable
 

@@ -17,12 +17,32 @@ class Table:
 
     __slots__ = ()
 
-    stock_size: int
-    computer_size: int
-    line: list[Pair]
-    hand: list[Pair]  # yours, in the order you number them
-    turn: int
-    outcome: int | None  # PLAYER, COMPUTER or NOBODY (a draw) once the game is over
+    # Read-only here: a table may keep them as attributes or work them out.
+    @property
+    def stock_size(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def computer_size(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def line(self) -> list[Pair]:
+        raise NotImplementedError
+
+    @property
+    def hand(self) -> list[Pair]:
+        """Yours, in the order you number them."""
+        raise NotImplementedError
+
+    @property
+    def turn(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> int | None:
+        """PLAYER, COMPUTER or NOBODY (a draw) once the game is over."""
+        raise NotImplementedError
 
     def player_move(self, number: int) -> bool:
         """Make your move ``number`` (already in range); False, changing nothing, if the rules forbid it."""

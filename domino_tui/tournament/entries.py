@@ -142,10 +142,10 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
         bot = parse_bot(text)
         return Entry(bot.short, text, (bot,))
     if "+" in text:
-        parts = text.split("+")
-        if len(parts) != seats_per_team:
+        pair = text.split("+")
+        if len(pair) != seats_per_team:
             raise EntryError(f"{text!r}: a pair is two bots joined by '+', like greedy+dummy")
-        bots = tuple(parse_bot(p) for p in parts)
+        bots = tuple(parse_bot(p) for p in pair)
         return Entry("+".join(b.short for b in bots), text, bots)
     if text.endswith(".py") and not text.startswith("cmd:"):
         path = _user_file(text)

@@ -139,10 +139,12 @@ class BotHost:
         except OSError as exc:
             self.stop()
             raise Forfeit(Fault.CRASHED, f"cannot start {self.argv[0]}: {exc.strerror or exc}") from None
-        os.set_blocking(self.proc.stdin.fileno(), False)  # type: ignore[union-attr]
+        os.set_blocking(self.proc.stdin.fileno(), False)  # type: ignore[union-attr]  # started with stdin and stdout PIPE
         self.buffer = b""
         try:
-            self.name = self._read("hello", LOAD_LIMIT)  # type: ignore[assignment]
+            name = self._read("hello", LOAD_LIMIT)
+            assert isinstance(name, str)  # parse() lets only a str through as a hello
+            self.name = name
         except Forfeit:
             self.stop()
             raise
@@ -164,7 +166,7 @@ class BotHost:
             proc.wait()
             for pipe in (proc.stdin, proc.stdout):
                 with contextlib.suppress(OSError):
-                    pipe.close()  # type: ignore[union-attr]
+                    pipe.close()  # type: ignore[union-attr]  # started with stdin and stdout PIPE
         if self.home:
             shutil.rmtree(self.home, ignore_errors=True)
             self.home = ""
@@ -182,7 +184,7 @@ class BotHost:
 
     def _write(self, data: bytes, limit: float) -> None:
         deadline = time.monotonic() + limit
-        fd = self.proc.stdin.fileno()  # type: ignore[union-attr]
+        fd = self.proc.stdin.fileno()  # type: ignore[union-attr]  # started with stdin and stdout PIPE
         view = memoryview(data)
         while view:
             left = deadline - time.monotonic()
@@ -198,7 +200,7 @@ class BotHost:
 
     def _read(self, expect: str, limit: float) -> object:
         deadline = time.monotonic() + limit
-        fd = self.proc.stdout.fileno()  # type: ignore[union-attr]
+        fd = self.proc.stdout.fileno()  # type: ignore[union-attr]  # started with stdin and stdout PIPE
         while b"\n" not in self.buffer:
             if len(self.buffer) > MAX_LINE:
                 self.stop()
@@ -247,9 +249,10 @@ class BotHost:
             self._read("ready", LOAD_LIMIT)
         self._write(obs_line(obs), self.move_limit)
         index = self._read("move", self.move_limit)
-        if index >= len(obs.legal):  # type: ignore[operator]
+        assert isinstance(index, int)  # parse() lets only an int through as a move
+        if index >= len(obs.legal):
             raise Forfeit(Fault.ILLEGAL, f"move {index} of {len(obs.legal)} legal moves")
-        return obs.legal[index]  # type: ignore[index]
+        return obs.legal[index]
 
 
 class HostedSeat:

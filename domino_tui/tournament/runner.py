@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..ai import make_bot
-from ..engine import GameState, Rules, get_rules
+from ..engine import GameResult, GameState, Rules, get_rules
 from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
 from .fullplay import Player, play_full
@@ -96,13 +96,15 @@ def _all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
 def _seating(rules: Rules, entries: tuple[Entry, Entry], first_team: int) -> tuple[list[BotSpec], list[int]]:
     """Each seat's bot and which entry (0 or 1) it plays for, with the first entry in ``first_team``."""
     n = rules.players
-    specs: list[BotSpec] = [None] * n  # type: ignore[list-item]
+    specs: list[BotSpec | None] = [None] * n
     owner = [0] * n
     for team, e in enumerate((0, 1) if first_team == 0 else (1, 0)):
         for k, seat in enumerate(rules.teams[team]):
             specs[seat] = entries[e].seats[k]
             owner[seat] = e
-    return specs, owner
+    seated = [spec for spec in specs if spec is not None]
+    assert len(seated) == n  # the teams cover every seat
+    return seated, owner
 
 
 def play_chunk(task: ChunkTask) -> Tally:
@@ -135,11 +137,12 @@ def play_chunk(task: ChunkTask) -> Tally:
         first_team = plan.first_team
         specs, owner = seatings[first_team]
         faults: tuple = ()
+        result: GameResult | None
         if fast:
             policies = shared[first_team]
             if None in policies:  # a random bot: its own rng for this game
                 policies = [_fast_policy(specs[s], rules, bot_seed(task.seed, task.match, game, s)) for s in range(n)]
-            result, points = play_fast(rules, deal_rng, plan.opening, policies)  # type: ignore[arg-type]
+            result, points = play_fast(rules, deal_rng, plan.opening, policies)  # type: ignore[arg-type]  # None only when a bot is random, replaced above
         else:
             outcome = play_full(rules, deal_rng, plan.opening, _players(task, game, specs, owner, notes))
             result, points, faults = outcome.result, outcome.points, outcome.faults

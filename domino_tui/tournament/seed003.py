@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from ..ai import Bot
 from ..engine import CLOSED, End, Event, Kind, Move, Observation, Tile
@@ -34,16 +35,16 @@ def play_history(history: tuple[Event, ...]) -> list[tuple]:
     for ev in history:
         ext = extremes_of(ev.ends_before) if ev.ends_before else ()
         if ev.kind is Kind.PLAY:
-            out.append((ev.seat, ext, int(ev.end), (ev.tile.low, ev.tile.high)))  # type: ignore[union-attr, arg-type]
+            out.append((ev.seat, ext, int(ev.end), (ev.tile.low, ev.tile.high)))  # type: ignore[union-attr, arg-type]  # a PLAY event has a tile and an end
         elif ev.kind is Kind.PASS:
             out.append((ev.seat, ext, 0, None))
     return out
 
 
-def judge(answer: object, obs: Observation) -> Move:
+def judge(answer: Any, obs: Observation) -> Move:
     """Seed 003's judge on one answer: the move it makes, or Forfeit when the turn is lost."""
     try:
-        side, tile = answer  # type: ignore[misc]
+        side, tile = answer  # any answer: a bad one is caught below
     except (TypeError, ValueError):
         raise Forfeit(Fault.ILLEGAL, f"play() must return (side, tile), not {answer!r}") from None
     if tile is None:
@@ -79,6 +80,6 @@ class Seed003Player(Bot):
         self.player = player
 
     def choose(self, obs: Observation) -> Move:
-        self.player.tiles = [(t.low, t.high) for t in obs.hand]  # type: ignore[attr-defined]
-        answer = self.player.play(extremes_of(obs.board.ends), play_history(obs.history))  # type: ignore[attr-defined]
+        self.player.tiles = [(t.low, t.high) for t in obs.hand]  # type: ignore[attr-defined]  # the seed's player class, untyped
+        answer = self.player.play(extremes_of(obs.board.ends), play_history(obs.history))  # type: ignore[attr-defined]  # the seed's player class, untyped
         return judge(answer, obs)

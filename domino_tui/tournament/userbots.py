@@ -44,7 +44,7 @@ def load_class(spec: BotSpec) -> type:
     obj: object = importlib.import_module(spec.path)
     for part in spec.name.split("."):
         obj = getattr(obj, part)
-    return obj  # type: ignore[return-value]
+    return obj  # type: ignore[return-value]  # a user's bot: whatever the spec names, used as a class
 
 
 def describe(spec: BotSpec) -> str:

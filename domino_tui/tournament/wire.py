@@ -35,7 +35,7 @@ def _tile(t: Tile) -> list[int]:
 
 def _move(m: Move) -> list:
     if m.kind is Kind.PLAY:
-        return ["play", _tile(m.tile), int(m.end)]  # type: ignore[arg-type]
+        return ["play", _tile(m.tile), int(m.end)]  # type: ignore[arg-type]  # a PLAY move always has a tile and an end
     return [m.kind.value]
 
 

@@ -119,7 +119,7 @@ class DominoApp(App):
 
     def remember(self, **changes: object) -> None:
         """Change the settings and keep them for next time (without the seed, so deals vary)."""
-        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]  # callers pass Settings fields by name
         if self.save_settings:
             problem = settings_store.save(replace(self.settings, seed=None))
             if problem:

@@ -69,7 +69,7 @@ def lay_out(
     ``targets`` (open ends the chosen tile fits)."""
     if board.empty:
         return Picture(Canvas(1, 1), TINY)
-    cross = board.spinner is not None and (board.up or board.down or board.ends[End.UP] != CLOSED)
+    cross = board.spinner is not None and bool(board.up or board.down or board.ends[End.UP] != CLOSED)
     draw: Draw
     draw = _cross if cross else _snake
     full: Keep = dict.fromkeys(End)

@@ -53,7 +53,7 @@ class CoachDesk:
         return self._records
 
     def bot(self, rng: random.Random) -> ExpertBot:
-        return master(rng) if self.options is None else ExpertBot(rng, **self.options)  # type: ignore[arg-type]
+        return master(rng) if self.options is None else ExpertBot(rng, **self.options)  # type: ignore[arg-type]  # the options are ExpertBot's keyword arguments
 
     # ----- a game ends -----
 
@@ -108,7 +108,14 @@ class CoachDesk:
         if self.job is None:
             self.app.notify("No hand to review yet: finish one first.", title="Review")
             return
-        self.app.push_screen(ReviewScreen(self.job), (lambda _: after()) if after else None)
+        if after is None:
+            self.app.push_screen(ReviewScreen(self.job))
+            return
+
+        def reviewed(_: None) -> None:
+            after()
+
+        self.app.push_screen(ReviewScreen(self.job), reviewed)
 
     def open_stats(self) -> None:
         from .screens.stats import StatsScreen

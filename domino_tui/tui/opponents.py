@@ -31,7 +31,7 @@ def _plain(name: str, description: str) -> str:
 
 def _levels() -> dict[str, object]:
     try:
-        from ..ai.levels import LEVELS  # type: ignore[import-not-found]
+        from ..ai.levels import LEVELS
     except ImportError:
         return {}
     return dict(LEVELS)
@@ -65,7 +65,7 @@ def make_opponent(name: str, rng: random.Random) -> Bot:
     if name in levels:
         level = levels[name]
         try:
-            from ..ai.levels import make_level  # type: ignore[import-not-found]
+            from ..ai.levels import make_level
 
             return make_level(name, rng)
         except ImportError:

@@ -27,8 +27,10 @@ def rewound(game: GameState, plies: int) -> GameState:
     """``game`` as it was after its first ``plies`` moves, rebuilt from its deal (a forced move of the engine,
     like the opening double, counts as one)."""
     data = game.to_json()
-    skipped = len(game.moves) - len(data["moves"])
-    return GameState.from_json({**data, "moves": data["moves"][: max(0, plies - skipped)]})
+    moves = data["moves"]
+    assert isinstance(moves, list)  # to_json writes the moves as a list
+    skipped = len(game.moves) - len(moves)
+    return GameState.from_json({**data, "moves": moves[: max(0, plies - skipped)]})
 
 
 def pick_seed(seed: int | None) -> int:
@@ -153,6 +155,7 @@ class Session:
         parts = [f"drew {draws}"] if draws else []
         last = turn[-1]
         if last.kind is Kind.PLAY:
+            assert last.end is not None  # a PLAY event always has an end
             led = not last.ends_before or last.ends_before[0] == -1
             parts.append(f"led {last.tile}" if led else f"{last.tile} {where(End(last.end))}")
             if last.scored:
@@ -168,6 +171,7 @@ class Session:
     def describe(self, ev: Event) -> str:
         who = self.name(ev.seat)
         if ev.kind is Kind.PLAY:
+            assert ev.end is not None  # a PLAY event always has an end
             where = "" if not ev.ends_before or ev.ends_before[0] == -1 else f" on the {End(ev.end).label}"
             scored = f"  +{ev.scored}" if ev.scored else ""
             return f"{who}: {ev.tile}{where}{scored}"
@@ -181,7 +185,7 @@ class Session:
         if res is None:
             return ""
         if res.reason is Reason.OUT:
-            how = f"{self.name(res.out_seat)} went out"  # type: ignore[arg-type]
+            how = f"{self.name(res.out_seat)} went out"  # type: ignore[arg-type]  # a game won by going out names who went out
         elif res.reason is Reason.STALEMATE:
             how = "The line is locked (eight of a number at both ends)"
         else:

@@ -92,7 +92,7 @@ def is_seconds(value: object) -> bool:
 
 
 def is_target(value: object) -> bool:
-    return is_whole_number(value) and 1 <= value <= MAX_TARGET  # type: ignore[operator]
+    return is_whole_number(value) and 1 <= value <= MAX_TARGET
 
 
 def is_flag(value: object) -> bool:

@@ -16,8 +16,8 @@ _move_page = OptionList._move_page
 
 def _safe_move_page(self: OptionList, direction: int) -> None:
     with suppress(KeyError):
-        _move_page(self, direction)  # type: ignore[arg-type]
+        _move_page(self, direction)  # type: ignore[arg-type]  # Textual's own method, called unbound
 
 
 def apply() -> None:
-    OptionList._move_page = _safe_move_page  # type: ignore[method-assign]
+    OptionList._move_page = _safe_move_page  # type: ignore[method-assign]  # wraps Textual's bug, see above

@@ -8,7 +8,7 @@ redraw and `coach_moved` after every move.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...ai.tracker import track
 from ..session import HUMAN, Session
@@ -18,14 +18,31 @@ from ..widgets.tracker_panel import TrackerPanel
 TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside the log, which needs 130)
 
 if TYPE_CHECKING:
-    from .table import TableScreen as _Table
+    from textual.screen import Screen
+
+    from ..app import DominoApp
+
+    _Base = Screen
 else:
-    _Table = object
+    _Base = object
 
 
-class CoachActions(_Table):
+class CoachActions(_Base):
+    """The coach's keys, mixed into TableScreen (which cannot be this class's base: it is its subclass)."""
+
     session: Session
     show_tracker: bool | None = None  # None: by width
+
+    if TYPE_CHECKING:
+        # What the mixin uses of TableScreen.
+        def say(self, text: str, error: bool = False) -> None: ...
+        def rewind(self) -> None: ...
+        def _my_turn(self) -> bool: ...
+
+    @property
+    def game_app(self) -> DominoApp:
+        """The app this screen runs in, typed: the table only ever runs inside DominoApp."""
+        return cast("DominoApp", self.app)
 
     def coach_moved(self) -> None:
         """A move was made: the hint on screen is for a position that is gone."""
@@ -48,7 +65,7 @@ class CoachActions(_Table):
         session = self.session
         session.note_hint()
         seed = f"hint:{session.seed}:{session.game_index}:{len(session.game.moves)}"
-        bot = self.app.coach.bot(random.Random(seed))  # type: ignore[attr-defined]
+        bot = self.game_app.coach.bot(random.Random(seed))
         self.query_one(HintPanel).ask(session.observation(HUMAN), bot, session.name)
 
     def action_undo(self) -> None:

@@ -68,7 +68,7 @@ class GameOverScreen(ModalScreen[str]):
         table.add_column(justify="right")
         for seat in range(s.players):
             tiles = " ".join(str(t) for t in game.hand(seat)) or "out"
-            pips = game.result.pips[seat]  # type: ignore[union-attr]
+            pips = game.result.pips[seat]  # type: ignore[union-attr]  # the game is over, so it has a result
             table.add_row(s.name(seat), tiles, f"{pips} pip" if pips == 1 else f"{pips} pips")
         return table
 

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -82,7 +83,7 @@ class StatsScreen(Screen[None]):
         listing = self.query_one("#stats-games", DataTable)
         if not self.games or listing.cursor_row < 0:
             return
-        key = listing.coordinate_to_cell_key((listing.cursor_row, 0)).row_key.value
+        key = listing.coordinate_to_cell_key(Coordinate(listing.cursor_row, 0)).row_key.value
         record = next((g for g in self.games if str(g.id) == key), None)
         if record is not None:
             self.app.push_screen(ReplayScreen(record))

@@ -116,7 +116,7 @@ class TableScreen(CoachActions, Screen):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves"
-        self.show_log = self.app.settings.show_log  # type: ignore[attr-defined]
+        self.show_log = self.game_app.settings.show_log
         self.set_interval(0.1, self.tick)
         self.start(self.session)
 
@@ -153,23 +153,23 @@ class TableScreen(CoachActions, Screen):
         """After a move: log it, then hand the turn to you or to a bot, or finish the game."""
         self.coach_moved()
         self.log_new_events()
-        self.app.save_game()  # type: ignore[attr-defined]
+        self.game_app.save_game()
         game = self.session.game
         if game.over:
             self.thinking = None
             self.redraw()
             self.query_one("#log", RichLog).write(Text(self.session.result_text(), style="bold"))
-            self.app.game_finished(self.session)  # type: ignore[attr-defined]
+            self.game_app.game_finished(self.session)
             return
         if game.turn == HUMAN:
             self.thinking = None
             self.redraw()
             self.hint()
-            if self.app.settings.auto_pass:  # type: ignore[attr-defined]
+            if self.game_app.settings.auto_pass:
                 # When your only move is to draw or pass, it is made for you after the bots' pause (so you
                 # see it happen), unless the game has moved on by then.
                 seen = len(game.history)
-                self.set_timer(max(self.app.pause, 0.05), lambda token=self.token: self.auto_move(token, seen))  # type: ignore[attr-defined]
+                self.set_timer(max(self.game_app.pause, 0.05), lambda token=self.token: self.auto_move(token, seen))
             return
         seat = game.turn
         self.thinking = seat
@@ -177,7 +177,7 @@ class TableScreen(CoachActions, Screen):
         if self.too_small:
             self.stalled = True  # the bot waits until you can see the table again
             return
-        self.think(self.token, self.session.bots[seat], self.session.observation(seat), self.app.pause)  # type: ignore[attr-defined]
+        self.think(self.token, self.session.bots[seat], self.session.observation(seat), self.game_app.pause)
 
     @work(thread=True, exclusive=True, group="bot")
     def think(self, token: int, bot: Bot, obs: Observation, pause: float) -> None:
@@ -274,11 +274,11 @@ class TableScreen(CoachActions, Screen):
         playable = []
         if human_turn:
             playable = game.playable_places(HUMAN)
-        points = {}
+        points: dict[int, int] = {}
         if human_turn and session.rules.fives:
             for m in game.legal_moves():
                 if m.kind is Kind.PLAY:
-                    i = game.hand(HUMAN).index(m.tile)  # type: ignore[arg-type]
+                    i = game.hand(HUMAN).index(m.tile)
                     points[i] = max(points.get(i, 0), game.points_for(m))
         self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn, points)
         self.query_one(StatusBar).info = self.status_info()
@@ -380,7 +380,7 @@ class TableScreen(CoachActions, Screen):
     def _my_turn(self) -> bool:
         session = self.session
         if session.game.over:
-            self.app.game_finished(session)  # type: ignore[attr-defined]
+            self.game_app.game_finished(session)
             return False
         if not session.human_to_act:
             self.say(f"Wait: it is {session.name(session.game.turn)}'s turn.", error=True)
@@ -404,7 +404,7 @@ class TableScreen(CoachActions, Screen):
 
     def action_play(self) -> None:
         if self.session.game.over:
-            self.app.game_finished(self.session)  # type: ignore[attr-defined]
+            self.game_app.game_finished(self.session)
             return
         if self.choosing and len(self.choosing[1]) == 1:
             self.make(Move.play(self.choosing[0], self.choosing[1][0]))
@@ -423,10 +423,10 @@ class TableScreen(CoachActions, Screen):
             self.redraw()
             return
         if len(ends) == 1:
-            self.make(Move.play(tile, ends[0]))  # type: ignore[arg-type]
+            self.make(Move.play(tile, ends[0]))  # type: ignore[arg-type]  # a PLAY move always has an end
             return
-        self.choosing = (tile, ends)  # type: ignore[assignment]
-        options = " · ".join(f"{END_KEYS[e]} {e.label} ({game.board.ends[e]})" for e in ends)  # type: ignore[index]
+        self.choosing = (tile, ends)  # type: ignore[assignment]  # a PLAY move always has an end
+        options = " · ".join(f"{END_KEYS[e]} {e.label} ({game.board.ends[e]})" for e in ends)  # type: ignore[index, union-attr]  # a PLAY move always has an end
         self.say(f"Play {tile} where? {options} · or click an end · Esc cancels")
         self.redraw()
 
@@ -466,19 +466,19 @@ class TableScreen(CoachActions, Screen):
         self.make(PASS)
 
     def action_new_game(self) -> None:
-        self.app.action_new_game()  # type: ignore[attr-defined]
+        self.game_app.action_new_game()
 
     def action_help(self) -> None:
-        self.app.action_help()  # type: ignore[attr-defined]
+        self.game_app.action_help()
 
     def action_score_sheet(self) -> None:
-        self.app.action_score_sheet()  # type: ignore[attr-defined]
+        self.game_app.action_score_sheet()
 
     def action_toggle_log(self) -> None:
         shown = not self.has_class("-log-hidden")
         self.show_log = not shown
         self.update_log_visibility()
-        self.app.remember(show_log=self.show_log)  # type: ignore[attr-defined]
+        self.game_app.remember(show_log=self.show_log)
 
 
 def _sentence(text: str) -> str:
