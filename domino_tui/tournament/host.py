@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 
 from ..engine import Move, Observation
 from .entries import BotSpec
@@ -46,8 +47,9 @@ _PR_SET_NO_NEW_PRIVS = 38
 _LIBC = LIBC
 
 
-def _confine() -> None:
-    """Runs in the host's process between fork and exec: only system calls, no locks."""
+def _confine(parent: int) -> None:
+    """Runs in the host's process between fork and exec: only system calls, no locks. ``parent`` is the pid of
+    the process starting the host."""
     for limit, value in (
         (resource.RLIMIT_AS, MEMORY_LIMIT),
         (resource.RLIMIT_NPROC, PROCESS_LIMIT),
@@ -67,6 +69,10 @@ def _confine() -> None:
             _LIBC.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0)
         _LIBC.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
         _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        # A parent that died before the line above (a worker ended by Ctrl-C while starting this host) sends no
+        # signal: the host would live on, holding the terminal's stderr, until its first write failed.
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 def _python_path() -> str:
@@ -132,7 +138,7 @@ class BotHost:
                 cwd=self.home,
                 env=_environment(self.home, self.python),
                 start_new_session=True,
-                preexec_fn=_confine,
+                preexec_fn=partial(_confine, os.getpid()),
                 close_fds=True,
                 bufsize=0,
             )

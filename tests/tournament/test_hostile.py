@@ -228,3 +228,18 @@ def test_only_the_seed_is_hidden_in_the_command_line_however_it_is_written() -> 
         [sys.executable, "-c", code, "--games", "77", "--se", "77", "--seed=77"], capture_output=True, text=True
     )
     assert proc.stdout.strip() == "[b'--games', b'77', b'--se', b'**', b'--seed=**']"
+
+
+def test_a_host_whose_starter_died_before_it_was_confined_ends_at_once() -> None:
+    # The parent-death signal is set in the host after fork; a starter that died just before (a worker ended by
+    # Ctrl-C) sends none, so the host checks that its parent is still the process that started it.
+    from functools import partial
+
+    from domino_tui.tournament.host import _confine
+
+    started = time.monotonic()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(30)"], preexec_fn=partial(_confine, os.getpid() + 1)
+    )
+    assert proc.wait(timeout=10) == 1
+    assert time.monotonic() - started < 5
