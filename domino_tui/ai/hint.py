@@ -25,29 +25,25 @@ HINT_LEVEL = "Master"
 
 @dataclass(frozen=True, slots=True)
 class Units:
-    """What the expert's values mean: expected points (point games) or, where only the game counts, the
-    expected score with a win 1 and a draw ½ (the objective's -1..1 read as a chance)."""
+    """What the expert's values mean: the chance of winning the match (in a match to a target) or the game, a
+    draw counting half (the objective's -1 .. 1 read as a chance)."""
 
-    points: bool
+    match: bool
 
     @property
     def label(self) -> str:
-        return "expected points" if self.points else "chance to win (a draw counts half)"
+        return "chance to win the match" if self.match else "chance to win (a draw counts half)"
 
     def show(self, value: float) -> str:
-        if self.points:
-            return f"{value:+.1f}"
-        return f"{(value + 1) * 50:.0f}%"
+        return f"{min(100.0, max(0.0, (value + 1) * 50)):.0f}%"
 
     def loss(self, value: float) -> str:
-        """A loss (best minus made, >= 0) in these units, e.g. "−8 points" or "−12% chance"."""
-        if self.points:
-            return f"−{value:.0f} point{'' if round(value) == 1 else 's'}"
+        """A loss (best minus made, >= 0) in these units, e.g. "−12% chance"."""
         return f"−{value * 50:.0f}% chance"
 
     def costly(self, value: float) -> bool:
-        """Whether a loss is worth pointing out: 3 points, or 5 percentage points of the chance."""
-        return value >= (3.0 if self.points else 0.1)
+        """Whether a loss is worth pointing out: 5 percentage points of the chance."""
+        return value >= 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +54,7 @@ class Rated:
 
 
 def units_of(obs: Observation) -> Units:
-    return Units(Objective(obs).points)
+    return Units(Objective(obs).in_match)
 
 
 def master(rng: random.Random | None = None) -> ExpertBot:

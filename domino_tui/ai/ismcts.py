@@ -6,8 +6,8 @@ the path from the view of the team that made its move. A move legal only in some
 it could have been chosen (its availability), not by how often its parent was visited (Cowling, Powley and
 Whitehouse, "Information Set Monte Carlo Tree Search", 2012). The move played is the root's most visited one.
 
-Outcomes are what the variant plays for (`objective.py`). In games played for points the exploration constant is
-scaled to the points a game is worth, so the search explores as much in block as in classic.
+Outcomes are what the variant plays for (`objective.py`): a chance of winning the game or the match, from -1 to 1
+in every variant, so one exploration constant serves them all.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ import time
 
 from ..engine import Move, Observation
 from ..engine.core import Sim, from_move
-from ..engine.tiles import tile_set
 from .base import Bot
 from .determinize import Determinizer
-from .objective import GAME, Objective
+from .objective import Objective
 from .playout import Playout, line_playout
 
 
@@ -53,7 +52,7 @@ class IsmctsBot(Bot):
 
         - ``iterations``: tree walks per decision (deterministic for the rng when ``budget`` is None);
         - ``budget``: seconds per decision, stopping earlier than ``iterations`` when it runs out;
-        - ``c``: the UCT exploration constant, on outcomes scaled to about -1 .. 1;
+        - ``c``: the UCT exploration constant, on outcomes from -1 to 1;
         - ``rollout``: how a walk finishes the game: ``random`` legal moves, or ``greedy`` (the expert's playout
           policy: best count in All Fives, else the heavy tile, a quarter of the moves random);
         - ``presume``: guess as the expert does that opponents shed their heaviest fitting tile (see model.py).
@@ -86,7 +85,6 @@ class IsmctsBot(Bot):
         determinizer = Determinizer(obs, self.presume)
         objective = Objective(obs)
         me = objective.team
-        scale = _scale(obs, objective)
         c = self.c
         playout = Playout(rules, rng, 0.25) if self.rollout == "greedy" else None
         line = not rules.has_stock and not rules.spinner
@@ -128,7 +126,7 @@ class IsmctsBot(Bot):
                 sim.apply(best)
                 path.append(child)
                 node = child
-            value = self._finish(sim, objective, playout, line) / scale
+            value = self._finish(sim, objective, playout, line)
             for n in path:
                 n.visits += 1
                 n.total += value if n.team == me else -value
@@ -146,15 +144,3 @@ class IsmctsBot(Bot):
             else:
                 playout.run(sim)
         return objective.value(sim)
-
-
-def _scale(obs: Observation, objective: Objective) -> float:
-    """About the most a game's outcome is worth: the win itself, or in point games the pips dealt to the other
-    team plus the premium for winning the game."""
-    if not objective.points:
-        return 1.0
-    rules = obs.rules
-    ts = tile_set(rules.max_pip)
-    average = sum(ts.pips) / ts.size
-    others = rules.players - len(rules.teams[objective.team])
-    return GAME + average * rules.hand_size * others

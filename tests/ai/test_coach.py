@@ -182,17 +182,18 @@ def test_the_reviews_figures_are_the_true_values_when_nothing_is_hidden():
 
 
 def test_units_and_costly_marks():
-    points = Units(True)
-    assert points.show(3.25) == "+3.2"
-    assert points.loss(8) == "−8 points"
-    assert points.loss(1) == "−1 point"
-    assert points.costly(3) and not points.costly(2.9)
-    chance = Units(False)
-    assert chance.show(0.5) == "75%"
-    assert chance.loss(0.5) == "−25% chance"
-    assert chance.costly(0.1) and not chance.costly(0.09)
+    for units in (Units(True), Units(False)):
+        assert units.show(0.5) == "75%"
+        assert units.show(-1.002) == "0%" and units.show(1.03) == "100%"  # the margin's share is no chance
+        assert units.loss(0.5) == "−25% chance"
+        assert units.costly(0.1) and not units.costly(0.09)
+    assert Units(True).label == "chance to win the match"
+    assert Units(False).label == "chance to win (a draw counts half)"
 
 
-def test_units_follow_what_the_variant_plays_for():
-    assert units_of(observe(GameState.new("block", random.Random(1)), 0)).points
-    assert not units_of(observe(GameState.new("classic", random.Random(1)), 0)).points
+def test_units_follow_what_is_played_for():
+    block = GameState.new("block", random.Random(1))
+    assert units_of(observe(block, 0, (0, 0), 100)).match
+    assert not units_of(observe(block, 0)).match  # a game on its own
+    classic = GameState.new("classic", random.Random(1))
+    assert not units_of(observe(classic, 0, (0, 0), None)).match

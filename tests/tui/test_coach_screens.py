@@ -47,7 +47,7 @@ async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
         assert panel.ranking[0].move == expert.choose(obs)
         assert {r.move for r in panel.ranking} == set(obs.legal)
         shown = text_of(panel)
-        assert "expected points" in shown and f"★ {panel.ranking[0].move}" in shown
+        assert "chance to win the match" in shown and f"★ {panel.ranking[0].move}" in shown
         assert session.hints == {0: 1}
         # A move makes the hint stale: it goes away.
         await play_heaviest(pilot, 1)
