@@ -13,7 +13,7 @@ import random
 import time
 
 from ..engine import Kind, Move, Observation
-from ..engine.core import DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
+from ..engine.core import COMPILED, DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import Bot
 from .determinize import last_player, trailing_passes
 from .endgame import LineSolver, TooBig, solve
@@ -24,8 +24,9 @@ from .playout import Playout, line_playout
 from .sampling import Sampler
 
 MIN_SAMPLES = 4
-# Positions an exact search visits per second, roughly (endgame.py on this machine: about 6 µs a position).
-NODES_PER_SECOND = 160_000
+# Positions an exact search of a line game visits per second, roughly: the kernel's LineSearch on this machine,
+# compiled some 20 million or more, interpreted about 80,000 (benchmarks/search_speed.py).
+NODES_PER_SECOND = 20_000_000 if COMPILED else 80_000
 
 
 class ExpertBot(Bot):
@@ -118,6 +119,7 @@ class ExpertBot(Bot):
         if self.budget is not None:
             nodes = min(nodes, int(self.budget * NODES_PER_SECOND / MIN_SAMPLES))
         line = rules.is_line and not obs.board.empty
+        solver = LineSolver(rules, objective, nodes, deadline) if line and exact else None
         while done < self.samples:
             guess = sampler.sample(self.rng)
             root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
@@ -126,9 +128,9 @@ class ExpertBot(Bot):
             root.last_play = last_play
             in_hands = sum(m.bit_count() for m in guess.masks)
             values = None
-            if exact and line and in_hands <= self.exact_line:
+            if exact and solver is not None and in_hands <= self.exact_line:
                 try:
-                    values = LineSolver(root, objective, nodes, deadline).solve(root, moves)
+                    values = solver.solve(root, moves)
                 except TooBig:
                     exact = False  # this position is too big to solve: playouts for the rest of this decision
             elif exact and in_hands <= self.exact and not root.stock:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     int = builtins.int
     longlong = builtins.int
     ulonglong = builtins.int
+    double = builtins.float
 else:
 
     class _CType:
@@ -38,6 +39,7 @@ else:
     int = _CType(builtins.int)
     longlong = _CType(builtins.int)
     ulonglong = _CType(builtins.int)
+    double = _CType(builtins.float)
 
 bint = bool
 # Pointers, as the kernel passes its C arrays: lists when interpreted.

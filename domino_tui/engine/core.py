@@ -1051,6 +1051,221 @@ class RandomLines:
         return (None if j < 0 else j), (points[0], points[1])
 
 
+# ----- exact search of a line game with every hand open -----
+
+_POINTS = 1024  # room for any game's points (a double-nine set has 495 pips)
+
+
+@cython.cclass
+class LineSearch:
+    """Alpha-beta over the rest of a line game (`Rules.is_line`) with every hand open, between two teams (seat s
+    in team s % 2), on C integers when compiled: the expert's endgame search. A finished game is worth what the
+    caller's tables say, by who won and the points the winner took: ``win[points]`` for ``team``,
+    ``lose[points]`` for the other team, ``draw`` for nobody. Tiles are tried heaviest first."""
+
+    t: _Tiles
+    n: cython.int
+    team: cython.int
+    scores: cython.int
+    blocked: cython.int
+    nodes: cython.longlong
+    limit: cython.longlong
+    stopped: cython.bint
+    deadline: cython.double
+    draw: cython.double
+    clock: Callable[[], float]
+    order = cython.declare(cython.int[64])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    seat_pips = cython.declare(cython.int[8])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    win = cython.declare(cython.double[1024])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+    lose = cython.declare(cython.double[1024])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax
+
+    def __init__(
+        self,
+        rules: Rules,
+        team: int,
+        win: Sequence[float],
+        lose: Sequence[float],
+        draw: float,
+        clock: Callable[[], float],
+    ) -> None:
+        if not rules.is_line or len(rules.teams) != 2:
+            raise ValueError(f"{rules.name} is not a line game between two teams")
+        pips = tile_set(rules.max_pip).pips
+        top = sum(pips) + 1
+        if len(win) < top or len(lose) < top or top > _POINTS:
+            raise ValueError(f"the tables need a value for every total from 0 to {top - 1}")
+        self.t = _tiles(rules.max_pip)
+        self.n = _seats(rules.players)
+        self.team = team
+        self.scores = rules.scores
+        self.blocked = rules.blocked
+        self.order = sorted(range(_TILES), key=lambda i: -pips[i] if i < len(pips) else 1)
+        self.seat_pips = [0] * 8
+        self.win = [float(v) for v in win[:top]] + [0.0] * (_POINTS - top)
+        self.lose = [float(v) for v in lose[:top]] + [0.0] * (_POINTS - top)
+        self.draw = draw
+        self.clock = clock
+
+    @cython.locals(hands=cython.ulonglong[8])  # type: ignore[misc, valid-type]  # a C array, see _Tiles
+    def solve(
+        self,
+        masks: Sequence[int],
+        left: int,
+        right: int,
+        turn: int,
+        passes: int,
+        moves: Sequence[int],
+        limit: int,
+        deadline: float,
+    ) -> list[float] | None:
+        """The value of each of ``moves`` (plays as tile * 4 + end, or PASS_MOVE) for the team, from the position
+        given by the hands, the two ends, the seat to act and the passes in a row; None once the search has
+        visited ``limit`` positions or ``clock()`` has passed ``deadline``."""
+        t: _Tiles = self.t
+        n: cython.int = self.n
+        s: cython.int
+        i: cython.int
+        e0: cython.int
+        e1: cython.int
+        hands = [0, 0, 0, 0, 0, 0, 0, 0]
+        self.nodes = limit
+        self.limit = limit
+        self.stopped = False
+        self.deadline = deadline
+        for s in range(n):
+            hands[s] = masks[s]
+            self.seat_pips[s] = _pip_total(t, masks[s])
+        out: list[float] = []
+        for m in moves:
+            if m < 0:
+                v = self._node(hands, left, right, (turn + 1) % n, passes + 1, -1e300, 1e300)
+            else:
+                i = m >> 2
+                e0 = left
+                e1 = right
+                if m & 3 == 0:
+                    e0 = t.high[i] if e0 == t.low[i] else t.low[i]
+                else:
+                    e1 = t.high[i] if e1 == t.low[i] else t.low[i]
+                hands[turn] ^= cython.cast(cython.ulonglong, 1) << i
+                self.seat_pips[turn] -= t.pips[i]
+                if not hands[turn]:
+                    v = self._end(turn % 2)
+                else:
+                    v = self._node(hands, e0, e1, (turn + 1) % n, 0, -1e300, 1e300)
+                hands[turn] ^= cython.cast(cython.ulonglong, 1) << i
+                self.seat_pips[turn] += t.pips[i]
+            if self.stopped:
+                return None
+            out.append(v)
+        return out
+
+    def visited(self) -> int:
+        """Positions the last `solve` visited (up to its limit)."""
+        return min(self.limit, self.limit - self.nodes)
+
+    @cython.cfunc
+    @cython.locals(points=cython.int[2])  # type: ignore[misc, valid-type]  # a C array, see _Tiles
+    def _end(self, out_team: cython.int) -> cython.double:
+        points = [0, 0]
+        w: cython.int = _settle(self.scores, self.blocked, 2, self.n, out_team, self.seat_pips, points, True)
+        if w < 0:
+            return self.draw
+        if w == self.team:
+            return cython.cast(cython.double, self.win[points[w]])
+        return cython.cast(cython.double, self.lose[points[w]])
+
+    @cython.cfunc
+    def _node(
+        self,
+        hands: cython.p_ulonglong,
+        e0: cython.int,
+        e1: cython.int,
+        turn: cython.int,
+        passes: cython.int,
+        alpha: cython.double,
+        beta: cython.double,
+    ) -> cython.double:
+        t: _Tiles = self.t
+        n: cython.int = self.n
+        hand: cython.ulonglong = hands[turn]
+        playable: cython.ulonglong
+        bit: cython.ulonglong
+        k: cython.int
+        i: cython.int
+        lo: cython.int
+        hi: cython.int
+        a: cython.int
+        b: cython.int
+        side: cython.int
+        nxt: cython.int
+        maximize: cython.bint
+        v: cython.double
+        best: cython.double
+        self.nodes -= 1
+        if self.nodes < 0 or (not self.nodes & 1023 and self.clock() > self.deadline):
+            self.stopped = True
+            return 0.0
+        playable = hand & (t.match[e0] | t.match[e1])
+        nxt = turn + 1
+        if nxt == n:
+            nxt = 0
+        if not playable:
+            if passes + 1 >= n:
+                return self._end(-1)
+            return self._node(hands, e0, e1, nxt, passes + 1, alpha, beta)
+        maximize = turn % 2 == self.team
+        best = -1e300 if maximize else 1e300
+        for k in range(t.size):
+            i = self.order[k]
+            bit = cython.cast(cython.ulonglong, 1) << i
+            if not playable & bit:
+                continue
+            lo = t.low[i]
+            hi = t.high[i]
+            hands[turn] = hand ^ bit
+            self.seat_pips[turn] -= t.pips[i]
+            for side in range(2):
+                if side == 0:
+                    if e0 != lo and e0 != hi:
+                        continue
+                    a = hi if e0 == lo else lo
+                    b = e1
+                else:
+                    if (e1 != lo and e1 != hi) or e0 == e1:
+                        continue
+                    a = e0
+                    b = hi if e1 == lo else lo
+                v = self._end(turn % 2) if hands[turn] == 0 else self._node(hands, a, b, nxt, 0, alpha, beta)
+                if self.stopped:
+                    break
+                if maximize:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
+                    break
+            hands[turn] = hand
+            self.seat_pips[turn] += t.pips[i]
+            if self.stopped or alpha >= beta:
+                return best
+        return best
+
+
+@cython.cfunc
+def _pip_total(t: _Tiles, mask: cython.ulonglong) -> cython.int:
+    total: cython.int = 0
+    while mask:
+        total += t.pips[_bitlen(mask & -mask) - 1]
+        mask &= mask - 1
+    return total
+
+
 # ----- dealing and public moves -----
 
 

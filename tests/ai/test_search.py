@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+import time
 
-from domino_tui.ai.endgame import LineSolver, solve
+import pytest
+
+from domino_tui.ai.endgame import LineSolver, TooBig, solve
 from domino_tui.ai.objective import Objective
 from domino_tui.ai.playout import Playout, best_count
 from domino_tui.engine import GameState, observe
@@ -69,6 +72,26 @@ def test_alpha_beta_gives_the_plain_minimax_values() -> None:
                 c.apply(m)
                 expected.append(minimax(c, objective))
             assert solve(root, moves, objective) == expected
-            assert LineSolver(root, objective, 10**6).solve(root, moves) == expected
+            assert LineSolver(root.rules, objective, 10**6).solve(root, moves) == expected
             tested += 1
     assert tested >= 10
+
+
+def test_the_line_search_gives_up_past_its_limit_or_its_deadline() -> None:
+    state = GameState.new("partnership", random.Random(3))
+    state.apply(state.legal_moves()[0])
+    objective = Objective(observe(state, state.turn))
+    root = Sim.from_state(state)
+    moves = root.legal()
+    with pytest.raises(TooBig):
+        LineSolver(root.rules, objective, 50).solve(root, moves)
+    with pytest.raises(TooBig):
+        LineSolver(root.rules, objective, 10**9, deadline=time.perf_counter() - 1).solve(root, moves)
+    # Each solve has the limit to itself: a small position solves after a big one gave up.
+    solver = LineSolver(root.rules, objective, 2000)
+    with pytest.raises(TooBig):
+        solver.solve(root, moves)
+    while sum(state.hand_sizes()) > 6 and not state.over:
+        state.apply(state.legal_moves()[0])
+    small = Sim.from_state(state)
+    assert len(solver.solve(small, small.legal())) == len(small.legal())
