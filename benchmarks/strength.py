@@ -13,6 +13,9 @@ included) and, for a searching bot, the guesses per decision (ismcts: iterations
 ``--budget-ratio`` adds A's think time over B's (mean and p95), in wall time and in CPU time (the fairer one on
 a loaded machine).
 
+``--oracle`` gives A every hand and the stock (A must be ``expert``: its guesses are then always the truth). That
+is no bot: it bounds what any player could win against B, and so how much of a variant is luck.
+
 With ``dominoes:<player>`` as B, the games are refereed by the `dominoes` PyPI package (pip install
 dominoes==6.1.0, the ``bench`` extra) and B is one of its players: random, bota_gorda, or pab
 (probabilistic_alphabeta with sample_size=10, bota_gorda before move 8).
@@ -32,7 +35,28 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from domino_tui.ai import make_bot
-from domino_tui.engine import GameState, Match, full_set, get_rules, observe
+from domino_tui.ai.expert import ExpertBot
+from domino_tui.ai.sampling import Guess, Sampler
+from domino_tui.engine import GameState, Match, Observation, full_set, get_rules, observe
+
+
+class Truth(Sampler):
+    """A sampler whose every guess is the real deal."""
+
+    def __init__(self, state: GameState) -> None:
+        self.guess = Guess(tuple(state.masks), tuple(state.stock))
+
+    def sample(self, rng: random.Random) -> Guess:
+        return self.guess
+
+
+class Oracle(ExpertBot):
+    """The expert told every hand (``--oracle``): set ``state`` before each decision."""
+
+    state: GameState
+
+    def sampler(self, obs: Observation) -> Sampler:
+        return Truth(self.state)
 
 
 def parse_options(items: list[str]) -> dict[str, object]:
@@ -148,6 +172,7 @@ def play_engine(
     seed: int,
     unit: str,
     target: int | None,
+    oracle: bool,
     games: range,
     progress: bool,
 ) -> Tally:
@@ -159,7 +184,9 @@ def play_engine(
         bots = {}
         for seat in range(rules.players):
             name, opts, side = (a, a_opts, "A") if rules.team_of(seat) == a_team else (b, b_opts, "B")
-            bots[seat] = (make_bot(name, random.Random(f"{seed}-{g}-{seat}"), **opts), side)
+            rng = random.Random(f"{seed}-{g}-{seat}")
+            bot = Oracle(rng, **opts) if oracle and side == "A" else make_bot(name, rng, **opts)
+            bots[seat] = (bot, side)
         if unit == "match":
             match = Match(rules, random.Random(deal_seed), target=target)
             while True:
@@ -185,6 +212,8 @@ def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int
         seat = state.turn
         bot, side = bots[seat]
         obs = observe(state, seat, tuple(scores), target)
+        if isinstance(bot, Oracle):
+            bot.state = state
         t0 = time.perf_counter()
         c0 = time.process_time()
         move = bot.choose(obs)
@@ -260,13 +289,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--budget-ratio", action="store_true", help="also print A's think time over B's")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes; a budget in seconds wants a core for each")
+    ap.add_argument("--oracle", action="store_true", help="A (the expert) sees every hand: a bound, not a bot")
     args = ap.parse_args(argv)
     a_opts = parse_options(args.option)
     b_opts = parse_options(args.b_option)
     t0 = time.perf_counter()
     cmd = "python -m benchmarks.strength " + " ".join(sys.argv[1:] if argv is None else argv)
     print(cmd)
+    if args.oracle and args.a != "expert":
+        print("--oracle tells the expert every hand: A must be expert", file=sys.stderr)
+        return 2
     if args.b.startswith("dominoes:"):
+        if args.oracle:
+            print("--oracle plays only the engine's games", file=sys.stderr)
+            return 2
         if args.variant != "partnership":
             print("the dominoes package plays only its partnership game", file=sys.stderr)
             return 2
@@ -278,9 +314,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         play = partial(play_package, args.a, a_opts, args.b.split(":", 1)[1], args.seed)
     else:
-        play = partial(play_engine, args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.unit, args.target)
+        play = partial(
+            play_engine, args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.unit, args.target, args.oracle
+        )
     tally = _run(play, args.games, args.jobs, args.progress)
     label = f"{args.variant} (options A {a_opts or 'default'}, B {b_opts or 'default'}, seed {args.seed})"
+    if args.oracle:
+        label += ", A sees every hand"
     print(tally.report(label, args.a, args.b, args.unit, args.budget_ratio))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
     return 0

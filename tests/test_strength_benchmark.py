@@ -30,3 +30,25 @@ def test_options_parse_numbers_none_and_booleans() -> None:
 def test_matches_against_the_package_are_refused_with_a_message(capsys) -> None:
     assert main(["partnership", "expert", "dominoes:random", "--games", "2", "--unit", "match"]) == 2
     assert "unit is a game" in capsys.readouterr().err
+
+
+def test_the_oracle_guesses_the_real_deal_every_time() -> None:
+    import random
+
+    from benchmarks.strength import Oracle
+    from domino_tui.engine import GameState, observe
+
+    for variant in ("block", "classic", "allfives"):
+        state = GameState.new(variant, random.Random(4))
+        oracle = Oracle(random.Random(1), budget=None, samples=5)
+        oracle.state = state
+        guess = oracle.sampler(observe(state, state.turn)).sample(random.Random(2))
+        assert list(guess.masks) == state.masks and list(guess.stock) == state.stock
+        assert oracle.choose(observe(state, state.turn)) in state.legal_moves()
+
+
+def test_the_oracle_is_only_the_expert_and_only_in_the_engine(capsys) -> None:
+    assert main(["block", "greedy", "random", "--oracle"]) == 2
+    assert main(["partnership", "expert", "dominoes:random", "--oracle"]) == 2
+    assert main(["block", "expert", "random", "--oracle", "--games", "2", "--option", "samples=3"]) == 0
+    assert "A sees every hand" in capsys.readouterr().out

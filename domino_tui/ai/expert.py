@@ -96,10 +96,7 @@ class ExpertBot(Bot):
         """Average outcome of each legal move over the guesses the budget allows (higher is better)."""
         start = time.perf_counter()
         rules = obs.rules
-        know = infer(obs)
-        if self.presume and not rules.has_stock and not rules.fives:
-            presume(know, obs)
-        sampler = Sampler(know, obs.hand_mask, obs.stock_size)
+        sampler = self.sampler(obs)
         objective = Objective(obs)
         playout = Playout(rules, self.rng, self.explore, self.keep)
         legal = obs.legal
@@ -168,6 +165,14 @@ class ExpertBot(Bot):
                 if m >= 0:
                     totals[i] += done * self.prior * weight[m >> 2] / top
         return {to_move(m, rules): t / done for m, t in zip(moves, totals, strict=True)}
+
+    def sampler(self, obs: Observation) -> Sampler:
+        """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's
+        ``--oracle`` gives one that always deals the truth)."""
+        know = infer(obs)
+        if self.presume and not obs.rules.has_stock and not obs.rules.fives:
+            presume(know, obs)
+        return Sampler(know, obs.hand_mask, obs.stock_size)
 
     def _line_value(self, sim: Sim, objective: Objective, playout: Playout) -> float:
         line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange, self.control)
