@@ -12,9 +12,9 @@ is as likely as its reverse, so it leads towards the uniform spread over consist
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..engine.core import stir
 from .inference import Knowledge
 
 REST = -1
@@ -65,11 +65,11 @@ class Sampler:
         """One guess. Likely (soft) facts are dropped only when no guess can keep them."""
         if self._chain is not None:
             plan, places = self._chain
-            _stir(places, plan.allowed, self.stir * len(places), rng.random)
+            stir(places, plan.allowed, self.stir * len(places), rng.getrandbits(64))
             return self._guess(plan, places, rng)
         plan, places = self._first(rng)
         if self.stir and not plan.counted:
-            _stir(places, plan.allowed, BURN * len(places), rng.random)
+            stir(places, plan.allowed, BURN * len(places), rng.getrandbits(64))
             self._chain = (plan, places)
         return self._guess(plan, places, rng)
 
@@ -174,33 +174,6 @@ class Sampler:
 def sample(know: Knowledge, own_mask: int, stock_size: int, rng: random.Random) -> Guess:
     """One guess consistent with ``know`` (see `Sampler` to make many)."""
     return Sampler(know, own_mask, stock_size).sample(rng)
-
-
-def _stir(places: list[int], allowed: list[int], steps: int, rnd: Callable[[], float]) -> None:
-    """Random steps that keep every tile where it may be and every place's count: a step is as likely as its
-    reverse, so repeated steps tend to the uniform spread over such deals. Exchanges of two alone cannot reach
-    every deal (three tiles each barred from a different place may only rotate), hence the rotations."""
-    n = len(places)
-    if n < 2:
-        return
-    for step in range(steps):
-        i = int(rnd() * n)
-        j = int(rnd() * n)
-        pi = places[i]
-        pj = places[j]
-        if pi == pj or not (allowed[i] >> pj) & 1:
-            continue
-        if step & 1:
-            if (allowed[j] >> pi) & 1:
-                places[i] = pj
-                places[j] = pi
-            continue
-        k = int(rnd() * n)
-        pk = places[k]
-        if pk != pi and pk != pj and (allowed[j] >> pk) & 1 and (allowed[k] >> pi) & 1:
-            places[i] = pj
-            places[j] = pk
-            places[k] = pi
 
 
 def _room_for(checks: list[list[int]], t: int) -> bool:

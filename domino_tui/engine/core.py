@@ -1266,6 +1266,59 @@ def _pip_total(t: _Tiles, mask: cython.ulonglong) -> cython.int:
     return total
 
 
+# ----- stirring a guess (the bots' sampler) -----
+
+
+@cython.cdivision(True)  # the operands are never negative, and never zero divisors
+@cython.locals(pl=cython.int[64], al=cython.ulonglong[64], rs=cython.ulonglong[2])  # type: ignore[misc, valid-type]  # C arrays
+def stir(places: list[int], allowed: Sequence[int], steps: int, seed: int) -> None:
+    """Random steps on a guess that keep every tile where it may be and every place's count: ``places[k]`` is
+    where tile k is (a number below 64), ``allowed[k]`` the mask of places it may be. A step exchanges two tiles
+    or rotates three, and is as likely as its reverse, so repeated steps tend to the uniform spread over such
+    deals (`ai/sampling.py`). Exchanges alone cannot reach every deal (three tiles each barred from a different
+    place may only rotate). The steps' randomness is the kernel's splitmix64 from ``seed``."""
+    n: cython.int = len(places)
+    k: cython.int
+    i: cython.int
+    j: cython.int
+    m: cython.int
+    pi: cython.int
+    pj: cython.int
+    pk: cython.int
+    step: cython.int
+    one: cython.ulonglong = 1
+    if n < 2:
+        return
+    if n > _TILES:
+        raise ValueError(f"at most {_TILES} tiles to stir, not {n}")
+    pl = [0] * 64
+    al = [0] * 64
+    rs = [seed & _M64, 0]
+    for k in range(n):
+        pl[k] = places[k]
+        al[k] = allowed[k]
+    for step in range(steps):
+        i = _draw(rs, n)
+        j = _draw(rs, n)
+        pi = pl[i]
+        pj = pl[j]
+        if pi == pj or not (al[i] >> pj) & one:
+            continue
+        if step & 1:
+            if (al[j] >> pi) & one:
+                pl[i] = pj
+                pl[j] = pi
+            continue
+        m = _draw(rs, n)
+        pk = pl[m]
+        if pk != pi and pk != pj and (al[j] >> pk) & one and (al[m] >> pi) & one:
+            pl[i] = pj
+            pl[j] = pk
+            pl[m] = pi
+    for k in range(n):
+        places[k] = pl[k]
+
+
 # ----- dealing and public moves -----
 
 
