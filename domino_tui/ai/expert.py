@@ -24,9 +24,11 @@ from .playout import Playout, line_playout
 from .sampling import Sampler
 
 MIN_SAMPLES = 4
-# Positions an exact search of a line game visits per second, roughly: the kernel's LineSearch on this machine,
-# compiled some 20 million or more, interpreted about 80,000 (benchmarks/search_speed.py).
-NODES_PER_SECOND = 20_000_000 if COMPILED else 80_000
+# Positions an exact search visits per second, roughly, on this machine: the kernel's search of line games
+# (compiled some 20 million or more, interpreted about 80,000: benchmarks/search_speed.py), and the search over
+# skinny states that the other games use (endgame.solve, about 6 µs a position).
+LINE_NODES_PER_SECOND = 20_000_000 if COMPILED else 80_000
+NODES_PER_SECOND = 160_000
 
 
 class ExpertBot(Bot):
@@ -112,10 +114,11 @@ class ExpertBot(Bot):
         exact = self.exact > 0
         # A search that could not finish the first guesses within the budget would spend it all and then leave
         # those guesses to playouts anyway, so small budgets only try small searches.
+        line = rules.is_line and not obs.board.empty
         nodes = self.nodes
         if self.budget is not None:
-            nodes = min(nodes, int(self.budget * NODES_PER_SECOND / MIN_SAMPLES))
-        line = rules.is_line and not obs.board.empty
+            speed = LINE_NODES_PER_SECOND if line else NODES_PER_SECOND
+            nodes = min(nodes, int(self.budget * speed / MIN_SAMPLES))
         solver = LineSolver(rules, objective, nodes, deadline) if line and exact else None
         while done < self.samples:
             guess = sampler.sample(self.rng)
