@@ -147,7 +147,7 @@ class ExpertBot(Bot):
                     sim.apply(move)
                     if sim.result is not None:
                         totals[i] += objective.value(sim)
-                    elif line:
+                    elif rules.is_line:  # a lead too: after it the line loop can finish the game
                         totals[i] += self._line_value(sim, objective, playout)
                     else:
                         playout.run(sim)

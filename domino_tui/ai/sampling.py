@@ -90,9 +90,11 @@ class Sampler:
         hands = [0] * (players + 1)
         for t, s in zip(tiles, places, strict=True):
             hands[s] |= 1 << t
+        hands[self.know.me] = self.own_mask
+        if not self.stock_size:
+            return Guess(tuple(hands[:players]), ())
         rest = [t for t, s in zip(tiles, places, strict=True) if s == players]
         rng.shuffle(rest)
-        hands[self.know.me] = self.own_mask
         return Guess(tuple(hands[:players]), tuple(rest[: self.stock_size]))
 
     def _plan(self, soft: bool | None) -> _Plan:
