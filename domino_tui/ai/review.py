@@ -45,7 +45,7 @@ class Decision:
 
     @property
     def note(self) -> str:
-        """E.g. "−8 points: [5|5] left; [3|5] right was best (East passed on 3s)", or "" when not costly."""
+        """E.g. "−12% chance: [5|5] left; [3|5] right was best (East passed on 3s)", or "" when not costly."""
         if not self.costly:
             return ""
         made = next((r for r in self.ranking if r.move == self.made), None)
