@@ -25,3 +25,22 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+class SearchingBot(Bot):
+    """A bot that searches guesses of the hidden tiles (expert, ismcts): it thinks only when it has a choice, and
+    counts the guesses each decision it thought about looked at (benchmarks/strength.py reports them)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng)
+        self.guesses: list[int] = []
+
+    def choose(self, obs: Observation) -> Move:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(obs)
+
+    @abstractmethod
+    def decide(self, obs: Observation) -> Move:
+        """Choose among two or more legal moves."""

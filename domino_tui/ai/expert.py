@@ -14,7 +14,7 @@ import time
 
 from ..engine import Kind, Move, Observation
 from ..engine.core import COMPILED, DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
-from .base import Bot
+from .base import SearchingBot
 from .determinize import last_player, trailing_passes
 from .endgame import LineSolver, TooBig, solve
 from .inference import infer
@@ -31,7 +31,7 @@ LINE_NODES_PER_SECOND = 20_000_000 if COMPILED else 80_000
 NODES_PER_SECOND = 160_000
 
 
-class ExpertBot(Bot):
+class ExpertBot(SearchingBot):
     name = "expert"
     description = "Infers the hidden hands from the history, samples them and searches every sample."
 
@@ -79,13 +79,8 @@ class ExpertBot(Bot):
         self.control = control
         self.prior = prior
         self.presume = presume
-        # Guesses each evaluated decision looked at (benchmarks/strength.py reports them).
-        self.guesses: list[int] = []
 
-    def choose(self, obs: Observation) -> Move:
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
 
     def rank(self, obs: Observation) -> list[tuple[Move, float]]:

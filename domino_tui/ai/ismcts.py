@@ -18,7 +18,7 @@ import time
 
 from ..engine import Move, Observation
 from ..engine.core import Sim, from_move
-from .base import Bot
+from .base import SearchingBot
 from .determinize import Determinizer
 from .objective import Objective
 from .playout import Playout, line_playout
@@ -35,7 +35,7 @@ class Node:
         self.team = team  # the team that made the move into this node: its outcomes are totalled for it
 
 
-class IsmctsBot(Bot):
+class IsmctsBot(SearchingBot):
     name = "ismcts"
     description = "Information-set tree search over guesses of the hidden tiles (a sparring partner)."
 
@@ -65,13 +65,9 @@ class IsmctsBot(Bot):
         self.c = c
         self.rollout = rollout
         self.presume = presume
-        # Iterations (one guess each) per searched decision (benchmarks/strength.py reports them).
-        self.guesses: list[int] = []
 
-    def choose(self, obs: Observation) -> Move:
+    def decide(self, obs: Observation) -> Move:
         legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
         visits = self.search(obs)
         codes = [from_move(m, obs.rules) for m in legal]
         best = max(range(len(legal)), key=lambda k: (visits.get(codes[k], 0), -k))
