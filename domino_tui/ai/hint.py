@@ -35,7 +35,8 @@ class Units:
         return "chance to win the match" if self.match else "chance to win (a draw counts half)"
 
     def show(self, value: float) -> str:
-        return f"{min(100.0, max(0.0, (value + 1) * 50)):.0f}%"
+        # A tenth of a point: early in a match the moves' chances often differ by less than one point.
+        return f"{min(100.0, max(0.0, (value + 1) * 50)):.1f}%"
 
     def loss(self, value: float) -> str:
         """A loss (best minus made, >= 0) in these units, e.g. "−12% chance"."""

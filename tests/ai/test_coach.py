@@ -183,8 +183,8 @@ def test_the_reviews_figures_are_the_true_values_when_nothing_is_hidden():
 
 def test_units_and_costly_marks():
     for units in (Units(True), Units(False)):
-        assert units.show(0.5) == "75%"
-        assert units.show(-1.002) == "0%" and units.show(1.03) == "100%"  # the margin's share is no chance
+        assert units.show(0.5) == "75.0%" and units.show(-0.1025) == "44.9%"
+        assert units.show(-1.002) == "0.0%" and units.show(1.03) == "100.0%"  # the margin's share is no chance
         assert units.loss(0.5) == "−25% chance"
         assert units.costly(0.1) and not units.costly(0.09)
     assert Units(True).label == "chance to win the match"
