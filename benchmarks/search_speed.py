@@ -2,8 +2,8 @@
 
 The positions are those the expert meets: seeded random games of block, partnership and partnership9 played
 until a given number of tiles is left in the hands, then searched with every hand open until done or until a
-node limit. The compiled kernel runs here; the interpreted one (DOMINO_TUI_PURE=1, the same source, and before
-the search moved into the kernel about what the Python solver did) runs in a child process, for the ratio.
+node limit. The compiled kernel runs here; the interpreted one (DOMINO_TUI_PURE=1, the same source) runs in a
+child process, for the ratio.
 
     python benchmarks/search_speed.py [--positions 60]
 """

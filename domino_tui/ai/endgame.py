@@ -80,11 +80,8 @@ class LineSolver:
     has ``limit`` positions and the ``deadline`` to itself."""
 
     def __init__(self, rules: Rules, objective: Objective, limit: int, deadline: float = INF) -> None:
-        team = objective.team
-        top = sum(tile_set(rules.max_pip).pips)
-        win = [objective.of(team, _points(team, g)) for g in range(top + 1)]
-        lose = [objective.of(1 - team, _points(1 - team, g)) for g in range(top + 1)]
-        self.search = LineSearch(rules, team, win, lose, objective.of(None, (0, 0)), time.perf_counter)
+        win, lose, draw = _tables(rules, objective)
+        self.search = LineSearch(rules, objective.team, win, lose, draw, time.perf_counter)
         self.limit = limit
         self.deadline = deadline
 
@@ -101,6 +98,27 @@ class LineSolver:
     def visited(self) -> int:
         """Positions the last `solve` visited."""
         return int(self.search.visited())
+
+
+# The tables of recent decisions: they depend only on the rules, the team and the match score and target, which
+# stay the same for a whole game, while making them costs several times a small budget's first guess.
+_TABLES: dict[tuple[object, ...], tuple[list[float], list[float], float]] = {}
+
+
+def _tables(rules: Rules, objective: Objective) -> tuple[list[float], list[float], float]:
+    """What the game is worth to ``objective``'s team when it wins or loses by each possible total, or ties."""
+    key = (rules, objective.team, objective.match, objective.target)
+    tables = _TABLES.get(key)
+    if tables is None:
+        team = objective.team
+        top = sum(tile_set(rules.max_pip).pips)
+        win = [objective.of(team, _points(team, g)) for g in range(top + 1)]
+        lose = [objective.of(1 - team, _points(1 - team, g)) for g in range(top + 1)]
+        tables = (win, lose, objective.of(None, (0, 0)))
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        _TABLES[key] = tables
+    return tables
 
 
 def _points(team: int, gain: int) -> tuple[int, int]:

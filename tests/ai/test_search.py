@@ -95,3 +95,16 @@ def test_the_line_search_gives_up_past_its_limit_or_its_deadline() -> None:
         state.apply(state.legal_moves()[0])
     small = Sim.from_state(state)
     assert len(solver.solve(small, small.legal())) == len(small.legal())
+
+
+def test_the_search_tables_follow_the_match_score_and_are_made_once() -> None:
+    from domino_tui.ai.endgame import _tables
+
+    state = GameState.new("block", random.Random(6))
+    early = Objective(observe(state, 0, (0, 0), 100))
+    late = Objective(observe(state, 0, (90, 0), 100))
+    alone = Objective(observe(state, 0))
+    assert _tables(state.rules, early) is _tables(state.rules, Objective(observe(state, 0, (0, 0), 100)))
+    assert _tables(state.rules, early)[0] != _tables(state.rules, late)[0]
+    assert _tables(state.rules, alone)[0][10] == alone.of(0, (10, 0))
+    assert _tables(state.rules, late)[1][10] == late.of(1, (0, 10))
