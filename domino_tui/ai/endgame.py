@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 from ..engine import Rules
-from ..engine.core import LineSearch, Sim
+from ..engine.core import LineSearch, PlayoutPolicy, Sim
 from ..engine.tiles import tile_set
 from .objective import Objective
 
@@ -76,8 +77,8 @@ def _search(sim: Sim, objective: Objective, alpha: float, beta: float, budget: l
 class LineSolver:
     """The same search for games without stock or spinner (block, partnership, partnership9), done by the rules
     kernel on C integers (`core.LineSearch`): many times faster than copying skinny states, so it can take over
-    early in the game. The objective's worth of every way a game can end is tabulated once, here; each `solve`
-    has ``limit`` positions and the ``deadline`` to itself."""
+    early in the game; and the playouts of those games, valued the same way. The objective's worth of every way a
+    game can end is tabulated once, here; each `solve` has ``limit`` positions and the ``deadline`` to itself."""
 
     def __init__(self, rules: Rules, objective: Objective, limit: int, deadline: float = INF) -> None:
         win, lose, draw = _tables(rules, objective)
@@ -94,6 +95,15 @@ class LineSolver:
         if values is None:
             raise TooBig
         return values
+
+    def playouts(
+        self, root: Sim, moves: list[int], policy: PlayoutPolicy, rng: random.Random, totals: list[float]
+    ) -> None:
+        """Add to ``totals[k]`` what ``moves[k]`` is worth at ``root`` when every seat then plays ``policy`` to
+        the end (a lead too): the expert's playouts, in the kernel."""
+        ends = root.ends
+        seeds = [rng.getrandbits(64) for _ in moves]
+        self.search.playouts(root.masks, ends[0], ends[1], root.turn, root.passes, moves, policy, seeds, totals)
 
     def visited(self) -> int:
         """Positions the last `solve` visited."""

@@ -20,7 +20,7 @@ from .endgame import LineSolver, TooBig, solve
 from .inference import infer
 from .model import presume
 from .objective import Objective
-from .playout import Playout, line_playout
+from .playout import Playout
 from .sampling import Sampler
 
 MIN_SAMPLES = 4
@@ -95,7 +95,7 @@ class ExpertBot(SearchingBot):
         rules = obs.rules
         sampler = self.sampler(obs)
         objective = Objective(obs)
-        playout = Playout(rules, self.rng, self.explore, self.keep)
+        playout = Playout(rules, self.rng, self.explore, self.keep, self.control)
         legal = obs.legal
         if not self.skip and any(m.kind is Kind.PLAY for m in legal):
             legal = tuple(m for m in legal if m.kind is Kind.PLAY)
@@ -114,16 +114,23 @@ class ExpertBot(SearchingBot):
         if self.budget is not None:
             speed = LINE_NODES_PER_SECOND if line else NODES_PER_SECOND
             nodes = min(nodes, int(self.budget * speed / MIN_SAMPLES))
-        solver = LineSolver(rules, objective, nodes, deadline) if line and exact else None
+        # Line games are searched and played out by the kernel (`LineSolver`), a lead included.
+        line_policy = playout.line
+        solver = LineSolver(rules, objective, nodes, deadline) if line_policy is not None else None
+        root: Sim | None = None
+        in_hands = 0
         while done < self.samples:
             guess = sampler.sample(self.rng)
-            root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
-            root.passes = passes
-            root.fives = list(obs.points)
-            root.last_play = last_play
-            in_hands = sum(m.bit_count() for m in guess.masks)
+            if root is None or solver is None:
+                root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
+                root.passes = passes
+                root.fives = list(obs.points)
+                root.last_play = last_play
+                in_hands = sum(m.bit_count() for m in guess.masks)
+            else:  # guesses of a line game differ only in the hands (which the kernel copies, never changes)
+                root.masks = list(guess.masks)
             values = None
-            if exact and solver is not None and in_hands <= self.exact_line:
+            if exact and line and solver is not None and in_hands <= self.exact_line:
                 try:
                     values = solver.solve(root, moves)
                 except TooBig:
@@ -136,17 +143,14 @@ class ExpertBot(SearchingBot):
             if values is not None:
                 for i, value in enumerate(values):
                     totals[i] += value
+            elif solver is not None and line_policy is not None:
+                solver.playouts(root, moves, line_policy, self.rng, totals)
             else:
                 for i, move in enumerate(moves):
                     sim = root.copy()
                     sim.apply(move)
-                    if sim.result is not None:
-                        totals[i] += objective.value(sim)
-                    elif rules.is_line:  # a lead too: after it the line loop can finish the game
-                        totals[i] += self._line_value(sim, objective, playout)
-                    else:
-                        playout.run(sim)
-                        totals[i] += objective.value(sim)
+                    playout.run(sim)
+                    totals[i] += objective.value(sim)
             done += 1
             if (
                 self.budget is not None
@@ -171,10 +175,6 @@ class ExpertBot(SearchingBot):
         if self.presume and not obs.rules.has_stock and not obs.rules.fives:
             presume(know, obs)
         return Sampler(know, obs.hand_mask, obs.stock_size)
-
-    def _line_value(self, sim: Sim, objective: Objective, playout: Playout) -> float:
-        line_playout(sim, playout.weight, self.explore, self.rng.random, self.rng.randrange, self.control)
-        return objective.value(sim)
 
 
 __all__ = ["DRAW_MOVE", "PASS_MOVE", "ExpertBot"]

@@ -21,7 +21,7 @@ from ..engine.core import Sim, from_move
 from .base import SearchingBot
 from .determinize import Determinizer
 from .objective import Objective
-from .playout import Playout, line_playout
+from .playout import Playout
 
 
 class Node:
@@ -83,7 +83,6 @@ class IsmctsBot(SearchingBot):
         me = objective.team
         c = self.c
         playout = Playout(rules, rng, 0.25) if self.rollout == "greedy" else None
-        line = not rules.has_stock and not rules.spinner
         root = Node(-1)
         done = 0
         deadline = start + self.budget if self.budget is not None else math.inf
@@ -122,7 +121,7 @@ class IsmctsBot(SearchingBot):
                 sim.apply(best)
                 path.append(child)
                 node = child
-            value = self._finish(sim, objective, playout, line)
+            value = self._finish(sim, objective, playout)
             for n in path:
                 n.visits += 1
                 n.total += value if n.team == me else -value
@@ -130,13 +129,11 @@ class IsmctsBot(SearchingBot):
         self.guesses.append(done)
         return {m: n.visits for m, n in root.children.items()}
 
-    def _finish(self, sim: Sim, objective: Objective, playout: Playout | None, line: bool) -> float:
+    def _finish(self, sim: Sim, objective: Objective, playout: Playout | None) -> float:
         """Play ``sim`` to the end and rate it for the objective's team."""
         if sim.result is None:
             if playout is None:
                 sim.random_playout(self.rng)
-            elif line:
-                line_playout(sim, playout.weight, playout.explore, self.rng.random, self.rng.randrange)
             else:
                 playout.run(sim)
         return objective.value(sim)

@@ -17,9 +17,10 @@ from ..engine.tiles import tile_set
 
 
 class Playout:
-    def __init__(self, rules: Rules, rng: random.Random, explore: float, keep: int = 0) -> None:
+    def __init__(self, rules: Rules, rng: random.Random, explore: float, keep: int = 0, control: int = 0) -> None:
         """``explore``: how often a random tile is played; ``keep``: how much a tile whose numbers the hand
-        holds many of is preferred (keeping variety in hand)."""
+        holds many of is preferred (keeping variety in hand); ``control``: (line games) how much a play that
+        leaves ends the hand can follow is preferred."""
         ts = tile_set(rules.max_pip)
         self.rng = rng
         self.explore = explore
@@ -32,9 +33,16 @@ class Playout:
         self.pip_sum = ts.pip_sum
         # Shedding weight: pips, and a double counts as somewhat heavier.
         self.weight = tuple(p + (3 if lo == hi else 0) for p, lo, hi in zip(ts.pips, ts.low, ts.high, strict=True))
+        # A line game (a lead included) is played out by the kernel's line loop, with this same policy.
+        self.line = PlayoutPolicy(self.weight, explore, control) if rules.is_line else None
+        self.kinds = [PLAYOUT] * rules.players
 
     def run(self, sim: Sim) -> None:
         """Play ``sim`` to the end."""
+        if self.line is not None:
+            if sim.result is None:
+                sim.play_line(self.kinds, self.rng.getrandbits(64), playout=self.line)
+            return
         rnd = self.rng.random
         randrange = self.rng.randrange
         explore = self.explore
@@ -152,18 +160,3 @@ def best_count(
     if random_pick:
         return moves[randrange(len(moves))]
     return best
-
-
-def line_playout(
-    sim: Sim,
-    weight: tuple[int, ...],
-    explore: float,
-    rnd: Callable[[], float],
-    randrange: Callable[[int], int],
-    control: int = 0,
-) -> tuple[int | None, list[int]]:
-    """The same policy for line games (block, partnership, partnership9), in the kernel's line loop. Returns
-    the seat that went out (None: blocked) and the hands left; ``sim`` is played to its end."""
-    policy = PlayoutPolicy(weight, explore, rnd, randrange, control)
-    result = sim.play_line([PLAYOUT] * sim.players, playout=policy)
-    return result.out_seat, sim.masks

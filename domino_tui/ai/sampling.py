@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.core import stir
+from ..engine.core import gather, stir
 from .inference import Knowledge
 
 REST = -1
@@ -87,9 +87,7 @@ class Sampler:
     def _guess(self, plan: _Plan, places: list[int], rng: random.Random) -> Guess:
         tiles = plan.tiles
         players = self.know.players
-        hands = [0] * (players + 1)
-        for t, s in zip(tiles, places, strict=True):
-            hands[s] |= 1 << t
+        hands = gather(tiles, places, players + 1)
         hands[self.know.me] = self.own_mask
         if not self.stock_size:
             return Guess(tuple(hands[:players]), ())

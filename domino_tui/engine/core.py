@@ -554,36 +554,27 @@ PLAYOUT = 3  # the expert's playout policy: mostly the heaviest (or best kept) t
 CALL = 4  # ask calls[seat]: .lead(hand) -> a play on the empty table, .line(left fits, right fits, left, right)
 
 
+@cython.cclass
 class PlayoutPolicy:
     """The expert's playout policy in a line game: with probability ``explore`` a random tile, else the heaviest
-    by ``weight``; with ``control``, also prefer leaving ends the hand can follow."""
+    by ``weight``; with ``control``, also prefer leaving ends the hand can follow. Its weights are a C array and
+    its random choices come from the line loop's splitmix64 (seeded by the caller per game), so a playout makes
+    no Python call at all once compiled."""
 
-    __slots__ = ("control", "explore", "randrange", "rnd", "weight")
+    w = cython.declare(cython.int[64])  # type: ignore[misc, valid-type]  # a C array in Cython's syntax, see _Tiles
+    explore: cython.int  # out of _CHANCE
+    control: cython.int
 
-    def __init__(
-        self,
-        weight: Sequence[int],
-        explore: float,
-        rnd: Callable[[], float],
-        randrange: Callable[[int], int],
-        control: int = 0,
-    ) -> None:
-        self.weight = weight
-        self.explore = explore
-        self.rnd = rnd
-        self.randrange = randrange
+    def __init__(self, weight: Sequence[int], explore: float, control: int = 0) -> None:
+        if len(weight) > _TILES:
+            raise ValueError(f"at most {_TILES} tile weights, not {len(weight)}")
+        self.w = list(weight) + [0] * (_TILES - len(weight))
+        self.explore = round(explore * _CHANCE)
         self.control = control
 
 
-def _no_rnd() -> float:
-    raise ValueError("a PLAYOUT seat needs a PlayoutPolicy")
-
-
-def _no_randrange(n: int) -> int:
-    raise ValueError("a PLAYOUT seat needs a PlayoutPolicy")
-
-
-_NO_PLAYOUT = PlayoutPolicy((), 0.0, _no_rnd, _no_randrange)
+# The resolution of PlayoutPolicy's explore chance: a random tile when a draw below this falls under it.
+_CHANCE = 1 << 16
 
 
 @cache
@@ -661,6 +652,87 @@ def _holder(hands: cython.p_ulonglong, n: cython.int, doubles: cython.ulonglong)
     return s * 64 + d
 
 
+@cython.cfunc
+@cython.inline
+@cython.cdivision(True)  # the operands are never negative, and never zero divisors
+def _draw(rs: cython.p_ulonglong, j: cython.int) -> cython.int:
+    """A number below ``j`` from the kernel's splitmix64 (state and unused word in ``rs``), as the line loop
+    draws its random plays."""
+    z: cython.ulonglong
+    k: cython.int
+    m64: cython.ulonglong = _M64
+    golden: cython.ulonglong = 0x9E3779B97F4A7C15
+    mix1: cython.ulonglong = 0xBF58476D1CE4E5B9
+    mix2: cython.ulonglong = 0x94D049BB133111EB
+    if rs[1] < _REFILL:
+        rs[0] = (rs[0] + golden) & m64
+        z = rs[0]
+        z = ((z ^ (z >> 30)) * mix1) & m64
+        z = ((z ^ (z >> 27)) * mix2) & m64
+        rs[1] = z ^ (z >> 31)
+    k = rs[1] % j
+    rs[1] //= j
+    return k
+
+
+@cython.cfunc
+@cython.inline
+def _heaviest(p: cython.ulonglong, w: cython.p_int) -> cython.int:
+    """The heaviest tile of ``p`` by ``w``, the lowest index of equals."""
+    i: cython.int = -1
+    j: cython.int
+    best: cython.int = -1
+    while p:
+        j = _bitlen(p & -p) - 1
+        p &= p - 1
+        if w[j] > best:
+            i = j
+            best = w[j]
+    return i
+
+
+@cython.cfunc
+def _controlling(
+    t: _Tiles,
+    w: cython.p_int,
+    p: cython.ulonglong,
+    hand: cython.ulonglong,
+    left: cython.int,
+    right: cython.int,
+    control: cython.int,
+) -> cython.int:
+    """The play best by weight plus ``control`` per tile kept that follows the new end, as tile * 2 + end."""
+    b: cython.ulonglong
+    rest: cython.ulonglong
+    i: cython.int = -1
+    j: cython.int
+    lo: cython.int
+    hi: cython.int
+    v: cython.int
+    end: cython.int = 0
+    best: cython.int = -1
+    while p:
+        b = p & -p
+        p ^= b
+        j = _bitlen(b) - 1
+        lo = t.low[j]
+        hi = t.high[j]
+        rest = hand ^ b
+        if left in (lo, hi):
+            v = w[j] + control * _popcount(rest & t.match[hi if left == lo else lo])
+            if v > best:
+                i = j
+                best = v
+                end = 0
+        if right in (lo, hi):
+            v = w[j] + control * _popcount(rest & t.match[hi if right == lo else lo])
+            if v > best:
+                i = j
+                best = v
+                end = 1
+    return i * 2 + end
+
+
 @cython.locals(hands=cython.ulonglong[8], seats=cython.int[8], st=cython.int[7], rs=cython.ulonglong[2])  # type: ignore[misc, valid-type]  # C arrays, see _Tiles
 def line_game(
     match: Sequence[int],
@@ -682,17 +754,28 @@ def line_game(
     """The one loop of a line game (`_line_loop`), from Python values: ``masks`` is played on; ``left`` CLOSED
     means the player to act leads. Returns the seat that went out (-1: blocked), the last seat to play (-1: none),
     the plays made, and the final left and right ends, turn and passes."""
-    t = _tiles(len(match) - 1)
+    t: _Tiles = _tiles(len(match) - 1)
     n: cython.int = _seats(len(masks))
     s: cython.int
     hands = [0, 0, 0, 0, 0, 0, 0, 0]
     seats = [0, 0, 0, 0, 0, 0, 0, 0]
     st = [turn, left, right, passes, last, 0, -1]
     rs = [seed & _M64, 0]
+    pol: PlayoutPolicy
+    w: cython.p_int = t.pips
+    explore: cython.int = 0
+    control: cython.int = 0
+    if playout is not None:
+        pol = playout
+        w = pol.w
+        explore = pol.explore
+        control = pol.control
+    elif PLAYOUT in kinds:
+        raise ValueError("a PLAYOUT seat needs a PlayoutPolicy")
     for s in range(n):
         hands[s] = masks[s]
         seats[s] = kinds[s]
-    _line_loop(t, hands, n, seats, st, rs, -1, pips if playout is None else playout.weight, calls, playout, trace)
+    _line_loop(t, hands, n, seats, st, rs, -1, w, explore, control, calls, trace)
     for s in range(n):
         masks[s] = hands[s]
     return st[6], st[4], st[5], st[1], st[2], st[0], st[3]
@@ -708,17 +791,19 @@ def _line_loop(
     st: cython.p_int,
     rs: cython.p_ulonglong,
     forced: cython.int,
-    weight: Sequence[int],
+    w: cython.p_int,
+    explore: cython.int,
+    control: cython.int,
     calls: Sequence[Any],
-    playout: PlayoutPolicy | None,
     trace: list[int] | None,
 ) -> cython.int:
     """The one loop of a line game, to the end, on C integers when compiled: the tournament's fast path, the
     expert's playouts and random play all run here, each seat choosing by its policy ``kinds[seat]``. A seat
     passes when nothing fits; a round of passes blocks the game. ``hands`` is played on. ``st`` holds turn, left,
     right, passes and last seat on entry, and on return also the plays made and the seat that went out (-1:
-    blocked); ``rs`` is the splitmix64 state and the unused part of its last word. ``forced``, if not -1, is the
-    tile the player to act must lead (the highest double)."""
+    blocked); ``rs`` is the splitmix64 state and the unused part of its last word (`_draw`). ``forced``, if not
+    -1, is the tile the player to act must lead (the highest double). ``w`` weighs the tiles for HEAVIEST and
+    PLAYOUT seats; ``explore`` and ``control`` are a PLAYOUT seat's (`PlayoutPolicy`)."""
     hand: cython.ulonglong
     lf: cython.ulonglong
     rf: cython.ulonglong
@@ -738,16 +823,9 @@ def _line_loop(
     last: cython.int = st[4]
     plays: cython.int = 0
     out: cython.int = -1
-    state: cython.ulonglong = rs[0]
-    word: cython.ulonglong = rs[1]
-    z: cython.ulonglong
-    golden: cython.ulonglong = 0x9E3779B97F4A7C15
-    mix1: cython.ulonglong = 0xBF58476D1CE4E5B9
-    mix2: cython.ulonglong = 0x94D049BB133111EB
     # The constants and tables as locals: C values when compiled, fast names when interpreted.
     closed: cython.int = CLOSED
-    m64: cython.ulonglong = _M64
-    refill: cython.ulonglong = _REFILL
+    chance: cython.int = _CHANCE
     random_kind: cython.int = RANDOM
     first_kind: cython.int = FIRST
     heaviest_kind: cython.int = HEAVIEST
@@ -759,11 +837,6 @@ def _line_loop(
     upper: cython.p_ulonglong = t.upper
     low: cython.p_int = t.low
     high: cython.p_int = t.high
-    policy = _NO_PLAYOUT if playout is None else playout
-    explore = policy.explore
-    control = policy.control
-    rnd = policy.rnd
-    randrange = policy.randrange
     while True:
         hand = hands[turn]
         end = 0
@@ -790,16 +863,8 @@ def _line_loop(
             passes = 0
             kind = kinds[turn]
             if kind == random_kind:
-                if word < refill:  # splitmix64, seeded from the injected random.Random so that a seed replays
-                    state = (state + golden) & m64
-                    z = state
-                    z = ((z ^ (z >> 30)) * mix1) & m64
-                    z = ((z ^ (z >> 27)) * mix2) & m64
-                    word = z ^ (z >> 31)
                 cl = _popcount(lf)
-                j = cl + _popcount(rf)
-                k = word % j
-                word //= j
+                k = _draw(rs, cl + _popcount(rf))
                 if k < cl:
                     p = lf
                 else:
@@ -818,12 +883,12 @@ def _line_loop(
                     end = 1
             elif kind == heaviest_kind:  # in constant time, see _upper
                 if left == closed:
-                    i = _heaviest(lf, weight)
+                    i = _heaviest(lf, w)
                 elif lf:
                     i = _bitlen((lf & upper[left]) or lf) - 1
                     if rf:
                         j = _bitlen((rf & upper[right]) or rf) - 1
-                        if weight[j] > weight[i]:  # strictly: an equal tile on the right comes later in the list
+                        if w[j] > w[i]:  # strictly: an equal tile on the right comes later in the list
                             i = j
                             end = 1
                 else:
@@ -834,23 +899,25 @@ def _line_loop(
                 end = -1
                 if p & (p - 1) == 0:
                     i = _bitlen(p) - 1
-                elif rnd() < explore:
-                    k = randrange(_popcount(p))
+                elif explore and _draw(rs, chance) < explore:
+                    k = _draw(rs, _popcount(p))
                     while k:
                         p &= p - 1
                         k -= 1
                     i = _bitlen(p & -p) - 1
                 elif control and left != closed:
                     # Heavy tiles, and ends left showing numbers the hand still holds (so it can follow them).
-                    i, end = _controlling(p, hand, left, right, t.ts, weight, control)
+                    k = _controlling(t, w, p, hand, left, right, control)
+                    i = k >> 1
+                    end = k & 1
                 else:
-                    i = _heaviest(p, weight)
+                    i = _heaviest(p, w)
                 if end < 0:
                     end = 0
                     if left != closed:
                         lo = low[i]
                         hi = high[i]
-                        if left not in (lo, hi) or (right in (lo, hi) and left != right and rnd() < 0.5):
+                        if left not in (lo, hi) or (right in (lo, hi) and left != right and _draw(rs, 2)):
                             end = 1
             else:
                 if left == closed:
@@ -887,78 +954,10 @@ def _line_loop(
     st[4] = last
     st[5] = plays
     st[6] = out
-    rs[0] = state
-    rs[1] = word
     return out
 
 
-def _heaviest(p: int, weight: Sequence[int]) -> int:
-    """The heaviest tile of ``p`` by ``weight``, the lowest index of equals."""
-    i = -1
-    best = -1
-    while p:
-        b = p & -p
-        p ^= b
-        j = b.bit_length() - 1
-        if weight[j] > best:
-            i, best = j, weight[j]
-    return i
-
-
-def _controlling(
-    p: int,
-    hand: int,
-    left: int,
-    right: int,
-    ts: Any,
-    weight: Sequence[int],
-    control: int,
-) -> tuple[int, int]:
-    """The play (tile, end) best by weight plus ``control`` per tile kept that follows the new end (``ts``: the
-    TileSet)."""
-    low, high, match = ts.low, ts.high, ts.match
-    i = -1
-    end = 0
-    best = -1
-    while p:
-        b = p & -p
-        p ^= b
-        j = b.bit_length() - 1
-        lo = low[j]
-        hi = high[j]
-        rest = hand ^ b
-        for side, pip in ((0, left), (1, right)):
-            if pip in (lo, hi):
-                w = weight[j] + control * (rest & match[hi if pip == lo else lo]).bit_count()
-                if w > best:
-                    i, best, end = j, w, side
-    return i, end
-
-
 # ----- random line games, dealt, played and settled in the kernel -----
-
-
-@cython.cfunc
-@cython.inline
-@cython.cdivision(True)  # the operands are never negative, and never zero divisors
-def _draw(rs: cython.p_ulonglong, j: cython.int) -> cython.int:
-    """A number below ``j`` from the kernel's splitmix64 (state and unused word in ``rs``), as the line loop
-    draws its random plays."""
-    z: cython.ulonglong
-    k: cython.int
-    m64: cython.ulonglong = _M64
-    golden: cython.ulonglong = 0x9E3779B97F4A7C15
-    mix1: cython.ulonglong = 0xBF58476D1CE4E5B9
-    mix2: cython.ulonglong = 0x94D049BB133111EB
-    if rs[1] < _REFILL:
-        rs[0] = (rs[0] + golden) & m64
-        z = rs[0]
-        z = ((z ^ (z >> 30)) * mix1) & m64
-        z = ((z ^ (z >> 27)) * mix2) & m64
-        rs[1] = z ^ (z >> 31)
-    k = rs[1] % j
-    rs[1] //= j
-    return k
 
 
 @cython.cclass
@@ -1041,7 +1040,7 @@ class RandomLines:
                 break
         if deals is not None:
             deals.append(([hands[s] for s in range(n)], opening))
-        _line_loop(t, hands, n, kinds, st, self.rs, forced, (), (), None, trace)
+        _line_loop(t, hands, n, kinds, st, self.rs, forced, t.pips, 0, 0, (), trace)
         for s in range(n):
             p = hands[s]
             while p:
@@ -1159,6 +1158,86 @@ class LineSearch:
                 return None
             out.append(v)
         return out
+
+    @cython.locals(hands=cython.ulonglong[8], kinds=cython.int[8], st=cython.int[7], rs=cython.ulonglong[2])  # type: ignore[misc, valid-type]  # C arrays
+    def playouts(
+        self,
+        masks: Sequence[int],
+        left: int,
+        right: int,
+        turn: int,
+        passes: int,
+        moves: Sequence[int],
+        policy: PlayoutPolicy,
+        seeds: Sequence[int],
+        totals: list[float],
+    ) -> None:
+        """Play each of ``moves`` (as in `solve`; on an empty table, ``left`` CLOSED, a lead) and finish the game
+        with every seat playing ``policy``, from splitmix64 seed ``seeds[k]``; add what the end is worth to
+        ``totals[k]``. The same game as `Sim.apply` then `Sim.play_line`, without a Python object per play."""
+        t: _Tiles = self.t
+        pol: PlayoutPolicy = policy
+        n: cython.int = self.n
+        s: cython.int
+        i: cython.int
+        k: cython.int
+        m: cython.int
+        out: cython.int
+        lo: cython.int
+        hi: cython.int
+        e0: cython.int
+        e1: cython.int
+        closed: cython.int = CLOSED
+        hands = [0, 0, 0, 0, 0, 0, 0, 0]
+        kinds = [0, 0, 0, 0, 0, 0, 0, 0]
+        st = [0, 0, 0, 0, 0, 0, 0]
+        rs = [0, 0]
+        for k in range(len(moves)):
+            m = moves[k]
+            for s in range(n):
+                hands[s] = masks[s]
+                kinds[s] = PLAYOUT
+            out = -1
+            e0 = left
+            e1 = right
+            if m < 0:
+                st[3] = passes + 1
+                st[5] = 0
+                if st[3] < n:
+                    st[0] = (turn + 1) % n
+                    st[1] = e0
+                    st[2] = e1
+                    st[4] = -1
+                    rs[0] = seeds[k] & _M64
+                    rs[1] = 0
+                    out = _line_loop(t, hands, n, kinds, st, rs, -1, pol.w, pol.explore, pol.control, (), None)
+            else:
+                i = m >> 2
+                lo = t.low[i]
+                hi = t.high[i]
+                if e0 == closed:
+                    e0 = lo
+                    e1 = hi
+                elif m & 3 == 0:
+                    e0 = hi if e0 == lo else lo
+                else:
+                    e1 = hi if e1 == lo else lo
+                hands[turn] ^= cython.cast(cython.ulonglong, 1) << i
+                if not hands[turn]:
+                    out = turn
+                else:
+                    st[0] = (turn + 1) % n
+                    st[1] = e0
+                    st[2] = e1
+                    st[3] = 0
+                    st[4] = turn
+                    st[5] = 0
+                    rs[0] = seeds[k] & _M64
+                    rs[1] = 0
+                    out = _line_loop(t, hands, n, kinds, st, rs, -1, pol.w, pol.explore, pol.control, (), None)
+            for s in range(n):
+                self.seat_pips[s] = _pip_total(t, hands[s])
+            totals[k] += self._end(-1 if out < 0 else out % 2)
 
     def visited(self) -> int:
         """Positions the last `solve` visited (up to its limit)."""
@@ -1317,6 +1396,20 @@ def stir(places: list[int], allowed: Sequence[int], steps: int, seed: int) -> No
             pl[m] = pi
     for k in range(n):
         places[k] = pl[k]
+
+
+@cython.locals(out=cython.ulonglong[16])  # type: ignore[misc, valid-type]  # a C array, see _Tiles
+def gather(tiles: Sequence[int], places: Sequence[int], n: int) -> list[int]:
+    """The ``n`` masks of a guess: tile ``tiles[k]`` (a number below 64) in the mask of place ``places[k]``
+    (below ``n``, at most 16)."""
+    k: cython.int
+    one: cython.ulonglong = 1
+    if not 0 < n <= 16:
+        raise ValueError(f"1 to 16 places, not {n}")
+    out = [0] * 16
+    for k in range(len(tiles)):
+        out[places[k]] |= one << tiles[k]
+    return [out[k] for k in range(n)]
 
 
 # ----- dealing and public moves -----

@@ -11,7 +11,7 @@ from domino_tui.ai.endgame import LineSolver, TooBig, solve
 from domino_tui.ai.objective import Objective
 from domino_tui.ai.playout import Playout, best_count
 from domino_tui.engine import GameState, observe
-from domino_tui.engine.core import Sim
+from domino_tui.engine.core import PLAYOUT, Sim
 
 
 def test_best_count_scores_plays_as_the_rules_do() -> None:
@@ -108,3 +108,52 @@ def test_the_search_tables_follow_the_match_score_and_are_made_once() -> None:
     assert _tables(state.rules, early)[0] != _tables(state.rules, late)[0]
     assert _tables(state.rules, alone)[0][10] == alone.of(0, (10, 0))
     assert _tables(state.rules, late)[1][10] == late.of(1, (0, 10))
+
+
+def test_the_kernel_playouts_are_the_playouts_of_the_skinny_state() -> None:
+    """LineSolver.playouts plays each move and finishes the game in C; the same seeds through Sim.apply and
+    Sim.play_line, valued by the objective, must give the same totals (leads and passes included)."""
+    rng = random.Random(8)
+    kinds_checked = {"lead": 0, "pass": 0, "play": 0, "match": 0}
+    for variant in ("block", "partnership", "partnership9"):
+        for seed in range(60):
+            state = GameState.new(variant, random.Random(seed))
+            steps = rng.randrange(0, 20)
+            while not state.over and steps:
+                state.apply(rng.choice(state.legal_moves()))
+                steps -= 1
+            if state.over:
+                continue
+            target = 100 if seed % 3 == 0 else None
+            obs = observe(state, state.turn, (rng.randrange(60), rng.randrange(60)) if target else (), target)
+            objective = Objective(obs)
+            root = Sim.from_state(state)
+            moves = root.legal()
+            policy = Playout(state.rules, rng, 0.3, control=seed % 4).line
+            assert policy is not None
+            seeds = [rng.getrandbits(64) for _ in moves]
+            expected = []
+            for m, s in zip(moves, seeds, strict=True):
+                sim = root.copy()
+                sim.apply(m)
+                if sim.result is None:
+                    sim.play_line([PLAYOUT] * sim.players, s, playout=policy)
+                expected.append(objective.value(sim))
+            totals = [1.0] * len(moves)
+            solver = LineSolver(state.rules, objective, 1)
+            solver.playouts(root, moves, policy, _Seeds(seeds), totals)
+            assert totals == pytest.approx([1.0 + v for v in expected], abs=1e-12)
+            kinds_checked["lead" if root.ends[0] < 0 else "pass" if moves[0] < 0 else "play"] += 1
+            kinds_checked["match"] += target is not None
+    assert min(kinds_checked.values()) >= 3, kinds_checked
+
+
+class _Seeds(random.Random):
+    """A Random whose getrandbits hands out the given seeds in order."""
+
+    def __init__(self, seeds: list[int]) -> None:
+        super().__init__(0)
+        self.seeds = iter(seeds)
+
+    def getrandbits(self, k: int) -> int:
+        return next(self.seeds)

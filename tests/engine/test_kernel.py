@@ -51,7 +51,7 @@ def test_every_line_policy_plays_legal_games_the_referee_agrees_with(variant: st
         )
         sim = Sim.start(rules, list(masks), list(stock), opening)
         kinds = [kinds_cycle[(seed + s) % len(kinds_cycle)] for s in range(rules.players)]
-        policy = PlayoutPolicy(ts.pips, 0.3, rng.random, rng.randrange, control=seed % 3)
+        policy = PlayoutPolicy(ts.pips, 0.3, control=seed % 3)
         trace: list[int] = []
         result = sim.play_line(kinds, rng.getrandbits(64), [_Doubles(rules.max_pip)] * 4, policy, trace)
         for move in trace:
