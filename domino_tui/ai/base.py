@@ -6,7 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from ..engine import Observation
+from ..engine import Kind, Observation
 from ..engine.moves import Move
 
 
@@ -36,11 +36,28 @@ class SearchingBot(Bot):
         self.guesses: list[int] = []
 
     def choose(self, obs: Observation) -> Move:
-        legal = obs.legal
+        legal = candidates(obs)
         if len(legal) == 1:
             return legal[0]
         return self.decide(obs)
 
     @abstractmethod
     def decide(self, obs: Observation) -> Move:
-        """Choose among two or more legal moves."""
+        """Choose among two or more `candidates`."""
+
+
+def candidates(obs: Observation) -> tuple[Move, ...]:
+    """The legal moves a searching bot thinks about: all of them, but a pass that answers a pass with the stock
+    empty while a tile fits. Where a player may pass at will (classic), that pass hands the other player back the
+    very position it passed on, and two searchers who each find passing best would pass to each other forever.
+    Refusing only this pass keeps passing as a tactic and makes every two turns lay a tile or end the game."""
+    legal = obs.legal
+    history = obs.history
+    if (
+        obs.stock_size
+        or not history
+        or history[-1].kind is not Kind.PASS
+        or not any(m.kind is Kind.PLAY for m in legal)
+    ):
+        return legal
+    return tuple(m for m in legal if m.kind is not Kind.PASS)

@@ -14,7 +14,7 @@ import time
 
 from ..engine import Kind, Move, Observation
 from ..engine.core import COMPILED, DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
-from .base import SearchingBot
+from .base import SearchingBot, candidates
 from .determinize import last_player, trailing_passes
 from .endgame import LineSolver, TooBig, solve
 from .inference import infer
@@ -96,7 +96,7 @@ class ExpertBot(SearchingBot):
         sampler = self.sampler(obs)
         objective = Objective(obs)
         playout = Playout(rules, self.rng, self.explore, self.keep, self.control)
-        legal = obs.legal
+        legal = candidates(obs)
         if not self.skip and any(m.kind is Kind.PLAY for m in legal):
             legal = tuple(m for m in legal if m.kind is Kind.PLAY)
         moves = [from_move(m, rules) for m in legal]

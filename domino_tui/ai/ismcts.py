@@ -18,7 +18,7 @@ import time
 
 from ..engine import Move, Observation
 from ..engine.core import Sim, from_move
-from .base import SearchingBot
+from .base import SearchingBot, candidates
 from .determinize import Determinizer
 from .objective import Objective
 from .playout import Playout
@@ -67,7 +67,7 @@ class IsmctsBot(SearchingBot):
         self.presume = presume
 
     def decide(self, obs: Observation) -> Move:
-        legal = obs.legal
+        legal = candidates(obs)
         visits = self.search(obs)
         codes = [from_move(m, obs.rules) for m in legal]
         best = max(range(len(legal)), key=lambda k: (visits.get(codes[k], 0), -k))
