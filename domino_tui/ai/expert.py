@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from ..engine import Kind, Move, Observation
 from ..engine.core import COMPILED, DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
@@ -83,24 +84,25 @@ class ExpertBot(SearchingBot):
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
 
-    def rank(self, obs: Observation) -> list[tuple[Move, float]]:
+    def rank(self, obs: Observation, moves: Sequence[Move] | None = None) -> list[tuple[Move, float]]:
         """Every move `evaluate` considers with its value, best first (ties keep the order of ``obs.legal``).
         `choose` plays the first, and the coach's hint shows the list: one evaluation serves both."""
-        scores = self.evaluate(obs)
+        scores = self.evaluate(obs, moves)
         return sorted(scores.items(), key=lambda item: -item[1])
 
-    def evaluate(self, obs: Observation) -> dict[Move, float]:
-        """Average outcome of each legal move over the guesses the budget allows (higher is better)."""
+    def evaluate(self, obs: Observation, moves: Sequence[Move] | None = None) -> dict[Move, float]:
+        """Average outcome of each of ``moves`` (by default the `candidates` the bot plays from; the coach
+        rates every legal move) over the guesses the budget allows (higher is better)."""
         start = time.perf_counter()
         rules = obs.rules
         sampler = self.sampler(obs)
         objective = Objective(obs)
         playout = Playout(rules, self.rng, self.explore, self.keep, self.control)
-        legal = candidates(obs)
+        legal = candidates(obs) if moves is None else tuple(moves)
         if not self.skip and any(m.kind is Kind.PLAY for m in legal):
             legal = tuple(m for m in legal if m.kind is Kind.PLAY)
-        moves = [from_move(m, rules) for m in legal]
-        totals = [0.0] * len(moves)
+        codes = [from_move(m, rules) for m in legal]
+        totals = [0.0] * len(codes)
         passes = trailing_passes(obs)
         last_play = last_player(obs)
         # Past this, an exact search gives up (the first guesses are finished by playouts instead).
@@ -132,21 +134,21 @@ class ExpertBot(SearchingBot):
             values = None
             if exact and line and solver is not None and in_hands <= self.exact_line:
                 try:
-                    values = solver.solve(root, moves)
+                    values = solver.solve(root, codes)
                 except TooBig:
                     exact = False  # this position is too big to solve: playouts for the rest of this decision
             elif exact and in_hands <= self.exact and not root.stock:
                 try:
-                    values = solve(root, moves, objective, nodes, deadline)
+                    values = solve(root, codes, objective, nodes, deadline)
                 except TooBig:
                     exact = False
             if values is not None:
                 for i, value in enumerate(values):
                     totals[i] += value
             elif solver is not None and line_policy is not None:
-                solver.playouts(root, moves, line_policy, self.rng, totals)
+                solver.playouts(root, codes, line_policy, self.rng, totals)
             else:
-                for i, move in enumerate(moves):
+                for i, move in enumerate(codes):
                     sim = root.copy()
                     sim.apply(move)
                     playout.run(sim)
@@ -163,10 +165,10 @@ class ExpertBot(SearchingBot):
             # A nudge towards the heavier tile, which only decides between moves the guesses cannot tell apart.
             weight = playout.weight
             top = max(weight)
-            for i, m in enumerate(moves):
+            for i, m in enumerate(codes):
                 if m >= 0:
                     totals[i] += done * self.prior * weight[m >> 2] / top
-        return {to_move(m, rules): t / done for m, t in zip(moves, totals, strict=True)}
+        return {to_move(m, rules): t / done for m, t in zip(codes, totals, strict=True)}
 
     def sampler(self, obs: Observation) -> Sampler:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's

@@ -76,7 +76,9 @@ def rate(obs: Observation, bot: ExpertBot, names: Names | None = None) -> list[R
         # The expert does not think about a forced move; neither does the hint (its value is not needed).
         return [Rated(obs.legal[0], 0.0, ("the only legal move",))]
     voids = void_numbers(infer(obs), obs)
-    return [Rated(move, value, reasons(obs, move, voids, name)) for move, value in bot.rank(obs)]
+    # Every legal move, even the pass the expert itself never answers a pass with (base.candidates): a player
+    # may make it, and the review must rate what was played.
+    return [Rated(move, value, reasons(obs, move, voids, name)) for move, value in bot.rank(obs, obs.legal)]
 
 
 def reasons(obs: Observation, move: Move, voids: dict[int, dict[int, Shown]], name: Names) -> tuple[str, ...]:
