@@ -26,7 +26,9 @@ LEVELS: dict[str, Level] = {
         Level("Beginner", "random", {}, "Plays any legal tile."),
         Level("Easy", "greedy", {}, "Gets rid of its heaviest tile."),
         Level("Normal", "expert", {"budget": 0.03, "samples": 6}, "Reads the table a little, thinks briefly."),
-        Level("Hard", "expert", {"budget": 0.2}, "Reads the table and thinks a moment."),
+        # Levels differ in guesses, not only seconds: with the kernel's playouts a line game's 0.2 s already
+        # buys the expert's whole 5,000 guesses, and Hard would be Master there.
+        Level("Hard", "expert", {"budget": 0.2, "samples": 60}, "Reads the table and weighs 60 guesses a move."),
         Level("Master", "expert", {}, "Reads the table and thinks up to 0.6 s (the expert at its default)."),
     )
 }
