@@ -522,10 +522,7 @@ class Sim:
         """Finish a line game (`Rules.is_line`) with `line_game`, a policy per seat; returns its result."""
         ends = self.ends
         out, last, plays, ends[0], ends[1], self.turn, self.passes = line_game(
-            self.match,
-            self.low,
-            self.high,
-            self.pips,
+            self.rules.max_pip,
             self.masks,
             self.turn,
             ends[0],
@@ -735,10 +732,7 @@ def _controlling(
 
 @cython.locals(hands=cython.ulonglong[8], seats=cython.int[8], st=cython.int[7], rs=cython.ulonglong[2])  # type: ignore[misc, valid-type]  # C arrays, see _Tiles
 def line_game(
-    match: Sequence[int],
-    low: Sequence[int],
-    high: Sequence[int],
-    pips: Sequence[int],
+    max_pip: int,
     masks: list[int],
     turn: int,
     left: int,
@@ -751,10 +745,10 @@ def line_game(
     playout: PlayoutPolicy | None,
     trace: list[int] | None,
 ) -> tuple[int, int, int, int, int, int, int]:
-    """The one loop of a line game (`_line_loop`), from Python values: ``masks`` is played on; ``left`` CLOSED
-    means the player to act leads. Returns the seat that went out (-1: blocked), the last seat to play (-1: none),
-    the plays made, and the final left and right ends, turn and passes."""
-    t: _Tiles = _tiles(len(match) - 1)
+    """The one loop of a line game (`_line_loop`) with the set up to ``max_pip``, from Python values: ``masks`` is
+    played on; ``left`` CLOSED means the player to act leads. Returns the seat that went out (-1: blocked), the
+    last seat to play (-1: none), the plays made, and the final left and right ends, turn and passes."""
+    t: _Tiles = _tiles(max_pip)
     n: cython.int = _seats(len(masks))
     s: cython.int
     hands = [0, 0, 0, 0, 0, 0, 0, 0]
