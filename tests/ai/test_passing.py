@@ -42,3 +42,44 @@ def test_two_experts_finish_every_classic_game() -> None:
                 break
             state.apply(bots[state.turn].choose(observe(state, state.turn)))
         assert state.over, seed
+
+
+def test_the_hint_still_rates_the_pass_the_expert_will_not_make() -> None:
+    # The README's promise: the expert never answers a pass with a pass here, but the coach rates that pass too.
+    from domino_tui.ai.hint import rate
+
+    checked = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = GameState.new("classic", rng)
+        while not state.over and checked < 3:
+            obs = observe(state, state.turn)
+            kinds = {m.kind for m in obs.legal}
+            if (
+                not obs.stock_size
+                and obs.history
+                and obs.history[-1].kind is Kind.PASS
+                and kinds >= {Kind.PASS, Kind.PLAY}
+            ):
+                options = {"budget": None, "samples": 4}
+                expert = make_bot("expert", random.Random(seed), **options)
+                rated = rate(obs, make_bot("expert", random.Random(seed), **options))  # type: ignore[arg-type]
+                assert {r.move for r in rated} == set(obs.legal)
+                assert expert.choose(obs).kind is Kind.PLAY
+                checked += 1
+            state.apply(rng.choice(obs.legal))
+        if checked >= 3:
+            break
+    assert checked == 3
+
+
+def test_the_hard_level_looks_at_no_more_than_60_guesses() -> None:
+    from domino_tui.ai.levels import make_level
+
+    for variant in ("partnership", "classic"):
+        bot = make_level("Hard", random.Random(1))
+        state = GameState.new(variant, random.Random(2))
+        while not state.over:
+            state.apply(bot.choose(observe(state, state.turn)))
+        guesses = bot.guesses  # type: ignore[attr-defined]
+        assert guesses and max(guesses) <= 60
