@@ -23,6 +23,7 @@ from .model import presume
 from .objective import Objective
 from .playout import Playout
 from .sampling import Sampler
+from .suits import LongSuits, presumed
 
 MIN_SAMPLES = 4
 # Positions an exact search visits per second, roughly, on this machine: the kernel's search of line games
@@ -50,6 +51,7 @@ class ExpertBot(SearchingBot):
         control: int = 8,
         prior: float = 0.0,
         presume: bool = True,
+        suits: int = 20,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -66,6 +68,8 @@ class ExpertBot(SearchingBot):
           objective's units, for the heaviest tile);
         - ``presume``: (games without stock or counts) guess as if every other seat but the partner sheds its
           heaviest fitting tile, until it shows otherwise or no deal fits that (see model.py);
+        - ``suits``: (drawing games without counts) draw up to this many guesses to find one in which every other
+          seat but the partner played from its longest suit, as far as it can be checked (see suits.py; 0: never);
         - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)
@@ -80,6 +84,7 @@ class ExpertBot(SearchingBot):
         self.control = control
         self.prior = prior
         self.presume = presume
+        self.suits = suits
 
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
@@ -121,8 +126,16 @@ class ExpertBot(SearchingBot):
         solver = LineSolver(rules, objective, nodes, deadline) if line_policy is not None else None
         root: Sim | None = None
         in_hands = 0
+        suits = LongSuits(obs) if self.suits and presumed(rules) else None
+        if suits is not None and not suits.plays:
+            suits = None  # nothing to check
         while done < self.samples:
             guess = sampler.sample(self.rng)
+            if suits is not None:
+                for _ in range(self.suits):
+                    if suits.fits(guess.masks):
+                        break
+                    guess = sampler.sample(self.rng)
             if root is None or solver is None:
                 root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
                 root.passes = passes

@@ -1,0 +1,97 @@
+"""A model of a common way to play: from the longest suit. A player following it plays the fitting tile whose two
+numbers it holds, and sees on the table, most often (seed 000's computer player does exactly this), so that it can
+follow the ends it leaves and need not draw.
+
+Unlike shedding heavy tiles (model.py), what this rules out depends on the whole hand, so it is no fact about
+single tiles: it is checked on a whole guess, and the expert draws guesses until one passes (or gives up and keeps
+the last). A play can be checked only if the seat has not drawn since: its hand then was its hand now plus what it
+has played since.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import CLOSED, Kind, Observation, Rules
+from ..engine.tiles import tile_set
+
+
+def presumed(rules: Rules) -> bool:
+    """Whether other players are presumed to play from their longest suit: in games where a player that cannot
+    follow must draw, and plays score nothing (classic). Measured against seed 000's computer and against
+    `greedy` there, and not kept where plays score (All Fives) or nobody draws (block): README, "Measured
+    strength"."""
+    return rules.has_stock and not rules.fives
+
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    seat: int
+    tile: int
+    since: int  # the tiles the seat has played from this play on (this one included)
+    fit: int  # the tiles that fitted the ends then
+    table: tuple[int, ...]  # how often each number showed on the tiles on the table then
+
+
+class LongSuits:
+    """Checks guesses against the longest-suit model for every other seat but the partner."""
+
+    def __init__(self, obs: Observation) -> None:
+        rules = obs.rules
+        ts = tile_set(rules.max_pip)
+        self.low = ts.low
+        self.high = ts.high
+        self.numbers = rules.max_pip + 1
+        skip = {obs.seat} if obs.partner is None else {obs.seat, obs.partner}
+        history = obs.history
+        table = [0] * self.numbers
+        plays: list[_Play] = []
+        for k, ev in enumerate(history):
+            if ev.kind is not Kind.PLAY:
+                continue
+            t = ts.index[ev.tile]  # type: ignore[index]  # a PLAY event always has its tile
+            opening = k == 0 and ev.tile.is_double  # type: ignore[union-attr]  # possibly laid by the rules
+            if ev.seat not in skip and not opening:
+                since = 0
+                for e in history[k:]:
+                    if e.seat != ev.seat:
+                        continue
+                    if e.kind is Kind.DRAW:
+                        since = -1
+                        break
+                    if e.kind is Kind.PLAY:
+                        since |= 1 << ts.index[e.tile]  # type: ignore[index]  # a PLAY event always has its tile
+                if since >= 0:
+                    fit = 0
+                    for pip in ev.ends_before:
+                        if pip != CLOSED:
+                            fit |= ts.match[pip]
+                    plays.append(_Play(ev.seat, t, since, fit or ts.full_mask, tuple(table)))
+            table[ts.low[t]] += 1
+            table[ts.high[t]] += 1
+        self.plays = plays
+
+    def fits(self, masks: tuple[int, ...] | list[int]) -> bool:
+        """Whether every checkable play of the guess's hands followed the model (ties either way)."""
+        low = self.low
+        high = self.high
+        for play in self.plays:
+            hand = masks[play.seat] | play.since
+            counts = list(play.table)
+            h = hand
+            while h:
+                b = h & -h
+                h ^= b
+                i = b.bit_length() - 1
+                counts[low[i]] += 1
+                counts[high[i]] += 1
+            t = play.tile
+            score = counts[low[t]] + counts[high[t]]
+            h = hand & play.fit
+            while h:
+                b = h & -h
+                h ^= b
+                i = b.bit_length() - 1
+                if counts[low[i]] + counts[high[i]] > score:
+                    return False
+        return True

@@ -1,0 +1,101 @@
+"""The longest-suit model: checked on whole guesses, never wrong about a player that follows it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_tui.ai import make_bot
+from domino_tui.ai.expert import ExpertBot
+from domino_tui.ai.suits import LongSuits
+from domino_tui.engine import Board, GameState, Kind, Rules, observe
+from domino_tui.engine.core import Sim
+
+
+def _true_hands_fit(opponent: str, games: int) -> tuple[int, int, int]:
+    """Seat 1 plays as ``opponent`` in classic; at each of seat 0's turns the real hands are checked against
+    the model. Returns (decisions with a play to check, plays checked, decisions whose real hands fit)."""
+    decisions = plays = fit = 0
+    for g in range(games):
+        state = GameState.new("classic", random.Random(g))
+        bots = [make_bot("random", random.Random(g)), make_bot(opponent, random.Random(g + 1))]
+        while not state.over:
+            obs = observe(state, state.turn)
+            if state.turn == 0:
+                model = LongSuits(obs)
+                if model.plays:
+                    decisions += 1
+                    plays += len(model.plays)
+                    fit += model.fits(state.masks)
+            state.apply(bots[state.turn].choose(obs))
+    return decisions, plays, fit
+
+
+def test_the_real_hands_of_a_longest_suit_player_always_fit() -> None:
+    # Seed 000's computer plays its most common numbers first: exactly the model.
+    decisions, plays, fit = _true_hands_fit("hyperskill", 60)
+    assert decisions > 300 and plays > decisions
+    assert fit == decisions
+
+
+def test_the_real_hands_of_a_random_player_often_do_not() -> None:
+    decisions, _, fit = _true_hands_fit("random", 60)
+    assert fit < decisions * 0.8
+
+
+def test_a_play_made_before_a_draw_is_not_checked() -> None:
+    # The hand then is not the hand now plus what was played since, so nothing can be checked.
+    for g in range(40):
+        state = GameState.new("classic", random.Random(g))
+        bots = [make_bot("random", random.Random(g)), make_bot("random", random.Random(g + 1))]
+        while not state.over:
+            obs = observe(state, state.turn)
+            if state.turn == 0:
+                for play in LongSuits(obs).plays:
+                    k = next(
+                        i
+                        for i, e in enumerate(obs.history)
+                        if e.seat == play.seat and e.tile is not None and state.ts.index[e.tile] == play.tile
+                    )
+                    assert all(e.kind is not Kind.DRAW for e in obs.history[k:] if e.seat == play.seat)
+            state.apply(bots[state.turn].choose(obs))
+
+
+def _fitting_share(suits: int, monkeypatch: pytest.MonkeyPatch) -> float:
+    """The share of the expert's guesses that fit the model, over the decisions of classic games against
+    seed 000's computer where some play can be checked."""
+    searched: list[list[int]] = []
+    from_board = Sim.from_board
+
+    def spy(rules: Rules, board: Board, masks: list[int], stock: list[int], turn: int) -> Sim:
+        searched.append(list(masks))
+        return from_board(rules, board, masks, stock, turn)
+
+    monkeypatch.setattr(Sim, "from_board", staticmethod(spy))
+    fit = total = 0
+    for g in range(6):
+        state = GameState.new("classic", random.Random(g))
+        expert = ExpertBot(random.Random(g), budget=None, samples=20, suits=suits)
+        computer = make_bot("hyperskill")
+        while not state.over:
+            obs = observe(state, state.turn)
+            if state.turn == 0:
+                searched.clear()
+                move = expert.choose(obs)
+                model = LongSuits(obs)
+                if model.plays:
+                    fit += sum(model.fits(m) for m in searched)
+                    total += len(searched)
+            else:
+                move = computer.choose(obs)
+            state.apply(move)
+    assert total > 200
+    return fit / total
+
+
+def test_the_expert_searches_guesses_in_which_the_others_played_their_longest_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert _fitting_share(20, monkeypatch) > 0.95
+    assert _fitting_share(0, monkeypatch) < 0.8
