@@ -51,7 +51,7 @@ class ExpertBot(SearchingBot):
         control: int = 8,
         prior: float = 0.0,
         presume: bool = True,
-        suits: int = 20,
+        suits: int = 0,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -69,7 +69,8 @@ class ExpertBot(SearchingBot):
         - ``presume``: (games without stock or counts) guess as if every other seat but the partner sheds its
           heaviest fitting tile, until it shows otherwise or no deal fits that (see model.py);
         - ``suits``: (drawing games without counts) draw up to this many guesses to find one in which every other
-          seat but the partner played from its longest suit, as far as it can be checked (see suits.py; 0: never);
+          seat but the partner played from its longest suit, as far as it can be checked (see suits.py; 0: never,
+          the default: it pays against players who do that and costs against those who do not);
         - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)

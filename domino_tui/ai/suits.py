@@ -20,10 +20,9 @@ from ..engine.tiles import tile_set
 
 
 def presumed(rules: Rules) -> bool:
-    """Whether other players are presumed to play from their longest suit: in games where a player that cannot
-    follow must draw, and plays score nothing (classic). Measured against seed 000's computer and against
-    `greedy` there, and not kept where plays score (All Fives) or nobody draws (block): README, "Measured
-    strength"."""
+    """Whether the model may be presumed of other players (the expert's ``suits`` option): in games where a player
+    that cannot follow must draw, and plays score nothing (classic). It did nothing for the expert where plays
+    score (All Fives) or nobody draws (block): README, "Measured strength"."""
     return rules.has_stock and not rules.fives
 
 
