@@ -8,8 +8,8 @@ import pytest
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
-from domino_tui.ai.suits import MAX_DRAWS, LongSuits
-from domino_tui.engine import Board, GameState, Kind, Rules, observe
+from domino_tui.ai.suits import MAX_DRAWS, LongSuits, presumed
+from domino_tui.engine import VARIANTS, Board, GameState, Kind, Rules, observe
 from domino_tui.engine.core import Sim
 
 
@@ -103,3 +103,14 @@ def test_the_expert_searches_guesses_in_which_the_others_played_their_longest_su
 ) -> None:
     assert _fitting_share(20, monkeypatch) > 0.95
     assert _fitting_share(0, monkeypatch) < 0.8
+
+
+def test_the_model_applies_where_a_player_must_draw_and_plays_score_nothing() -> None:
+    assert [name for name in VARIANTS if presumed(VARIANTS[name])] == ["classic"]
+    # Elsewhere the option changes nothing: the same seed gives the same ranking move for move.
+    state = GameState.new("allfives", random.Random(4))
+    for _ in range(3):
+        state.apply(make_bot("fivescorer", random.Random(1)).choose(observe(state, state.turn)))
+    obs = observe(state, state.turn)
+    ranked = [ExpertBot(random.Random(7), budget=None, samples=30, suits=s).rank(obs) for s in (0, 20)]
+    assert ranked[0] == ranked[1]
