@@ -50,10 +50,9 @@ class LongSuits:
         ts = tile_set(rules.max_pip)
         self.low = ts.low
         self.high = ts.high
-        self.numbers = rules.max_pip + 1
         skip = {obs.seat} if obs.partner is None else {obs.seat, obs.partner}
         history = obs.history
-        table = [0] * self.numbers
+        table = [0] * (rules.max_pip + 1)  # how often each number shows on the table so far
         plays: list[_Play] = []
         for k, ev in enumerate(history):
             if ev.kind is not Kind.PLAY:
