@@ -114,3 +114,19 @@ def test_the_model_applies_where_a_player_must_draw_and_plays_score_nothing() ->
     obs = observe(state, state.turn)
     ranked = [ExpertBot(random.Random(7), budget=None, samples=30, suits=s).rank(obs) for s in (0, 20)]
     assert ranked[0] == ranked[1]
+
+
+def test_the_model_is_off_by_default_so_the_levels_play_as_measured() -> None:
+    # The README's levels were measured without it: the default expert must rank exactly as with suits=0, and
+    # differently from suits=20 where there is a play to check (else this test could not fail).
+    state = GameState.new("classic", random.Random(4))
+    bots = [make_bot("greedy"), make_bot("hyperskill")]
+    obs = observe(state, state.turn)
+    while state.turn != 0 or len(obs.legal) < 3 or not LongSuits(obs).plays:
+        state.apply(bots[state.turn].choose(obs))
+        assert not state.over, "the game ended before a play could be checked"
+        obs = observe(state, state.turn)
+
+    default = ExpertBot(random.Random(7), budget=None, samples=40).rank(obs)
+    assert default == ExpertBot(random.Random(7), budget=None, samples=40, suits=0).rank(obs)
+    assert default != ExpertBot(random.Random(7), budget=None, samples=40, suits=20).rank(obs)
