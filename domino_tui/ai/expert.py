@@ -9,7 +9,6 @@ slow machine still plays sensibly, just less well.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -23,7 +22,6 @@ from .inference import infer
 from .model import presume
 from .objective import Objective
 from .playout import Playout
-from .policy import PlayModel, weights
 from .sampling import Sampler
 from .suits import LongSuits, presumed
 
@@ -54,8 +52,6 @@ class ExpertBot(SearchingBot):
         prior: float = 0.0,
         presume: bool = True,
         suits: int = 0,
-        policy: float = 0.0,
-        mate: float = 0.0,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -75,9 +71,6 @@ class ExpertBot(SearchingBot):
         - ``suits``: (drawing games without counts) draw up to this many guesses to find one in which every other
           seat but the partner played from its longest suit, as far as it can be checked (see suits.py; 0: never,
           the default: it pays against players who do that and costs against those who do not);
-        - ``policy``: (line games) weigh each guess by how likely the learned play model (policy.py) makes the
-          others' plays with its hands, the log-likelihood scaled by this (0: every guess counts alike);
-          ``mate``: the same for the partner's plays, with the model fitted to the expert's own (if not ``policy``);
         - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)
@@ -93,8 +86,6 @@ class ExpertBot(SearchingBot):
         self.prior = prior
         self.presume = presume
         self.suits = suits
-        self.policy = policy
-        self.mate = mate
 
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
@@ -139,15 +130,6 @@ class ExpertBot(SearchingBot):
         suits = LongSuits(obs) if self.suits and presumed(rules) else None
         if suits is not None and not suits.plays:
             suits = None  # nothing to check
-        model = None
-        if self.policy and rules.is_line:
-            model = PlayModel(obs)
-        elif self.mate and rules.is_line and obs.partner is not None:
-            model = PlayModel(obs, weights("mate.json"), partner=True)
-        if model is not None and not model.plays:
-            model = None
-        weighed = 0.0  # the guesses' weights summed (``done`` when every guess counts alike)
-        scratch = [0.0] * len(codes)
         while done < self.samples:
             guess = sampler.sample(self.rng)
             if suits is not None:
@@ -163,8 +145,6 @@ class ExpertBot(SearchingBot):
                 in_hands = sum(m.bit_count() for m in guess.masks)
             else:  # guesses of a line game differ only in the hands (which the kernel copies, never changes)
                 root.masks = list(guess.masks)
-            odds = 1.0 if model is None else math.exp((self.policy or self.mate) * model.log_likelihood(guess.masks))
-            weighed += odds
             values = None
             if exact and line and solver is not None and in_hands <= self.exact_line:
                 try:
@@ -178,15 +158,9 @@ class ExpertBot(SearchingBot):
                     exact = False
             if values is not None:
                 for i, value in enumerate(values):
-                    totals[i] += odds * value
+                    totals[i] += value
             elif solver is not None and line_policy is not None:
-                if model is None:
-                    solver.playouts(root, codes, line_policy, self.rng, totals)
-                else:
-                    scratch[:] = [0.0] * len(codes)
-                    solver.playouts(root, codes, line_policy, self.rng, scratch)
-                    for i, value in enumerate(scratch):
-                        totals[i] += odds * value
+                solver.playouts(root, codes, line_policy, self.rng, totals)
             else:
                 for i, move in enumerate(codes):
                     sim = root.copy()
@@ -207,8 +181,8 @@ class ExpertBot(SearchingBot):
             top = max(weight)
             for i, m in enumerate(codes):
                 if m >= 0:
-                    totals[i] += weighed * self.prior * weight[m >> 2] / top
-        return {to_move(m, rules): t / weighed for m, t in zip(codes, totals, strict=True)}
+                    totals[i] += done * self.prior * weight[m >> 2] / top
+        return {to_move(m, rules): t / done for m, t in zip(codes, totals, strict=True)}
 
     def sampler(self, obs: Observation) -> Sampler:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's
