@@ -14,7 +14,9 @@ included) and, for a searching bot, the guesses per decision (ismcts: iterations
 a loaded machine).
 
 ``--oracle`` gives A every hand and the stock (A must be ``expert``: its guesses are then always the truth). That
-is no bot: it bounds what any player could win against B, and so how much of a variant is luck.
+is no bot: it bounds what any player could win against B, and so how much of a variant is luck. ``--oracle-from
+N`` tells it only from the game's N-th event on: what knowing the hands later in a game, which is all that reading
+the others' plays could ever give, is worth.
 
 With ``dominoes:<player>`` as B, the games are refereed by the `dominoes` PyPI package (pip install
 dominoes==6.1.0, the ``bench`` extra) and B is one of its players: random, bota_gorda, or pab
@@ -51,11 +53,15 @@ class Truth(Sampler):
 
 
 class Oracle(ExpertBot):
-    """The expert told every hand (``--oracle``): set ``state`` before each decision."""
+    """The expert told every hand (``--oracle``) once ``since`` events of the game have passed (``--oracle-from``;
+    before that it guesses as the expert does): set ``state`` before each decision."""
 
     state: GameState
+    since = 0
 
     def sampler(self, obs: Observation) -> Sampler:
+        if len(obs.history) < self.since:
+            return super().sampler(obs)
         return Truth(self.state)
 
 
@@ -172,7 +178,7 @@ def play_engine(
     seed: int,
     unit: str,
     target: int | None,
-    oracle: bool,
+    oracle: int | None,
     games: range,
     progress: bool,
 ) -> Tally:
@@ -185,7 +191,11 @@ def play_engine(
         for seat in range(rules.players):
             name, opts, side = (a, a_opts, "A") if rules.team_of(seat) == a_team else (b, b_opts, "B")
             rng = random.Random(f"{seed}-{g}-{seat}")
-            bot = Oracle(rng, **opts) if oracle and side == "A" else make_bot(name, rng, **opts)
+            if oracle is not None and side == "A":
+                bot = Oracle(rng, **opts)
+                bot.since = oracle
+            else:
+                bot = make_bot(name, rng, **opts)
             bots[seat] = (bot, side)
         if unit == "match":
             match = Match(rules, random.Random(deal_seed), target=target)
@@ -290,7 +300,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-ratio", action="store_true", help="also print A's think time over B's")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes; a budget in seconds wants a core for each")
     ap.add_argument("--oracle", action="store_true", help="A (the expert) sees every hand: a bound, not a bot")
+    ap.add_argument(
+        "--oracle-from", type=int, metavar="N", help="the same, from the game's N-th event (play, draw or pass) on"
+    )
     args = ap.parse_args(argv)
+    if args.oracle_from is not None:
+        args.oracle = True
+    oracle = (args.oracle_from or 0) if args.oracle else None
     a_opts = parse_options(args.option)
     b_opts = parse_options(args.b_option)
     t0 = time.perf_counter()
@@ -315,12 +331,12 @@ def main(argv: list[str] | None = None) -> int:
         play = partial(play_package, args.a, a_opts, args.b.split(":", 1)[1], args.seed)
     else:
         play = partial(
-            play_engine, args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.unit, args.target, args.oracle
+            play_engine, args.variant, args.a, args.b, a_opts, b_opts, args.seed, args.unit, args.target, oracle
         )
     tally = _run(play, args.games, args.jobs, args.progress)
     label = f"{args.variant} (options A {a_opts or 'default'}, B {b_opts or 'default'}, seed {args.seed})"
     if args.oracle:
-        label += ", A sees every hand"
+        label += ", A sees every hand" + (f" from event {args.oracle_from}" if args.oracle_from else "")
     print(tally.report(label, args.a, args.b, args.unit, args.budget_ratio))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
     return 0

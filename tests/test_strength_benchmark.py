@@ -52,3 +52,26 @@ def test_the_oracle_is_only_the_expert_and_only_in_the_engine(capsys) -> None:
     assert main(["partnership", "expert", "dominoes:random", "--oracle"]) == 2
     assert main(["block", "expert", "random", "--oracle", "--games", "2", "--option", "samples=3"]) == 0
     assert "A sees every hand" in capsys.readouterr().out
+
+
+def test_the_oracle_from_an_event_guesses_before_it_and_knows_after_it(capsys) -> None:
+    import random
+
+    from benchmarks.strength import Oracle
+    from domino_tui.engine import GameState, observe
+
+    state = GameState.new("block", random.Random(4))
+    for _ in range(3):
+        state.apply(state.legal_moves()[0])
+    obs = observe(state, state.turn)
+    oracle = Oracle(random.Random(1), budget=None, samples=5)
+    oracle.state = state
+    oracle.since = len(obs.history) + 1  # not yet: it guesses, and some guesses are not the real deal
+    rng = random.Random(2)
+    guesses = [oracle.sampler(obs).sample(rng).masks for _ in range(20)]
+    assert any(list(g) != state.masks for g in guesses)
+    oracle.since = len(obs.history)  # from now on it knows
+    assert list(oracle.sampler(obs).sample(rng).masks) == state.masks
+    argv = ["block", "expert", "random", "--oracle-from", "4", "--games", "2", "--option", "samples=3"]
+    assert main(argv) == 0
+    assert "A sees every hand from event 4" in capsys.readouterr().out
