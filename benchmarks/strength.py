@@ -16,7 +16,8 @@ a loaded machine).
 ``--oracle`` gives A every hand and the stock (A must be ``expert``: its guesses are then always the truth). That
 is no bot: it bounds what any player could win against B, and so how much of a variant is luck. ``--oracle-from
 N`` tells it only from the game's N-th event on: what knowing the hands later in a game, which is all that reading
-the others' plays could ever give, is worth.
+the others' plays could ever give, is worth. ``--oracle-hands`` tells it the hands but not the order of the
+stock: in the drawing games, a bound that does not count knowing what will be drawn.
 
 With ``dominoes:<player>`` as B, the games are refereed by the `dominoes` PyPI package (pip install
 dominoes==6.1.0, the ``bench`` extra) and B is one of its players: random, bota_gorda, or pab
@@ -43,13 +44,18 @@ from domino_tui.engine import GameState, Match, Observation, full_set, get_rules
 
 
 class Truth(Sampler):
-    """A sampler whose every guess is the real deal."""
+    """A sampler whose every guess is the real deal (with ``order`` False, the stock in a random order)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, order: bool = True) -> None:
         self.guess = Guess(tuple(state.masks), tuple(state.stock))
+        self.order = order
 
     def sample(self, rng: random.Random) -> Guess:
-        return self.guess
+        if self.order or len(self.guess.stock) < 2:
+            return self.guess
+        stock = list(self.guess.stock)
+        rng.shuffle(stock)
+        return Guess(self.guess.masks, tuple(stock))
 
 
 class Oracle(ExpertBot):
@@ -58,11 +64,12 @@ class Oracle(ExpertBot):
 
     state: GameState
     since = 0
+    order = True  # whether it knows the order of the stock too (``--oracle-hands``: not)
 
     def sampler(self, obs: Observation) -> Sampler:
         if len(obs.history) < self.since:
             return super().sampler(obs)
-        return Truth(self.state)
+        return Truth(self.state, self.order)
 
 
 def parse_options(items: list[str]) -> dict[str, object]:
@@ -178,7 +185,7 @@ def play_engine(
     seed: int,
     unit: str,
     target: int | None,
-    oracle: int | None,
+    oracle: dict[str, object] | None,
     games: range,
     progress: bool,
 ) -> Tally:
@@ -193,7 +200,8 @@ def play_engine(
             rng = random.Random(f"{seed}-{g}-{seat}")
             if oracle is not None and side == "A":
                 bot = Oracle(rng, **opts)
-                bot.since = oracle
+                for key, value in oracle.items():
+                    setattr(bot, key, value)
             else:
                 bot = make_bot(name, rng, **opts)
             bots[seat] = (bot, side)
@@ -303,10 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--oracle-from", type=int, metavar="N", help="the same, from the game's N-th event (play, draw or pass) on"
     )
+    ap.add_argument("--oracle-hands", action="store_true", help="the same, but not the order of the stock")
     args = ap.parse_args(argv)
-    if args.oracle_from is not None:
+    if args.oracle_from is not None or args.oracle_hands:
         args.oracle = True
-    oracle = (args.oracle_from or 0) if args.oracle else None
+    oracle = {"since": args.oracle_from or 0, "order": not args.oracle_hands} if args.oracle else None
     a_opts = parse_options(args.option)
     b_opts = parse_options(args.b_option)
     t0 = time.perf_counter()
@@ -337,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     label = f"{args.variant} (options A {a_opts or 'default'}, B {b_opts or 'default'}, seed {args.seed})"
     if args.oracle:
         label += ", A sees every hand" + (f" from event {args.oracle_from}" if args.oracle_from else "")
+        label += " but not the order of the stock" if args.oracle_hands else ""
     print(tally.report(label, args.a, args.b, args.unit, args.budget_ratio))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
     return 0

@@ -75,3 +75,24 @@ def test_the_oracle_from_an_event_guesses_before_it_and_knows_after_it(capsys) -
     argv = ["block", "expert", "random", "--oracle-from", "4", "--games", "2", "--option", "samples=3"]
     assert main(argv) == 0
     assert "A sees every hand from event 4" in capsys.readouterr().out
+
+
+def test_the_oracle_of_hands_knows_the_hands_and_not_the_order_of_the_stock(capsys) -> None:
+    import random
+
+    from benchmarks.strength import Oracle
+    from domino_tui.engine import GameState, observe
+
+    state = GameState.new("classic", random.Random(4))
+    oracle = Oracle(random.Random(1), budget=None, samples=5)
+    oracle.state = state
+    oracle.order = False
+    sampler = oracle.sampler(observe(state, state.turn))
+    rng = random.Random(2)
+    guesses = [sampler.sample(rng) for _ in range(10)]
+    assert all(list(g.masks) == state.masks for g in guesses)
+    assert all(sorted(g.stock) == sorted(state.stock) for g in guesses)
+    assert any(list(g.stock) != state.stock for g in guesses)
+    argv = ["classic", "expert", "random", "--oracle-hands", "--games", "2", "--option", "samples=3"]
+    assert main(argv) == 0
+    assert "A sees every hand but not the order of the stock" in capsys.readouterr().out
