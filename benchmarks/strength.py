@@ -185,7 +185,7 @@ def play_engine(
     seed: int,
     unit: str,
     target: int | None,
-    oracle: dict[str, object] | None,
+    oracle: tuple[int, bool] | None,
     games: range,
     progress: bool,
 ) -> Tally:
@@ -200,8 +200,7 @@ def play_engine(
             rng = random.Random(f"{seed}-{g}-{seat}")
             if oracle is not None and side == "A":
                 bot = Oracle(rng, **opts)
-                for key, value in oracle.items():
-                    setattr(bot, key, value)
+                bot.since, bot.order = oracle
             else:
                 bot = make_bot(name, rng, **opts)
             bots[seat] = (bot, side)
@@ -315,7 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.oracle_from is not None or args.oracle_hands:
         args.oracle = True
-    oracle = {"since": args.oracle_from or 0, "order": not args.oracle_hands} if args.oracle else None
+    # (from which event A is told, whether it is told the order of the stock too)
+    oracle = (args.oracle_from or 0, not args.oracle_hands) if args.oracle else None
     a_opts = parse_options(args.option)
     b_opts = parse_options(args.b_option)
     t0 = time.perf_counter()
