@@ -17,7 +17,8 @@ a loaded machine).
 is no bot: it bounds what any player could win against B, and so how much of a variant is luck. ``--oracle-from
 N`` tells it only from the game's N-th event on: what knowing the hands later in a game, which is all that reading
 the others' plays could ever give, is worth. ``--oracle-hands`` tells it the hands but not the order of the
-stock: in the drawing games, a bound that does not count knowing what will be drawn.
+stock: in the drawing games, a bound that does not count knowing what will be drawn. ``--oracle-of partner`` or
+``--oracle-of opponents`` tells it only those hands and leaves it to guess the rest.
 
 With ``dominoes:<player>`` as B, the games are refereed by the `dominoes` PyPI package (pip install
 dominoes==6.1.0, the ``bench`` extra) and B is one of its players: random, bota_gorda, or pab
@@ -60,16 +61,45 @@ class Truth(Sampler):
 
 class Oracle(ExpertBot):
     """The expert told every hand (``--oracle``) once ``since`` events of the game have passed (``--oracle-from``;
-    before that it guesses as the expert does): set ``state`` before each decision."""
+    before that it guesses as the expert does), or only some hands (``--oracle-of``, the rest guessed): set
+    ``state`` before each decision."""
 
     state: GameState
     since = 0
     order = True  # whether it knows the order of the stock too (``--oracle-hands``: not)
+    told = "all"  # whose hands: all, partner or opponents
 
     def sampler(self, obs: Observation) -> Sampler:
         if len(obs.history) < self.since:
             return super().sampler(obs)
-        return Truth(self.state, self.order)
+        if self.told == "all":
+            return Truth(self.state, self.order)
+        rules = obs.rules
+        if self.told == "partner":
+            seats = [] if obs.partner is None else [obs.partner]
+        else:
+            seats = [s for s in range(rules.players) if rules.team_of(s) != obs.team]
+        return Told(super().sampler(obs), {s: self.state.masks[s] for s in seats})
+
+
+class Told(Sampler):
+    """Guesses in which some hands are the real ones: those tiles are taken out of what is guessed, and the seats
+    holding them get nothing more."""
+
+    def __init__(self, inner: Sampler, hands: dict[int, int]) -> None:
+        self.inner = inner
+        self.hands = hands
+        know = inner.know
+        for seat, hand in hands.items():
+            know.unknown &= ~hand
+            know.seats[seat].size = 0
+
+    def sample(self, rng: random.Random) -> Guess:
+        guess = self.inner.sample(rng)
+        masks = list(guess.masks)
+        for seat, hand in self.hands.items():
+            masks[seat] = hand
+        return Guess(tuple(masks), guess.stock)
 
 
 def parse_options(items: list[str]) -> dict[str, object]:
@@ -185,7 +215,7 @@ def play_engine(
     seed: int,
     unit: str,
     target: int | None,
-    oracle: tuple[int, bool] | None,
+    oracle: tuple[int, bool, str] | None,
     games: range,
     progress: bool,
 ) -> Tally:
@@ -200,7 +230,7 @@ def play_engine(
             rng = random.Random(f"{seed}-{g}-{seat}")
             if oracle is not None and side == "A":
                 bot = Oracle(rng, **opts)
-                bot.since, bot.order = oracle
+                bot.since, bot.order, bot.told = oracle
             else:
                 bot = make_bot(name, rng, **opts)
             bots[seat] = (bot, side)
@@ -311,11 +341,12 @@ def main(argv: list[str] | None = None) -> int:
         "--oracle-from", type=int, metavar="N", help="the same, from the game's N-th event (play, draw or pass) on"
     )
     ap.add_argument("--oracle-hands", action="store_true", help="the same, but not the order of the stock")
+    ap.add_argument("--oracle-of", choices=("partner", "opponents"), help="the same, but only these seats' hands")
     args = ap.parse_args(argv)
-    if args.oracle_from is not None or args.oracle_hands:
+    if args.oracle_from is not None or args.oracle_hands or args.oracle_of:
         args.oracle = True
-    # (from which event A is told, whether it is told the order of the stock too)
-    oracle = (args.oracle_from or 0, not args.oracle_hands) if args.oracle else None
+    # (from which event A is told, whether it is told the order of the stock too, whose hands)
+    oracle = (args.oracle_from or 0, not args.oracle_hands, args.oracle_of or "all") if args.oracle else None
     a_opts = parse_options(args.option)
     b_opts = parse_options(args.b_option)
     t0 = time.perf_counter()
@@ -347,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.oracle:
         label += ", A sees every hand" + (f" from event {args.oracle_from}" if args.oracle_from else "")
         label += " but not the order of the stock" if args.oracle_hands else ""
+        told = {"partner": "the partner's hand", "opponents": "the opponents' hands"}
+        label = label.replace("every hand", told[args.oracle_of]) if args.oracle_of else label
     print(tally.report(label, args.a, args.b, args.unit, args.budget_ratio))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
     return 0

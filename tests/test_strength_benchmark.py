@@ -96,3 +96,29 @@ def test_the_oracle_of_hands_knows_the_hands_and_not_the_order_of_the_stock(caps
     argv = ["classic", "expert", "random", "--oracle-hands", "--games", "2", "--option", "samples=3"]
     assert main(argv) == 0
     assert "A sees every hand but not the order of the stock" in capsys.readouterr().out
+
+
+def test_the_oracle_of_some_seats_knows_those_hands_and_guesses_the_others(capsys) -> None:
+    import random
+
+    from benchmarks.strength import Oracle
+    from domino_tui.engine import GameState, observe
+
+    state = GameState.new("partnership9", random.Random(4))
+    for _ in range(6):
+        state.apply(state.legal_moves()[0])
+    obs = observe(state, state.turn)
+    partner = obs.partner
+    opponents = [s for s in range(4) if s not in (obs.seat, partner)]
+    for told, known, guessed in (("partner", [partner], opponents), ("opponents", opponents, [partner])):
+        oracle = Oracle(random.Random(1), budget=None, samples=5)
+        oracle.state = state
+        oracle.told = told
+        sampler = oracle.sampler(obs)
+        rng = random.Random(2)
+        guesses = [sampler.sample(rng).masks for _ in range(10)]
+        assert all(g[s] == state.masks[s] for g in guesses for s in known)
+        assert any(g[s] != state.masks[s] for g in guesses for s in guessed)
+    argv = ["partnership9", "expert", "greedy", "--oracle-of", "opponents", "--games", "2", "--option", "samples=3"]
+    assert main(argv) == 0
+    assert "A sees the opponents' hands" in capsys.readouterr().out
