@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from benchmarks.strength import main, parse_options, ratios
+import random
+
+from benchmarks.strength import Oracle, main, parse_options, ratios
+from domino_tui.engine import GameState, observe
 
 
 def test_matches_to_the_target_with_guesses_and_budget_ratio(capsys) -> None:
@@ -33,15 +36,9 @@ def test_matches_against_the_package_are_refused_with_a_message(capsys) -> None:
 
 
 def test_the_oracle_guesses_the_real_deal_every_time() -> None:
-    import random
-
-    from benchmarks.strength import Oracle
-    from domino_tui.engine import GameState, observe
-
     for variant in ("block", "classic", "allfives"):
         state = GameState.new(variant, random.Random(4))
-        oracle = Oracle(random.Random(1), budget=None, samples=5)
-        oracle.state = state
+        oracle = _oracle(state)
         guess = oracle.sampler(observe(state, state.turn)).sample(random.Random(2))
         assert list(guess.masks) == state.masks and list(guess.stock) == state.stock
         assert oracle.choose(observe(state, state.turn)) in state.legal_moves()
@@ -55,17 +52,9 @@ def test_the_oracle_is_only_the_expert_and_only_in_the_engine(capsys) -> None:
 
 
 def test_the_oracle_from_an_event_guesses_before_it_and_knows_after_it(capsys) -> None:
-    import random
-
-    from benchmarks.strength import Oracle
-    from domino_tui.engine import GameState, observe
-
-    state = GameState.new("block", random.Random(4))
-    for _ in range(3):
-        state.apply(state.legal_moves()[0])
+    oracle = _oracle(GameState.new("block", random.Random(4)), moves=3)
+    state = oracle.state
     obs = observe(state, state.turn)
-    oracle = Oracle(random.Random(1), budget=None, samples=5)
-    oracle.state = state
     oracle.since = len(obs.history) + 1  # not yet: it guesses, and some guesses are not the real deal
     rng = random.Random(2)
     guesses = [oracle.sampler(obs).sample(rng).masks for _ in range(20)]
@@ -78,14 +67,8 @@ def test_the_oracle_from_an_event_guesses_before_it_and_knows_after_it(capsys) -
 
 
 def test_the_oracle_of_hands_knows_the_hands_and_not_the_order_of_the_stock(capsys) -> None:
-    import random
-
-    from benchmarks.strength import Oracle
-    from domino_tui.engine import GameState, observe
-
-    state = GameState.new("classic", random.Random(4))
-    oracle = Oracle(random.Random(1), budget=None, samples=5)
-    oracle.state = state
+    oracle = _oracle(GameState.new("classic", random.Random(4)))
+    state = oracle.state
     oracle.order = False
     sampler = oracle.sampler(observe(state, state.turn))
     rng = random.Random(2)
@@ -99,20 +82,12 @@ def test_the_oracle_of_hands_knows_the_hands_and_not_the_order_of_the_stock(caps
 
 
 def test_the_oracle_of_some_seats_knows_those_hands_and_guesses_the_others(capsys) -> None:
-    import random
-
-    from benchmarks.strength import Oracle
-    from domino_tui.engine import GameState, observe
-
-    state = GameState.new("partnership9", random.Random(4))
-    for _ in range(6):
-        state.apply(state.legal_moves()[0])
+    state = _oracle(GameState.new("partnership9", random.Random(4)), moves=6).state
     obs = observe(state, state.turn)
     partner = obs.partner
     opponents = [s for s in range(4) if s not in (obs.seat, partner)]
     for told, known, guessed in (("partner", [partner], opponents), ("opponents", opponents, [partner])):
-        oracle = Oracle(random.Random(1), budget=None, samples=5)
-        oracle.state = state
+        oracle = _oracle(state)
         oracle.told = told
         sampler = oracle.sampler(obs)
         rng = random.Random(2)
@@ -122,3 +97,12 @@ def test_the_oracle_of_some_seats_knows_those_hands_and_guesses_the_others(capsy
     argv = ["partnership9", "expert", "greedy", "--oracle-of", "opponents", "--games", "2", "--option", "samples=3"]
     assert main(argv) == 0
     assert "A sees the opponents' hands" in capsys.readouterr().out
+
+
+def _oracle(state: GameState, moves: int = 0) -> Oracle:
+    """An oracle on ``state`` after its first legal move is played ``moves`` times."""
+    for _ in range(moves):
+        state.apply(state.legal_moves()[0])
+    oracle = Oracle(random.Random(1), budget=None, samples=5)
+    oracle.state = state
+    return oracle
