@@ -18,8 +18,9 @@ from collections import defaultdict
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
+from domino_tui.ai.sampling import Sampler
 from domino_tui.ai.suits import LongSuits, presumed
-from domino_tui.engine import GameState, get_rules, observe
+from domino_tui.engine import GameState, Observation, get_rules, observe
 from domino_tui.engine.tiles import tile_set
 
 STAGES = ((0, 4), (4, 8), (8, 12), (12, 99))
@@ -28,7 +29,6 @@ STAGES = ((0, 4), (4, 8), (8, 12), (12, 99))
 def measure(variant: str, opponent: str, games: int, guesses: int, seed: int) -> dict[tuple[int, int], list[float]]:
     """Per stage: [decisions, share known, share by counts alone, share fitting the longest-suit model]."""
     rules = get_rules(variant)
-    ts = tile_set(rules.max_pip)
     out: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
     for g in range(games):
         bots = {s: make_bot(opponent, random.Random(f"{seed}-{g}-{s}")) for s in range(1, rules.players)}
@@ -38,26 +38,37 @@ def measure(variant: str, opponent: str, games: int, guesses: int, seed: int) ->
             obs = observe(state, state.turn)
             if state.turn == 0 and len(obs.legal) > 1:
                 on_table = len(obs.board.tiles())
-                stage = next(st for st in STAGES if st[0] <= on_table < st[1])
-                row = out[stage]
-                sampler = expert.sampler(obs)
-                suits = LongSuits(obs) if presumed(rules) else None
-                rng = random.Random(g)
-                unseen = ts.full_mask & ~obs.hand_mask & ~ts.mask_of(obs.board.tiles())
-                others = [s for s in range(1, rules.players) if state.masks[s]]
-                held = sum(state.masks[s].bit_count() for s in others)
-                known = fitting = 0.0
-                for _ in range(guesses):
-                    guess = sampler.sample(rng)
-                    known += sum((guess.masks[s] & state.masks[s]).bit_count() for s in others) / held
-                    if suits is not None:
-                        fitting += suits.fits(guess.masks)
+                row = out[next(st for st in STAGES if st[0] <= on_table < st[1])]
+                known, counts, fitting = shares(state, obs, expert.sampler(obs), guesses, random.Random(g))
                 row[0] += 1
-                row[1] += known / guesses
-                row[2] += sum(state.masks[s].bit_count() ** 2 for s in others) / held / unseen.bit_count()
-                row[3] += fitting / guesses
+                row[1] += known
+                row[2] += counts
+                row[3] += fitting
             state.apply((expert if state.turn == 0 else bots[state.turn]).choose(obs))
     return dict(out)
+
+
+def shares(
+    state: GameState, obs: Observation, sampler: Sampler, guesses: int, rng: random.Random
+) -> tuple[float, float, float]:
+    """At one decision of ``obs``'s seat: the share of the other seats' real tiles that ``guesses`` guesses put in
+    the right hand; the share guesses that know only the hand sizes would (each real tile of a seat lands there
+    with the chance of that seat's size over the unseen tiles); and the share of guesses that fit the longest-suit
+    model (0 where it is not presumed)."""
+    rules = obs.rules
+    ts = tile_set(rules.max_pip)
+    suits = LongSuits(obs) if presumed(rules) else None
+    unseen = ts.full_mask & ~obs.hand_mask & ~ts.mask_of(obs.board.tiles())
+    others = [s for s in range(rules.players) if s != obs.seat and state.masks[s]]
+    held = sum(state.masks[s].bit_count() for s in others)
+    known = fitting = 0.0
+    for _ in range(guesses):
+        guess = sampler.sample(rng)
+        known += sum((guess.masks[s] & state.masks[s]).bit_count() for s in others) / held
+        if suits is not None:
+            fitting += suits.fits(guess.masks)
+    counts = sum(state.masks[s].bit_count() ** 2 for s in others) / held / unseen.bit_count()
+    return known / guesses, counts, fitting / guesses
 
 
 def main(argv: list[str] | None = None) -> int:

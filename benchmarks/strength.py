@@ -355,6 +355,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.oracle and args.a != "expert":
         print("--oracle tells the expert every hand: A must be expert", file=sys.stderr)
         return 2
+    if args.oracle_of == "partner" and not get_rules(args.variant).partnership:
+        print(f"--oracle-of partner: {args.variant} is played without partners", file=sys.stderr)
+        return 2
     if args.b.startswith("dominoes:"):
         if args.oracle:
             print("--oracle plays only the engine's games", file=sys.stderr)

@@ -97,6 +97,8 @@ def test_the_oracle_of_some_seats_knows_those_hands_and_guesses_the_others(capsy
     argv = ["partnership9", "expert", "greedy", "--oracle-of", "opponents", "--games", "2", "--option", "samples=3"]
     assert main(argv) == 0
     assert "A sees the opponents' hands" in capsys.readouterr().out
+    assert main(["block", "expert", "greedy", "--oracle-of", "partner"]) == 2
+    assert "block is played without partners" in capsys.readouterr().err
 
 
 def _oracle(state: GameState, moves: int = 0) -> Oracle:
