@@ -41,7 +41,7 @@ from functools import partial
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.sampling import Guess, Sampler
-from domino_tui.engine import GameState, Match, Observation, full_set, get_rules, observe
+from domino_tui.engine import VARIANTS, GameState, Match, Observation, full_set, get_rules, observe
 
 
 class Truth(Sampler):
@@ -103,9 +103,12 @@ class Told(Sampler):
 
 
 def parse_options(items: list[str]) -> dict[str, object]:
+    """``key=value`` pairs as a bot's keyword options (numbers, None, True and False as themselves)."""
     out: dict[str, object] = {}
     for item in items:
-        key, _, raw = item.partition("=")
+        key, eq, raw = item.partition("=")
+        if not eq or not key:
+            raise ValueError(f"option {item!r} is not key=value (e.g. budget=0.5)")
         try:
             out[key] = int(raw)
         except ValueError:
@@ -324,7 +327,7 @@ def _run(play: Callable[[range, bool], Tally], games: int, jobs: int, progress: 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("variant")
+    ap.add_argument("variant", choices=VARIANTS)
     ap.add_argument("a", help="bot A (ours)")
     ap.add_argument("b", help="bot B, or dominoes:<player> for the package's own partnership game")
     ap.add_argument("--games", type=int, default=100, help="games (or matches) in all, an even number")
@@ -343,12 +346,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oracle-hands", action="store_true", help="the same, but not the order of the stock")
     ap.add_argument("--oracle-of", choices=("partner", "opponents"), help="the same, but only these seats' hands")
     args = ap.parse_args(argv)
+    try:
+        a_opts = parse_options(args.option)
+        b_opts = parse_options(args.b_option)
+        # Built once here so that a misspelt bot or option stops the run with a message, not a worker's traceback.
+        make_bot(args.a, random.Random(0), **a_opts)
+        if not args.b.startswith("dominoes:"):
+            make_bot(args.b, random.Random(0), **b_opts)
+    except (ValueError, TypeError) as exc:
+        ap.error(str(exc))
     if args.oracle_from is not None or args.oracle_hands or args.oracle_of:
         args.oracle = True
     # (from which event A is told, whether it is told the order of the stock too, whose hands)
     oracle = (args.oracle_from or 0, not args.oracle_hands, args.oracle_of or "all") if args.oracle else None
-    a_opts = parse_options(args.option)
-    b_opts = parse_options(args.b_option)
     t0 = time.perf_counter()
     cmd = "python -m benchmarks.strength " + " ".join(sys.argv[1:] if argv is None else argv)
     print(cmd)

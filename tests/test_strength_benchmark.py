@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from benchmarks.strength import Oracle, main, parse_options, ratios
 from domino_tui.engine import GameState, observe
 
@@ -28,6 +30,24 @@ def test_ratio_summary() -> None:
 def test_options_parse_numbers_none_and_booleans() -> None:
     got = parse_options(["samples=30", "budget=None", "explore=0.1", "presume=False", "skip=True", "rollout=greedy"])
     assert got == {"samples": 30, "budget": None, "explore": 0.1, "presume": False, "skip": True, "rollout": "greedy"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nosuch", "expert", "greedy"], "invalid choice: 'nosuch'"),
+        (["block", "nosuch", "greedy"], "unknown bot 'nosuch'"),
+        (["block", "expert", "greedy", "--option", "foo=1"], "unexpected keyword argument 'foo'"),
+        (["block", "expert", "greedy", "--option", "budget"], "option 'budget' is not key=value"),
+        (["block", "expert", "greedy", "--b-option", "budget=1"], "unexpected keyword argument 'budget'"),
+    ],
+)
+def test_a_misspelt_variant_bot_or_option_stops_with_a_message(capsys, argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--games", "2"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
 
 
 def test_matches_against_the_package_are_refused_with_a_message(capsys) -> None:
