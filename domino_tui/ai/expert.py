@@ -52,6 +52,7 @@ class ExpertBot(SearchingBot):
         prior: float = 0.0,
         presume: bool = True,
         suits: int = 0,
+        reply: float = 2.0,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -71,6 +72,8 @@ class ExpertBot(SearchingBot):
         - ``suits``: (drawing games without counts) draw up to this many guesses to find one in which every other
           seat but the partner played from its longest suit, as far as it can be checked (see suits.py; 0: never,
           the default: it pays against players who do that and costs against those who do not);
+        - ``reply``: (All Fives) how much the playouts count against a play what the next seat could score at
+          once in answer (see playout.best_reply; 0: only what the play scores);
         - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)
@@ -86,6 +89,7 @@ class ExpertBot(SearchingBot):
         self.prior = prior
         self.presume = presume
         self.suits = suits
+        self.reply = reply
 
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
@@ -103,7 +107,7 @@ class ExpertBot(SearchingBot):
         rules = obs.rules
         sampler = self.sampler(obs)
         objective = Objective(obs)
-        playout = Playout(rules, self.rng, self.explore, self.keep, self.control)
+        playout = Playout(rules, self.rng, self.explore, self.keep, self.control, self.reply)
         legal = candidates(obs) if moves is None else tuple(moves)
         if not self.skip and any(m.kind is Kind.PLAY for m in legal):
             legal = tuple(m for m in legal if m.kind is Kind.PLAY)

@@ -12,15 +12,24 @@ import random
 from collections.abc import Callable
 
 from ..engine import CLOSED, DrawRule, Rules
-from ..engine.core import DRAW_MOVE, PASS_MOVE, PLAYOUT, PlayoutPolicy, Sim
+from ..engine.core import DRAW_MOVE, PASS_MOVE, PLAYOUT, PlayoutPolicy, Sim, fives_count, lay
 from ..engine.tiles import tile_set
 
 
 class Playout:
-    def __init__(self, rules: Rules, rng: random.Random, explore: float, keep: int = 0, control: int = 0) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        rng: random.Random,
+        explore: float,
+        keep: int = 0,
+        control: int = 0,
+        reply: float = 0.0,
+    ) -> None:
         """``explore``: how often a random tile is played; ``keep``: how much a tile whose numbers the hand
         holds many of is preferred (keeping variety in hand); ``control``: (line games) how much a play that
-        leaves ends the hand can follow is preferred."""
+        leaves ends the hand can follow is preferred; ``reply``: (All Fives) how much the most the next seat
+        could score at once in answer, from the hand the guess gives it, counts against a play."""
         ts = tile_set(rules.max_pip)
         self.rng = rng
         self.explore = explore
@@ -36,6 +45,7 @@ class Playout:
         # A line game (a lead included) is played out by the kernel's line loop, with this same policy.
         self.line = PlayoutPolicy(self.weight, explore, control) if rules.is_line else None
         self.kinds = [PLAYOUT] * rules.players
+        self.reply = reply
 
     def run(self, sim: Sim) -> None:
         """Play ``sim`` to the end."""
@@ -48,6 +58,7 @@ class Playout:
         explore = self.explore
         weight = self.weight
         fives = self.fives
+        reply = self.reply
         keep = self.keep
         match = self.match
         low = self.low
@@ -69,7 +80,10 @@ class Playout:
                 sim.apply(DRAW_MOVE if draws and sim.stock else PASS_MOVE)
                 continue
             if fives:
-                sim.apply(best_count(sim, playable, weight, rnd() < explore, randrange))
+                if reply:
+                    sim.apply(best_reply(sim, playable, weight, rnd() < explore, randrange, reply))
+                else:
+                    sim.apply(best_count(sim, playable, weight, rnd() < explore, randrange))
                 continue
             if playable & (playable - 1) == 0:
                 i = playable.bit_length() - 1
@@ -126,13 +140,7 @@ def best_count(
         if random_pick:
             return moves[randrange(len(moves))]
         return max(moves, key=lambda m: ((low[m >> 2] + high[m >> 2]) % 5 == 0, weight[m >> 2]))
-    dbl = sim.dbl
-    arm = sim.arm
-    part = [ends[0] * (2 if dbl[0] else 1), ends[1] * (2 if dbl[1] else 1), 0, 0]
-    if arm[0]:
-        part[2] = ends[2] * (2 if dbl[2] else 1)
-    if arm[1]:
-        part[3] = ends[3] * (2 if dbl[3] else 1)
+    part = _parts(ends, sim.dbl, sim.arm)
     base = part[0] + part[1] + part[2] + part[3]
     best = -1
     key = (-1, -1)
@@ -159,4 +167,95 @@ def best_count(
                 best, key = m, k
     if random_pick:
         return moves[randrange(len(moves))]
+    return best
+
+
+def _parts(ends: list[int], dbl: list[bool], arm: list[bool]) -> list[int]:
+    """What each end adds to the All Fives count (a double twice, an arm only once it holds a tile)."""
+    part = [ends[0] * (2 if dbl[0] else 1), ends[1] * (2 if dbl[1] else 1), 0, 0]
+    if arm[0]:
+        part[2] = ends[2] * (2 if dbl[2] else 1)
+    if arm[1]:
+        part[3] = ends[3] * (2 if dbl[3] else 1)
+    return part
+
+
+def most_scored(sim: Sim, ends: list[int], dbl: list[bool], arm: list[bool], hand: int) -> int:
+    """The most that one play from ``hand`` could score on this layout (0 if none fits or none scores)."""
+    match = sim.match
+    low = sim.low
+    high = sim.high
+    fits = 0
+    for pip in ends:
+        if pip != CLOSED:
+            fits |= match[pip]
+    p = hand & fits
+    if not p:
+        return 0
+    part = _parts(ends, dbl, arm)
+    base = part[0] + part[1] + part[2] + part[3]
+    best = 0
+    while p:
+        b = p & -p
+        p ^= b
+        i = b.bit_length() - 1
+        lo = low[i]
+        hi = high[i]
+        for e in (0, 1, 2, 3):
+            pip = ends[e]
+            if pip == CLOSED or (pip != lo and pip != hi):
+                continue
+            count = base - part[e] + ((hi if pip == lo else lo) * (2 if lo == hi else 1))
+            if count % 5 == 0 and count > best:
+                best = count
+    return best
+
+
+def best_reply(
+    sim: Sim,
+    playable: int,
+    weight: tuple[int, ...],
+    random_pick: bool,
+    randrange: Callable[[int], int],
+    reply: float,
+) -> int:
+    """The play that scores most now less ``reply`` times the most the next seat could score at once after it
+    (`most_scored`, from the hand the guess gives that seat), then the heavier tile; a lead, or a random play
+    when ``random_pick``, as `best_count` chooses it.
+
+    A play that opens a count of 10 for the next seat's [5|5] is worth less than one that scores 5 and leaves
+    nothing: the greedy scorer cannot see that, and measured in matches against it the expert gained by it."""
+    ends = sim.ends
+    if random_pick or ends[0] == CLOSED:
+        return best_count(sim, playable, weight, random_pick, randrange)
+    low = sim.low
+    high = sim.high
+    hand = sim.masks[sim.turn]
+    answer = sim.masks[(sim.turn + 1) % sim.players]
+    spinner = sim.rules.spinner
+    down = sim.tiles_down + 1
+    best = -1
+    key = (-1e9, -1)
+    p = playable
+    while p:
+        b = p & -p
+        p ^= b
+        i = b.bit_length() - 1
+        lo = low[i]
+        hi = high[i]
+        for e in (0, 1, 2, 3):
+            pip = ends[e]
+            if pip == CLOSED or (pip != lo and pip != hi):
+                continue
+            after = list(ends)
+            dbl = list(sim.dbl)
+            arm = list(sim.arm)
+            lay(after, dbl, arm, list(sim.spin), lo, hi, e, spinner)
+            count = fives_count(after, dbl, arm, down)
+            value: float = count if count % 5 == 0 else 0
+            if hand != b:  # a play that goes out leaves no answer
+                value -= reply * most_scored(sim, after, dbl, arm, answer)
+            k = (value, weight[i])
+            if k > key:
+                best, key = (i << 2) | e, k
     return best

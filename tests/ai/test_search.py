@@ -9,7 +9,7 @@ import pytest
 
 from domino_tui.ai.endgame import LineSolver, TooBig, solve
 from domino_tui.ai.objective import Objective
-from domino_tui.ai.playout import Playout, best_count
+from domino_tui.ai.playout import Playout, best_count, best_reply
 from domino_tui.engine import GameState, observe
 from domino_tui.engine.core import PLAYOUT, Sim
 
@@ -36,6 +36,42 @@ def test_best_count_scores_plays_as_the_rules_do() -> None:
                 checked += 1
             sim.apply(rng.choice(legal))
     assert checked > 1000
+
+
+@pytest.mark.parametrize("reply", [1.0, 2.0])
+def test_best_reply_weighs_the_answer_as_the_rules_score_it(reply: float) -> None:
+    # The reference plays each move and each answer on copies, so the rules, not the shortcut, score them.
+    rng = random.Random(5)
+    weight = Playout(GameState.new("allfives", rng).rules, rng, 0.0).weight
+    checked = differs = 0
+    for _ in range(150):
+        sim = Sim.deal("allfives", rng)
+        while sim.result is None:
+            legal = sim.legal()
+            if legal[0] >= 0 and len(legal) > 1 and sim.tiles_down:
+                team = sim.rules.team_of(sim.turn)
+
+                def key(m: int, sim: Sim = sim, team: int = team) -> tuple[float, int]:
+                    c = sim.copy()
+                    c.play(m)
+                    value: float = c.fives[team] - sim.fives[team]
+                    answers = [a for a in c.legal() if a >= 0] if c.result is None else []
+                    best = 0
+                    for a in answers:
+                        d = c.copy()
+                        d.play(a)
+                        best = max(best, d.fives[1 - team] - c.fives[1 - team])
+                    return value - reply * best, weight[m >> 2]
+
+                playable = sim.playable(sim.turn)
+                chosen = best_reply(sim, playable, weight, False, rng.randrange, reply)
+                assert chosen in legal
+                assert key(chosen) == max(key(m) for m in legal)
+                differs += chosen != best_count(sim, playable, weight, False, rng.randrange)
+                checked += 1
+            sim.apply(rng.choice(legal))
+    assert checked > 1000
+    assert differs > 50  # the answer changes the choice often enough to matter
 
 
 def minimax(sim: Sim, objective: Objective) -> float:
