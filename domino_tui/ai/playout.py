@@ -9,10 +9,10 @@ skinny state's masks directly instead of listing moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 from ..engine import CLOSED, DrawRule, Rules
-from ..engine.core import DRAW_MOVE, PASS_MOVE, PLAYOUT, PlayoutPolicy, Sim, fives_count, lay
+from ..engine.core import DRAW_MOVE, PASS_MOVE, PLAYOUT, PlayoutPolicy, Sim, lay
 from ..engine.tiles import tile_set
 
 
@@ -123,10 +123,8 @@ class Playout:
 def best_count(
     sim: Sim, playable: int, weight: tuple[int, ...], random_pick: bool, randrange: Callable[[int], int]
 ) -> int:
-    """The play that scores most right now, then the heavier tile (or a random play when ``random_pick``).
-
-    The count after a play is worked out from the ends without playing it: the played end's contribution is
-    replaced by the new outer number's (twice for a double), as Sim.count adds them up."""
+    """The play that scores most right now (`counts`), then the heavier tile (or a random play when
+    ``random_pick``)."""
     ends = sim.ends
     low = sim.low
     high = sim.high
@@ -140,12 +138,27 @@ def best_count(
         if random_pick:
             return moves[randrange(len(moves))]
         return max(moves, key=lambda m: ((low[m >> 2] + high[m >> 2]) % 5 == 0, weight[m >> 2]))
-    part = _parts(ends, sim.dbl, sim.arm)
-    base = part[0] + part[1] + part[2] + part[3]
+    if random_pick:
+        moves = [(i << 2) | e for i, e, _ in counts(ends, sim.dbl, sim.arm, playable, low, high)]
+        return moves[randrange(len(moves))]
     best = -1
     key = (-1, -1)
-    moves = []
-    p = playable
+    for i, e, count in counts(ends, sim.dbl, sim.arm, playable, low, high):
+        k = (count if count % 5 == 0 else 0, weight[i])
+        if k > key:
+            best, key = (i << 2) | e, k
+    return best
+
+
+def counts(
+    ends: list[int], dbl: list[bool], arm: list[bool], tiles: int, low: Sequence[int], high: Sequence[int]
+) -> Iterator[tuple[int, int, int]]:
+    """(tile, end, the count after it) for every play of ``tiles`` on this layout (not a lead). The count is
+    worked out from the ends without playing: the played end's part is replaced by the new outer number's (twice
+    for a double), as Sim.count adds them up."""
+    part = _parts(ends, dbl, arm)
+    base = part[0] + part[1] + part[2] + part[3]
+    p = tiles
     while p:
         b = p & -p
         p ^= b
@@ -156,18 +169,8 @@ def best_count(
             pip = ends[e]
             if pip == CLOSED or (pip != lo and pip != hi):
                 continue
-            m = (i << 2) | e
-            if random_pick:
-                moves.append(m)
-                continue
             outer = hi if pip == lo else lo
-            count = base - part[e] + (outer * 2 if lo == hi else outer)
-            k = (count if count % 5 == 0 else 0, weight[i])
-            if k > key:
-                best, key = m, k
-    if random_pick:
-        return moves[randrange(len(moves))]
-    return best
+            yield i, e, base - part[e] + (outer * 2 if lo == hi else outer)
 
 
 def _parts(ends: list[int], dbl: list[bool], arm: list[bool]) -> list[int]:
@@ -183,30 +186,15 @@ def _parts(ends: list[int], dbl: list[bool], arm: list[bool]) -> list[int]:
 def most_scored(sim: Sim, ends: list[int], dbl: list[bool], arm: list[bool], hand: int) -> int:
     """The most that one play from ``hand`` could score on this layout (0 if none fits or none scores)."""
     match = sim.match
-    low = sim.low
-    high = sim.high
     fits = 0
     for pip in ends:
         if pip != CLOSED:
             fits |= match[pip]
     p = hand & fits
-    if not p:
-        return 0
-    part = _parts(ends, dbl, arm)
-    base = part[0] + part[1] + part[2] + part[3]
     best = 0
-    while p:
-        b = p & -p
-        p ^= b
-        i = b.bit_length() - 1
-        lo = low[i]
-        hi = high[i]
-        for e in (0, 1, 2, 3):
-            pip = ends[e]
-            if pip == CLOSED or (pip != lo and pip != hi):
-                continue
-            count = base - part[e] + ((hi if pip == lo else lo) * (2 if lo == hi else 1))
-            if count % 5 == 0 and count > best:
+    if p:
+        for _, _, count in counts(ends, dbl, arm, p, sim.low, sim.high):
+            if count > best and count % 5 == 0:
                 best = count
     return best
 
@@ -233,29 +221,17 @@ def best_reply(
     hand = sim.masks[sim.turn]
     answer = sim.masks[(sim.turn + 1) % sim.players]
     spinner = sim.rules.spinner
-    down = sim.tiles_down + 1
     best = -1
     key = (-1e9, -1)
-    p = playable
-    while p:
-        b = p & -p
-        p ^= b
-        i = b.bit_length() - 1
-        lo = low[i]
-        hi = high[i]
-        for e in (0, 1, 2, 3):
-            pip = ends[e]
-            if pip == CLOSED or (pip != lo and pip != hi):
-                continue
+    for i, e, count in counts(ends, sim.dbl, sim.arm, playable, low, high):
+        value: float = count if count % 5 == 0 else 0
+        if hand != 1 << i:  # a play that goes out leaves no answer
             after = list(ends)
             dbl = list(sim.dbl)
             arm = list(sim.arm)
-            lay(after, dbl, arm, list(sim.spin), lo, hi, e, spinner)
-            count = fives_count(after, dbl, arm, down)
-            value: float = count if count % 5 == 0 else 0
-            if hand != b:  # a play that goes out leaves no answer
-                value -= reply * most_scored(sim, after, dbl, arm, answer)
-            k = (value, weight[i])
-            if k > key:
-                best, key = (i << 2) | e, k
+            lay(after, dbl, arm, list(sim.spin), low[i], high[i], e, spinner)
+            value -= reply * most_scored(sim, after, dbl, arm, answer)
+        k = (value, weight[i])
+        if k > key:
+            best, key = (i << 2) | e, k
     return best
