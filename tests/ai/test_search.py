@@ -193,3 +193,26 @@ class _Seeds(random.Random):
 
     def getrandbits(self, k: int) -> int:
         return next(self.seeds)
+
+
+@pytest.mark.parametrize(("options", "weighs"), [({}, 2.0), ({"reply": 0.0}, None)])
+def test_the_expert_weighs_the_answer_in_all_fives_by_default(monkeypatch, options, weighs) -> None:
+    # The README promises reply=2.0 by default and 0 for playouts that count only what a play scores.
+    from domino_tui.ai import expert as expert_module
+    from domino_tui.ai import playout as playout_module
+
+    seen: list[float] = []
+    real = playout_module.best_reply
+
+    def spy(*args):
+        seen.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(playout_module, "best_reply", spy)
+    rng = random.Random(8)
+    state = GameState.new("allfives", rng)
+    for _ in range(3):
+        state.apply(state.legal_moves()[0])
+    bot = expert_module.ExpertBot(random.Random(1), budget=None, samples=8, **options)
+    bot.decide(observe(state, state.turn))
+    assert (set(seen) or {None}) == {weighs}
