@@ -18,7 +18,7 @@ from collections import defaultdict
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
-from domino_tui.ai.sampling import Sampler
+from domino_tui.ai.sampling import Guesses
 from domino_tui.ai.suits import LongSuits, presumed
 from domino_tui.engine import GameState, Observation, get_rules, observe
 from domino_tui.engine.tiles import tile_set
@@ -49,7 +49,7 @@ def measure(variant: str, opponent: str, games: int, guesses: int, seed: int) ->
 
 
 def shares(
-    state: GameState, obs: Observation, sampler: Sampler, guesses: int, rng: random.Random
+    state: GameState, obs: Observation, sampler: Guesses, guesses: int, rng: random.Random
 ) -> tuple[float, float, float]:
     """At one decision of ``obs``'s seat: the share of the other seats' real tiles that ``guesses`` guesses put in
     the right hand; the share guesses that know only the hand sizes would (each real tile of a seat lands there

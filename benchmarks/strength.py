@@ -18,7 +18,7 @@ is no bot: it bounds what any player could win against B, and so how much of a v
 N`` tells it only from the game's N-th event on: what knowing the hands later in a game, which is all that reading
 the others' plays could ever give, is worth. ``--oracle-hands`` tells it the hands but not the order of the
 stock: in the drawing games, a bound that does not count knowing what will be drawn. ``--oracle-of partner`` or
-``--oracle-of opponents`` tells it only those hands and leaves it to guess the rest.
+``--oracle-of opponents`` tells it only those hands and leaves it to guess the rest, the stock included.
 
 With ``dominoes:<player>`` as B, the games are refereed by the `dominoes` PyPI package (pip install
 dominoes==6.1.0, the ``bench`` extra) and B is one of its players: random, bota_gorda, or pab
@@ -40,12 +40,13 @@ from functools import partial
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
-from domino_tui.ai.sampling import Guess, Sampler
+from domino_tui.ai.inference import Knowledge
+from domino_tui.ai.sampling import Guess, Guesses, Sampler
 from domino_tui.engine import VARIANTS, GameState, Match, Observation, full_set, get_rules, observe
 
 
-class Truth(Sampler):
-    """A sampler whose every guess is the real deal (with ``order`` False, the stock in a random order)."""
+class Truth:
+    """Guesses that are all the real deal (with ``order`` False, the stock in a random order)."""
 
     def __init__(self, state: GameState, order: bool = True) -> None:
         self.guess = Guess(tuple(state.masks), tuple(state.stock))
@@ -69,7 +70,7 @@ class Oracle(ExpertBot):
     order = True  # whether it knows the order of the stock too (``--oracle-hands``: not)
     told = "all"  # whose hands: all, partner or opponents
 
-    def sampler(self, obs: Observation) -> Sampler:
+    def sampler(self, obs: Observation) -> Guesses:
         if len(obs.history) < self.since:
             return super().sampler(obs)
         if self.told == "all":
@@ -79,20 +80,19 @@ class Oracle(ExpertBot):
             seats = [] if obs.partner is None else [obs.partner]
         else:
             seats = [s for s in range(rules.players) if rules.team_of(s) != obs.team]
-        return Told(super().sampler(obs), {s: self.state.masks[s] for s in seats})
+        return Told(self.knowledge(obs), obs, {s: self.state.masks[s] for s in seats})
 
 
-class Told(Sampler):
+class Told:
     """Guesses in which some hands are the real ones: those tiles are taken out of what is guessed, and the seats
-    holding them get nothing more."""
+    holding them get nothing more (the stock, where there is one, is guessed as ever)."""
 
-    def __init__(self, inner: Sampler, hands: dict[int, int]) -> None:
-        self.inner = inner
+    def __init__(self, know: Knowledge, obs: Observation, hands: dict[int, int]) -> None:
         self.hands = hands
-        know = inner.know
         for seat, hand in hands.items():
             know.unknown &= ~hand
             know.seats[seat].size = 0
+        self.inner = Sampler(know, obs.hand_mask, obs.stock_size)
 
     def sample(self, rng: random.Random) -> Guess:
         guess = self.inner.sample(rng)
@@ -355,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
             make_bot(args.b, random.Random(0), **b_opts)
     except (ValueError, TypeError) as exc:
         ap.error(str(exc))
+    if args.oracle_of and args.oracle_hands:
+        ap.error("--oracle-of tells only those hands and the stock is guessed, so --oracle-hands adds nothing")
     if args.oracle_from is not None or args.oracle_hands or args.oracle_of:
         args.oracle = True
     # (from which event A is told, whether it is told the order of the stock too, whose hands)

@@ -40,9 +40,10 @@ def test_options_parse_numbers_none_and_booleans() -> None:
         (["block", "expert", "greedy", "--option", "foo=1"], "unexpected keyword argument 'foo'"),
         (["block", "expert", "greedy", "--option", "budget"], "option 'budget' is not key=value"),
         (["block", "expert", "greedy", "--b-option", "budget=1"], "unexpected keyword argument 'budget'"),
+        (["classic", "expert", "greedy", "--oracle-of", "opponents", "--oracle-hands"], "adds nothing"),
     ],
 )
-def test_a_misspelt_variant_bot_or_option_stops_with_a_message(capsys, argv: list[str], message: str) -> None:
+def test_a_misspelt_or_contradictory_command_stops_with_a_message(capsys, argv: list[str], message: str) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*argv, "--games", "2"])
     assert stop.value.code == 2

@@ -18,11 +18,11 @@ from ..engine.core import COMPILED, DRAW_MOVE, PASS_MOVE, Sim, from_move, to_mov
 from .base import SearchingBot, candidates
 from .determinize import last_player, trailing_passes
 from .endgame import LineSolver, TooBig, solve
-from .inference import infer
+from .inference import Knowledge, infer
 from .model import presume
 from .objective import Objective
 from .playout import Playout
-from .sampling import Sampler
+from .sampling import Guesses, Sampler
 from .suits import LongSuits, presumed
 
 MIN_SAMPLES = 4
@@ -188,13 +188,17 @@ class ExpertBot(SearchingBot):
                     totals[i] += done * self.prior * weight[m >> 2] / top
         return {to_move(m, rules): t / done for m, t in zip(codes, totals, strict=True)}
 
-    def sampler(self, obs: Observation) -> Sampler:
+    def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's
         ``--oracle`` gives one that always deals the truth)."""
+        return Sampler(self.knowledge(obs), obs.hand_mask, obs.stock_size)
+
+    def knowledge(self, obs: Observation) -> Knowledge:
+        """What ``obs`` says of the hidden tiles, with the presumption of heavy play where it applies."""
         know = infer(obs)
         if self.presume and not obs.rules.has_stock and not obs.rules.fives:
             presume(know, obs)
-        return Sampler(know, obs.hand_mask, obs.stock_size)
+        return know
 
 
 __all__ = ["DRAW_MOVE", "PASS_MOVE", "ExpertBot"]

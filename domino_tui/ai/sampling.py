@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..engine.core import gather, stir
 from .inference import Knowledge
@@ -33,6 +34,12 @@ class Guess:
 
     masks: tuple[int, ...]
     stock: tuple[int, ...]
+
+
+class Guesses(Protocol):
+    """Whatever deals a searching bot's guesses: a `Sampler`, or (benchmarks/strength.py's oracles) the truth."""
+
+    def sample(self, rng: random.Random) -> Guess: ...
 
 
 @dataclass(frozen=True, slots=True)
