@@ -4,14 +4,15 @@
         [--play 600] [--every 2] [--seed 900] [--jobs 1]
 
 Plays ``--games`` games of the variant: the expert (``--play`` guesses a decision) in seat 0 and, where there is
-one, the partner's seat, the opponent bot in the others. At every ``--every``-th decision of seat 0 with more than
-one move to consider (`ai.base.candidates`), it rates the moves with ``--reference`` guesses, then chooses with
-each number of ``--guesses`` (each on its own random stream). A choice's regret is how much lower the reference
-rates it than the reference's best, in the objective's units (a game won 1, lost -1: `ai/objective.py`), so half
-of it is the chance of winning given away. The table prints, per number of guesses, the mean regret a decision,
-how often the choice was not the reference's, and the regret a game: the mean a decision times the decisions with
-a choice in a game, halved, in points of games won. That is about what guessing as much as the reference would
-add to the share of games won, as a strength run would measure it with many times the games.
+one, the partner's seat, the opponent bot in the others. At every ``--every``-th decision of the expert's seats with
+more than one move to consider (`ai.base.candidates`), it rates the moves with ``--reference`` guesses, then chooses
+with each number of ``--guesses`` (each on its own random stream). A choice's regret is how much lower the reference
+rates it than the reference's best, in the objective's units (a game won 1, lost -1: `ai/objective.py`), so half of
+it is the chance of winning given away. The table prints, per number of guesses, the mean regret a decision, how
+often the choice was not the reference's, and the regret a game: the mean a decision times the decisions with a
+choice in a game (both partners' where there are two: they share the result), halved, in points of games won. That
+is about what guessing as much as the reference would add to the share of games won, as a strength run would measure
+it with many times the games.
 
 Every bot runs without a time budget (a fixed number of guesses, from its own seed), so the numbers do not depend
 on the machine or its load. The reference is noisy too: at numbers of guesses close to it, the regret printed is
@@ -39,7 +40,7 @@ class Tally:
 
     levels: tuple[int, ...]
     games: int = 0
-    choices: int = 0  # seat 0's decisions with a choice, rated or not
+    choices: int = 0  # the expert's decisions with a choice (all its team's seats), rated or not
     rated: int = 0
     regret: dict[int, float] = field(default_factory=dict)
     differ: dict[int, int] = field(default_factory=dict)
@@ -89,7 +90,8 @@ def play(
         decision = 0
         while not state.over:
             obs = observe(state, state.turn)
-            if state.turn == 0 and len(candidates(obs)) > 1:
+            # Partners share the game's result, so the team's regret a game sums both partners' decisions.
+            if state.turn in ours and len(candidates(obs)) > 1:
                 decision += 1
                 if decision % every == 0:
                     tally.rated += 1

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from benchmarks import regret
 from benchmarks.regret import main, measure, rate
 from domino_tui.ai.base import candidates
 from domino_tui.engine import GameState, observe
@@ -27,6 +28,21 @@ def test_a_regret_is_never_negative() -> None:
     assert len(candidates(obs)) > 1
     regret = rate(obs, (1, 5), reference=50, seed="t")
     assert set(regret) == {1, 5} and all(r >= 0.0 for r in regret.values())
+
+
+def test_partners_decisions_are_rated_and_counted_too(monkeypatch) -> None:
+    # Partners share a game's result, so a choice given away by either costs the team: a tally of seat 0's
+    # decisions alone would put the team's regret a game at half what it is.
+    seats: list[int] = []
+
+    def record(obs, levels, reference, seed):
+        seats.append(obs.seat)
+        return dict.fromkeys(levels, 0.0)
+
+    monkeypatch.setattr(regret, "rate", record)
+    tally = regret.measure("partnership", "greedy", games=3, levels=(1,), reference=1, guesses=2, every=1, seed=7)
+    assert set(seats) == {0, 2}
+    assert tally.rated == tally.choices == len(seats)
 
 
 def test_games_split_over_processes_add_up_to_the_same_tally() -> None:
