@@ -9,10 +9,10 @@ more than one move to consider (`ai.base.candidates`), it rates the moves with `
 with each number of ``--guesses`` (each on its own random stream). A choice's regret is how much lower the reference
 rates it than the reference's best, in the objective's units (a game won 1, lost -1: `ai/objective.py`), so half of
 it is the chance of winning given away. The table prints, per number of guesses, the mean regret a decision, how
-often the choice was not the reference's, and the regret a game: the mean a decision times the decisions with a
-choice in a game (both partners' where there are two: they share the result), halved, in points of games won. That
-is about what guessing as much as the reference would add to the share of games won, as a strength run would measure
-it with many times the games.
+often the reference rated the choice below its best, and the regret a game: the mean a decision times the decisions
+with a choice in a game (both partners' where there are two: they share the result), halved, in points of games won.
+That is about what guessing as much as the reference would add to the share of games won, as a strength run would
+measure it with many times the games.
 
 Every bot runs without a time budget (a fixed number of guesses, from its own seed), so the numbers do not depend
 on the machine or its load. The reference is noisy too: at numbers of guesses close to it, the regret printed is
@@ -78,7 +78,7 @@ def play(
 ) -> Tally:
     rules = get_rules(variant)
     tally = Tally(levels)
-    ours = {0} | {s for s in range(rules.players) if s != 0 and rules.team_of(s) == rules.team_of(0)}
+    ours = {s for s in range(rules.players) if rules.team_of(s) == rules.team_of(0)}
     for g in games:
         bots = {
             s: ExpertBot(random.Random(f"{seed}-{g}-{s}"), budget=None, samples=guesses)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -50,6 +51,22 @@ def test_games_split_over_processes_add_up_to_the_same_tally() -> None:
     two = measure("block", "greedy", games=4, levels=(2,), reference=40, guesses=5, every=2, seed=6, jobs=2)
     assert (one.games, one.choices, one.rated, one.differ) == (two.games, two.choices, two.rated, two.differ)
     assert one.regret[2] == pytest.approx(two.regret[2])
+    # Every other decision with a choice is rated: each game rates the floor of half of its own.
+    assert one.choices - one.games <= 2 * one.rated <= one.choices
+
+
+def test_the_tally_does_not_depend_on_the_clock(monkeypatch) -> None:
+    # The README promises numbers the machine's load cannot change: every bot plays a fixed number of guesses or
+    # iterations. With a clock on which every reading is a minute after the last, any bot with a time budget
+    # (the expert's default, or ismcts given one) would stop early and choose otherwise.
+    def run() -> tuple:
+        tally = measure("block", "ismcts", games=2, levels=(3,), reference=30, guesses=8, every=1, seed=8)
+        return tally.choices, tally.rated, tally.regret, tally.differ
+
+    steady = run()
+    ticks = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    assert run() == steady
 
 
 def test_the_report_prints_a_row_for_each_number_of_guesses(capsys) -> None:
