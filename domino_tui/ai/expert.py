@@ -53,6 +53,7 @@ class ExpertBot(SearchingBot):
         presume: bool = True,
         suits: int = 0,
         reply: float = 2.0,
+        learned: bool = False,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -74,6 +75,9 @@ class ExpertBot(SearchingBot):
           the default: it pays against players who do that and costs against those who do not);
         - ``reply``: (All Fives) how much the playouts count against a play what the next seat could score at
           once in answer (see playout.best_reply; 0: only what the play scores);
+        - ``learned``: (drawing games without counts: classic) playouts by the policy learned from the expert's
+          own choices (see policy.py) instead of heavy tiles first (not the default: it gains at 60 and 600
+          guesses, and nothing measurable at the default budget);
         - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)
@@ -90,6 +94,7 @@ class ExpertBot(SearchingBot):
         self.presume = presume
         self.suits = suits
         self.reply = reply
+        self.learned = learned
 
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
@@ -107,7 +112,7 @@ class ExpertBot(SearchingBot):
         rules = obs.rules
         sampler = self.sampler(obs)
         objective = Objective(obs)
-        playout = Playout(rules, self.rng, self.explore, self.keep, self.control, self.reply)
+        playout = Playout(rules, self.rng, self.explore, self.keep, self.control, self.reply, self.learned)
         legal = candidates(obs) if moves is None else tuple(moves)
         if not self.skip and any(m.kind is Kind.PLAY for m in legal):
             legal = tuple(m for m in legal if m.kind is Kind.PLAY)
