@@ -14,7 +14,7 @@ from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.playout import Playout
 from domino_tui.engine import CLOSED, GameState, Kind, Tile, get_rules, observe, tile_set
 from domino_tui.engine.core import DRAW_MOVE, PASS_MOVE, Sim
-from scripts.fit_policy import decision, fit
+from scripts.fit_policy import decision, fit, main
 
 from .helpers import line, observation
 
@@ -200,3 +200,21 @@ def test_the_fit_finds_the_weights_that_made_the_choices() -> None:
         scores = [math.exp(sum(w * x for w, x in zip(truth, row, strict=True))) for row in rows]
         decisions.append((rows, rng.choices(range(len(rows)), weights=scores)[0]))
     assert fit(decisions, l2=1.0) == pytest.approx(truth, abs=0.12)
+
+
+def test_the_fit_script_writes_every_weight(tmp_path, capsys) -> None:
+    out = tmp_path / "policy.json"
+    assert main(["--games", "4", "--guesses", "4", "--out", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert list(data["weights"]) == list(policy.FEATURES)
+    assert data["fitted"] == "scripts/fit_policy.py --games 4 --seed 700 --opponent hyperskill --guesses 4"
+    assert "held out" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["--games", "0"], ["--opponent", "nobody"], ["--jobs", "0"]])
+def test_the_fit_script_refuses_bad_arguments(argv, tmp_path, capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--out", str(tmp_path / "policy.json")])
+    assert stop.value.code == 2
+    assert "error:" in capsys.readouterr().err
+    assert not (tmp_path / "policy.json").exists()
