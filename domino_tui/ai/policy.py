@@ -9,8 +9,8 @@ against `hyperskill` by ``scripts/fit_policy.py``, which writes ``policy.json``;
 the time on held-out decisions, where shedding heavy tiles picks it 45%.
 
 Measured against `hyperskill` (README, "Learned playouts for classic"), as the expert's playouts it gains at a
-fixed number of guesses (600: 71.0% of 1,000 games against 65.5%) and nothing measurable at the default budget
-(67.8% against 67.2%, about 600 games each), so the expert plays it only when asked (``learned=True``).
+fixed number of guesses (600: 71.0% of 1,000 games against 65.5%) and nothing at the default budget (69.7%
+against 69.6%, about 870 decided games each), so the expert plays it only when asked (``learned=True``).
 """
 
 from __future__ import annotations
