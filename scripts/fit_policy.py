@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from domino_tui.ai import make_bot
+from domino_tui.ai import Bot, make_bot
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.policy import FEATURES, features
 from domino_tui.engine import GameState, Kind, Observation, get_rules, observe
@@ -61,11 +61,11 @@ def gather(opponent: str, guesses: int, seed: int, games: range) -> list[Decisio
     rules = get_rules("classic")
     out: list[Decision] = []
     for g in games:
-        bots = {
+        bots: dict[int, Bot] = {
             s: ExpertBot(random.Random(f"{seed}-{g}-{s}"), budget=None, samples=guesses, learned=False) for s in (0, 1)
         }
         if opponent != "expert":
-            bots[1] = make_bot(opponent, random.Random(f"{seed}-{g}-1"))  # type: ignore[assignment]
+            bots[1] = make_bot(opponent, random.Random(f"{seed}-{g}-1"))
         state = GameState.new(rules, random.Random(seed * 1_000_003 + g))
         while not state.over:
             obs = observe(state, state.turn)
