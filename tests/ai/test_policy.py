@@ -12,7 +12,7 @@ import pytest
 from domino_tui.ai import policy
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.playout import Playout
-from domino_tui.engine import CLOSED, GameState, Kind, Tile, get_rules, observe, tile_set
+from domino_tui.engine import CLOSED, Board, GameState, Kind, Tile, get_rules, observe, tile_set
 from domino_tui.engine.core import DRAW_MOVE, PASS_MOVE, Sim
 from scripts.fit_policy import decision, fit, main
 
@@ -221,3 +221,20 @@ def test_the_fit_script_refuses_bad_arguments(argv, tmp_path, capsys) -> None:
     assert stop.value.code == 2
     assert "error:" in capsys.readouterr().err
     assert not (tmp_path / "policy.json").exists()
+
+
+def test_a_learned_playout_leads_the_heaviest_tile() -> None:
+    """Classic opens with the highest double, so only a position made with an empty line reaches this branch."""
+    rules = get_rules("classic")
+    ts = tile_set(6)
+    for seed in range(20):
+        tiles = list(range(ts.size))
+        random.Random(seed).shuffle(tiles)
+        masks = [sum(1 << t for t in tiles[:7]), sum(1 << t for t in tiles[7:14])]
+        sim = Sim.from_board(rules, Board(), masks, tiles[14:], 0)
+        heaviest = max((j for j in tiles[:7]), key=lambda j: (ts.pips[j] + 3 * (ts.low[j] == ts.high[j]), -j))
+        expected = sim.copy()
+        expected.play(heaviest << 2)
+        reference_playout(expected, policy.weights())
+        Playout(rules, random.Random(seed), explore=0.0, learned=True).run(sim)
+        assert (sim.masks, sim.ends, sim.result) == (expected.masks, expected.ends, expected.result), seed
