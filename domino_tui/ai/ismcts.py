@@ -7,7 +7,9 @@ it could have been chosen (its availability), not by how often its parent was vi
 Whitehouse, "Information Set Monte Carlo Tree Search", 2012). The move played is the root's most visited one.
 
 Outcomes are what the variant plays for (`objective.py`): a chance of winning the game or the match, from -1 to 1
-in every variant, so one exploration constant serves them all.
+in every variant, so one exploration constant serves them all. ``reward="points"`` rates a game by its margin in
+points instead, divided by about the most a game can be worth, so that the constant is scaled to the variant's
+point range: the search as issue 15 first described it, which plays for points rather than for the win.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ import math
 import random
 import time
 
-from ..engine import Move, Observation
+from ..engine import Move, Observation, Rules
 from ..engine.core import Sim, from_move
+from ..engine.tiles import tile_set
 from .base import SearchingBot, candidates
 from .determinize import Determinizer
 from .objective import Objective
@@ -47,6 +50,7 @@ class IsmctsBot(SearchingBot):
         c: float = 0.7,
         rollout: str = "random",
         presume: bool = True,
+        reward: str = "win",
     ) -> None:
         """Options:
 
@@ -55,16 +59,22 @@ class IsmctsBot(SearchingBot):
         - ``c``: the UCT exploration constant, on outcomes from -1 to 1;
         - ``rollout``: how a walk finishes the game: ``random`` legal moves, or ``greedy`` (the expert's playout
           policy: best count in All Fives, else the heavy tile, a quarter of the moves random);
-        - ``presume``: guess as the expert does that opponents shed their heaviest fitting tile (see model.py).
+        - ``presume``: guess as the expert does that opponents shed their heaviest fitting tile (see model.py);
+        - ``reward``: what a finished walk is worth: ``win``, the objective's chance of winning, or ``points``,
+          the game's margin over about the most a game can be worth (`point_range`; where only winning
+          counts, as in classic, both are the same).
         """
         super().__init__(rng)
         if rollout not in ("random", "greedy"):
             raise ValueError(f"unknown rollout {rollout!r}; choose random or greedy")
+        if reward not in ("win", "points"):
+            raise ValueError(f"unknown reward {reward!r}; choose win or points")
         self.iterations = iterations
         self.budget = budget
         self.c = c
         self.rollout = rollout
         self.presume = presume
+        self.reward = reward
 
     def decide(self, obs: Observation) -> Move:
         legal = candidates(obs)
@@ -82,6 +92,7 @@ class IsmctsBot(SearchingBot):
         objective = Objective(obs)
         me = objective.team
         c = self.c
+        scale = point_range(rules) if self.reward == "points" and objective.points else 0.0
         playout = Playout(rules, rng, 0.25) if self.rollout == "greedy" else None
         root = Node(-1)
         done = 0
@@ -121,7 +132,7 @@ class IsmctsBot(SearchingBot):
                 sim.apply(best)
                 path.append(child)
                 node = child
-            value = self._finish(sim, objective, playout)
+            value = self._finish(sim, objective, playout, scale)
             for n in path:
                 n.visits += 1
                 n.total += value if n.team == me else -value
@@ -129,11 +140,22 @@ class IsmctsBot(SearchingBot):
         self.guesses.append(done)
         return {m: n.visits for m, n in root.children.items()}
 
-    def _finish(self, sim: Sim, objective: Objective, playout: Playout | None) -> float:
-        """Play ``sim`` to the end and rate it for the objective's team."""
+    def _finish(self, sim: Sim, objective: Objective, playout: Playout | None, scale: float) -> float:
+        """Play ``sim`` to the end and rate it for the objective's team: its objective value, or with a
+        ``scale`` its margin in points over the scale."""
         if sim.result is None:
             if playout is None:
                 sim.random_playout(self.rng)
             else:
                 playout.run(sim)
+        if scale:
+            points = sim.team_points()
+            return (points[objective.team] - points[1 - objective.team]) / scale
         return objective.value(sim)
+
+
+def point_range(rules: Rules) -> float:
+    """About the most points a game can be worth: the average pips of the tiles the other team is dealt."""
+    ts = tile_set(rules.max_pip)
+    average = sum(ts.pips) / ts.size
+    return average * rules.hand_size * (rules.players - len(rules.teams[0]))

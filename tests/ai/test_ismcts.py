@@ -7,7 +7,7 @@ import random
 import pytest
 
 from domino_tui.ai import make_bot
-from domino_tui.engine import DRAW, VARIANTS, End, GameState, observe
+from domino_tui.engine import DRAW, VARIANTS, End, GameState, Observation, observe
 
 from .helpers import T, game, play
 from .test_hidden import two_deals_seat_0_cannot_tell_apart
@@ -90,3 +90,48 @@ def test_ismcts_stops_at_its_think_time_budget() -> None:
 def test_ismcts_rejects_an_unknown_rollout() -> None:
     with pytest.raises(ValueError, match="random or greedy"):
         make_bot("ismcts", rollout="clever")
+
+
+def _block_endgame() -> Observation:
+    """Seat 0 of block with [0|5] and [2|2] left, the other seat with two tiles: both play."""
+    state = GameState.new("block", random.Random(8))
+    rng = random.Random(8)
+    for _ in range(10):
+        state.apply(rng.choice(state.legal_moves()))
+    obs = observe(state, 0)
+    assert obs.turn == 0 and obs.hand == tuple(T("05 22"))
+    return obs
+
+
+def test_ismcts_plays_for_the_win_or_for_points_as_asked() -> None:
+    # [0|5] wins more often (the expert rates it so, 20,000 guesses); [2|2] wins less often but by more.
+    obs = _block_endgame()
+    expert = make_bot("expert", random.Random(0), budget=None, samples=20000)
+    assert expert.rank(obs)[0][0].tile == T("05")[0]
+    for seed in range(3):
+        win = make_bot("ismcts", random.Random(seed), iterations=2000).choose(obs)
+        points = make_bot("ismcts", random.Random(seed), iterations=2000, reward="points").choose(obs)
+        assert (win.tile, points.tile) == (T("05")[0], T("22")[0])
+
+
+def test_ismcts_points_reward_is_the_margin_over_the_point_range() -> None:
+    from domino_tui.ai.ismcts import IsmctsBot, point_range
+    from domino_tui.ai.objective import Objective
+
+    obs = _block_endgame()
+    assert point_range(obs.rules) == 42  # 7 tiles of 6 pips on average
+    assert point_range(VARIANTS["partnership9"]) == 180  # two hands of 10 tiles of 9 pips
+    for seed in range(20):
+        state = GameState.new("block", random.Random(seed))
+        while not state.over:
+            state.apply(random.Random(seed + len(state.history)).choice(state.legal_moves()))
+        objective = Objective(observe(state, 0))
+        bot = IsmctsBot(random.Random(0), reward="points")
+        margin = state.result.points[0] - state.result.points[1]
+        assert bot._finish(state.core, objective, None, 42.0) == margin / 42
+        assert bot._finish(state.core, objective, None, 0.0) == objective.value(state.core)
+
+
+def test_ismcts_refuses_an_unknown_reward() -> None:
+    with pytest.raises(ValueError, match="unknown reward 'margin'"):
+        make_bot("ismcts", random.Random(0), reward="margin")
