@@ -22,7 +22,7 @@ def test_the_readme_lists_every_option_with_its_default(bot: type[Bot]) -> None:
     assert found, f"the README's Bots section lists the options of {bot.name}"
     listed = dict(item.split("=", 1) for item in found.group(1).split(", "))
     defaults = {
-        name: repr(p.default).replace("'", '"')  # the README quotes strings as Python code usually does
+        name: repr(p.default).replace("'", '"')  # the README writes strings in double quotes
         for name, p in inspect.signature(bot.__init__).parameters.items()
         if name not in ("self", "rng")
     }

