@@ -83,3 +83,16 @@ def test_the_presumption_about_a_random_player_is_often_wrong() -> None:
     # The check above can fail: about a player that does not shed heavy tiles first, the same facts are wrong.
     facts, wrong = _presumed_facts_against("block", "random", 60)
     assert wrong > facts // 10
+
+
+def test_the_tree_search_presumes_heavy_tiles_first_only_when_asked() -> None:
+    # ismcts's presume option: its guesses keep seat 1's light play's fact (no [8|9] or [7|9]) or drop it.
+    from domino_tui.ai.determinize import Determinizer
+
+    obs = observe(light_plays(), 0)
+    heavier = mask("89 79", 9)
+    for presumed in (True, False):
+        determinizer = Determinizer(obs, presumed)
+        rng = random.Random(3)
+        held = sum(bool(determinizer.sim(rng).masks[1] & heavier) for _ in range(200))
+        assert (held == 0) if presumed else (held > 20)
