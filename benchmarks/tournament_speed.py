@@ -1,11 +1,11 @@
 """Games per second of a dummy vs greedy partnership9 match: our tournament with 1 and 2 jobs beside a
-straightforward single-loop judge written the way seed 003 describes its judge (lists of tuples, a loop over the
+straightforward single-loop judge written the way the MC102 judge is described (lists of tuples, a loop over the
 seats, players with ``tiles`` and ``play(board_extremes, play_hist)``, no engine), all in the same run.
 
     python benchmarks/tournament_speed.py [--games 20000] [--rounds 5]
 
 Rounds alternate between the three so that a busy machine slows them alike; the median and the best round are
-shown. Requirement (issue 6): ours with 2 jobs at least 2x the judge's rate. Seed 003's own judge plays about
+shown. Requirement (issue 6): ours with 2 jobs at least 2x the judge's rate. The MC102 judge itself plays about
 4,400 to 5,300 such games per CPU-second on these machines.
 
 It also plays a match with a user bot (examples/tournament_bot.py:Blocker, a pair of it against greedy, 1 job),
@@ -25,7 +25,7 @@ import time
 
 from domino_tui.tournament import run_match
 
-# ----- the reference: a seed-003-style judge and its two basic players -----
+# ----- the reference: an MC102-style judge and its two basic players -----
 
 
 class Player:
@@ -60,7 +60,7 @@ class GreedyPlayer(Player):
 
 
 class Judge:
-    """One game at a time, as seed 003's judge.py describes it: shuffle, deal ten tiles each, ask each seat in
+    """One game at a time, as the MC102 judge works: shuffle, deal ten tiles each, ask each seat in
     turn for (side, tile), check it, lay it on the board (a list of tuples, turned so the numbers touch), keep
     the history, stop when a hand is empty or four turns in a row were lost, else compare the lighter hands."""
 
@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"{'':28}{'games/s median':>16}{'best':>10}   greedy's share of decided games (last round)")
     rows = [
-        ("seed-003-style judge", "judge", f"{100 * share['judge']:.1f}%"),
+        ("MC102-style judge", "judge", f"{100 * share['judge']:.1f}%"),
         ("  (per CPU-second)", "judge_cpu", ""),
         ("ours, 1 job", "ours1", f"{100 * share['ours']:.1f}%"),
         ("ours, 2 jobs", "ours2", "(same games)"),
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         f"a user bot's match (Blocker+Blocker vs greedy+greedy, {args.user_games} games, 1 job): "
         f"{med['user']:,.0f} games/s median, best {best['user']:,.0f}; before issue 11 (quoted): {USER_BOT_BEFORE}"
     )
-    print("for scale, issue 6 quotes seed 003's own judge at about 4,400 to 5,300 such games per CPU-second")
+    print("for scale, the MC102 judge itself plays about 4,400 to 5,300 such games per CPU-second")
     print("the judge's dummy plays the first fitting tile in hand order; ours the first legal move in tile order")
     return 0
 

@@ -11,7 +11,7 @@ from .entries import Entry, EntryError, parse_entries, spec_text, unique_names
 from .faults import Forfeit
 from .host import DEFAULT_MOVE_LIMIT, BotHost, check_move_limit, host_command
 from .journal import Journal, journal_path, read_journal, tally_json
-from .ranking import MatchResult, Standing, rank, score_key, seed003_key, standings
+from .ranking import MatchResult, Standing, mc102_key, rank, score_key, standings
 from .runner import Progress, Tally, chunk_tasks, run_chunks
 from .schedule import new_seed
 from .secrecy import make_undumpable
@@ -54,7 +54,7 @@ class TournamentResult:
 
     @property
     def ranked_by(self) -> str:
-        return "seed 003" if get_rules(self.settings.variant).lead_rotates else "score"
+        return "the MC102 judge" if get_rules(self.settings.variant).lead_rotates else "score"
 
 
 def resolve_entries(bots: Sequence[str | type | tuple], rules: Rules) -> list[Entry]:
@@ -73,7 +73,7 @@ def resolve_entries(bots: Sequence[str | type | tuple], rules: Rules) -> list[En
                 raise EntryError(f"cannot load {spec}: {forfeit.detail.strip() or forfeit}") from None
             finally:
                 host.stop()
-        if e.seats[0].kind == "seed003":
+        if e.seats[0].kind == "mc102":
             e = replace(e, name=names[0])
         elif any(s.kind == "cmd" for s in e.seats):  # a program is named by what it says in its hello
             told = iter(names)
@@ -178,7 +178,7 @@ def _play(
         for (i, j), t in zip(pairs, tallies, strict=True)
     )
     table = standings([e.name for e in entries], matches)
-    ranking = rank(table, score_key if by_points else seed003_key)
+    ranking = rank(table, score_key if by_points else mc102_key)
     return TournamentResult(settings, tuple(entries), matches, tuple(ranking), seconds)
 
 

@@ -23,7 +23,7 @@ entries (comma separated):
   greedy                 a built-in bot (random, dummy, greedy, doubles, hyperskill, ...)
   greedy+dummy           a pair, in partnership variants (a single name there means two of it)
   path/to/file.py:MyBot  your own bot: a class implementing domino_tui.ai.Bot
-  path/to/pair.py        a seed-003 pair module (create_pair(), pair_name(), players with play())
+  path/to/pair.py        an MC102 pair module (create_pair(), pair_name(), players with play())
   cmd:./mybot --fast     a program in any language speaking the bot protocol (README) on stdin/stdout
 
 example:

@@ -1,7 +1,7 @@
 """Who plays: an entry is one player (two-player variants) or a pair (partnership variants).
 
 Written on the command line as a built-in bot name (``greedy``), a user's bot (``path/to/file.py:ClassName``),
-a pair ``A+B`` (a single name in a partnership variant means two of it), or a seed-003 pair module
+a pair ``A+B`` (a single name in a partnership variant means two of it), or an MC102 pair module
 (``path/to/pair.py`` with ``create_pair()`` and ``pair_name()``).
 """
 
@@ -21,12 +21,12 @@ class EntryError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class BotSpec:
-    # "builtin"; "file" or "class" (a user's Bot class); "seed003" (a player of a seed-003 pair module);
+    # "builtin"; "file" or "class" (a user's Bot class); "mc102" (a player of an MC102 pair module);
     # "cmd" (a program of any language speaking the bot protocol)
     kind: str
-    name: str  # the built-in name or the class name; empty for seed003 and cmd
+    name: str  # the built-in name or the class name; empty for mc102 and cmd
     path: str = ""  # absolute path of the user's file; for "class", its module; for "cmd", the command line
-    index: int = 0  # which player of the seed-003 pair
+    index: int = 0  # which player of the MC102 pair
 
     @property
     def hosted(self) -> bool:
@@ -138,7 +138,7 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
         if "+" in text:
             raise EntryError(f"{text!r} is a pair, but {rules.name} is played one against one")
         if text.endswith(".py") and ":" not in text and not text.startswith("cmd:"):
-            raise EntryError(f"{text!r}: a seed-003 pair module plays partnership variants, not {rules.name}")
+            raise EntryError(f"{text!r}: an MC102 pair module plays partnership variants, not {rules.name}")
         bot = parse_bot(text)
         return Entry(bot.short, text, (bot,))
     if "+" in text:
@@ -149,7 +149,7 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
         return Entry("+".join(b.short for b in bots), text, bots)
     if text.endswith(".py") and not text.startswith("cmd:"):
         path = _user_file(text)
-        return Entry(text, text, tuple(BotSpec("seed003", "", path, i) for i in range(seats_per_team)))
+        return Entry(text, text, tuple(BotSpec("mc102", "", path, i) for i in range(seats_per_team)))
     bot = parse_bot(text)
     return Entry(f"{bot.short}+{bot.short}", text, (bot,) * seats_per_team)
 

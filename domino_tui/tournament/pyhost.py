@@ -2,7 +2,7 @@
 
 A fresh interpreter that knows nothing but the bot it loads (no seed, no game, no schedule): it speaks the JSON
 lines protocol of wire.py on the stdin and stdout it was started with, and turns each message into a call of the
-bot (a class implementing domino_tui.ai.Bot, or a player of a seed-003 pair module). The real pipes are moved to
+bot (a class implementing domino_tui.ai.Bot, or a player of an MC102 pair module). The real pipes are moved to
 other descriptors before the user's code is imported; descriptor 0 is /dev/null and 1 is stderr, so whatever the
 bot prints or reads cannot be taken for a message.
 """

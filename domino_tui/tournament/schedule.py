@@ -4,9 +4,9 @@ Everything about game ``g`` of match ``m`` is a function of (seed, m, g) alone, 
 or in what order, so a tournament gives the same results whatever ``--jobs`` is.
 
 The unit of a match, per variant:
-- partnership9 (seed 003): N games with fresh deals; the first leader is drawn at random, then the lead moves
-  clockwise game by game, so every seat leads equally often. The deals of each block of BLOCK games come one
-  after another from one generator (seeding one per game would cost a tenth of a fast game).
+- partnership9 (as the MC102 judge plays it): N games with fresh deals; the first leader is drawn at random,
+  then the lead moves clockwise game by game, so every seat leads equally often. The deals of each block of
+  BLOCK games come one after another from one generator (seeding one per game would cost a tenth of a fast game).
 - the others: N games in duplicate pairs: each deal is played twice with the entries swapping seats, and each game
   opens as the variant's first game does (block: seat 0 leads; classic and allfives: the highest double;
   partnership: the [6|6]). A series to a target score is left out on purpose: every game counts the same.
