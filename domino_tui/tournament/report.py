@@ -81,5 +81,13 @@ def summary_line(result: TournamentResult) -> str:
     )
 
 
+def sandbox_lines(result: TournamentResult) -> list[str]:
+    """How the user bots were confined and which limits were in force (nothing when all were built in)."""
+    if result.sandbox is None:
+        return []
+    return ["", "User bots:", *(f"  {k.replace('_', ' ')}: {v}" for k, v in result.sandbox.items())]
+
+
 def report(result: TournamentResult) -> str:
-    return "\n".join([summary_line(result), "", *ranking_lines(result), "", *matches_lines(result)]) + "\n"
+    lines = [summary_line(result), *sandbox_lines(result), "", *ranking_lines(result), "", *matches_lines(result)]
+    return "\n".join(lines) + "\n"

@@ -73,7 +73,7 @@ def new_seed() -> int:
 
 
 @lru_cache(maxsize=8)
-def _key(seed: int) -> bytes:
+def stretched_key(seed: int) -> bytes:
     # Stretched, so that trying candidate seeds against what a bot sees costs a tenth of a second each.
     return hashlib.pbkdf2_hmac("sha256", str(seed).encode(), b"domino-tui user bots", 100_000)
 
@@ -81,5 +81,5 @@ def _key(seed: int) -> bytes:
 def user_bot_seed(seed: int, match: int, game: int, seat: int) -> int:
     """The seed of the rng of a user's bot: a keyed hash of the tournament's seed, so that the rng a bot holds
     tells it nothing about the seed, and so nothing about the deals."""
-    digest = hmac.new(_key(seed), f"{match}/{game}/{seat}".encode(), hashlib.sha256).digest()
+    digest = hmac.new(stretched_key(seed), f"{match}/{game}/{seat}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:16], "big")

@@ -97,8 +97,8 @@ def test_a_pair_module_plays_a_tournament_end_to_end(examples_dir: str) -> None:
     pair = os.path.join(examples_dir, "mc102_pair.py")
     result = run_tournament("partnership9", [pair, "greedy", "dummy"], games=40, seed=5, jobs=2)
     names = [e.name for e in result.entries]
-    assert names == ["Havana doubles", "greedy+greedy", "dummy+dummy"]
-    havana = [m for m in result.matches if "Havana doubles" in (m.first, m.second)]
+    assert names == ["Havana doubles (mc102_pair.py)", "greedy+greedy", "dummy+dummy"]
+    havana = [m for m in result.matches if names[0] in (m.first, m.second)]
     assert len(havana) == 2 and all(m.games == 40 for m in havana)
     assert all(m.faults == ({}, {}) for m in havana)
     assert sum(m.wins[0] for m in havana) > 0
@@ -113,7 +113,7 @@ def test_the_readme_examples_play(examples_dir: str) -> None:
     pair = os.path.join(examples_dir, "mc102_pair.py")
     blocker = os.path.join(examples_dir, "tournament_bot.py") + ":Blocker"
     result = run_tournament("partnership9", [pair, blocker], games=6, seed=1, jobs=1)
-    assert [e.name for e in result.entries] == ["Havana doubles", "Blocker+Blocker"]
+    assert [e.name for e in result.entries] == ["Havana doubles (mc102_pair.py)", "Blocker+Blocker (tournament_bot.py)"]
     assert result.matches[0].faults == ({}, {})
     block = run_tournament("block", [blocker, "greedy"], games=6, seed=1, jobs=1)
     assert block.matches[0].faults == ({}, {})

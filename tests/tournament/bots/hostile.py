@@ -35,7 +35,7 @@ class SlowInit(Honest):
 
     def __init__(self, rng=None) -> None:
         super().__init__(rng)
-        time.sleep(1.5)
+        time.sleep(0.8)
 
 
 class ForkAndHang(Honest):
