@@ -151,6 +151,7 @@ class BotHost:
         self.label = label or os.path.basename(program.argv[-4] if program.python else program.argv[0])
         self.proc: subprocess.Popen | None = None
         self.group: cgroups.HostGroup | None = None
+        self.group_cpu = False  # a cgroup shares out the CPU between hosts
         self.home = ""
         self.buffer = b""
         self.chatter = b""  # a line of stderr still being printed
@@ -217,6 +218,7 @@ class BotHost:
         try:
             found = cgroups.controllers()
             self.group = cgroups.HostGroup(found) if found.where else None
+            self.group_cpu = "cpu" in found.where
             self.proc = self._popen()
         except OSError as exc:
             self.stop()
@@ -281,6 +283,19 @@ class BotHost:
         if code is not None and code < 0:
             return Forfeit(Fault.CRASHED, f"its process was killed by signal {-code}")
         return Forfeit(Fault.CRASHED, f"its process ended (exit status {code})")
+
+    def _signal_sandbox(self, signum: int) -> None:
+        """Where no cgroup shares out the CPU, a sandbox is stopped (SIGSTOP) whenever it is not its seat's
+        move and continued (SIGCONT) for the move: whatever it started can only take its own bot's time. Every
+        process of a sandbox descends from its bwrap, even one in a session of its own; a process caught while
+        forking is found by the second pass, and a stopped process forks nothing."""
+        proc = self.proc
+        if proc is None or self.group_cpu or not self.confinement.sandboxed:
+            return
+        for _ in range(2 if signum == signal.SIGSTOP else 1):
+            for pid in _descendants(proc.pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signum)
 
     # ----- what it prints -----
 
@@ -395,13 +410,18 @@ class BotHost:
         if self.unready:
             started = time.monotonic()
             self.unready = False
+            self._signal_sandbox(signal.SIGCONT)
             try:
                 self._answer("ready", started)
             finally:
                 self.left -= time.monotonic() - started
         self.ready = True
-        self._write(obs_line(obs), self.move_limit, "its move's observation")
-        index = self._read("move", self.move_limit)
+        self._signal_sandbox(signal.SIGCONT)
+        try:
+            self._write(obs_line(obs), self.move_limit, "its move's observation")
+            index = self._read("move", self.move_limit)
+        finally:
+            self._signal_sandbox(signal.SIGSTOP)
         assert isinstance(index, int)  # parse() lets only an int through as a move
         if index >= len(obs.legal):
             raise Forfeit(Fault.ILLEGAL, f"move {index} of {len(obs.legal)} legal moves")
@@ -409,11 +429,25 @@ class BotHost:
 
 
 def _children(pid: int) -> list[int]:
+    """The children of every thread of ``pid``."""
+    out = []
     try:
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            return [int(p) for p in fh.read().split()]
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as fh:
+                out += [int(p) for p in fh.read().split()]
     except (OSError, ValueError):
-        return []
+        pass
+    return out
+
+
+def _descendants(pid: int) -> list[int]:
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        found = _children(todo.pop())
+        out += found
+        todo += found
+    return out
 
 
 def _session_members(sid: int) -> list[int]:

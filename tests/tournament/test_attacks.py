@@ -73,7 +73,8 @@ def test_a_bots_busy_children_take_no_time_from_the_others(capsys) -> None:
     result = run_tournament("block", [ATTACKS + ":Swarm", thinker], games=2, seed=2, jobs=1, move_limit=1.0)
     swarm = attack_reports(capsys.readouterr().err, "swarm")
     assert swarm and swarm[-1]["children"] == 6
-    # The six busy children, each in a session of its own, got one CPU between them at most.
+    # The six busy children, each in a session of its own, got one CPU between them at most while it was not
+    # their bot's move (outside the sandbox: as many as the machine has).
     assert swarm[-1]["cpu_share"] <= 1.1
     assert result.matches[0].faults == ({}, {})
     assert wait_gone(ATTACKS) == []

@@ -66,6 +66,8 @@ class Hijacker(Honest):
                 with contextlib.suppress(OSError):
                     for fd in os.listdir(f"/proc/{pid}/fd"):
                         with contextlib.suppress(OSError):
+                            if not os.readlink(f"/proc/{pid}/fd/{fd}").startswith("pipe:"):
+                                continue  # its pipes only: outside a sandbox the rest may be the user's files
                             w = os.open(f"/proc/{pid}/fd/{fd}", os.O_WRONLY | os.O_NONBLOCK)
                             os.write(w, b'{"move": 0}\n')
                             os.close(w)
@@ -195,14 +197,15 @@ def _spin() -> None:
 
 class Swarm(Honest):
     """Busy child processes, each in a session of its own, to take the CPU the other bots need. At each move
-    it says how much CPU its children have had together, in CPUs (their CPU time over the time since)."""
+    it says how much CPU its children have had while another bot thought (a twentieth of a second or more
+    between two of its moves), in CPUs: their CPU time in those gaps over the length of the gaps."""
 
     children: ClassVar[list[int]] = []
-    started = 0.0
+    between: ClassVar[list[float]] = [0.0, 0.0]  # the children's CPU seconds and the seconds, in the gaps
+    last = (0.0, 0.0)  # the same two at the end of its last move
 
     def choose(self, obs: Observation) -> Move:
         if not Swarm.children:
-            Swarm.started = time.monotonic()
             for _ in range(6):
                 pid = os.fork()
                 if pid == 0:
@@ -210,14 +213,25 @@ class Swarm(Honest):
                     _spin()
                 Swarm.children.append(pid)
         else:
-            ticks = 0
-            for pid in Swarm.children:
-                with open(f"/proc/{pid}/stat", "rb") as fh:
-                    fields = fh.read().rpartition(b")")[2].split()
-                ticks += int(fields[11]) + int(fields[12])  # utime and stime
-            share = ticks / os.sysconf("SC_CLK_TCK") / (time.monotonic() - Swarm.started)
-            report("swarm", children=len(Swarm.children), cpu_share=round(share, 3))
+            cpu, now = _cpu(Swarm.children), time.monotonic()
+            if now - Swarm.last[1] >= 0.05:
+                Swarm.between[0] += cpu - Swarm.last[0]
+                Swarm.between[1] += now - Swarm.last[1]
+            if Swarm.between[1]:
+                share = Swarm.between[0] / Swarm.between[1]
+                report("swarm", children=len(Swarm.children), cpu_share=round(share, 3))
+        Swarm.last = (_cpu(Swarm.children), time.monotonic())
         return super().choose(obs)
+
+
+def _cpu(pids: list[int]) -> float:
+    """The CPU seconds (user and system) the processes ``pids`` have had."""
+    ticks = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rpartition(b")")[2].split()
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 class Thinker(Honest):
