@@ -152,6 +152,11 @@ class BotHost:
         self.proc: subprocess.Popen | None = None
         self.group: cgroups.HostGroup | None = None
         self.group_cpu = False  # a cgroup shares out the CPU between hosts
+        # Without one, a sandbox's first process and its host, watched between moves: the host's CPU time
+        # (clock ticks) at the end of its last move, and whether it is stopped between its moves because it ran.
+        self.watch: tuple[int, int] | None = None
+        self.idle_ticks = 0
+        self.pausing = False
         self.home = ""
         self.buffer = b""
         self.chatter = b""  # a line of stderr still being printed
@@ -226,10 +231,13 @@ class BotHost:
         for pipe in (self.proc.stdin, self.proc.stderr):
             os.set_blocking(pipe.fileno(), False)  # type: ignore[union-attr]  # started with all three PIPE
         self.buffer = b""
+        self.watch, self.idle_ticks, self.pausing = None, 0, False
         try:
             name = self._answer("hello", started)
             assert isinstance(name, str)  # parse() lets only a str through as a hello
             self.name = name
+            if self.confinement.sandboxed and not self.group_cpu:
+                self.watch = _sandbox_tree(self.proc.pid)
             if self.game is not None:
                 self._write(self.game, max(self.left, 0.001), "its game")
                 self.unready = True
@@ -284,18 +292,36 @@ class BotHost:
             return Forfeit(Fault.CRASHED, f"its process was killed by signal {-code}")
         return Forfeit(Fault.CRASHED, f"its process ended (exit status {code})")
 
-    def _signal_sandbox(self, signum: int) -> None:
-        """Where no cgroup shares out the CPU, a sandbox is stopped (SIGSTOP) whenever it is not its seat's
-        move and continued (SIGCONT) for the move: whatever it started can only take its own bot's time. Every
-        process of a sandbox descends from its bwrap, even one in a session of its own; a process caught while
-        forking is found by the second pass, and a stopped process forks nothing."""
-        proc = self.proc
-        if proc is None or self.group_cpu or not self.confinement.sandboxed:
+    def _move_starts(self, building: bool) -> None:
+        """Where no cgroup shares out the CPU: a host that ran between its moves (its CPU time grew, or it has a
+        process besides itself) is stopped (SIGSTOP) from then on whenever it is not its move, and continued
+        (SIGCONT) for each move, so whatever it starts can take only its own bot's time. A host that waits
+        quietly for its moves, as a bot does, is only looked at: three small reads a move."""
+        if self.watch is None:
             return
-        for _ in range(2 if signum == signal.SIGSTOP else 1):
-            for pid in _descendants(proc.pid):
+        init, host = self.watch
+        if not self.pausing:
+            ticks, threads = _ticks_and_threads(host)
+            others = _children(init, 1) != [host] or _children(host, threads)
+            # Building a game's players happens between moves: the first move of a game looks at processes only.
+            self.pausing = bool(others) or (ticks > self.idle_ticks + 1 and not building)
+        if self.pausing:
+            for pid in _descendants(init):
                 with contextlib.suppress(OSError):
-                    os.kill(pid, signum)
+                    os.kill(pid, signal.SIGCONT)
+
+    def _move_ends(self) -> None:
+        if self.watch is None:
+            return
+        init, host = self.watch
+        if self.pausing:
+            # Twice: a process caught while forking is found the second time, and a stopped one forks nothing.
+            for _ in range(2):
+                for pid in _descendants(init):
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGSTOP)
+        else:
+            self.idle_ticks = _ticks_and_threads(host)[0]
 
     # ----- what it prints -----
 
@@ -407,34 +433,42 @@ class BotHost:
             raise Forfeit(Fault.SLOW, f"sits this game out: not ready in time in {self.misses} games running")
         if self.proc is None:
             self._start()
-        if self.unready:
-            started = time.monotonic()
-            self.unready = False
-            self._signal_sandbox(signal.SIGCONT)
-            try:
-                self._answer("ready", started)
-            finally:
-                self.left -= time.monotonic() - started
-        self.ready = True
-        self._signal_sandbox(signal.SIGCONT)
+        self._move_starts(building=self.unready)
         try:
+            if self.unready:
+                started = time.monotonic()
+                self.unready = False
+                try:
+                    self._answer("ready", started)
+                finally:
+                    self.left -= time.monotonic() - started
+            self.ready = True
             self._write(obs_line(obs), self.move_limit, "its move's observation")
             index = self._read("move", self.move_limit)
         finally:
-            self._signal_sandbox(signal.SIGSTOP)
+            self._move_ends()
         assert isinstance(index, int)  # parse() lets only an int through as a move
         if index >= len(obs.legal):
             raise Forfeit(Fault.ILLEGAL, f"move {index} of {len(obs.legal)} legal moves")
         return obs.legal[index]
 
 
-def _children(pid: int) -> list[int]:
-    """The children of every thread of ``pid``."""
-    out = []
+def _read_proc(path: str) -> bytes:
+    """A small /proc file, read with bare system calls: some are read at every move."""
+    fd = os.open(path, os.O_RDONLY)
     try:
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children") as fh:
-                out += [int(p) for p in fh.read().split()]
+        return os.read(fd, 4096)
+    finally:
+        os.close(fd)
+
+
+def _children(pid: int, threads: int = 0) -> list[int]:
+    """The children of ``pid``: of its first thread when ``threads`` is 1, else of every thread."""
+    out: list[int] = []
+    try:
+        tasks = [str(pid)] if threads == 1 else os.listdir(f"/proc/{pid}/task")
+        for task in tasks:
+            out += [int(p) for p in _read_proc(f"/proc/{pid}/task/{task}/children").split()]
     except (OSError, ValueError):
         pass
     return out
@@ -448,6 +482,22 @@ def _descendants(pid: int) -> list[int]:
         out += found
         todo += found
     return out
+
+
+def _sandbox_tree(bwrap: int) -> tuple[int, int] | None:
+    """A sandbox's first process (which only waits for the others) and its host program, if they can be told."""
+    first = _children(bwrap)
+    host = _children(first[0]) if len(first) == 1 else []
+    return (first[0], host[0]) if len(host) == 1 else None
+
+
+def _ticks_and_threads(pid: int) -> tuple[int, int]:
+    """The CPU time (user and system, in clock ticks) and the number of threads of ``pid``."""
+    try:
+        fields = _read_proc(f"/proc/{pid}/stat").rpartition(b")")[2].split()
+        return int(fields[11]) + int(fields[12]), int(fields[17])
+    except (OSError, IndexError, ValueError):
+        return 0, 0
 
 
 def _session_members(sid: int) -> list[int]:
