@@ -2,7 +2,8 @@
 
 A chunk's tally is a sum, so the order in which chunks finish changes nothing. Games where every seat is a
 built-in bot with a fast form run on the engine's skinny simulator; any other game runs through the full engine,
-with user bots in host processes (host.py).
+with user bots in sandboxed host processes (host.py). A worker dies with the process that started it, and takes
+its hosts with it when it ends, by SIGTERM and SIGHUP too.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -32,8 +33,6 @@ INSTALL_HINT = (
 # /etc is not shown: these are what the dynamic linker and a program asking for its time zone read.
 ETC = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime")
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-# World-writable folders are shared with everybody: a bot whose file sits in one sees that file alone.
-SHARED = ("/", "/tmp", "/var/tmp", "/dev/shm")
 
 
 @dataclass(frozen=True)
@@ -115,12 +114,20 @@ def python_folders() -> list[str]:
     return [os.path.realpath(p) for p in found] + [p for p in found if os.path.realpath(p) != p]
 
 
+def _shared(folder: str) -> bool:
+    """A folder everybody may write in (/tmp) or the root: a bot's own file there is shown alone."""
+    try:
+        return folder == "/" or bool(os.stat(folder).st_mode & stat.S_IWOTH)
+    except OSError:
+        return True
+
+
 def entry_folders(files: tuple[str, ...]) -> list[str]:
     """What a host sees of its entry: the folder of each of its files, or the file alone in a shared folder."""
     out = []
     for f in files:
         folder = os.path.dirname(f) if os.path.isfile(f) else f
-        out.append(f if folder in SHARED else folder)
+        out.append(f if _shared(folder) else folder)
     return out
 
 

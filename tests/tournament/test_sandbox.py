@@ -117,3 +117,16 @@ def test_outside_the_sandbox_partners_do_meet(capsys) -> None:
     run_tournament("partnership9", [ATTACKS + ":Stash", "greedy"], games=1, seed=4, jobs=1, unsandboxed=True)
     stash = attack_reports(capsys.readouterr().err, "stash")
     assert any(s["reached"] for s in stash)  # the abstract socket: shared by every process outside a sandbox
+
+
+def test_a_bot_in_a_folder_everybody_writes_in_sees_its_own_file_alone(tmp_path, capsys) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)  # as /tmp is
+    (shared / "someone-elses.txt").write_text("not for bots")
+    explorer = attack_copy(str(shared))
+    run_tournament("block", [explorer + ":Explorer", "greedy"], games=1, seed=1, jobs=1)
+    (seen,) = attack_reports(capsys.readouterr().err, "explore")
+    # What it wrote went to its own private /tmp, where the way to its file was made.
+    assert set(seen["folder"]) <= {"attacks.py", "written-by-a-bot"}
+    assert sorted(os.listdir(shared)) == ["attacks.py", "someone-elses.txt"]
