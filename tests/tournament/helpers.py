@@ -65,14 +65,6 @@ def figures(result) -> list[tuple]:
     return [(m.games, m.wins, m.ties, m.points, m.faults, m.abandoned) for m in result.matches]
 
 
-def start_time(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            return fh.read().rpartition(b")")[2].split()[19].decode()
-    except (OSError, IndexError):
-        return ""
-
-
 def children(pid: int) -> list[int]:
     out = []
     for task in os.listdir(f"/proc/{pid}/task"):

@@ -24,11 +24,11 @@ from helpers import (
     children,
     figures,
     leftovers,
-    start_time,
     wait_gone,
 )
 
 from domino_tui.tournament import run_tournament
+from domino_tui.tournament.cgroups import start_time  # tells a process from a later one given its pid
 from domino_tui.tournament.host import game_budget
 
 TOURNAMENT = [sys.executable, "-m", "domino_tui", "tournament"]
