@@ -181,7 +181,7 @@ class BotHost:
         procs = self.group.procs if self.group is not None else ()
         if not confinement.sandboxed:
             self.home = tempfile.mkdtemp(prefix="domino-tui-bot-", dir=confinement.scratch or None)
-            env = environment(program.python_path, self.home, program.python)
+            env = environment(program.python_path, self.home, program.python, os.environ.get("PATH", os.defpath))
             return subprocess.Popen(
                 program.argv,
                 stdin=subprocess.PIPE,
@@ -283,6 +283,7 @@ class BotHost:
             shutil.rmtree(self.home, ignore_errors=True)
             self.home = ""
         self.unready = False
+        self.watch = None
 
     def _died(self) -> Forfeit:
         proc = self.proc

@@ -149,21 +149,25 @@ def sandbox_options(files: tuple[str, ...], hidden: tuple[str, ...]) -> list[str
     for path in sorted(binds, key=lambda p: p.count("/")):  # a folder before the folders inside it
         out += ["--ro-bind", path, path]
     own = {os.path.abspath(f) for f in files}
-    for path in hidden:
+    masked: list[str] = []
+    for path in sorted(hidden):  # a folder before what is inside it, which its mask hides already
         if path in own or any(_inside(f, path) for f in own) or not os.path.exists(path):
             continue
-        if not any(_inside(path, s) for s in shown):
+        if not any(_inside(path, s) for s in shown) or any(_inside(path, m) for m in masked):
             continue
         if os.path.isdir(path):
+            masked.append(path)
             out += ["--tmpfs", path, "--remount-ro", path]
         else:  # a device on a nodev mount: neither readable nor writable
             out += ["--ro-bind", "/dev/null", path]
     return [*out, "--chdir", "/tmp"]
 
 
-def environment(python_path: tuple[str, ...], home: str, python: bool) -> dict[str, str]:
-    """A host's whole environment: nothing of the referee's but PATH (and for the Python host its import path)."""
-    path = os.pathsep.join(dict.fromkeys([os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin"]))
+def environment(python_path: tuple[str, ...], home: str, python: bool, path: str = "") -> dict[str, str]:
+    """A host's whole environment: a ``path`` to find programs on (by default the folders a sandbox shows them
+    in), a home, and for the Python host its import path; nothing else of the referee's."""
+    if not path:
+        path = os.pathsep.join(dict.fromkeys([os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin"]))
     env = {"PATH": path, "HOME": home, "TMPDIR": home, "LANG": "C.UTF-8"}
     if python:
         env.update(PYTHONPATH=os.pathsep.join(python_path), PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")

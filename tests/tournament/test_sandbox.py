@@ -130,3 +130,15 @@ def test_a_bot_in_a_folder_everybody_writes_in_sees_its_own_file_alone(tmp_path,
     # What it wrote went to its own private /tmp, where the way to its file was made.
     assert set(seen["folder"]) <= {"attacks.py", "written-by-a-bot"}
     assert sorted(os.listdir(shared)) == ["attacks.py", "someone-elses.txt"]
+
+
+def test_an_entry_in_a_folder_inside_another_entrys_is_hidden_whole(tmp_path, capsys) -> None:
+    bob = tmp_path / "bob"
+    bob.mkdir()
+    shutil.copy(os.path.join(BOTS, "faulty.py"), bob / "bot.py")
+    (bob / "helper.py").write_text("SECRET = 1\n")
+    spy = attack_copy(str(tmp_path), TARGETS=[str(bob / "bot.py"), str(bob / "helper.py")])
+    result = run_tournament("block", [spy + ":Spy", f"{bob / 'bot.py'}:Polite"], games=1, seed=2, jobs=1)
+    assert result.matches[0].faults == ({}, {})
+    (seen,) = attack_reports(capsys.readouterr().err, "spy")
+    assert set(seen["read"].values()) == {"missing"}  # bob's folder is an empty one in the spy's sandbox
