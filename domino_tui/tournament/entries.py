@@ -207,13 +207,11 @@ def shown_names(entries: list[Entry], hellos: list[list[str]]) -> list[Entry]:
         origins = ", ".join(dict.fromkeys(s.origin(depth) for s in e.seats if s.hosted))
         return f"{base} ({origins})" if origins else base
 
-    depth = [1] * len(entries)
     names = [name(e, told, 1) for e, told in zip(entries, hellos, strict=True)]
     for deeper in range(2, 6):
         alike = [i for i, n in enumerate(names) if entries[i].hosted and names.count(n) > 1]
         if not alike:
             break
         for i in alike:
-            depth[i] = deeper
             names[i] = name(entries[i], hellos[i], deeper)
     return unique_names([replace(e, name=n) for e, n in zip(entries, names, strict=True)])
