@@ -48,7 +48,8 @@ def workdir():
         ignore=shutil.ignore_patterns("__pycache__"),
     )
     if os.geteuid() == 0:
-        user = pwd.getpwnam(USER) if as_user() else None
+        as_user()  # makes the user
+        user = pwd.getpwnam(USER)
         for root, dirs, files in os.walk(folder):
             for name in [*dirs, *files]:
                 os.chown(os.path.join(root, name), user.pw_uid, user.pw_gid)
@@ -79,10 +80,11 @@ def test_a_tournament_run_by_a_normal_user(workdir) -> None:
     journal = os.path.join(workdir, "r.jsonl")
     sought = hashlib.sha256(str(SEED).encode()).hexdigest()
     spy = attack_copy(workdir, TARGETS=[journal, seed_file, out], SPY_AT_IMPORT=True, SOUGHT=sought)
+    program = shutil.copy(FIRST_LEGAL, workdir)  # the checkout may be where the user cannot read
     if os.geteuid() == 0:
-        for path in (seed_file, spy):
+        for path in (seed_file, spy, program):
             os.chown(path, pwd.getpwnam(USER).pw_uid, -1)
-    bots = f"{spy}:Spy,{spy}:Swarm,cmd:sh {FIRST_LEGAL},{spy}:Thinker"
+    bots = f"{spy}:Spy,{spy}:Swarm,cmd:sh {program},{spy}:Thinker"
     command = [*python, "-m", "domino_tui", "tournament", "--variant", "block", "--bots", bots, "--games", "2"]
     run = subprocess.run(
         [*command, "--jobs", "2", "--seed-file", seed_file, "--out", out],
