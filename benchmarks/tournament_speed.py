@@ -1,17 +1,17 @@
 """Games per second of a dummy vs greedy partnership9 match: our tournament with 1 and 2 jobs beside a
-straightforward single-loop judge written the way seed 003 describes its judge (lists of tuples, a loop over the
+straightforward single-loop judge written the way the MC102 judge is described (lists of tuples, a loop over the
 seats, players with ``tiles`` and ``play(board_extremes, play_hist)``, no engine), all in the same run.
 
-    python benchmarks/tournament_speed.py [--games 20000] [--rounds 5]
+    python benchmarks/tournament_speed.py [--games 20000] [--rounds 5] [--user-games 400] [--starts 20]
 
-Rounds alternate between the three so that a busy machine slows them alike; the median and the best round are
-shown. Requirement (issue 6): ours with 2 jobs at least 2x the judge's rate. Seed 003's own judge plays about
-4,400 to 5,300 such games per CPU-second on these machines.
+Rounds alternate between them so that a busy machine slows them alike; the median and the best round are
+shown. Requirement: ours with 2 jobs at least 2x the judge's rate. The MC102 judge itself plays about 4,400 to
+5,300 such games per CPU-second on these machines.
 
 It also plays a match with a user bot (examples/tournament_bot.py:Blocker, a pair of it against greedy, 1 job),
-every move of which crosses a pipe to a bot host, and prints its rate beside the rate measured the same way before
-the hosts became fresh confined processes speaking JSON lines (issue 11): that code cannot run beside this one,
-so its number is quoted (USER_BOT_BEFORE).
+every move of which crosses a pipe to a bot host, twice in each round: sandboxed (bubblewrap, cgroups where the
+machine has them) and unsandboxed (--unsandboxed), and it times starting a host and loading the bot both ways.
+Goal: the sandboxed match at least 0.8x the unsandboxed one's rate.
 """
 
 from __future__ import annotations
@@ -21,11 +21,17 @@ import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 
+from domino_tui.engine import get_rules
 from domino_tui.tournament import run_match
+from domino_tui.tournament.api import sandbox_statement
+from domino_tui.tournament.entries import parse_bot, parse_entries
+from domino_tui.tournament.host import BotHost, host_command
+from domino_tui.tournament.sandbox import Confinement, bubblewrap
 
-# ----- the reference: a seed-003-style judge and its two basic players -----
+# ----- the reference: an MC102-style judge and its two basic players -----
 
 
 class Player:
@@ -60,7 +66,7 @@ class GreedyPlayer(Player):
 
 
 class Judge:
-    """One game at a time, as seed 003's judge.py describes it: shuffle, deal ten tiles each, ask each seat in
+    """One game at a time, as the MC102 judge works: shuffle, deal ten tiles each, ask each seat in
     turn for (side, tile), check it, lay it on the board (a list of tuples, turned so the numbers touch), keep
     the history, stop when a hand is empty or four turns in a row were lost, else compare the lighter hands."""
 
@@ -143,20 +149,26 @@ def ours(games: int, seed: int, jobs: int) -> tuple[float, float]:
     return games / wall, 1 - m.win_rate  # type: ignore[operator]
 
 
-# Blocker+Blocker vs greedy+greedy, partnership9, 400 games, seed 1, jobs 1, on main at 8c48595 (hosts forked from
-# the referee, pickled tuples over multiprocessing pipes), run alternately with this code on 2026-11-23 with the
-# machine's load average near 8 on 2 CPUs: 3.21 and 3.00 s wall (125 and 133 games/s; the referee's CPU 0.77 and
-# 0.73 s, the hosts' 0.86 and 0.80 s); this code 4.39 and 4.64 s (91 and 86 games/s; referee 1.16 and 1.20 s,
-# hosts 1.59 and 1.67 s, of which some 0.5 s is starting four fresh interpreters). JSON lines cost about 1.4x.
-USER_BOT_BEFORE = 129
 BLOCKER = os.path.join(os.path.dirname(__file__), "..", "examples", "tournament_bot.py") + ":Blocker"
 
 
-def user_bot_match(games: int, seed: int) -> float:
+def user_bot_match(games: int, seed: int, sandboxed: bool) -> float:
     """Games per wall second of a match of a user bot (its hosts' start-up and loading included)."""
     started = time.perf_counter()
-    run_match("partnership9", BLOCKER, "greedy", games=games, seed=seed, jobs=1)
+    run_match("partnership9", BLOCKER, "greedy", games=games, seed=seed, jobs=1, unsandboxed=not sandboxed)
     return games / (time.perf_counter() - started)
+
+
+def host_start(starts: int, sandboxed: bool) -> float:
+    """Seconds to start a host and load its bot (its hello), then stop it, on average over ``starts``."""
+    program = host_command(parse_bot(BLOCKER))
+    confinement = Confinement(sandboxed, scratch=tempfile.gettempdir() if not sandboxed else "")
+    started = time.perf_counter()
+    for _ in range(starts):
+        host = BotHost(program, confinement=confinement)
+        host.describe()
+        host.stop()
+    return (time.perf_counter() - started) / starts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -164,8 +176,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20000, help="games per run (default 20000)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
     parser.add_argument("--user-games", type=int, default=400, help="games of the user bot match (default 400)")
+    parser.add_argument("--starts", type=int, default=20, help="host starts timed each way per round (default 20)")
     args = parser.parse_args(argv)
-    runs: dict[str, list[float]] = {"judge": [], "judge_cpu": [], "ours1": [], "ours2": [], "user": []}
+    found, why = bubblewrap()
+    if not found:
+        print(f"no sandbox to measure: {why}", file=sys.stderr)
+        return 1
+    runs: dict[str, list[float]] = {
+        key: [] for key in ("judge", "judge_cpu", "ours1", "ours2", "sandboxed", "unsandboxed", "start_s", "start_u")
+    }
     share: dict[str, float] = {}
     for r in range(args.rounds):
         rate, cpu_rate, share["judge"] = judge_match(args.games, seed=r)
@@ -175,10 +194,15 @@ def main(argv: list[str] | None = None) -> int:
         runs["ours1"].append(rate)
         rate, _ = ours(args.games, seed=r, jobs=2)
         runs["ours2"].append(rate)
-        runs["user"].append(user_bot_match(args.user_games, seed=r))
+        # The two ways in turn, first one then the other, so that neither always runs on a warmer machine.
+        for sandboxed in (r % 2 == 0, r % 2 == 1):
+            key = "sandboxed" if sandboxed else "unsandboxed"
+            runs[key].append(user_bot_match(args.user_games, r, sandboxed))
+            runs["start_s" if sandboxed else "start_u"].append(host_start(args.starts, sandboxed))
         print(
             f"round {r + 1}: judge {runs['judge'][-1]:,.0f}  ours 1 job {runs['ours1'][-1]:,.0f}  "
-            f"ours 2 jobs {runs['ours2'][-1]:,.0f}  user bot {runs['user'][-1]:,.0f} games/s",
+            f"ours 2 jobs {runs['ours2'][-1]:,.0f}  user bot sandboxed {runs['sandboxed'][-1]:,.0f}, "
+            f"unsandboxed {runs['unsandboxed'][-1]:,.0f} games/s",
             file=sys.stderr,
         )
     med = {k: statistics.median(v) for k, v in runs.items()}
@@ -190,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"{'':28}{'games/s median':>16}{'best':>10}   greedy's share of decided games (last round)")
     rows = [
-        ("seed-003-style judge", "judge", f"{100 * share['judge']:.1f}%"),
+        ("MC102-style judge", "judge", f"{100 * share['judge']:.1f}%"),
         ("  (per CPU-second)", "judge_cpu", ""),
         ("ours, 1 job", "ours1", f"{100 * share['ours']:.1f}%"),
         ("ours, 2 jobs", "ours2", "(same games)"),
@@ -201,10 +225,23 @@ def main(argv: list[str] | None = None) -> int:
     verdict = "met" if ratio >= 2 else "NOT met"
     print(f"ours with 2 jobs / judge (medians): {ratio:.2f}x; requirement at least 2x: {verdict}")
     print(
-        f"a user bot's match (Blocker+Blocker vs greedy+greedy, {args.user_games} games, 1 job): "
-        f"{med['user']:,.0f} games/s median, best {best['user']:,.0f}; before issue 11 (quoted): {USER_BOT_BEFORE}"
+        f"a user bot's match (Blocker+Blocker vs greedy+greedy, {args.user_games} games, 1 job, the hosts' starts "
+        "included):"
     )
-    print("for scale, issue 6 quotes seed 003's own judge at about 4,400 to 5,300 such games per CPU-second")
+    for key in ("sandboxed", "unsandboxed"):
+        start = statistics.median(runs["start_s" if key == "sandboxed" else "start_u"])
+        print(
+            f"  {key:12}{med[key]:>8,.0f} games/s median, best {best[key]:,.0f}; "
+            f"starting a host and loading the bot: {1000 * start:.0f} ms (median of {args.rounds} means of "
+            f"{args.starts})"
+        )
+    ratio = med["sandboxed"] / med["unsandboxed"]
+    verdict = "met" if ratio >= 0.8 else "NOT met"
+    print(f"sandboxed / unsandboxed (medians): {ratio:.2f}x; goal at least 0.8x: {verdict}")
+    limits = sandbox_statement(parse_entries([BLOCKER, "greedy"], get_rules("partnership9")), Confinement(True))
+    for name, text in (limits or {}).items():
+        print(f"  {name.replace('_', ' ')}: {text}")
+    print("for scale, the MC102 judge itself plays about 4,400 to 5,300 such games per CPU-second")
     print("the judge's dummy plays the first fitting tile in hand order; ours the first legal move in tile order")
     return 0
 

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine import Rules, get_rules
-from .entries import Entry, EntryError, parse_entries, spec_text, unique_names
+from . import cgroups
+from .entries import BotSpec, Entry, EntryError, parse_entries, shown_names, spec_text
 from .faults import Forfeit
-from .host import DEFAULT_MOVE_LIMIT, BotHost, check_move_limit, host_command
-from .journal import Journal, journal_path, read_journal, tally_json
-from .ranking import MatchResult, Standing, rank, score_key, seed003_key, standings
+from .host import (
+    ADDRESS_SPACE_LIMIT,
+    CPU_TIME_LIMIT,
+    DEFAULT_MOVE_LIMIT,
+    FILE_LIMIT,
+    BotHost,
+    check_move_limit,
+    game_budget,
+    host_command,
+)
+from .journal import Journal, JournalError, journal_path, read_journal, tallies, tally_json
+from .ranking import MatchResult, Standing, mc102_key, rank, score_key, standings
 from .runner import Progress, Tally, chunk_tasks, run_chunks
-from .schedule import new_seed
+from .sandbox import INSTALL_HINT, Confinement, bubblewrap, bubblewrap_version, entry_folders
+from .schedule import new_seed, pairings
 from .secrecy import make_undumpable
 
 # A match longer than this is a typing mistake, not a plan (and would not fit in memory as chunks).
@@ -28,6 +42,7 @@ class Settings:
     seed: int
     jobs: int
     move_limit: float
+    sandboxed: bool = True
 
     def to_json(self) -> dict:
         return {
@@ -37,6 +52,7 @@ class Settings:
             "seed": self.seed,
             "jobs": self.jobs,
             "move_limit_seconds": self.move_limit,
+            "sandboxed": self.sandboxed,
         }
 
 
@@ -47,6 +63,8 @@ class TournamentResult:
     matches: tuple[MatchResult, ...]
     ranking: tuple[Standing, ...]  # best first
     seconds: float
+    # How the user bots were confined and which limits were in force; None when every entry was built in.
+    sandbox: dict[str, str] | None = None
 
     @property
     def games(self) -> int:
@@ -54,32 +72,66 @@ class TournamentResult:
 
     @property
     def ranked_by(self) -> str:
-        return "seed 003" if get_rules(self.settings.variant).lead_rotates else "score"
+        return "the MC102 judge" if get_rules(self.settings.variant).lead_rotates else "score"
 
 
-def resolve_entries(bots: Sequence[str | type | tuple], rules: Rules) -> list[Entry]:
-    """Parse the entries and load every user bot once (in its own process) to check it and learn its name."""
-    entries = parse_entries(list(bots), rules)
-    out = []
-    for e in entries:
-        names = []
-        for spec in e.seats:
-            if not spec.hosted:
-                continue
-            host = BotHost(*host_command(spec))
-            try:
-                names.append(host.describe())
-            except Forfeit as forfeit:
-                raise EntryError(f"cannot load {spec}: {forfeit.detail.strip() or forfeit}") from None
-            finally:
-                host.stop()
-        if e.seats[0].kind == "seed003":
-            e = replace(e, name=names[0])
-        elif any(s.kind == "cmd" for s in e.seats):  # a program is named by what it says in its hello
-            told = iter(names)
-            e = replace(e, name="+".join(next(told) if s.hosted else s.short for s in e.seats))
-        out.append(e)
-    return unique_names(out)
+def confine(entries: list[Entry], sandboxed: bool, private: Sequence[str]) -> Confinement:
+    """How this run's hosts are confined: every entry's files, and the run's own ``private`` files (journal,
+    results, seed file), are hidden from the other entries' sandboxes. Refuses user bots when no sandbox can be
+    made and ``sandboxed`` holds."""
+    hidden = {os.path.abspath(p) for p in private if p}
+    for spec in _hosted(entries):
+        files = host_command(spec).files
+        hidden.update(files)
+        hidden.update(entry_folders(files))
+    if sandboxed and any(e.hosted for e in entries):
+        found, why = bubblewrap()
+        if not found:
+            raise EntryError(f"{why}; {INSTALL_HINT}")
+    return Confinement(sandboxed, tuple(sorted(hidden)))
+
+
+def _hosted(entries: list[Entry]) -> list[BotSpec]:
+    return [s for e in entries for s in e.seats if s.hosted]
+
+
+def resolve_entries(entries: list[Entry], confinement: Confinement, move_limit: float) -> list[Entry]:
+    """Load every user bot once, in a host confined as in the run, to check that it loads within a game's
+    budget and to learn the name it gives itself; then name every entry for the tables."""
+    said: dict[tuple, str] = {}
+    for spec in _hosted(entries):
+        key = (spec.kind, spec.path, spec.name)  # the two players of a pair module load as one
+        if key in said:
+            continue
+        host = BotHost(host_command(spec), move_limit, confinement, str(spec))
+        try:
+            said[key] = host.describe()
+        except Forfeit as forfeit:
+            raise EntryError(f"cannot load {spec}: {forfeit.detail.strip() or forfeit}") from None
+        finally:
+            host.stop()
+    hellos = [[said[(s.kind, s.path, s.name)] for s in e.seats if s.hosted] for e in entries]
+    return shown_names(entries, hellos)
+
+
+def sandbox_statement(entries: list[Entry], confinement: Confinement) -> dict[str, str] | None:
+    """What the results say about the confinement of the user bots: the sandbox, and each limit and whether it
+    was in force on this machine."""
+    if not any(e.hosted for e in entries):
+        return None
+    if confinement.sandboxed:
+        isolation = (
+            f"{bubblewrap_version()}: namespaces of its own (PID, mount, IPC, UTS, network, user), a new "
+            "session, no capability, a read-only view of the system, the interpreter, domino_tui and its own "
+            "files, a private /tmp"
+        )
+    else:
+        isolation = "none (--unsandboxed): user bots ran as programs of the tournament's own user"
+    per_process = (
+        f"{ADDRESS_SPACE_LIMIT / (1 << 30):g} GiB of address space, {CPU_TIME_LIMIT} s of CPU time and "
+        f"{FILE_LIMIT} open files per process"
+    )
+    return {"isolation": isolation, **cgroups.controllers().statement, "per_process": per_process}
 
 
 def check_settings(games: int, jobs: int, move_limit: float) -> None:
@@ -99,6 +151,8 @@ def run_tournament(
     move_limit: float = DEFAULT_MOVE_LIMIT,
     progress: Progress | None = None,
     journal: str | None = None,
+    unsandboxed: bool = False,
+    private: Sequence[str] = (),
 ) -> TournamentResult:
     """A round robin of ``bots`` in ``variant``, ``games`` per match. An entry is a spec as on the command line
     (``"greedy"``, ``"greedy+dummy"``, ``"path/to/file.py:MyBot"``, ``"path/to/pair.py"``, ``"cmd:./mybot"``), a
@@ -106,33 +160,58 @@ def run_tournament(
 
     The same seed gives the same figures whatever ``jobs`` is; without one, a secret random seed is drawn (it is
     in the result's settings). With ``journal``, each match is appended to that file as soon as it finishes
-    (resume_tournament finishes an interrupted run from it). Raises ValueError (EntryError) for an entry that
-    cannot play and for settings out of range.
+    (resume_tournament finishes an interrupted run from it). User bots run in a bubblewrap sandbox, which must be
+    installed unless ``unsandboxed`` (fit only for bots you wrote yourself); no bot's sandbox shows the journal or
+    the ``private`` files (say, the results file and the seed's). Each game gives a user bot
+    ``game_budget(move_limit)`` seconds for loading and building its players. Raises ValueError (EntryError) for
+    an entry that cannot play and for settings out of range.
     """
+    make_undumpable()  # before any bot runs: this process's memory will hold the seed
     rules = get_rules(variant)
     check_settings(games, jobs, move_limit)
-    entries = resolve_entries(bots, rules)
+    entries = parse_entries(list(bots), rules)
+    confinement = confine(entries, not unsandboxed, [journal or "", *private])
+    entries = resolve_entries(entries, confinement, move_limit)
     settings = Settings(
-        rules.name, tuple(spec_text(b) for b in bots), games, new_seed() if seed is None else seed, jobs, move_limit
+        rules.name,
+        tuple(spec_text(b) for b in bots),
+        games,
+        new_seed() if seed is None else seed,
+        jobs,
+        move_limit,
+        not unsandboxed,
     )
-    log = Journal.create(journal, settings.to_json()) if journal else None
-    return _play(rules, entries, settings, {}, progress, log)
+    log = Journal.create(journal, settings.to_json(), settings.seed) if journal else None
+    return _play(rules, entries, settings, {}, progress, log, confinement)
 
 
-def resume_tournament(journal: str, jobs: int = 1, progress: Progress | None = None) -> TournamentResult:
+def resume_tournament(
+    journal: str, jobs: int = 1, progress: Progress | None = None, private: Sequence[str] = ()
+) -> TournamentResult:
     """Finish the tournament whose journal is ``journal``: the matches it holds are not played again, the others
-    are played and appended to it. The result is the one the uninterrupted run would have given."""
-    saved, done = read_journal(journal)
+    are played and appended to it. The result is the one the uninterrupted run would have given. Raises
+    ValueError (JournalError) for a journal with a line that does not verify, naming the line."""
+    make_undumpable()
+    saved, done, key, length = read_journal(journal)
     try:
         variant, bots, games = saved["variant"], list(saved["bots"]), int(saved["games_per_match"])
         seed, move_limit = int(saved["seed"]), float(saved["move_limit_seconds"])
+        sandboxed = bool(saved.get("sandboxed", True))
     except (KeyError, TypeError, ValueError):
         raise ValueError(f"{journal}: its settings line is incomplete") from None
     rules = get_rules(variant)
     check_settings(games, jobs, move_limit)
-    entries = resolve_entries(bots, rules)
-    settings = Settings(rules.name, tuple(bots), games, seed, jobs, move_limit)
-    return _play(rules, entries, settings, done, progress, Journal.reopen(journal))
+    entries = parse_entries(bots, rules)
+    confinement = confine(entries, sandboxed, [journal, *private])
+    entries = resolve_entries(entries, confinement, move_limit)
+    pairs = pairings(len(entries))
+    for m, (line, record) in done.items():
+        names = (entries[pairs[m][0]].name, entries[pairs[m][1]].name) if 0 <= m < len(pairs) else None
+        if names != (record["first"], record["second"]):
+            raise JournalError(f"{journal}, line {line}: match {m} is not a match of these entries ({names})")
+    settings = Settings(rules.name, tuple(bots), games, seed, jobs, move_limit, sandboxed)
+    finished = tallies({m: record for m, (_, record) in done.items()})
+    return _play(rules, entries, settings, finished, progress, Journal.reopen(journal, key, length), confinement)
 
 
 def _play(
@@ -142,11 +221,18 @@ def _play(
     done: dict[int, Tally],
     progress: Progress | None,
     log: Journal | None,
+    confinement: Confinement,
 ) -> TournamentResult:
-    # Nothing of this process may be read by the bots: its memory holds the seed.
-    make_undumpable()
     started = time.perf_counter()
-    pairs, tasks = chunk_tasks(rules, entries, settings.games, settings.seed, settings.move_limit, frozenset(done))
+    statement = sandbox_statement(entries, confinement)
+    scratch = ""
+    if not confinement.sandboxed and statement is not None:
+        # Unsandboxed hosts' private folders, all in one the run removes whatever became of its workers.
+        scratch = tempfile.mkdtemp(prefix="domino-tui-run-")
+        confinement = Confinement(False, confinement.hidden, scratch)
+    pairs, tasks = chunk_tasks(
+        rules, entries, settings.games, settings.seed, settings.move_limit, frozenset(done), confinement
+    )
 
     def finished(match: int, tally: Tally) -> None:
         if log is not None:
@@ -158,6 +244,10 @@ def _play(
     finally:
         if log is not None:
             log.close()
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+        if statement is not None:
+            cgroups.sweep()  # the groups of hosts whose worker was killed
     for m, t in done.items():
         tallies[m] = t
     seconds = time.perf_counter() - started
@@ -178,8 +268,8 @@ def _play(
         for (i, j), t in zip(pairs, tallies, strict=True)
     )
     table = standings([e.name for e in entries], matches)
-    ranking = rank(table, score_key if by_points else seed003_key)
-    return TournamentResult(settings, tuple(entries), matches, tuple(ranking), seconds)
+    ranking = rank(table, score_key if by_points else mc102_key)
+    return TournamentResult(settings, tuple(entries), matches, tuple(ranking), seconds, statement)
 
 
 def run_match(
@@ -190,17 +280,20 @@ def run_match(
     seed: int | None = None,
     jobs: int = 1,
     move_limit: float = DEFAULT_MOVE_LIMIT,
+    unsandboxed: bool = False,
 ) -> MatchResult:
     """One match between two entries: the figures from the side of ``first``."""
-    return run_tournament(variant, [first, second], games, seed, jobs, move_limit).matches[0]
+    return run_tournament(variant, [first, second], games, seed, jobs, move_limit, unsandboxed=unsandboxed).matches[0]
 
 
 __all__ = [
     "EntryError",
+    "JournalError",
     "MatchResult",
     "Settings",
     "Standing",
     "TournamentResult",
+    "game_budget",
     "journal_path",
     "resume_tournament",
     "run_match",

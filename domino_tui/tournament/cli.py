@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import getpass
 import os
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -11,24 +14,41 @@ from ..engine import VARIANTS
 from .api import TournamentResult, resume_tournament, run_tournament
 from .entries import EntryError
 from .export import check_out_path, write
-from .host import DEFAULT_MOVE_LIMIT
+from .host import DEFAULT_MOVE_LIMIT, GAME_BUDGET_MOVES, GAME_BUDGET_START
 from .journal import journal_path
 from .progress import ProgressBar
 from .report import report
 from .runner import WorkerLost
-from .secrecy import hide_in_cmdline
+from .secrecy import make_undumpable
 
 EPILOG = """\
 entries (comma separated):
   greedy                 a built-in bot (random, dummy, greedy, doubles, hyperskill, ...)
   greedy+dummy           a pair, in partnership variants (a single name there means two of it)
   path/to/file.py:MyBot  your own bot: a class implementing domino_tui.ai.Bot
-  path/to/pair.py        a seed-003 pair module (create_pair(), pair_name(), players with play())
+  path/to/pair.py        a pair module written for the MC102 judge (create_pair(), pair_name(), players)
   cmd:./mybot --fast     a program in any language speaking the bot protocol (README) on stdin/stdout
 
+User bots run in a bubblewrap sandbox (apt-get install bubblewrap): each sees its own files, the system's
+programs and libraries and nothing else; no other process, no network, no other entry, no journal.
+
 example:
-  domino-tui tournament --variant partnership9 --bots greedy,dummy,doubles --games 1000 --jobs 2 --out r.json
+  echo 1 | domino-tui tournament --variant partnership9 --bots greedy,dummy,doubles --games 1000 --seed-file -
 """
+
+SIGNALS: dict[int, str] = {signal.SIGTERM: "SIGTERM", signal.SIGHUP: "SIGHUP"}
+
+
+class Stopped(Exception):
+    """The run was told to stop by a signal (SIGTERM, SIGHUP): it ends as it does for Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(SIGNALS.get(signum, f"signal {signum}"))
+        self.signum = signum
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped(signum)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,11 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bots", metavar="A,B,...", help="the entries (see below)")
     parser.add_argument("--games", type=int, default=1000, metavar="N", help="games per match (default 1000)")
     parser.add_argument(
-        "--seed",
-        type=int,
-        metavar="S",
-        help="the same seed gives the same results (default: a secret random seed, printed at the end)",
+        "--seed-file",
+        metavar="FILE",
+        help="read the seed from FILE (- for stdin): the same seed gives the same results; never on the command "
+        "line, where every process can read it (default: a secret random seed, printed at the end)",
     )
+    parser.add_argument("--seed", help=argparse.SUPPRESS)  # refused with a message saying what to do instead
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, metavar="J", help="worker processes (default: CPUs)"
     )
@@ -61,33 +82,74 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=DEFAULT_MOVE_LIMIT,
         metavar="SECONDS",
-        help=f"time a user bot has per move before the move counts as a pass (default {DEFAULT_MOVE_LIMIT:g})",
+        help=f"time a user bot has per move before the move counts as a pass (default {DEFAULT_MOVE_LIMIT:g}); "
+        f"loading and building its players for a game may take {GAME_BUDGET_START:g} s and "
+        f"{GAME_BUDGET_MOVES} times this",
+    )
+    parser.add_argument(
+        "--unsandboxed",
+        action="store_true",
+        help="run user bots without the sandbox, as your own programs: only for bots you wrote yourself",
     )
     return parser
 
 
+def read_seed(source: str) -> int:
+    """The seed in the file ``source`` ("-": stdin; asked for without echo on a terminal)."""
+    try:
+        if source == "-":
+            text = getpass.getpass("seed: ") if sys.stdin.isatty() else sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read(1000)
+    except OSError as exc:
+        raise ValueError(f"--seed-file {source}: {exc.strerror or exc}") from None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ValueError(f"--seed-file {source}: the file must hold one whole number, the seed") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.seed is not None:
-        hide_in_cmdline(str(args.seed))  # before any bot is started: they can read this process's cmdline
+    make_undumpable()  # first: this process is about to hold the seed
     name = "domino-tui tournament"
-    if args.resume and (args.bots or args.seed is not None):
-        print(f"{name}: --resume takes the entries and the seed from {args.resume}", file=sys.stderr)
+    if args.seed is not None:
+        print(
+            f"{name}: --seed is not taken: every process on this machine can read a command line; put the seed "
+            "in a file and give --seed-file FILE, or pipe it in with --seed-file -",
+            file=sys.stderr,
+        )
+        return 2
+    if args.resume and (args.bots or args.seed_file or args.unsandboxed):
+        print(f"{name}: --resume takes the entries, the seed and the sandbox from {args.resume}", file=sys.stderr)
         return 2
     if not args.resume and not args.bots:
         print(f"{name}: give the entries with --bots A,B,... (or --resume FILE.jsonl)", file=sys.stderr)
         return 2
     journal = args.resume or (journal_path(args.out) if args.out else None)
+    private = [p for p in (args.out, args.seed_file if args.seed_file != "-" else None) if p]
     progress = ProgressBar()
+    previous = {s: signal.signal(s, _stop) for s in SIGNALS}
     try:
         if args.out:
             check_out_path(args.out)
         if args.resume:
-            result = resume_tournament(args.resume, args.jobs, progress)
+            result = resume_tournament(args.resume, args.jobs, progress, private)
         else:
+            seed = read_seed(args.seed_file) if args.seed_file else None
             bots = [b for b in args.bots.split(",") if b.strip()]
             result = run_tournament(
-                args.variant, bots, args.games, args.seed, args.jobs, args.move_limit, progress, journal
+                args.variant,
+                bots,
+                args.games,
+                seed,
+                args.jobs,
+                args.move_limit,
+                progress,
+                journal,
+                unsandboxed=args.unsandboxed,
+                private=private,
             )
     except (EntryError, ValueError) as exc:
         progress.close()
@@ -102,17 +164,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         saved = f"; the finished matches are saved in {journal}" if journal else ""
         print(f"{name}: {exc}{saved}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped) as exc:
         progress.close()
+        why = f"stopped by {exc}" if isinstance(exc, Stopped) else "interrupted"
         if journal:
-            print(
-                f"{name}: interrupted; the finished matches are saved in {journal}; "
-                f"finish with: domino-tui tournament --resume {journal}",
-                file=sys.stderr,
+            told = (
+                f"{name}: {why}; the finished matches are saved in {journal}; "
+                f"finish with: domino-tui tournament --resume {journal}"
             )
         else:
-            print(f"{name}: interrupted; nothing saved (--out FILE keeps each match as it finishes)", file=sys.stderr)
-        return 130
+            told = f"{name}: {why}; nothing saved (--out FILE keeps each match as it finishes)"
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+            print(told, file=sys.stderr)
+        return 128 + exc.signum if isinstance(exc, Stopped) else 130
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
     progress.close()
     sys.stdout.write(report(result))
     show_faults(result, name)

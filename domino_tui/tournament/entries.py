@@ -1,7 +1,7 @@
 """Who plays: an entry is one player (two-player variants) or a pair (partnership variants).
 
 Written on the command line as a built-in bot name (``greedy``), a user's bot (``path/to/file.py:ClassName``),
-a pair ``A+B`` (a single name in a partnership variant means two of it), or a seed-003 pair module
+a pair ``A+B`` (a single name in a partnership variant means two of it), or an MC102 pair module
 (``path/to/pair.py`` with ``create_pair()`` and ``pair_name()``).
 """
 
@@ -14,6 +14,15 @@ from dataclasses import dataclass, replace
 from ..ai import BOTS
 from ..engine import Rules
 
+# A command shown beside a program's name is cut to this length.
+MAX_ORIGIN = 48
+
+
+def _tail(path: str, depth: int) -> str:
+    """The last ``depth`` parts of a path: bot.py, alice/bot.py, ..."""
+    parts = [p for p in path.split(os.sep) if p]
+    return "/".join(parts[-depth:])
+
 
 class EntryError(ValueError):
     """An entry that cannot play; the message says why in the user's terms."""
@@ -21,12 +30,12 @@ class EntryError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class BotSpec:
-    # "builtin"; "file" or "class" (a user's Bot class); "seed003" (a player of a seed-003 pair module);
+    # "builtin"; "file" or "class" (a user's Bot class); "mc102" (a player of an MC102 pair module);
     # "cmd" (a program of any language speaking the bot protocol)
     kind: str
-    name: str  # the built-in name or the class name; empty for seed003 and cmd
+    name: str  # the built-in name or the class name; empty for mc102 and cmd
     path: str = ""  # absolute path of the user's file; for "class", its module; for "cmd", the command line
-    index: int = 0  # which player of the seed-003 pair
+    index: int = 0  # which player of the MC102 pair
 
     @property
     def hosted(self) -> bool:
@@ -39,6 +48,19 @@ class BotSpec:
         if self.kind == "cmd":
             return os.path.basename(shlex.split(self.path)[0])
         return self.name.rpartition(".")[2] if self.name else os.path.basename(self.path)
+
+    def origin(self, depth: int = 1) -> str:
+        """Where a user's bot came from, shown beside its name: its file (with ``depth`` - 1 of the folders above
+        it), its module, or its command; empty for a built-in bot."""
+        if self.kind == "builtin":
+            return ""
+        if self.kind == "class":
+            return self.path
+        if self.kind == "cmd":
+            words = [_tail(w, depth) if os.path.isabs(w) else w for w in shlex.split(self.path)]
+            text = "cmd " + " ".join(words)
+            return text if len(text) <= MAX_ORIGIN else text[: MAX_ORIGIN - 3] + "..."
+        return _tail(self.path, depth)
 
     def __str__(self) -> str:
         if self.kind == "builtin":
@@ -88,7 +110,7 @@ def command_spec(text: str) -> BotSpec:
         raise EntryError(f"{text!r}: {exc}") from None
     if not words:
         raise EntryError(f"{text!r}: give the command after cmd:, like cmd:./mybot")
-    words = [os.path.abspath(w) if not os.path.isabs(w) and os.path.exists(w) else w for w in words]
+    words = [os.path.abspath(w) if os.path.exists(w) else w for w in words]
     return BotSpec("cmd", "", shlex.join(words))
 
 
@@ -138,7 +160,7 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
         if "+" in text:
             raise EntryError(f"{text!r} is a pair, but {rules.name} is played one against one")
         if text.endswith(".py") and ":" not in text and not text.startswith("cmd:"):
-            raise EntryError(f"{text!r}: a seed-003 pair module plays partnership variants, not {rules.name}")
+            raise EntryError(f"{text!r}: an MC102 pair module plays partnership variants, not {rules.name}")
         bot = parse_bot(text)
         return Entry(bot.short, text, (bot,))
     if "+" in text:
@@ -149,7 +171,7 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
         return Entry("+".join(b.short for b in bots), text, bots)
     if text.endswith(".py") and not text.startswith("cmd:"):
         path = _user_file(text)
-        return Entry(text, text, tuple(BotSpec("seed003", "", path, i) for i in range(seats_per_team)))
+        return Entry(text, text, tuple(BotSpec("mc102", "", path, i) for i in range(seats_per_team)))
     bot = parse_bot(text)
     return Entry(f"{bot.short}+{bot.short}", text, (bot,) * seats_per_team)
 
@@ -170,3 +192,26 @@ def unique_names(entries: list[Entry]) -> list[Entry]:
         seen[e.name] = n
         out.append(e if n == 1 else replace(e, name=f"{e.name} #{n}"))
     return out
+
+
+def shown_names(entries: list[Entry], hellos: list[list[str]]) -> list[Entry]:
+    """Each entry named for the tables. A built-in bot by its name. A user's bot by the name it gives itself
+    (``hellos``: what each of its hosted seats said when loaded) followed by where it came from, in
+    parentheses, so that none can pass for a built-in bot or for another entry; entries still named alike get
+    the folders above their files, then a number."""
+
+    def name(e: Entry, told: list[str], depth: int) -> str:
+        said = iter(told)
+        seats = [next(said) if s.hosted else s.short for s in e.seats]
+        base = seats[0] if e.seats[0].kind == "mc102" else "+".join(seats)
+        origins = ", ".join(dict.fromkeys(s.origin(depth) for s in e.seats if s.hosted))
+        return f"{base} ({origins})" if origins else base
+
+    names = [name(e, told, 1) for e, told in zip(entries, hellos, strict=True)]
+    for deeper in range(2, 6):
+        alike = [i for i, n in enumerate(names) if entries[i].hosted and names.count(n) > 1]
+        if not alike:
+            break
+        for i in alike:
+            names[i] = name(entries[i], hellos[i], deeper)
+    return unique_names([replace(e, name=n) for e, n in zip(entries, names, strict=True)])

@@ -48,6 +48,7 @@ def to_json(result: TournamentResult) -> dict:
         "ranking": [standing_json(s) for s in result.ranking],
         "matches": [match_json(m) for m in result.matches],
         "run": {"seconds": round(result.seconds, 3), "games": result.games},
+        "sandbox": result.sandbox,
     }
 
 
@@ -56,8 +57,22 @@ CSV_FIELDS = (
     + ["first_wins", "second_wins", "ties", "first_points", "second_points", "winner"]
     + ["first_win_rate", "ci95_low", "ci95_high", "abandoned"]
     + [f"{side}_{f.value}" for side in ("first", "second") for f in Fault]
-    + ["first_fault_detail", "second_fault_detail"]
+    + ["first_fault_detail", "second_fault_detail", "sandbox"]
 )
+# A spreadsheet takes a cell that starts with one of these for a formula (=HYPERLINK(...) and worse).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "|")
+
+
+def cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: text that a spreadsheet would run is quoted with a leading '.
+    Numbers are written as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def sandbox_text(sandbox: dict[str, str] | None) -> str:
+    return "" if sandbox is None else "; ".join(f"{k}: {v}" for k, v in sandbox.items())
 
 
 def to_csv(result: TournamentResult) -> str:
@@ -68,7 +83,7 @@ def to_csv(result: TournamentResult) -> str:
     st = result.settings
     for m in result.matches:
         interval = m.interval
-        row = {
+        row: dict[str, object] = {
             "variant": st.variant,
             "games_per_match": st.games,
             "seed": st.seed,
@@ -91,7 +106,8 @@ def to_csv(result: TournamentResult) -> str:
             for f in Fault:
                 row[f"{side}_{f.value}"] = faults.get(f.value, 0)
         row["first_fault_detail"], row["second_fault_detail"] = m.notes
-        writer.writerow(row)
+        row["sandbox"] = sandbox_text(result.sandbox)
+        writer.writerow({k: cell(v) for k, v in row.items()})
     return out.getvalue()
 
 

@@ -10,10 +10,10 @@ class Fault(StrEnum):
     ILLEGAL = "illegal"  # it answered with something that is not a legal move now
     SLOW = "slow"  # it took longer than the per-move limit
     CRASHED = "crashed"  # its process died
-    DECLINED = "declined"  # a seed-003 player passed while able to play: legal there, a lost turn here
+    DECLINED = "declined"  # an MC102 player passed while able to play: legal for that judge, a lost turn here
 
 
-# The ones that are the bot's failures; a seed-003 pass by choice is counted but is not a failure.
+# The ones that are the bot's failures; an MC102 player's pass by choice is counted but is not a failure.
 FAILURES = (Fault.RAISED, Fault.ILLEGAL, Fault.SLOW, Fault.CRASHED)
 
 

@@ -1,16 +1,27 @@
 """The run's journal: a JSON-lines file with the settings first, then one line per match as soon as it finishes.
 
-Each line is written and flushed at once, so an interrupted run loses at most the matches still being played;
-``--resume`` reads the journal back and plays only the matches it does not hold.
+Each line is written, flushed and synced at once, so an interrupted run loses at most the matches still being
+played; ``--resume`` reads the journal back and plays only the matches it does not hold.
+
+Every line carries a MAC (HMAC-SHA256) under a key derived from the run's secret seed and a random run number,
+so a line that the referee did not write, or that was changed since, does not verify and ``--resume`` refuses
+the journal, naming the line. A last line cut short (the run stopped while writing it, a full disk) is not an
+error: it is dropped and its match played again, and the file is cut back to its last whole line before anything
+is appended, so a journal survives any number of interruptions. The file is readable by its owner only and made
+new for each run (never rewritten in place), and no bot's sandbox shows it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 from typing import TextIO
 
 from .runner import Tally
+from .schedule import stretched_key
 
 
 class JournalError(ValueError):
@@ -50,24 +61,56 @@ def _tally(d: dict) -> Tally:
     )
 
 
+def journal_key(seed: int, run: str) -> bytes:
+    return hmac.new(stretched_key(seed), f"journal/{run}".encode(), hashlib.sha256).digest()
+
+
+def _mac(key: bytes, record: dict) -> str:
+    body = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return hmac.new(key, body.encode(), hashlib.sha256).hexdigest()
+
+
+def _signed(key: bytes, record: dict) -> str:
+    return json.dumps({**record, "mac": _mac(key, record)}) + "\n"
+
+
+def _verified(key: bytes, record: dict) -> bool:
+    mac = record.pop("mac", None)
+    return isinstance(mac, str) and hmac.compare_digest(mac, _mac(key, record))
+
+
 class Journal:
-    def __init__(self, path: str, fh: TextIO) -> None:
+    def __init__(self, path: str, fh: TextIO, key: bytes) -> None:
         self.path = path
         self.fh = fh
+        self.key = key
 
     @classmethod
-    def create(cls, path: str, settings: dict) -> Journal:
-        fh = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open for the whole run
-        journal = cls(path, fh)
-        journal.write({"settings": settings})
+    def create(cls, path: str, settings: dict, seed: int) -> Journal:
+        """A new journal file at ``path`` (an old one there is replaced by a new file, not rewritten: a reader
+        holding the old one open reads nothing of this run), readable by its owner only."""
+        run = secrets.token_hex(16)
+        key = journal_key(seed, run)
+        if os.path.lexists(path):
+            os.unlink(path)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        journal = cls(path, os.fdopen(fd, "w", encoding="utf-8"), key)
+        journal.fh.write(_signed(key, {"settings": settings, "run": run}))
+        journal.sync()
         return journal
 
     @classmethod
-    def reopen(cls, path: str) -> Journal:
-        return cls(path, open(path, "a", encoding="utf-8"))
+    def reopen(cls, path: str, key: bytes, length: int) -> Journal:
+        """Append to the journal after its first ``length`` bytes (its verified lines): a line cut short goes."""
+        with open(path, "r+b") as raw:
+            raw.truncate(length)
+        return cls(path, open(path, "a", encoding="utf-8"), key)
 
     def write(self, record: dict) -> None:
-        self.fh.write(json.dumps(record) + "\n")
+        self.fh.write(_signed(self.key, record))
+        self.sync()
+
+    def sync(self) -> None:
         self.fh.flush()
         os.fsync(self.fh.fileno())
 
@@ -75,26 +118,50 @@ class Journal:
         self.fh.close()
 
 
-def read_journal(path: str) -> tuple[dict, dict[int, Tally]]:
-    """The settings and the finished matches of a journal. A last line cut short by the interruption is dropped."""
+def read_journal(path: str) -> tuple[dict, dict[int, tuple[int, dict]], bytes, int]:
+    """The settings, the finished matches (match -> its line number and record), the key and the length in bytes
+    of the verified part of a journal.
+
+    Raises JournalError for a journal that is not one, or any whole line whose MAC does not verify (naming it);
+    a last line without its newline was cut short by the interruption and is left out."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().split("\n")
-    except OSError as exc:
-        raise JournalError(f"cannot read {path}: {exc.strerror or exc}") from None
+        with open(path, encoding="utf-8", newline="") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise JournalError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    lines = text.split("\n")
+    cut = lines.pop()  # after the last newline: empty, or a line the interruption cut short
+    length = len(text) - len(cut)
+    if not lines:
+        raise JournalError(f"{path} is not a tournament journal (it holds no whole line)")
     try:
-        settings = json.loads(lines[0])["settings"]
+        head = json.loads(lines[0])
+        settings, run, seed = head["settings"], str(head["run"]), int(head["settings"]["seed"])
     except (ValueError, KeyError, TypeError):
-        raise JournalError(f"{path} is not a tournament journal (its first line holds no settings)") from None
-    done: dict[int, Tally] = {}
-    for n, text in enumerate(lines[1:], start=2):
-        if not text.strip():
-            continue
+        raise JournalError(
+            f"{path} is not a tournament journal of this version (its first line holds no signed settings)"
+        ) from None
+    key = journal_key(seed, run)
+    if not _verified(key, head):
+        raise JournalError(f"{path}, line 1: the settings do not verify (changed since the run wrote them)")
+    done: dict[int, tuple[int, dict]] = {}
+    for n, row in enumerate(lines[1:], start=2):
         try:
-            record = json.loads(text)
-            done[int(record["match"])] = _tally(record)
-        except (ValueError, KeyError, TypeError):
-            if n == len(lines) or (n == len(lines) - 1 and not lines[-1]):
-                break  # the line being written when the run stopped
-            raise JournalError(f"{path}, line {n}: not a match record") from None
-    return settings, done
+            record = json.loads(row)
+            if not isinstance(record, dict) or not _verified(key, record):
+                raise ValueError
+            match = int(record["match"])
+            _tally(record)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise JournalError(
+                f"{path}, line {n}: not a match record this run wrote (its MAC does not verify); "
+                "remove the line to play that match again"
+            ) from None
+        if match in done:
+            raise JournalError(f"{path}, line {n}: match {match} is recorded twice")
+        done[match] = (n, record)
+    return settings, done, key, len(text[:length].encode("utf-8"))
+
+
+def tallies(done: dict[int, dict]) -> dict[int, Tally]:
+    return {m: _tally(r) for m, r in done.items()}

@@ -1,8 +1,9 @@
 """The generic host for a bot written in Python: ``python -m domino_tui.tournament.pyhost KIND PATH NAME INDEX``.
 
-A fresh interpreter that knows nothing but the bot it loads (no seed, no game, no schedule): it speaks the JSON
+A fresh interpreter, in the entry's sandbox (sandbox.py), that knows nothing but the bot it loads (no seed, no
+game, no schedule): it speaks the JSON
 lines protocol of wire.py on the stdin and stdout it was started with, and turns each message into a call of the
-bot (a class implementing domino_tui.ai.Bot, or a player of a seed-003 pair module). The real pipes are moved to
+bot (a class implementing domino_tui.ai.Bot, or a player of an MC102 pair module). The real pipes are moved to
 other descriptors before the user's code is imported; descriptor 0 is /dev/null and 1 is stderr, so whatever the
 bot prints or reads cannot be taken for a message.
 """

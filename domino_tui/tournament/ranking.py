@@ -1,6 +1,6 @@
 """Standings from match figures, and the order they are ranked in.
 
-partnership9 uses seed 003's order: more matches won, then fewer matches lost, then more games won, then fewer
+partnership9 uses the MC102 judge's order: more matches won, then fewer matches lost, then more games won, then fewer
 games lost; entries equal on all four share a place. Elsewhere entries are ranked by score: more points, then
 fewer points conceded, then the same game counts. A pairing's win rate is over its decided games (ties left
 out), with a 95% Wilson score interval.
@@ -63,7 +63,7 @@ class Standing:
 
     @property
     def failures(self) -> int:
-        """Turns lost to the bot's own failures (a seed-003 pass by choice is not one)."""
+        """Turns lost to the bot's own failures (an MC102 player's pass by choice is not one)."""
         return sum(self.faults.get(f.value, 0) for f in FAILURES)
 
 
@@ -78,7 +78,7 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float] |
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def seed003_key(s: Standing) -> tuple:
+def mc102_key(s: Standing) -> tuple:
     return (-s.matches_won, s.matches_lost, -s.games_won, s.games_lost)
 
 

@@ -23,9 +23,9 @@ def forfeits_text(faults: dict[str, int]) -> str:
 
 
 def ranking_lines(result: TournamentResult) -> list[str]:
-    seed003 = result.ranked_by == "seed 003"
-    if seed003:
-        title = "Ranking (seed 003: most matches won, fewest lost, most games won, fewest games lost)"
+    by_games = result.ranked_by == "the MC102 judge"
+    if by_games:
+        title = "Ranking (the MC102 judge's order: most matches won, fewest lost, most games won, fewest games lost)"
         header = ["#", "entry", "matches W-D-L", "games W-T-L", "forfeits"]
     else:
         title = "Ranking (by score: most points, fewest conceded, most games won, fewest games lost)"
@@ -33,12 +33,12 @@ def ranking_lines(result: TournamentResult) -> list[str]:
     rows = []
     for s in result.ranking:
         row = [str(s.rank), s.name]
-        if not seed003:
+        if not by_games:
             row += [str(s.points_for), str(s.points_against)]
         row += [_wdl(s.matches_won, s.matches_drawn, s.matches_lost), _wdl(s.games_won, s.games_tied, s.games_lost)]
         row.append(forfeits_text(s.faults))
         rows.append(row)
-    right = {0} if seed003 else {0, 2, 3}
+    right = {0} if by_games else {0, 2, 3}
     return [title, *_table(header, rows, right)]
 
 
@@ -81,5 +81,13 @@ def summary_line(result: TournamentResult) -> str:
     )
 
 
+def sandbox_lines(result: TournamentResult) -> list[str]:
+    """How the user bots were confined and which limits were in force (nothing when all were built in)."""
+    if result.sandbox is None:
+        return []
+    return ["", "User bots:", *(f"  {k.replace('_', ' ')}: {v}" for k, v in result.sandbox.items())]
+
+
 def report(result: TournamentResult) -> str:
-    return "\n".join([summary_line(result), "", *ranking_lines(result), "", *matches_lines(result)]) + "\n"
+    lines = [summary_line(result), *sandbox_lines(result), "", *ranking_lines(result), "", *matches_lines(result)]
+    return "\n".join(lines) + "\n"

@@ -2,7 +2,8 @@
 
 A chunk's tally is a sum, so the order in which chunks finish changes nothing. Games where every seat is a
 built-in bot with a fast form run on the engine's skinny simulator; any other game runs through the full engine,
-with user bots in host processes (host.py).
+with user bots in sandboxed host processes (host.py). A worker dies with the process that started it, and takes
+its hosts with it when it ends, by SIGTERM and SIGHUP too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
 from .fullplay import Player, play_full
 from .host import HostedSeat, host_command, host_for, stop_hosts
+from .sandbox import SANDBOXED, Confinement
 from .schedule import bot_seed, pairings, plan_game, user_bot_seed
+from .secrecy import die_with_parent
 
 # Games per chunk: big enough that the trip to a worker costs little, small enough to share the work out evenly.
 FAST_CHUNK = 250
@@ -71,6 +74,7 @@ class ChunkTask:
     start: int
     stop: int
     move_limit: float
+    confinement: Confinement = SANDBOXED
 
 
 @lru_cache(maxsize=64)
@@ -175,7 +179,7 @@ def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int],
         k = slot[owner[s]]
         slot[owner[s]] += 1
         if spec.hosted:
-            host = host_for(f"{entry.name}/{k}", *host_command(spec), task.move_limit)
+            host = host_for(f"{entry.name}/{k}", host_command(spec), task.move_limit, task.confinement)
             host.new_game(s, user_bot_seed(task.seed, task.match, game, s))
             players.append(HostedSeat(host, notes, owner[s]))
         else:
@@ -184,7 +188,13 @@ def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int],
 
 
 def chunk_tasks(
-    rules: Rules, entries: list[Entry], games: int, seed: int, move_limit: float, done: frozenset[int] = frozenset()
+    rules: Rules,
+    entries: list[Entry],
+    games: int,
+    seed: int,
+    move_limit: float,
+    done: frozenset[int] = frozenset(),
+    confinement: Confinement = SANDBOXED,
 ) -> tuple[list[tuple[int, int]], list[ChunkTask]]:
     """Every match's chunks but those of the matches in ``done`` (finished before a resume)."""
     pairs = pairings(len(entries))
@@ -195,7 +205,8 @@ def chunk_tasks(
         duo = (entries[i], entries[j])
         size = FAST_CHUNK if _all_fast(duo, rules) else FULL_CHUNK
         for start in range(0, games, size):
-            tasks.append(ChunkTask(rules.name, duo, seed, m, start, min(start + size, games), move_limit))
+            stop = min(start + size, games)
+            tasks.append(ChunkTask(rules.name, duo, seed, m, start, stop, move_limit, confinement))
     return pairs, tasks
 
 
@@ -204,11 +215,15 @@ def _leave(signum: int, frame: object) -> None:
     os._exit(1)
 
 
-def _worker() -> None:
+def _worker(parent: int) -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent decides what happens. It ends a
-    # worker with SIGTERM, and the worker takes its bot hosts with it.
+    # worker with SIGTERM, and the worker takes its bot hosts with it; a parent killed outright (SIGKILL) takes
+    # its workers with it, and their hosts follow (each dies with the process that started it).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _leave)
+    signal.signal(signal.SIGHUP, _leave)
+    if not die_with_parent(parent):
+        os._exit(1)
     # A worker that ends normally stops its hosts too.
     multiprocessing.util.Finalize(None, stop_hosts, exitpriority=100)
 
@@ -253,16 +268,14 @@ def run_chunks(
         return tallies
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker, initargs=(os.getpid(),))
     try:
         futures = {pool.submit(play_chunk, task): task for task in tasks}
         for future in as_completed(futures):
             collect(futures[future], future.result())
     except BrokenProcessPool:
         _end(pool)
-        raise WorkerLost(
-            "a worker process was killed from outside (a bot can signal the processes of the user it runs as)"
-        ) from None
+        raise WorkerLost("a worker process was killed from outside the tournament") from None
     except BaseException:
         _end(pool)
         raise

@@ -4,9 +4,9 @@ Everything about game ``g`` of match ``m`` is a function of (seed, m, g) alone, 
 or in what order, so a tournament gives the same results whatever ``--jobs`` is.
 
 The unit of a match, per variant:
-- partnership9 (seed 003): N games with fresh deals; the first leader is drawn at random, then the lead moves
-  clockwise game by game, so every seat leads equally often. The deals of each block of BLOCK games come one
-  after another from one generator (seeding one per game would cost a tenth of a fast game).
+- partnership9 (as the MC102 judge plays it): N games with fresh deals; the first leader is drawn at random,
+  then the lead moves clockwise game by game, so every seat leads equally often. The deals of each block of
+  BLOCK games come one after another from one generator (seeding one per game would cost a tenth of a fast game).
 - the others: N games in duplicate pairs: each deal is played twice with the entries swapping seats, and each game
   opens as the variant's first game does (block: seat 0 leads; classic and allfives: the highest double;
   partnership: the [6|6]). A series to a target score is left out on purpose: every game counts the same.
@@ -73,7 +73,7 @@ def new_seed() -> int:
 
 
 @lru_cache(maxsize=8)
-def _key(seed: int) -> bytes:
+def stretched_key(seed: int) -> bytes:
     # Stretched, so that trying candidate seeds against what a bot sees costs a tenth of a second each.
     return hashlib.pbkdf2_hmac("sha256", str(seed).encode(), b"domino-tui user bots", 100_000)
 
@@ -81,5 +81,5 @@ def _key(seed: int) -> bytes:
 def user_bot_seed(seed: int, match: int, game: int, seat: int) -> int:
     """The seed of the rng of a user's bot: a keyed hash of the tournament's seed, so that the rng a bot holds
     tells it nothing about the seed, and so nothing about the deals."""
-    digest = hmac.new(_key(seed), f"{match}/{game}/{seat}".encode(), hashlib.sha256).digest()
+    digest = hmac.new(stretched_key(seed), f"{match}/{game}/{seat}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:16], "big")

@@ -1,4 +1,4 @@
-"""Loading a user's code: a class implementing our Bot interface, or a seed-003 pair module.
+"""Loading a user's code: a class implementing our Bot interface, or an MC102 pair module.
 
 Runs only inside a bot host process (host.py), so whatever the user's module does on import stays there.
 """
@@ -14,7 +14,7 @@ from types import ModuleType
 
 from ..ai import Bot
 from .entries import BotSpec
-from .seed003 import Seed003Player, install_basic_players
+from .mc102 import Mc102Player, install_basic_players
 
 _MODULES: dict[str, ModuleType] = {}
 
@@ -62,12 +62,12 @@ def describe(spec: BotSpec) -> str:
         return spec.name
     for needed in ("create_pair", "pair_name"):
         if not callable(getattr(module, needed, None)):
-            raise LookupError(f"{os.path.basename(spec.path)} has no {needed}() (a seed-003 pair module needs both)")
+            raise LookupError(f"{os.path.basename(spec.path)} has no {needed}() (an MC102 pair module needs both)")
     return str(module.pair_name())
 
 
 def build(spec: BotSpec, rng: random.Random, pairs: dict[str, tuple]) -> Bot:
-    """A fresh player for one game. A seed-003 module's create_pair() is called once per game and both of its
+    """A fresh player for one game. An MC102 pair module's create_pair() is called once per game and both of its
     players are taken from that one call (``pairs`` remembers it for the partner's seat)."""
     if spec.kind == "class":
         return load_class(spec)(rng)
@@ -78,4 +78,4 @@ def build(spec: BotSpec, rng: random.Random, pairs: dict[str, tuple]) -> Bot:
     if pair is None:
         pair = tuple(module.create_pair())
         pairs[spec.path] = pair
-    return Seed003Player(pair[spec.index])
+    return Mc102Player(pair[spec.index])

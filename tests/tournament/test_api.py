@@ -18,17 +18,17 @@ class Heaviest(Bot):
 def test_a_bot_class_from_code_plays_like_the_bot_it_copies() -> None:
     # Heaviest decides as greedy does, so a match against greedy in duplicate pairs must be exactly level.
     m = run_match("block", Heaviest, "greedy", games=20, seed=4, jobs=1)
-    assert (m.first, m.second) == ("Heaviest", "greedy")
+    assert (m.first, m.second) == ("Heaviest (test_api)", "greedy")
     assert m.wins[0] == m.wins[1] and m.points[0] == m.points[1]
     assert m.faults == ({}, {})
 
 
 def test_pairs_from_code_and_the_settings_they_leave() -> None:
     result = run_tournament("partnership9", [(Heaviest, "dummy"), "greedy"], games=30, seed=2, jobs=2)
-    assert [e.name for e in result.entries] == ["Heaviest+dummy", "greedy+greedy"]
+    assert [e.name for e in result.entries] == ["Heaviest+dummy (test_api)", "greedy+greedy"]
     assert result.settings.bots[0].endswith("Heaviest+dummy")
     assert result.matches[0].games == 30
-    assert {s.name for s in result.ranking} == {"Heaviest+dummy", "greedy+greedy"}
+    assert {s.name for s in result.ranking} == {"Heaviest+dummy (test_api)", "greedy+greedy"}
 
 
 def test_entries_that_cannot_play_are_refused() -> None:

@@ -15,10 +15,14 @@ from domino_tui.tournament.progress import ProgressBar
 
 def test_a_tournament_prints_the_ranking_and_writes_json(tmp_path, capsys) -> None:
     out = tmp_path / "results.json"
-    rc = main(["--bots", "greedy,dummy,doubles", "--games", "40", "--seed", "2", "--jobs", "1", "--out", str(out)])
+    seed = tmp_path / "seed"
+    seed.write_text("2\n")
+    rc = main(
+        ["--bots", "greedy,dummy,doubles", "--games", "40", "--seed-file", str(seed), "--jobs", "1", "--out", str(out)]
+    )
     assert rc == 0
     printed = capsys.readouterr()
-    assert "Ranking (seed 003" in printed.out
+    assert "Ranking (the MC102 judge's order" in printed.out
     assert "95% CI" in printed.out
     assert printed.err == ""  # no progress bar when stderr is not a terminal
     data = json.loads(out.read_text())
@@ -29,7 +33,9 @@ def test_a_tournament_prints_the_ranking_and_writes_json(tmp_path, capsys) -> No
         "seed": 2,
         "jobs": 1,
         "move_limit_seconds": 1.0,
+        "sandboxed": True,
     }
+    assert data["sandbox"] is None  # no user bot: nothing was sandboxed
     assert len(data["matches"]) == 3
     for m in data["matches"]:
         assert sum(m["wins"]) + m["ties"] == m["games"] == 40
@@ -66,7 +72,10 @@ def test_csv_has_a_row_per_match_with_the_settings(tmp_path) -> None:
         (["--bots", "greedy,dummy", "--move-limit", "1e300"], "between 0.001 and 3600"),
         (["--bots", "cmd:,greedy"], "give the command after cmd:"),
         (["--resume", "nowhere.jsonl"], "cannot read nowhere.jsonl"),
-        (["--resume", "x.jsonl", "--bots", "greedy,dummy"], "takes the entries and the seed"),
+        (["--resume", "x.jsonl", "--bots", "greedy,dummy"], "takes the entries, the seed and the sandbox"),
+        (["--resume", "x.jsonl", "--seed-file", "s"], "takes the entries, the seed and the sandbox"),
+        (["--bots", "greedy,dummy", "--seed", "5"], "--seed is not taken: every process on this machine can read"),
+        (["--bots", "greedy,dummy", "--seed-file", "nowhere"], "--seed-file nowhere: No such file"),
         ([], "give the entries"),
     ],
 )

@@ -24,7 +24,7 @@ def test_every_turn_of_a_broken_bot_is_a_lost_turn(bots_dir: str, name: str, fau
     assert set(m.faults[0]) == {fault}
     # It never lays a tile, so it never goes out; it can only win a blocked count.
     assert m.wins[1] > m.wins[0]
-    broken = next(s for s in result.ranking if s.name.endswith(name))
+    broken = next(s for s in result.ranking if s.name == f"{name}+{name} (faulty.py)")
     assert broken.failures == m.faults[0][fault] >= 6 * 2
     assert result.ranking[0].name == "dummy+dummy"
 

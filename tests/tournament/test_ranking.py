@@ -2,7 +2,7 @@
 
 import pytest
 
-from domino_tui.tournament.ranking import MatchResult, Standing, rank, score_key, seed003_key, standings, wilson
+from domino_tui.tournament.ranking import MatchResult, Standing, mc102_key, rank, score_key, standings, wilson
 
 
 def st(name: str, mw: int, ml: int, gw: int, gl: int, pf: int = 0, pa: int = 0) -> Standing:
@@ -11,7 +11,7 @@ def st(name: str, mw: int, ml: int, gw: int, gl: int, pf: int = 0, pa: int = 0) 
     )
 
 
-def test_seed003_order_applies_each_rule_in_turn_and_ties_share_a_place() -> None:
+def test_the_mc102_order_applies_each_rule_in_turn_and_ties_share_a_place() -> None:
     table = [
         st("S1", 3, 1, 100, 50),
         st("S2", 3, 0, 10, 90),  # fewer matches lost beats more games won
@@ -20,7 +20,7 @@ def test_seed003_order_applies_each_rule_in_turn_and_ties_share_a_place() -> Non
         st("S5", 3, 1, 120, 70),  # equal to S4 on every rule
         st("S6", 4, 3, 0, 500),  # more matches won beats everything else
     ]
-    ranked = rank(table, seed003_key)
+    ranked = rank(table, mc102_key)
     assert [(s.rank, s.name) for s in ranked] == [(1, "S6"), (2, "S2"), (3, "S4"), (3, "S5"), (5, "S3"), (6, "S1")]
 
 
@@ -44,7 +44,7 @@ def match(a: str, b: str, wa: int, wb: int, ties: int = 0) -> MatchResult:
     return MatchResult(a, b, wa + wb + ties, (wa, wb), ties, (wa, wb))
 
 
-def test_standings_from_matches_and_the_seed003_ranking() -> None:
+def test_standings_from_matches_and_the_mc102_ranking() -> None:
     matches = [
         match("A", "B", 600, 400),
         match("A", "C", 500, 500),  # a drawn match
@@ -59,14 +59,14 @@ def test_standings_from_matches_and_the_seed003_ranking() -> None:
     assert (a.games_won, a.games_tied, a.games_lost) == (1400, 0, 1600)
     assert (b.matches_won, b.matches_drawn, b.matches_lost) == (1, 1, 1)
     assert (b.games_won, b.games_tied, b.games_lost) == (1430, 40, 1530)
-    ranked = rank(list(table.values()), seed003_key)
+    ranked = rank(list(table.values()), mc102_key)
     # D won two matches; A and B are level on matches and B won more games.
     assert [(s.rank, s.name) for s in ranked] == [(1, "D"), (2, "B"), (3, "A"), (4, "C")]
 
 
 def test_a_three_way_table_with_a_shared_first_place() -> None:
     matches = [match("E", "F", 500, 500), match("E", "G", 600, 400), match("F", "G", 600, 400)]
-    ranked = rank(standings("EFG", matches), seed003_key)
+    ranked = rank(standings("EFG", matches), mc102_key)
     assert [(s.rank, s.name) for s in ranked] == [(1, "E"), (1, "F"), (3, "G")]
 
 

@@ -35,7 +35,7 @@ class SlowInit(Honest):
 
     def __init__(self, rng=None) -> None:
         super().__init__(rng)
-        time.sleep(1.5)
+        time.sleep(0.8)
 
 
 class ForkAndHang(Honest):
@@ -98,7 +98,8 @@ class Chatter(Honest):
 
 
 class Regicide(Honest):
-    """Kills the process that started its host: the worker playing its games."""
+    """Signals its parent to die: outside a sandbox the worker playing its games, inside the sandbox's own
+    first process, which does not take signals from inside."""
 
     def choose(self, obs: Observation) -> Move:
         os.kill(os.getppid(), 9)

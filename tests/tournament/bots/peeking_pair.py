@@ -1,4 +1,4 @@
-"""A seed-003 pair that tries to cheat: each player leaves its hand in a module variable for its partner."""
+"""An MC102 pair that tries to cheat: each player leaves its hand in a module variable for its partner."""
 
 from basic_players import DummyPlayer
 

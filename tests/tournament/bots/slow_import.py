@@ -5,7 +5,7 @@ import time
 from domino_tui.ai import Bot
 from domino_tui.engine import Move, Observation
 
-time.sleep(1.5)
+time.sleep(0.8)
 
 
 class Honest(Bot):

@@ -1,10 +1,10 @@
-"""A pair module written for seed 003's judge, played unchanged by `domino-tui tournament`:
+"""A pair module written for the MC102 judge, played unchanged by `domino-tui tournament`:
 
-    domino-tui tournament --variant partnership9 --bots examples/seed003_pair.py,greedy,dummy
+    domino-tui tournament --variant partnership9 --bots examples/mc102_pair.py,greedy,dummy
 
-As the seed asks: pair_name(), create_pair() returning two players, and players with `tiles` (a list of (a, b)
+As the MC102 judge asks: pair_name(), create_pair() returning two players, and players with `tiles` (a list of (a, b)
 tuples) and play(board_extremes, play_hist) returning (side, tile): side 0 for the left end, 1 for the right,
-tile None to pass. `basic_players` is the seed's module; domino-tui supplies a stand-in when it is not beside
+tile None to pass. `basic_players` is the judge's module; domino-tui supplies a stand-in when it is not beside
 this file.
 """
 

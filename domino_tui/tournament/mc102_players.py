@@ -1,4 +1,4 @@
-"""A stand-in for seed 003's ``basic_players`` module, so a pair module written for that seed imports unchanged.
+"""A stand-in for the MC102 judge's ``basic_players`` module, so a pair module written for it imports unchanged.
 
 Player keeps ``tiles`` (a list of (a, b) tuples, kept up to date by the judge) and is asked ``play(board_extremes,
 play_hist)``; DummyPlayer plays the first tile that fits, GreedyPlayer the heaviest.

@@ -1,4 +1,4 @@
-"""Seed 003's player interface: the judge's rules on answers, the exact inputs, and a pair module end to end."""
+"""The MC102 judge's player interface: the judge's rules on answers, the exact inputs, and a pair module end to end."""
 
 import os
 import random
@@ -10,8 +10,8 @@ from domino_tui.engine import CLOSED, End, GameState, Kind, Move, Opening, Tile,
 from domino_tui.tournament import EntryError, run_tournament
 from domino_tui.tournament.faults import Fault, Forfeit
 from domino_tui.tournament.fullplay import play_state
-from domino_tui.tournament.seed003 import Seed003Player, judge, play_history
-from domino_tui.tournament.seed003_players import DummyPlayer, Player
+from domino_tui.tournament.mc102 import Mc102Player, judge, play_history
+from domino_tui.tournament.mc102_players import DummyPlayer, Player
 
 
 def position() -> GameState:
@@ -54,7 +54,7 @@ def test_a_player_who_cannot_play_passes() -> None:
 
 
 class Recorder(Player):
-    """Records what it is given, then plays as seed 003's dummy."""
+    """Records what it is given, then plays as the MC102 judge's dummy."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -65,12 +65,12 @@ class Recorder(Player):
         return DummyPlayer.play(self, board_extremes, play_hist)
 
 
-def test_a_seed003_player_gets_exactly_the_seed_inputs() -> None:
+def test_an_mc102_player_gets_exactly_the_judges_inputs() -> None:
     rules = get_rules("partnership9")
     game = GameState.new(rules, random.Random(21), Opening(1))
     dealt = [list(game.hand(s)) for s in range(4)]
     recorders = {0: Recorder(), 2: Recorder()}
-    players = [Seed003Player(recorders[0]), make_bot("dummy"), Seed003Player(recorders[2]), make_bot("dummy")]
+    players = [Mc102Player(recorders[0]), make_bot("dummy"), Mc102Player(recorders[2]), make_bot("dummy")]
     outcome = play_state(game, players)
     assert outcome.faults == ()
     history = play_history(tuple(game.history))
@@ -94,11 +94,11 @@ def test_a_seed003_player_gets_exactly_the_seed_inputs() -> None:
 
 
 def test_a_pair_module_plays_a_tournament_end_to_end(examples_dir: str) -> None:
-    pair = os.path.join(examples_dir, "seed003_pair.py")
+    pair = os.path.join(examples_dir, "mc102_pair.py")
     result = run_tournament("partnership9", [pair, "greedy", "dummy"], games=40, seed=5, jobs=2)
     names = [e.name for e in result.entries]
-    assert names == ["Havana doubles", "greedy+greedy", "dummy+dummy"]
-    havana = [m for m in result.matches if "Havana doubles" in (m.first, m.second)]
+    assert names == ["Havana doubles (mc102_pair.py)", "greedy+greedy", "dummy+dummy"]
+    havana = [m for m in result.matches if names[0] in (m.first, m.second)]
     assert len(havana) == 2 and all(m.games == 40 for m in havana)
     assert all(m.faults == ({}, {}) for m in havana)
     assert sum(m.wins[0] for m in havana) > 0
@@ -110,10 +110,10 @@ def test_a_module_without_create_pair_is_refused(bots_dir: str) -> None:
 
 
 def test_the_readme_examples_play(examples_dir: str) -> None:
-    pair = os.path.join(examples_dir, "seed003_pair.py")
+    pair = os.path.join(examples_dir, "mc102_pair.py")
     blocker = os.path.join(examples_dir, "tournament_bot.py") + ":Blocker"
     result = run_tournament("partnership9", [pair, blocker], games=6, seed=1, jobs=1)
-    assert [e.name for e in result.entries] == ["Havana doubles", "Blocker+Blocker"]
+    assert [e.name for e in result.entries] == ["Havana doubles (mc102_pair.py)", "Blocker+Blocker (tournament_bot.py)"]
     assert result.matches[0].faults == ({}, {})
     block = run_tournament("block", [blocker, "greedy"], games=6, seed=1, jobs=1)
     assert block.matches[0].faults == ({}, {})

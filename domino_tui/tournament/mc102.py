@@ -1,9 +1,12 @@
-"""Seed 003's player interface on our engine: a pair module written for that seed's judge plays unchanged.
+"""The MC102 judge's player interface on our engine: a pair module written for that judge plays unchanged.
+
+The MC102 judge is a university course's referee for double-nine partnership dominoes, whose students write a
+pair module: ``pair_name()``, ``create_pair()`` and players with ``tiles`` and ``play(board_extremes, play_hist)``.
 
 The player gets exactly that judge's inputs: ``tiles``, a list of (a, b) tuples (its hand, in deal order, the
 tiles it played removed); ``board_extremes``, () before the first tile, else (left, right); and ``play_hist``,
 a list of (position, extremes before, side, tile) with side 0 for left and 1 for right and tile None for a lost
-turn. It answers (side, tile). Judged as seed 003's judge does: a tile that fits only the other end goes there,
+turn. It answers (side, tile). Judged as the MC102 judge does: a tile that fits only the other end goes there,
 anything else that is not a fitting tile of its hand loses the turn.
 """
 
@@ -15,14 +18,14 @@ from typing import Any
 
 from ..ai import Bot
 from ..engine import CLOSED, End, Event, Kind, Move, Observation, Tile
-from . import seed003_players
+from . import mc102_players
 from .faults import Fault, Forfeit
 
 
 def install_basic_players(folder: str) -> None:
-    """Let ``from basic_players import Player`` work when the seed's own file is not beside the module."""
+    """Let ``from basic_players import Player`` work when the judge's own file is not beside the module."""
     if "basic_players" not in sys.modules and not os.path.exists(os.path.join(folder, "basic_players.py")):
-        sys.modules["basic_players"] = seed003_players
+        sys.modules["basic_players"] = mc102_players
 
 
 def extremes_of(ends: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -30,7 +33,7 @@ def extremes_of(ends: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 
 
 def play_history(history: tuple[Event, ...]) -> list[tuple]:
-    """The seed's play_hist from our public history (a pass records side 0: the seed leaves it to the player)."""
+    """The judge's play_hist from our public history (a pass records side 0: the judge leaves it to the player)."""
     out: list[tuple] = []
     for ev in history:
         ext = extremes_of(ev.ends_before) if ev.ends_before else ()
@@ -42,7 +45,7 @@ def play_history(history: tuple[Event, ...]) -> list[tuple]:
 
 
 def judge(answer: Any, obs: Observation) -> Move:
-    """Seed 003's judge on one answer: the move it makes, or Forfeit when the turn is lost."""
+    """The MC102 judge on one answer: the move it makes, or Forfeit when the turn is lost."""
     try:
         side, tile = answer  # any answer: a bad one is caught below
     except (TypeError, ValueError):
@@ -69,17 +72,17 @@ def judge(answer: Any, obs: Observation) -> Move:
     raise Forfeit(Fault.ILLEGAL, f"{t} fits neither end")
 
 
-class Seed003Player(Bot):
-    """Our Bot interface around one seed-003 player object."""
+class Mc102Player(Bot):
+    """Our Bot interface around one player written for the MC102 judge."""
 
-    name = "seed003"
-    description = "A player written for seed 003's judge."
+    name = "mc102"
+    description = "A player written for the MC102 judge."
 
     def __init__(self, player: object) -> None:
         super().__init__(None)
         self.player = player
 
     def choose(self, obs: Observation) -> Move:
-        self.player.tiles = [(t.low, t.high) for t in obs.hand]  # type: ignore[attr-defined]  # the seed's player class, untyped
-        answer = self.player.play(extremes_of(obs.board.ends), play_history(obs.history))  # type: ignore[attr-defined]  # the seed's player class, untyped
+        self.player.tiles = [(t.low, t.high) for t in obs.hand]  # type: ignore[attr-defined]  # the judge's player class, untyped
+        answer = self.player.play(extremes_of(obs.board.ends), play_history(obs.history))  # type: ignore[attr-defined]  # the judge's player class, untyped
         return judge(answer, obs)

@@ -1,0 +1,73 @@
+"""What the tournament tests share: finding processes left behind, reading what attacking bots report."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BOTS = os.path.join(HERE, "bots")
+ATTACKS = os.path.join(BOTS, "attacks.py")
+FIRST_LEGAL = os.path.normpath(os.path.join(HERE, "..", "..", "examples", "first_legal.sh"))
+
+
+def leftovers(marker: str) -> list[int]:
+    """Processes (other than this one) whose command line names ``marker``: hosts or what they started."""
+    out = []
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != os.getpid():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as fh:
+                    if marker.encode() in fh.read():
+                        out.append(int(name))
+            except OSError:
+                pass
+    return out
+
+
+def wait_gone(marker: str, seconds: float = 3.0) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while (left := leftovers(marker)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+def attack_copy(folder: str, **constants: object) -> str:
+    """A copy of bots/attacks.py in ``folder`` with module constants (JOURNAL, TARGETS) set; its path."""
+    with open(ATTACKS, encoding="utf-8") as fh:
+        text = fh.read()
+    for name, value in constants.items():
+        for line in text.splitlines():
+            if line.startswith(f"{name} ") or line.startswith(f"{name}:"):
+                text = text.replace(line, f"{name} = {value!r}", 1)
+                break
+        else:
+            raise KeyError(name)
+    path = os.path.join(folder, "attacks.py")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    return path
+
+
+def attack_reports(stderr: str, name: str) -> list[dict]:
+    """What the attacking bots of a run said they managed (relayed on stderr as ATTACK <name> <json>)."""
+    out = []
+    for line in stderr.splitlines():
+        _, found, rest = line.partition(f"ATTACK {name} ")
+        if found:
+            out.append(json.loads(rest))
+    return out
+
+
+def figures(result) -> list[tuple]:
+    """A run's match figures without the entries' names: equal for runs whose bots play alike."""
+    return [(m.games, m.wins, m.ties, m.points, m.faults, m.abandoned) for m in result.matches]
+
+
+def children(pid: int) -> list[int]:
+    out = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as fh:
+            out += [int(p) for p in fh.read().split()]
+    return out
