@@ -163,24 +163,25 @@ class League:
         seed = random.SystemRandom().getrandbits(63) if seed is None else seed
         settings = LeagueSettings(get_rules(variant).name, games, seed, per_side, model or RatingModel())
         league = cls(settings, play_match, check_entry)
-        if journal is not None:
+        opening = [{"kind": "league", "settings": settings.to_json()}]
+        league._apply(opening[0])
+        joining = league._joining(entries)
+        if joining is not None:
+            league._apply(joining)
+            opening.append(joining)
+        if journal is not None:  # only once the entries are accepted: a typo must not leave a journal behind
             league._journal = LeagueJournal.create(journal)
-        league._record({"kind": "league", "settings": settings.to_json()})
-        league.add(entries)
+            for record in opening:
+                league._journal.write(record)
         return league
 
     @classmethod
     def resume(cls, journal: str, play_match: PlayMatch | None = None, check_entry: CheckEntry | None = None) -> League:
         """The league of ``journal`` as it stood when it stopped; the next play_round finishes a round that was cut
         short. A last line cut short is dropped (the match it held is played again)."""
+        settings = cls.settings_of(journal)  # first: only a league's journal is ever cut back
         log, records = LeagueJournal.reopen(journal)
         try:
-            if not records or records[0].get("kind") != "league":
-                raise JournalError(f"{journal} is not a league journal (its first line holds no league settings)")
-            try:
-                settings = LeagueSettings.from_json(records[0]["settings"])
-            except (KeyError, TypeError, ValueError) as exc:
-                raise JournalError(f"{journal}, line 1: {exc}") from None
             league = cls(settings, play_match, check_entry)
             for number, record in enumerate(records, start=1):
                 try:
@@ -199,7 +200,10 @@ class League:
         records = read_records(journal)
         if not records or records[0].get("kind") != "league":
             raise JournalError(f"{journal} is not a league journal (its first line holds no league settings)")
-        return LeagueSettings.from_json(records[0]["settings"])
+        try:
+            return LeagueSettings.from_json(records[0]["settings"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise JournalError(f"{journal}, line 1: {exc}") from None
 
     def close(self) -> None:
         if self._journal is not None:
@@ -215,6 +219,12 @@ class League:
 
     def add(self, entries: Iterable[str | tuple[str, str]]) -> None:
         """Entries join, between rounds: each a spec (named by itself) or a (name, spec) pair."""
+        record = self._joining(entries)
+        if record is not None:
+            self._record(record)
+
+    def _joining(self, entries: Iterable[str | tuple[str, str]]) -> dict | None:
+        """The record of ``entries`` joining, once each is checked; None for no entries."""
         if self._pending is not None:
             raise ValueError(f"round {self._pending.number} is not finished: play it before entries join")
         joining = [(e, e) if isinstance(e, str) else (str(e[0]), str(e[1])) for e in entries]
@@ -227,9 +237,10 @@ class League:
             seen.add(name)
             if self._check_entry is not None:
                 self._check_entry(spec, self.seats_per_entry)
-        if joining:
-            listed = [{"name": name, "spec": spec} for name, spec in joining]
-            self._record({"kind": "join", "round": self.rounds + 1, "entries": listed})
+        if not joining:
+            return None
+        listed = [{"name": name, "spec": spec} for name, spec in joining]
+        return {"kind": "join", "round": self.rounds + 1, "entries": listed}
 
     @property
     def entries(self) -> list[str]:
@@ -334,6 +345,9 @@ class League:
             for name in names:
                 self._met[name].update(n for n in names if n != name)
         byes = tuple(str(name) for name in record["byes"])
+        playing = {name for f in fixtures for side in f.sides for name in side}
+        if any(name not in self._entries or name in playing for name in byes):
+            raise ValueError(f"round {number}: byes {list(byes)} are not entries sitting the round out")
         for name in byes:
             self._entries[name].byes += 1
         self._pending = RoundPlan(number, tuple(fixtures), byes)

@@ -250,6 +250,21 @@ def test_a_journal_that_was_changed_is_refused_saying_where(tmp_path) -> None:
         League.resume(str(tmp_path / "other.jsonl"))
 
 
+def test_a_league_whose_entries_are_refused_leaves_no_journal(tmp_path) -> None:
+    path = tmp_path / "league.jsonl"
+    with pytest.raises(ValueError, match="unknown bot 'grredy'"):
+        League.create("block", ["greedy", "grredy"], journal=str(path))
+    assert not path.exists()  # so the same command, corrected, can run
+
+
+def test_a_file_that_is_no_league_journal_is_left_as_it_is(tmp_path) -> None:
+    path = tmp_path / "other.jsonl"
+    path.write_bytes(b'{"settings": {}}\n{"match": 0, "first": "gree')
+    with pytest.raises(JournalError, match="not a league journal"):
+        League.resume(str(path))
+    assert path.read_bytes() == b'{"settings": {}}\n{"match": 0, "first": "gree'
+
+
 def test_a_new_league_never_overwrites_a_journal(tmp_path) -> None:
     path = tmp_path / "league.jsonl"
     run(path, 1).close()
