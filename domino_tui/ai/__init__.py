@@ -8,6 +8,7 @@ from .base import Bot
 from .expert import ExpertBot
 from .ismcts import IsmctsBot
 from .levels import LEVELS, Level, make_level
+from .noisy import NoisyBot
 from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
 
 BOTS: dict[str, type[Bot]] = {
@@ -25,4 +26,4 @@ def make_bot(name: str, rng: random.Random | None = None, **options: object) -> 
     return cls(rng, **options)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "Level", "make_bot", "make_level"]
+__all__ = ["BOTS", "LEVELS", "Bot", "Level", "NoisyBot", "make_bot", "make_level"]

@@ -1,4 +1,5 @@
 """Tournaments: bots against bots over many games in parallel, ranked, exported; a CLI and a Python API.
+Leagues: many entries in Swiss rounds, ranked by ratings with uncertainty.
 
 from domino_tui.tournament import run_match, run_tournament
 m = run_match("partnership9", "greedy", "dummy", games=1000, seed=1, jobs=2)
@@ -25,9 +26,18 @@ if TYPE_CHECKING:
         run_tournament,
     )
     from .export import to_csv, to_json
+    from .league import League
+    from .local_match import LocalMatches
+    from .outcome import MatchOutcome
+    from .ratings import RatingModel, Ratings
 
 _WHERE = {
     "EntryError": "api",
+    "League": "league",
+    "LocalMatches": "local_match",
+    "MatchOutcome": "outcome",
+    "RatingModel": "ratings",
+    "Ratings": "ratings",
     "MatchResult": "api",
     "Settings": "api",
     "Standing": "api",
@@ -41,7 +51,12 @@ _WHERE = {
 
 __all__ = [
     "EntryError",
+    "League",
+    "LocalMatches",
+    "MatchOutcome",
     "MatchResult",
+    "RatingModel",
+    "Ratings",
     "Settings",
     "Standing",
     "TournamentResult",
