@@ -32,7 +32,7 @@ from domino_tui.ai import NoisyBot
 from domino_tui.engine import get_rules
 from domino_tui.tournament.league import League
 from domino_tui.tournament.local_match import LocalMatches
-from domino_tui.tournament.ranking import MatchResult, rank, score_key, seed003_key, standings
+from domino_tui.tournament.ranking import MatchResult, mc102_key, rank, score_key, standings
 from domino_tui.tournament.ratings import RatingModel, Ratings
 
 Ranking = dict[str, float]  # each entry's place, 0 the best; entries ranked equal share their average place
@@ -126,7 +126,7 @@ def by_round_robin(
         MatchResult(a, b, t[0], (t[1], t[2]), t[3], (t[4], t[5]), by_points=not rules.lead_rotates)
         for (a, b), t in tallies.items()
     ]
-    key = seed003_key if rules.lead_rotates else score_key
+    key = mc102_key if rules.lead_rotates else score_key
     table = rank(standings(names, results), key)
     by_score = places([(s.name, key(s)) for s in table])
     rated = places([(p.name, p.rating.conservative) for p in ratings.leaderboard()])
