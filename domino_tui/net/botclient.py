@@ -1,6 +1,7 @@
 """A bot that takes a seat over the network like a person: a RoomClient and a bot of the ai package.
 
-It answers every observation that asks it to move, says next when a game is over, and plays until the room
+It answers every observation that asks it to move (and moves again when the server's rate limit dropped the
+move), says next when a game is over, and plays until the room
 is closed, the match is over (``until_over``) or it is cancelled. The benchmark's rooms and the tests' mixed
 tables are made of these.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from .client import GameOver, RoomClient, RoomClosed, SeatView
+from .client import GameOver, RoomClient, RoomClosed, SeatView, ServerError
 from .thinking import make
 
 
@@ -36,6 +37,12 @@ async def play_seat(
             if event.match_over and until_over:
                 return last
             await client.next_game()
+        elif isinstance(event, ServerError) and event.code == "too_fast":
+            # The move was dropped unread: it is still this seat's turn. Wait a moment and send it again.
+            await asyncio.sleep(0.25)
+            seen = client.observation
+            if seen is not None and seen.observation.legal:
+                await client.move(bot.choose(seen.observation), seen.position)
         elif isinstance(event, RoomClosed):
             break
     return last

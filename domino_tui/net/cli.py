@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import faulthandler
 import logging
 import resource
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,7 +39,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="connections one address may hold, and rooms it may make in an hour (default: %(default)s)",
     )
     parser.add_argument("--max-rooms", type=int, default=defaults.max_rooms, metavar="N")
-    parser.add_argument("--workers", type=int, default=None, metavar="N", help="bot processes (default: one a core)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=defaults.rate,
+        metavar="N",
+        help="messages a second one connection may send (default: %(default)s; bots playing bots need more)",
+    )
+    parser.add_argument("--workers", type=int, default=None, metavar="N", help="bot threads (default: 4)")
     parser.add_argument("--quiet", action="store_true", help="log only warnings and errors")
     return parser
 
@@ -48,6 +57,8 @@ def main(argv: Sequence[str]) -> int:
         level=logging.WARNING if args.quiet else logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr
     )
     raise_file_limit()
+    # `kill -USR1` writes every thread's stack to the log: how to see what a stuck server is doing.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     db = args.db or config_dir() / DB_NAME
     db.parent.mkdir(parents=True, exist_ok=True)
     config = ServerConfig(
@@ -57,6 +68,7 @@ def main(argv: Sequence[str]) -> int:
         max_connections=args.max_connections,
         per_address=args.per_address,
         max_rooms=args.max_rooms,
+        rate=args.rate,
         workers=args.workers,
     )
 

@@ -12,7 +12,7 @@ or illegally (the engine checks every move); stop a room (a malformed, oversized
 with an error message, then disconnected; its room goes on); or hold the server with idle connections (no first
 message within HELLO_TIMEOUT closes it, and connections are capped in all and per address).
 
-Bots think in worker processes (thinking.py). A seat whose person is away gets a bot after the room's ``away``
+Bots think in threads of their own (thinking.py). A seat whose person is away gets a bot after the room's ``away``
 seconds, until the person comes back; with a move clock, a bot moves for a person whose time is up. A room that
 nobody is connected to waits.
 """
@@ -50,6 +50,9 @@ NORMAL, GOING_AWAY, POLICY = 1000, 1001, 1008
 # A client that has not read this much of what was sent to it is not keeping up; it is disconnected (it can
 # come back: every message it missed is in the next observation).
 SLOW_CLIENT_BYTES = 1 << 20
+# Refusals that a well-behaved client never earns: these count towards closing the connection. (A stale move
+# or a second "next" happens to anyone on a slow network, and is only answered.)
+STRIKES = frozenset({Code.BAD_MESSAGE, Code.TOO_BIG, Code.TOO_FAST, Code.VERSION})
 
 
 @dataclass
@@ -63,7 +66,7 @@ class ServerConfig:
     rate: float = 20.0  # messages a second a connection may send, after a burst of twice that
     strikes: int = 20  # refused messages before a connection is closed
     hello_timeout: float = HELLO_TIMEOUT
-    workers: int | None = None  # bot worker processes (default: one per core this process may use)
+    workers: int | None = None  # threads bots think in (default: 4)
 
 
 @dataclass(eq=False)
@@ -74,7 +77,6 @@ class Client:
     live: Live | None = None
     seat: int | None = None  # None: a spectator (or not in a room yet)
     strikes: int = 0
-    last_too_fast: float = 0.0
 
 
 @dataclass(eq=False)
@@ -225,17 +227,14 @@ class RoomServer:
                 self._refuse(client, exc.code, exc.message)
 
     def _refuse(self, client: Client, code: Code, message: str) -> None:
-        """Tell the client why its message was refused (a flood hears it once a second), and close the
-        connection after too many."""
-        client.strikes += 1
-        if client.strikes > self.config.strikes:
-            self._spawn(client.ws.close(POLICY, f"too many refused messages ({message})"[:120]))
-            return
-        now = time.monotonic()
-        if code is Code.TOO_FAST and now - client.last_too_fast < 1:
-            return
-        if code is Code.TOO_FAST:
-            client.last_too_fast = now
+        """Tell the client why its message was refused. A client that keeps sending what no client of the
+        protocol sends (malformed messages, a flood) is disconnected after ``strikes`` of them: so a flood is
+        answered at most that many times."""
+        if code in STRIKES:
+            client.strikes += 1
+            if client.strikes > self.config.strikes:
+                self._spawn(client.ws.close(POLICY, f"too many refused messages ({message})"[:120]))
+                return
         self._send(client, error(code, message))
 
     def _send(self, client: Client, text: str) -> None:

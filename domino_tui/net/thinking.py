@@ -1,19 +1,18 @@
-"""Bots think in worker processes, so that a room's bot searching for half a second stalls no other room.
+"""Bots think off the event loop, so that a room's bot searching for half a second stalls no other room.
 
-A worker gets the seat's observation as the bot protocol's JSON (the bot sees what a person in that seat would
-see, and nothing of the server), the level and the seed of its random numbers, and answers the move as JSON.
-Workers are started with ``spawn`` (a fresh interpreter holding nothing of the server: no sockets, no database,
-no room seeds) and lazily, on a room's first bot move.
+A bot is handed the seat's observation as the bot protocol's JSON (it sees what a person in that seat would see,
+and nothing of the server), the level and the seed of its random numbers, and answers the move as JSON. It
+thinks in a thread of a small pool: the event loop keeps the interpreter at least every few milliseconds (the
+interpreter's switch interval), so the other rooms' moves go on while it searches, and nothing outlives the
+server (worker processes were tried first: a killed server's pool had to be reaped, and CPython 3.11's process
+pool now and then lost a call after a restart).
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-import os
 import random
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 
 from ..ai import BOTS, LEVELS, Bot, make_bot, make_level
 from ..engine import move_to_json, observation_from_json
@@ -25,34 +24,18 @@ def make(level: str, rng: random.Random) -> Bot:
 
 
 def think(level: str, seed: str, obs: dict[str, object]) -> list[object]:
-    """In a worker: the move ``level``'s bot makes, seeded with ``seed``, seeing ``obs``."""
+    """The move ``level``'s bot makes, seeded with ``seed``, seeing ``obs``."""
     return move_to_json(make(level, random.Random(seed)).choose(observation_from_json(obs)))
 
 
 class Thinkers:
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = workers or max(1, len(os.sched_getaffinity(0)))
-        self._pool: ProcessPoolExecutor | None = None
+        self.workers = workers or 4
+        self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
 
     async def choose(self, level: str, seed: str, obs: dict[str, object]) -> list[object]:
-        """The bot's move. A worker that died is replaced and the question asked again, once."""
         assert level in LEVELS or level in BOTS
-        loop = asyncio.get_running_loop()
-        for attempt in range(2):
-            try:
-                return await loop.run_in_executor(self._workers(), think, level, seed, obs)
-            except BrokenProcessPool:
-                self._pool = None
-                if attempt:
-                    raise
-        raise AssertionError("unreachable")
-
-    def _workers(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+        return await asyncio.get_running_loop().run_in_executor(self._pool, think, level, seed, obs)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._pool.shutdown(wait=False, cancel_futures=True)
