@@ -28,7 +28,7 @@ from ..engine import (
     observe,
     public_json,
 )
-from .credentials import same_token
+from .credentials import same_token, shown_code
 from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
 
 Entry = dict[str, object]
@@ -273,7 +273,7 @@ class Room:
         options.pop("seats")
         return {
             "type": "room",
-            "room": self.code,
+            "room": shown_code(self.code),
             "status": self.status.value,
             "options": options,
             "creator": self.creator,
