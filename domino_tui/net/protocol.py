@@ -46,8 +46,7 @@ class Code(StrEnum):
     STALE = "stale"  # a move that answers a position that has passed
     ILLEGAL = "illegal"  # the engine refused the move; the message is the engine's
     SERVER_FULL = "server_full"
-    TIMEOUT = "timeout"
-    CLOSED = "closed"
+    TIMEOUT = "timeout"  # no first message in time
 
 
 class ProtocolError(Exception):

@@ -203,7 +203,9 @@ class RoomServer:
             async with asyncio.timeout(self.config.hello_timeout):
                 raw = await ws.recv()
         except TimeoutError:
-            await ws.close(POLICY, f"no message within {self.config.hello_timeout:g} s")
+            why = f"no message within {self.config.hello_timeout:g} s"
+            await ws.send(error(Code.TIMEOUT, f"{why}: send create, join, rejoin or watch first"))
+            await ws.close(POLICY, why)
             return
         try:
             msg = parse(raw)

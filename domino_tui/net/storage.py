@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,13 +149,3 @@ class Storage:
     def close(self) -> None:
         self._thread.shutdown(wait=True)
         self._db.close()
-
-
-def use_after(future: asyncio.Future[None], then: Callable[[], None]) -> None:
-    """Run ``then`` once ``future`` is done without error (the server acknowledges what is stored this way)."""
-
-    def done(f: asyncio.Future[None]) -> None:
-        if not f.cancelled() and f.exception() is None:
-            then()
-
-    future.add_done_callback(done)
