@@ -328,8 +328,9 @@ class RoomClient:
         if kind == "welcome":
             self._welcomed = True
             first = self.welcome is None
-            token = msg["token"] if first else (self.welcome.token if self.welcome else None)
-            self.welcome = Welcome(str(msg["room"]), _opt_int(msg["seat"]), token, bool(msg["creator"]))  # type: ignore[arg-type]
+            sent = msg["token"]  # sent once, on taking a seat: kept from then on
+            token = sent if isinstance(sent, str) else (self.welcome.token if self.welcome else None)
+            self.welcome = Welcome(str(msg["room"]), _opt_int(msg["seat"]), token, bool(msg["creator"]))
             if self._entered is not None and not self._entered.done():
                 self._entered.set_result(self.welcome)
             return self.welcome if first else Connection("connected")

@@ -164,8 +164,8 @@ class Room:
             seat = self.seats[_seat_of(entry)]
             seat.kind = SeatKind(str(entry["kind"]))
             seat.name = str(entry.get("name", ""))
-            seat.level = entry.get("level")  # type: ignore[assignment]  # written by seat_entry
-            seat.token_hash = entry.get("token")  # type: ignore[assignment]  # written by seat_entry
+            seat.level = entry.get("level")  # type: ignore[assignment]  # the server writes a str or None
+            seat.token_hash = entry.get("token")  # type: ignore[assignment]  # the server writes a str or None
             if entry.get("creator"):
                 self.creator = _seat_of(entry)
         elif kind == "start":

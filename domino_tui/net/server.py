@@ -34,7 +34,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..engine import SaveFormatError
+from ..engine import SaveFormatError, move_to_json
 from . import credentials
 from .limits import Bucket, PerAddress
 from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
@@ -404,8 +404,8 @@ class RoomServer:
             if client.live is not live:
                 return
             if kind == "move":
-                room.check_move(client.seat, msg["position"], msg["move"])
-                await self._change(live, {"e": "move", "move": msg["move"], "by": Mover.PERSON.value})
+                move = room.check_move(client.seat, msg["position"], msg["move"])
+                await self._change(live, {"e": "move", "move": move_to_json(move), "by": Mover.PERSON.value})
             elif kind == "next":
                 if room.status is not Status.BETWEEN:
                     raise ProtocolError(Code.NOT_NOW, "no game has just ended")
