@@ -20,7 +20,8 @@ ALLOWED = {
     "records": {"engine", "paths", "stored_file"},
     "paths": set(),
     "stored_file": set(),
-    "tui": {"engine", "ai", "records", "paths", "stored_file"},
+    "tui": {"engine", "ai", "records", "paths", "stored_file", "net"},
+    "net": {"engine", "ai", "paths"},
 }
 UI_PACKAGES = {"textual", "rich"}
 

@@ -68,7 +68,7 @@ class _Accepted(Exception):
 @pytest.mark.parametrize(("page", "command"), COMMANDS)
 def test_every_quoted_command_runs(page: str, command: str, monkeypatch, capsys, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT)
-    words = shlex.split(command)
+    words = shlex.split(command, comments=True)
     if words[0] == "nice":
         words = words[3:]
     if words[0] == "domino-tui":
@@ -143,16 +143,20 @@ def _run_program(args: list[str], tmp_path: Path, monkeypatch) -> None:
         )
         assert done.returncode == 0, done.stderr
         return
+    import domino_tui.net.cli
     import domino_tui.tui.app
 
-    def accepted(**settings: object) -> int:
+    def accepted(*args: object, **settings: object) -> int:
         raise _Accepted
 
+    # The table and the room server are stopped where they would start: their arguments have been read by then.
     monkeypatch.setattr(domino_tui.tui.app, "run", accepted)
+    monkeypatch.setattr(domino_tui.net.cli, "run", accepted)
+    monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "config"))
     from domino_tui.cli import main
 
     with pytest.raises(_Accepted):
-        main(args)
+        main(_small(args, tmp_path))
 
 
 def _small(args: list[str], tmp_path: Path) -> list[str]:
@@ -162,7 +166,7 @@ def _small(args: list[str], tmp_path: Path) -> list[str]:
         before = args[i - 1] if i else ""
         if before in small:
             out.append(small[before])
-        elif before == "--out":
+        elif before in ("--out", "--db"):
             out.append(str(tmp_path / Path(word).name))
         else:
             out.append(word)

@@ -20,6 +20,15 @@ from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError,
 from .match import Match
 from .moves import DRAW, PASS, End, Event, Kind, Move
 from .observation import Observation, observe
+from .observation_json import (
+    PublicView,
+    move_from_json,
+    move_to_json,
+    observation_from_json,
+    observation_to_json,
+    public_json,
+    public_view_from_json,
+)
 from .rules import DrawRule, GameResult, Opening, Reason, Rules, round5
 from .state import GameState
 from .tiles import Tile, TileSet, full_set, parse_tile, tile_set
@@ -46,6 +55,7 @@ __all__ = [
     "Observation",
     "Opening",
     "Placed",
+    "PublicView",
     "Reason",
     "Rules",
     "SaveFormatError",
@@ -53,8 +63,14 @@ __all__ = [
     "TileSet",
     "full_set",
     "get_rules",
+    "move_from_json",
+    "move_to_json",
+    "observation_from_json",
+    "observation_to_json",
     "observe",
     "parse_tile",
+    "public_json",
+    "public_view_from_json",
     "round5",
     "tile_set",
 ]

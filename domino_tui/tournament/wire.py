@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from ..engine import Board, End, Event, Kind, Move, Observation, Placed, Tile, get_rules, tile_set
+from ..engine import Board, End, Event, Kind, Move, Observation, Placed, Tile, get_rules, observation_to_json, tile_set
 from .faults import Fault
 
 # A host's answers are a few dozen bytes; a longer line is a bot flooding its pipe.
@@ -29,48 +29,8 @@ class ProtocolError(ValueError):
     """A line from a host that is not the message expected."""
 
 
-def _tile(t: Tile) -> list[int]:
-    return [t.low, t.high]
-
-
-def _move(m: Move) -> list:
-    if m.kind is Kind.PLAY:
-        return ["play", _tile(m.tile), int(m.end)]  # type: ignore[arg-type]  # a PLAY move always has a tile and an end
-    return [m.kind.value]
-
-
 def obs_json(obs: Observation) -> dict:
-    board = obs.board
-    return {
-        "variant": obs.rules.name,
-        "seat": obs.seat,
-        "turn": obs.turn,
-        "hand": [_tile(t) for t in obs.hand],
-        "ends": list(board.ends),
-        "line": [[p.first, p.second] for p in board.line],
-        "up": [[p.first, p.second] for p in board.up],
-        "down": [[p.first, p.second] for p in board.down],
-        "spinner": board.spinner,
-        "hand_sizes": list(obs.hand_sizes),
-        "stock": obs.stock_size,
-        "sleeping": obs.sleeping,
-        "history": [
-            [
-                ev.seat,
-                ev.kind.value,
-                None if ev.tile is None else _tile(ev.tile),
-                None if ev.end is None else int(ev.end),
-                list(ev.ends_before),
-                ev.scored,
-                ev.forced,
-            ]
-            for ev in obs.history
-        ],
-        "legal": [_move(m) for m in obs.legal],
-        "points": list(obs.points),
-        "match_scores": list(obs.match_scores),
-        "target": obs.target,
-    }
+    return observation_to_json(obs)
 
 
 def line(message: dict) -> bytes:

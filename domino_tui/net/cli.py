@@ -1,0 +1,96 @@
+"""``domino-tui serve``: the room server's command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import faulthandler
+import logging
+import resource
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..paths import config_dir
+from .server import ServerConfig, run
+from .storage import StorageError
+
+DB_NAME = "rooms.sqlite3"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    defaults = ServerConfig()
+    parser = argparse.ArgumentParser(
+        prog="domino-tui serve",
+        description="Serve rooms where people and bots play together over the network. Rooms survive a restart.",
+        epilog="Only this machine can connect unless --host says otherwise (e.g. --host 0.0.0.0 for every "
+        "network). The protocol and the safety model: docs/protocol.md and docs/network.md.",
+    )
+    parser.add_argument("--host", default=defaults.host, help="the address to listen on (default: %(default)s)")
+    parser.add_argument("--port", type=int, default=defaults.port, help="the port (default: %(default)s; 0: any)")
+    parser.add_argument("--db", type=Path, default=None, help=f"the rooms' file (default: {config_dir() / DB_NAME})")
+    parser.add_argument("--max-connections", type=int, default=defaults.max_connections, metavar="N")
+    parser.add_argument(
+        "--per-address",
+        type=int,
+        default=defaults.per_address,
+        metavar="N",
+        help="connections one address may hold, and rooms it may make in an hour (default: %(default)s)",
+    )
+    parser.add_argument("--max-rooms", type=int, default=defaults.max_rooms, metavar="N")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=defaults.rate,
+        metavar="N",
+        help="messages a second one connection may send (default: %(default)s; bots playing bots need more)",
+    )
+    parser.add_argument("--workers", type=int, default=None, metavar="N", help="bot threads (default: 4)")
+    parser.add_argument("--quiet", action="store_true", help="log only warnings and errors")
+    return parser
+
+
+def main(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(
+        level=logging.WARNING if args.quiet else logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr
+    )
+    raise_file_limit()
+    # `kill -USR1` writes every thread's stack to the log: how to see what a stuck server is doing. Only where
+    # stderr is a real file (not closed, not a stream of a host program's own).
+    with contextlib.suppress(OSError, ValueError):
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
+    db = args.db or config_dir() / DB_NAME
+    db.parent.mkdir(parents=True, exist_ok=True)
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        db=db,
+        max_connections=args.max_connections,
+        per_address=args.per_address,
+        max_rooms=args.max_rooms,
+        rate=args.rate,
+        workers=args.workers,
+    )
+
+    def ready(port: int) -> None:
+        # One line on stdout, for whoever started the server (a script, a test) to read the port from.
+        print(f"serving on ws://{args.host}:{port}", flush=True)
+
+    try:
+        return asyncio.run(run(config, ready))
+    except StorageError as exc:
+        print(f"domino-tui serve: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"domino-tui serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def raise_file_limit() -> None:
+    """Each connection is a file: take the soft limit up to the hard one, so thousands of players fit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

@@ -1,0 +1,319 @@
+"""A room: its seats, its match and what each connection may be told, with no networking in it.
+
+Everything that changes a room is a log entry (a plain dict), and `Room.apply` is the only code that changes
+it: the server applies an entry and stores it, and a restarted server applies the stored entries in order, so a
+room comes back exactly where it was. The room's seed decides every deal and never leaves the server; the moves
+come from the entries (a bot's move is stored like a person's), so a restored room needs no bot to think again.
+
+The checks a client's request must pass are here too (`check_*`), each raising ProtocolError with words for the
+person; only what passes becomes an entry.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..ai import BOTS, LEVELS
+from ..engine import (
+    EngineError,
+    Match,
+    Move,
+    Rules,
+    SaveFormatError,
+    get_rules,
+    move_from_json,
+    observation_to_json,
+    observe,
+    public_json,
+)
+from .credentials import same_token, shown_code
+from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
+
+Entry = dict[str, object]
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"  # seats being taken; the creator starts
+    PLAYING = "playing"
+    BETWEEN = "between"  # a game is over and the next is not dealt yet
+    OVER = "over"  # the match is over; the creator may restart
+
+
+class SeatKind(StrEnum):
+    OPEN = "open"  # nobody yet: a bot of the room's level takes it at the start
+    PERSON = "person"
+    BOT = "bot"
+
+
+class Mover(StrEnum):
+    """Who made a stored move: the seat's person, the seat's bot, or a bot standing in for an away person."""
+
+    PERSON = "person"
+    BOT = "bot"
+    STAND_IN = "stand-in"
+
+
+@dataclass(slots=True)
+class Seat:
+    kind: SeatKind = SeatKind.OPEN
+    name: str = ""
+    level: str | None = None
+    token_hash: str | None = None
+    # Not stored: whether the person is connected, and whether a bot is playing for them while they are away.
+    present: bool = False
+    away: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "kind": self.kind.value,
+            "level": self.level,
+            "present": self.present if self.kind is SeatKind.PERSON else True,
+            "away": self.away,
+        }
+
+
+def known_level(name: str) -> bool:
+    return name in LEVELS or name in BOTS
+
+
+def match_length(rules: Rules, target: int | None, games: int | None) -> tuple[int | None, int | None]:
+    """(target points, number of games) of a room's match: a variant won on points takes a target, the others a
+    number of games; None is the variant's own (for games, the length of a match at the table)."""
+    if rules.target is not None:
+        if games is not None:
+            raise ProtocolError(Code.BAD_MESSAGE, f"{rules.name} is played to a target, not a number of games")
+        return (target or rules.target), None
+    if target is not None:
+        raise ProtocolError(Code.BAD_MESSAGE, f"{rules.name} is played for a number of games, not to a target")
+    return None, games or (1 if rules.single_game else rules.table_games or rules.games)
+
+
+def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]:
+    """The options of a create message and the creator's seat; ProtocolError for what cannot make a room."""
+    variant = str(msg["variant"])
+    try:
+        rules = get_rules(variant)
+    except EngineError as exc:
+        raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
+    bots = str(msg.get("bots") or "Easy")
+    raw_seats = msg.get("seats")
+    seats: list[str | None] = list(raw_seats) if isinstance(raw_seats, list) else [None] * rules.players
+    if len(seats) != rules.players:
+        raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {rules.players} seats, not {len(seats)}")
+    for level in [bots, *(s for s in seats if s is not None)]:
+        if not known_level(level):
+            raise ProtocolError(
+                Code.BAD_MESSAGE, f"no bot level {level!r}; choose one of: {', '.join([*LEVELS, *BOTS])}"
+            )
+    seat = msg.get("seat")
+    creator = seat if isinstance(seat, int) else next((i for i, s in enumerate(seats) if s is None), -1)
+    if not 0 <= creator < rules.players or seats[creator] is not None:
+        raise ProtocolError(Code.SEAT, "the creator needs a seat that is not a bot's")
+    target, games = match_length(rules, _int(msg.get("target")), _int(msg.get("games")))
+    clock = msg.get("clock")
+    options = Options(
+        variant=variant,
+        bots=bots,
+        seats=tuple(seats),
+        target=target,
+        games=games,
+        clock=float(clock) if isinstance(clock, int | float) and clock > 0 else None,
+        away=_seconds(msg.get("away"), AWAY),
+        between=_seconds(msg.get("between"), BETWEEN),
+        password=password,
+    )
+    return options, creator
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+def _seconds(value: object, default: float) -> float:
+    return float(value) if isinstance(value, int | float) else default
+
+
+class Room:
+    def __init__(self, code: str, seed: int, options: Options, password_hash: str | None, created: float) -> None:
+        self.code = code
+        self.seed = seed
+        self.options = options
+        self.password_hash = password_hash
+        self.created = created
+        self.rules = get_rules(options.variant)
+        self.seats = [Seat(SeatKind.BOT, level, level) if level is not None else Seat() for level in options.seats] or [
+            Seat() for _ in range(self.rules.players)
+        ]
+        self.creator = -1
+        self.status = Status.LOBBY
+        self.match: Match | None = None
+        self.seq = 0  # entries applied (and so stored): the next entry's number
+        self.position = 0  # changes to the game (start, moves, next, restart): a move quotes the one it answers
+        self.ready: set[int] = set()  # seats whose person has asked for the next game
+        self.matches = 1  # the match in play counts from 1; a restart deals the next
+
+    # ----- the one way a room changes -----
+
+    def apply(self, entry: Entry) -> None:
+        """Apply a log entry (checked already, or read back from the log). The room's seq counts it."""
+        kind = entry["e"]
+        if kind == "seat":
+            seat = self.seats[_seat_of(entry)]
+            seat.kind = SeatKind(str(entry["kind"]))
+            seat.name = str(entry.get("name", ""))
+            seat.level = entry.get("level")  # type: ignore[assignment]  # the server writes a str or None
+            seat.token_hash = entry.get("token")  # type: ignore[assignment]  # the server writes a str or None
+            if entry.get("creator"):
+                self.creator = _seat_of(entry)
+        elif kind == "start":
+            for seat in self.seats:
+                if seat.kind is SeatKind.OPEN:
+                    seat.kind, seat.level, seat.name = SeatKind.BOT, self.options.bots, self.options.bots
+            self._deal_match()
+        elif kind == "move":
+            match = self.match
+            assert match is not None  # a move is stored only while a game is played
+            match.game.apply(move_from_json(entry["move"], self.rules))
+            self.position += 1
+            if match.game.over:
+                self.status = Status.OVER if match.over else Status.BETWEEN
+                self.ready.clear()
+        elif kind == "next":
+            assert self.match is not None
+            self.match.next_game()
+            self.status = Status.PLAYING
+            self.position += 1
+        elif kind == "restart":
+            self.seed = int(str(entry["seed"]))
+            self.matches += 1
+            self._deal_match()
+        else:
+            raise SaveFormatError(f"not a room log entry: {kind!r}")
+        self.seq += 1
+
+    def _deal_match(self) -> None:
+        target, games = match_length(self.rules, self.options.target, self.options.games)
+        # The room's seed deals every game of the match; nothing else draws from this generator.
+        self.match = Match(self.rules, random.Random(self.seed), target=target, games=games)
+        self.status = Status.PLAYING
+        self.position += 1
+        self.ready.clear()
+
+    # ----- reading -----
+
+    @property
+    def game_number(self) -> int:
+        return len(self.match.games) if self.match else 0
+
+    def to_act(self) -> int | None:
+        """The seat whose move the game waits for, or None."""
+        if self.status is not Status.PLAYING:
+            return None
+        assert self.match is not None
+        return self.match.game.turn
+
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON]
+
+    def bot_seed(self) -> str:
+        """A bot's random numbers for the decision at hand: a function of the room's seed and the position, so a
+        bot's choice does not depend on when the server last started."""
+        return f"{self.seed}:{self.matches}:{self.position}"
+
+    def seat_of_token(self, token: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.PERSON and same_token(token, seat.token_hash):
+                return i
+        return None
+
+    def check_move(self, seat: int, position: object, raw: object) -> Move:
+        """The move ``seat`` asks for, if the game is waiting for it: the engine's words when it is illegal."""
+        if self.status is not Status.PLAYING:
+            raise ProtocolError(Code.NOT_NOW, "no game is being played: there is nothing to move")
+        if position != self.position:
+            raise ProtocolError(Code.STALE, "that move answers a position that has passed; here is the table now")
+        assert self.match is not None
+        game = self.match.game
+        if game.turn != seat:
+            raise ProtocolError(Code.NOT_NOW, "it is not your turn")
+        try:
+            move = move_from_json(raw, self.rules)
+        except SaveFormatError as exc:
+            raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
+        if not game.is_legal(move):
+            try:
+                game.copy().apply(move)
+            except EngineError as exc:
+                raise ProtocolError(Code.ILLEGAL, str(exc)) from None
+        return move
+
+    def free_seat(self, wanted: int | None) -> int:
+        if self.status is not Status.LOBBY:
+            raise ProtocolError(Code.NOT_NOW, "the game has started: you may watch, or ask for a seat next time")
+        if wanted is not None:
+            if not 0 <= wanted < len(self.seats):
+                raise ProtocolError(Code.SEAT, f"there is no seat {wanted}: the seats are 0 to {len(self.seats) - 1}")
+            if self.seats[wanted].kind is not SeatKind.OPEN:
+                raise ProtocolError(Code.SEAT, f"seat {wanted} is taken")
+            return wanted
+        for i, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.OPEN:
+                return i
+        raise ProtocolError(Code.SEAT, "the room is full: you may watch")
+
+    # ----- what is sent -----
+
+    def info(self) -> dict[str, object]:
+        match = self.match
+        scores = list(match.scores) if match else [0] * len(self.rules.teams)
+        options = self.options.to_json()
+        options.pop("seats")
+        return {
+            "type": "room",
+            "room": shown_code(self.code),
+            "status": self.status.value,
+            "options": options,
+            "creator": self.creator,
+            "seats": [s.to_json() for s in self.seats],
+            "match": self.matches,
+            "game": self.game_number,
+            "scores": scores,
+        }
+
+    def observation(self, seat: int | None) -> dict[str, object] | None:
+        """The ``obs`` message for ``seat`` (None: the ``view`` a spectator gets); None before the first deal."""
+        match = self.match
+        if match is None:
+            return None
+        game = match.game
+        obs = observe(game, 0 if seat is None else seat, match.scores_before(len(match.games) - 1), match.target)
+        head: dict[str, object] = {"match": self.matches, "game": self.game_number, "position": self.position}
+        if seat is None:
+            return {"type": "view", **head, "view": public_json(obs)}
+        return {"type": "obs", **head, "obs": observation_to_json(obs)}
+
+    def result(self) -> dict[str, object] | None:
+        """The ``result`` message of the game just over, or None while one is being played."""
+        match = self.match
+        if match is None or not match.game.over:
+            return None
+        result = match.game.result
+        assert result is not None
+        return {
+            "type": "result",
+            "match": self.matches,
+            "game": self.game_number,
+            "result": result.to_json(),
+            "scores": list(match.scores),
+            "match_over": match.over,
+            "winner": match.winner,
+        }
+
+
+def _seat_of(entry: Entry) -> int:
+    seat = entry["seat"]
+    assert isinstance(seat, int)
+    return seat

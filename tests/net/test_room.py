@@ -1,0 +1,98 @@
+"""A room with no networking: its log replays it exactly, its options and a client's messages are checked with
+words for people, and its codes, tokens and passwords are made and kept as they should be."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domino_tui.net import credentials
+from domino_tui.net.protocol import Code, Options, ProtocolError, parse
+from domino_tui.net.room import Room, check_options
+from domino_tui.net.storage import Storage
+
+from .tables import play_table
+
+
+async def test_a_room_rebuilt_from_its_log_is_the_room(running) -> None:
+    await play_table(running.client, "allfives")
+    live = running.room()
+    await running.server.storage.drain()
+    (stored,) = Storage(running.server.storage.path).rooms()
+    room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
+    for entry in stored.entries:
+        room.apply(entry)
+    assert (room.seq, room.position, room.status, room.matches) == (live.seq, live.position, live.status, 1)
+    assert [g.to_json() for g in room.match.games] == [g.to_json() for g in live.match.games]
+    room.seats[0].present = True  # who is connected is the only thing not in the log
+    assert room.info() == live.info()
+    assert all(room.observation(s) == live.observation(s) for s in (None, 0, 1))
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"variant": "chess"}, "unknown variant"),
+        ({"variant": "block", "bots": "Grandmaster"}, "no bot level 'Grandmaster'"),
+        ({"variant": "block", "seats": [None, None, None]}, "block has 2 seats, not 3"),
+        ({"variant": "block", "seats": ["Easy", "Easy"]}, "the creator needs a seat"),
+        ({"variant": "block", "games": 3}, "played to a target"),
+        ({"variant": "partnership9", "target": 50}, "played for a number of games"),
+    ],
+)
+def test_options_that_cannot_make_a_room_say_why(options: dict, says: str) -> None:
+    with pytest.raises(ProtocolError, match=says):
+        check_options({"type": "create", "v": 1, "name": "Ana", **options}, password=False)
+
+
+def test_options_fill_in_the_variants_own() -> None:
+    options, seat = check_options({"variant": "partnership9", "seats": ["Easy", None, None, None]}, False)
+    assert seat == 1 and options.games == 10 and options.target is None and options.bots == "Easy"
+
+
+@pytest.mark.parametrize(
+    ("raw", "code", "says"),
+    [
+        (b"{}", Code.BAD_MESSAGE, "text frames"),
+        ("x" * 5000, Code.TOO_BIG, "4096"),
+        ("{", Code.BAD_MESSAGE, "not JSON"),
+        ("[]", Code.BAD_MESSAGE, "not a JSON object"),
+        ('{"type": 1}', Code.BAD_MESSAGE, "unknown message type"),
+        ('{"type": "join", "v": 1, "room": "A"}', Code.BAD_MESSAGE, "needs 'name'"),
+        ('{"type": "join", "v": 2, "room": "A", "name": "x"}', Code.VERSION, "version 1"),
+        ('{"type": "join", "v": 1, "room": "A", "name": " x"}', Code.BAD_MESSAGE, "neither starts"),
+        ('{"type": "join", "v": 1, "room": "A", "name": "' + "n" * 25 + '"}', Code.BAD_MESSAGE, "1 to 24"),
+        ('{"type": "join", "v": 1, "room": "A", "name": "x\\u0007"}', Code.BAD_MESSAGE, "printable"),
+        ('{"type": "join", "v": 1, "room": "A", "name": "x", "admin": true}', Code.BAD_MESSAGE, "no field 'admin'"),
+        ('{"type": "move", "position": -1, "move": []}', Code.BAD_MESSAGE, "whole number from 0"),
+        ('{"type": "move", "position": true, "move": []}', Code.BAD_MESSAGE, "whole number from 0"),
+        ('{"type": "move", "position": 1, "move": "pass"}', Code.BAD_MESSAGE, '["draw"]'),
+        ('{"type": "create", "v": 1, "name": "x", "variant": "block", "clock": "5"}', Code.BAD_MESSAGE, "seconds"),
+        ('{"type": "create", "v": 1, "name": "x", "variant": "block", "seats": [1]}', Code.BAD_MESSAGE, "level"),
+    ],
+)
+def test_a_client_message_is_read_strictly(raw, code: Code, says: str) -> None:
+    with pytest.raises(ProtocolError) as refused:
+        parse(raw)
+    assert refused.value.code is code and says in refused.value.message
+
+
+def test_well_formed_messages_are_read() -> None:
+    msg = parse(json.dumps({"type": "move", "position": 3, "move": ["play", [1, 2], 0]}))
+    assert msg["move"] == ["play", [1, 2], 0]
+    assert parse('{"type": "join", "v": 1, "room": "k7qm-3xpa", "name": "Ana", "password": null}')["name"] == "Ana"
+
+
+def test_codes_tokens_and_passwords() -> None:
+    codes = {credentials.new_room_code() for _ in range(1000)}
+    assert len(codes) == 1000 and all(len(c) == 8 and set(c) <= set(credentials.ALPHABET) for c in codes)
+    assert not set("01ILO") & set(credentials.ALPHABET)
+    token = credentials.new_token()
+    assert credentials.same_token(token, credentials.token_hash(token))
+    assert not credentials.same_token(token + "x", credentials.token_hash(token))
+    stored = credentials.hash_password("open sesame")
+    assert "open sesame" not in stored and stored != credentials.hash_password("open sesame")  # salted
+    assert credentials.check_password("open sesame", stored)
+    assert not credentials.check_password("open sesam", stored)
+    assert not credentials.check_password("open sesame", "garbage")
