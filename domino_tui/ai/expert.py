@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..engine import Kind, Move, Observation
+from ..engine import Move, Observation
 from ..engine.core import COMPILED, DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
 from .base import SearchingBot, candidates
 from .determinize import last_player, trailing_passes
@@ -23,7 +23,6 @@ from .model import presume
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
-from .suits import LongSuits, presumed
 
 MIN_SAMPLES = 4
 # Positions an exact search visits per second, roughly, on this machine: the kernel's search of line games
@@ -44,16 +43,11 @@ class ExpertBot(SearchingBot):
         samples: int = 5000,
         exact: int = 10,
         explore: float = 0.25,
-        keep: int = 0,
-        skip: bool = True,
         exact_line: int = 16,
         nodes: int = 3000,
         control: int = 8,
-        prior: float = 0.0,
         presume: bool = True,
-        suits: int = 0,
         reply: float = 2.0,
-        learned: bool = False,
     ) -> None:
         """Options (the defaults are the measured ones):
 
@@ -64,37 +58,22 @@ class ExpertBot(SearchingBot):
           ``nodes``: an exact search that would visit more positions falls back to playouts (with a budget
           under 0.075 s the limit is lower: what a quarter of the budget can visit);
         - ``explore``: how often a playout player picks a random tile instead of the policy's;
-        - ``keep``: (drawing games) how much playouts prefer tiles whose numbers the hand holds many of;
         - ``control``: (line games) how much playouts prefer leaving ends that show numbers the hand holds;
-        - ``prior``: how much a heavier tile is preferred when the guesses rate moves alike (in the
-          objective's units, for the heaviest tile);
         - ``presume``: (games without stock or counts) guess as if every other seat but the partner sheds its
           heaviest fitting tile, until it shows otherwise or no deal fits that (see model.py);
-        - ``suits``: (drawing games without counts) draw up to this many guesses to find one in which every other
-          seat but the partner played from its longest suit, as far as it can be checked (see suits.py; 0: never,
-          the default: it pays against players who do that and costs against those who do not);
         - ``reply``: (All Fives) how much the playouts count against a play what the next seat could score at
           once in answer (see playout.best_reply; 0: only what the play scores);
-        - ``learned``: (drawing games without counts: classic) playouts by the policy learned from the expert's
-          own choices (see policy.py) instead of heavy tiles first (not the default: it gains at 60 and 600
-          guesses, and nothing measurable at the default budget);
-        - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
         """
         super().__init__(rng)
         self.budget = budget
         self.samples = samples
         self.exact = exact
         self.explore = explore
-        self.keep = keep
-        self.skip = skip
         self.exact_line = exact_line
         self.nodes = nodes
         self.control = control
-        self.prior = prior
         self.presume = presume
-        self.suits = suits
         self.reply = reply
-        self.learned = learned
 
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
@@ -112,10 +91,8 @@ class ExpertBot(SearchingBot):
         rules = obs.rules
         sampler = self.sampler(obs)
         objective = Objective(obs)
-        playout = Playout(rules, self.rng, self.explore, self.keep, self.control, self.reply, self.learned)
+        playout = Playout(rules, self.rng, self.explore, self.control, self.reply)
         legal = candidates(obs) if moves is None else tuple(moves)
-        if not self.skip and any(m.kind is Kind.PLAY for m in legal):
-            legal = tuple(m for m in legal if m.kind is Kind.PLAY)
         codes = [from_move(m, rules) for m in legal]
         totals = [0.0] * len(codes)
         passes = trailing_passes(obs)
@@ -136,16 +113,8 @@ class ExpertBot(SearchingBot):
         solver = LineSolver(rules, objective, nodes, deadline) if line_policy is not None else None
         root: Sim | None = None
         in_hands = 0
-        suits = LongSuits(obs) if self.suits and presumed(rules) else None
-        if suits is not None and not suits.plays:
-            suits = None  # nothing to check
         while done < self.samples:
             guess = sampler.sample(self.rng)
-            if suits is not None:
-                for _ in range(self.suits):
-                    if suits.fits(guess.masks):
-                        break
-                    guess = sampler.sample(self.rng)
             if root is None or solver is None:
                 root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
                 root.passes = passes
@@ -184,13 +153,6 @@ class ExpertBot(SearchingBot):
             ):
                 break
         self.guesses.append(done)
-        if self.prior:
-            # A nudge towards the heavier tile, which only decides between moves the guesses cannot tell apart.
-            weight = playout.weight
-            top = max(weight)
-            for i, m in enumerate(codes):
-                if m >= 0:
-                    totals[i] += done * self.prior * weight[m >> 2] / top
         return {to_move(m, rules): t / done for m, t in zip(codes, totals, strict=True)}
 
     def sampler(self, obs: Observation) -> Guesses:

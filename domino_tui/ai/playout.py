@@ -1,9 +1,8 @@
 """The quick policy that finishes a guessed game: mostly a sensible greedy move, sometimes a random one.
 
 Greedy here means the best immediate count in All Fives and otherwise shedding weight (doubles a little first,
-since they fit only one number), optionally keeping the numbers the hand holds most of. A player never draws or
-passes while a tile fits, even where the rules allow it. This loop is the bot's hot path, so it works on the
-skinny state's masks directly instead of listing moves.
+since they fit only one number). A player never draws or passes while a tile fits, even where the rules allow it.
+This loop is the bot's hot path, so it works on the skinny state's masks directly instead of listing moves.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from collections.abc import Callable, Iterator, Sequence
 from ..engine import CLOSED, DrawRule, Rules
 from ..engine.core import DRAW_MOVE, PASS_MOVE, PLAYOUT, PlayoutPolicy, Sim, lay
 from ..engine.tiles import tile_set
-from . import policy
 
 
 class Playout:
@@ -23,21 +21,15 @@ class Playout:
         rules: Rules,
         rng: random.Random,
         explore: float,
-        keep: int = 0,
         control: int = 0,
         reply: float = 0.0,
-        learned: bool = False,
     ) -> None:
-        """``explore``: how often a random tile is played; ``keep``: how much a tile whose numbers the hand
-        holds many of is preferred (keeping variety in hand); ``control``: (line games) how much a play that
+        """``explore``: how often a random tile is played; ``control``: (line games) how much a play that
         leaves ends the hand can follow is preferred; ``reply``: (All Fives) how much the most the next seat
-        could score at once in answer, from the hand the guess gives it, counts against a play; ``learned``:
-        (drawing games without counts, `policy.applies`) every player plays the learned policy instead (with
-        ``explore``, a random play), and ``keep`` does not apply."""
+        could score at once in answer, from the hand the guess gives it, counts against a play."""
         ts = tile_set(rules.max_pip)
         self.rng = rng
         self.explore = explore
-        self.keep = keep
         self.fives = rules.fives
         self.match = ts.match
         self.low = ts.low
@@ -50,8 +42,6 @@ class Playout:
         self.line = PlayoutPolicy(self.weight, explore, control) if rules.is_line else None
         self.kinds = [PLAYOUT] * rules.players
         self.reply = reply
-        self.learned = policy.weights() if learned and policy.applies(rules) else None
-        self.pips = ts.pips
 
     def run(self, sim: Sim) -> None:
         """Play ``sim`` to the end."""
@@ -59,16 +49,12 @@ class Playout:
             if sim.result is None:
                 sim.play_line(self.kinds, self.rng.getrandbits(64), playout=self.line)
             return
-        if self.learned is not None:
-            self._run_learned(sim, self.learned)
-            return
         rnd = self.rng.random
         randrange = self.rng.randrange
         explore = self.explore
         weight = self.weight
         fives = self.fives
         reply = self.reply
-        keep = self.keep
         match = self.match
         low = self.low
         high = self.high
@@ -113,8 +99,6 @@ class Playout:
                     j = b.bit_length() - 1
                     p ^= b
                     w = weight[j]
-                    if keep:
-                        w += keep * ((hand & match[low[j]]).bit_count() + (hand & match[high[j]]).bit_count())
                     if w > bw:
                         i, bw = j, w
             if e0 == CLOSED:
@@ -127,94 +111,6 @@ class Playout:
                 if pip in (lo, hi):
                     sim.play((i << 2) | e)
                     break
-
-    def _run_learned(self, sim: Sim, weights: tuple[float, ...]) -> None:
-        """Play ``sim`` to the end by the learned policy: each player makes the play whose `policy.features`
-        score most under ``weights`` (a random play, tile and end, with chance ``explore``). The features are
-        worked out here as `policy.features` does (a test holds the two to the same choices): this is the hot
-        path of classic's search."""
-        rnd = self.rng.random
-        randrange = self.rng.randrange
-        explore = self.explore
-        weight = self.weight
-        match = self.match
-        low = self.low
-        high = self.high
-        pips = self.pips
-        draws = self.draws
-        masks = sim.masks
-        ends = sim.ends
-        w_pips, w_double, w_fnew, w_fother, w_unew, w_uother, w_same, w_stuck, w_keep, w_table = weights
-        # Tiles not on the table: a draw moves one from the stock to a hand, so only plays change this.
-        held = 0
-        for m in masks:
-            held |= m
-        for i in sim.stock:
-            held |= 1 << i
-        while sim.result is None:
-            hand = masks[sim.turn]
-            e0 = ends[0]
-            if e0 == CLOSED:  # a lead: the heaviest tile, as elsewhere
-                i = max((j for j in range(len(low)) if hand >> j & 1), key=weight.__getitem__)
-                held ^= 1 << i
-                sim.play(i << 2)
-                continue
-            e1 = ends[1]
-            playable = hand & (match[e0] | match[e1])
-            if not playable:
-                sim.apply(DRAW_MOVE if draws and sim.stock else PASS_MOVE)
-                continue
-            options = []
-            p = playable
-            while p:
-                b = p & -p
-                p ^= b
-                j = b.bit_length() - 1
-                if e0 in (low[j], high[j]):
-                    options.append(j << 2)
-                if e1 != e0 and e1 in (low[j], high[j]):
-                    options.append(j << 2 | 1)
-            if len(options) == 1:
-                move = options[0]
-            elif rnd() < explore:
-                move = options[randrange(len(options))]
-            else:
-                unseen = held & ~hand
-                move = -1
-                best = 0.0
-                for option in options:
-                    j = option >> 2
-                    lo = low[j]
-                    hi = high[j]
-                    if option & 1:
-                        new = hi if e1 == lo else lo
-                        other = e0
-                    else:
-                        new = hi if e0 == lo else lo
-                        other = e1
-                    bit = 1 << j
-                    left = hand ^ bit
-                    fnew = (left & match[new]).bit_count()
-                    fother = (left & match[other]).bit_count()
-                    score = (
-                        w_pips * pips[j]
-                        + w_fnew * fnew
-                        + w_fother * fother
-                        + w_unew * (unseen & match[new]).bit_count()
-                        + w_uother * (unseen & match[other]).bit_count()
-                        + w_keep * ((hand & match[lo]).bit_count() + (hand & match[hi]).bit_count())
-                        + w_table * (match[new] & ~(held ^ bit)).bit_count()
-                    )
-                    if lo == hi:
-                        score += w_double
-                    if new == other:
-                        score += w_same
-                    if fnew + fother == 0:
-                        score += w_stuck
-                    if move < 0 or score > best:
-                        move, best = option, score
-            held ^= 1 << (move >> 2)
-            sim.play(move)
 
 
 def best_count(
