@@ -15,12 +15,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "domino_tui"
 ALLOWED = {
     "engine": set(),
     "ai": {"engine"},
+    "coach": {"engine", "ai"},
     "plain": {"engine", "ai"},
     "tournament": {"engine", "ai"},
     "records": {"engine", "paths", "stored_file"},
     "paths": set(),
     "stored_file": set(),
-    "tui": {"engine", "ai", "records", "paths", "stored_file"},
+    "tui": {"engine", "ai", "coach", "records", "paths", "stored_file"},
 }
 UI_PACKAGES = {"textual", "rich"}
 

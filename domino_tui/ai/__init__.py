@@ -1,28 +1,7 @@
 """Bots: from a random player to a searching expert. Each sees only an Observation."""
 
-from __future__ import annotations
-
-import random
-
 from .base import Bot
-from .expert import ExpertBot
-from .ismcts import IsmctsBot
 from .levels import LEVELS, Level, make_level
-from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
-
-BOTS: dict[str, type[Bot]] = {
-    cls.name: cls
-    for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot, FiveScorerBot, ExpertBot, IsmctsBot)
-}
-
-
-def make_bot(name: str, rng: random.Random | None = None, **options: object) -> Bot:
-    """Build a registered bot by name; an unknown name gets a message listing the known ones."""
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(BOTS)}") from None
-    return cls(rng, **options)
-
+from .registry import BOTS, make_bot
 
 __all__ = ["BOTS", "LEVELS", "Bot", "Level", "make_bot", "make_level"]

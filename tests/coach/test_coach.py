@@ -8,13 +8,12 @@ import random
 import pytest
 
 from domino_tui.ai import make_bot
-from domino_tui.ai.hint import Units, master, rate, units_of
-from domino_tui.ai.review import review
-from domino_tui.ai.tracker import track
+from domino_tui.coach.hint import Units, master, rate, units_of
+from domino_tui.coach.review import review
+from domino_tui.coach.tracker import track
 from domino_tui.engine import PASS, VARIANTS, GameState, Kind, observe
 from domino_tui.engine.tiles import tile_set
-
-from .helpers import game, play
+from tests.ai.helpers import game, play
 
 
 def positions(variant: str, seed: int, count: int):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..ai.expert import ExpertBot
 from ..engine import GameState, Move, Observation, observe
-from .expert import ExpertBot
 from .hint import Names, Rated, Units, rate, units_of
 
 
