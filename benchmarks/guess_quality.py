@@ -53,14 +53,15 @@ def shares(
     with the chance of that seat's size over the unseen tiles)."""
     rules = obs.rules
     ts = tile_set(rules.max_pip)
-    unseen = ts.full_mask & ~obs.hand_mask & ~ts.mask_of(obs.board.tiles())
-    others = [s for s in range(rules.players) if s != obs.seat and state.masks[s]]
-    held = sum(state.masks[s].bit_count() for s in others)
+    unseen = ts.full_mask & ~ts.mask_of(obs.hand) & ~ts.mask_of(obs.board.tiles())
+    masks = state.kernel.masks
+    others = [s for s in range(rules.players) if s != obs.seat and masks[s]]
+    held = sum(masks[s].bit_count() for s in others)
     known = 0.0
     for _ in range(guesses):
         guess = sampler.sample(rng)
-        known += sum((guess.masks[s] & state.masks[s]).bit_count() for s in others) / held
-    counts = sum(state.masks[s].bit_count() ** 2 for s in others) / held / unseen.bit_count()
+        known += sum((guess.masks[s] & masks[s]).bit_count() for s in others) / held
+    counts = sum(masks[s].bit_count() ** 2 for s in others) / held / unseen.bit_count()
     return known / guesses, counts
 
 

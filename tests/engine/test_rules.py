@@ -14,13 +14,19 @@ from domino_tui.engine import (
     Move,
     Reason,
     Tile,
+    core,
     get_rules,
     round5,
 )
-from domino_tui.engine.core import settle_points
 from tests.engine.positions import T, position
 
 L, R, U, D = End.LEFT, End.RIGHT, End.UP, End.DOWN
+
+
+def settled(rules, out_seat, pips) -> tuple[int | None, tuple[int, int]]:
+    """The kernel's settlement: the winning team (None: nobody) and each team's points."""
+    winner, points = core.settle_points(rules.kernel, core.NOBODY if out_seat is None else out_seat, pips)
+    return (None if winner == core.NOBODY else winner), points
 
 
 def line(state) -> list[list[int]]:
@@ -102,9 +108,9 @@ def test_classic_with_an_empty_stock_zero_skips_the_turn():
 
 def test_classic_settles_a_locked_line_as_a_draw():
     rules = get_rules("classic")
-    assert settle_points(rules, Reason.STALEMATE, None, [3, 30]) == (None, (0, 0))
-    assert settle_points(rules, Reason.BLOCKED, None, [3, 30]) == (None, (0, 0))
-    assert settle_points(rules, Reason.OUT, 1, [12, 0]) == (1, (0, 12))
+    assert settled(rules, None, [3, 30]) == (None, (0, 0))
+    assert settled(rules, None, [3, 30]) == (None, (0, 0))
+    assert settled(rules, 1, [12, 0]) == (1, (0, 12))
 
 
 def test_block_game_pass_only_when_unable_and_both_pass_ends_it():
@@ -192,7 +198,7 @@ def test_allfives_locked_round_with_an_empty_boneyard():
         pytest.fail("no locked All Fives round in 500 seeded games")
     assert g.stock_size == 0
     assert [e.kind for e in g.history[-2:]] == [Kind.PASS, Kind.PASS]
-    assert not any(g.playable_mask(s) for s in range(2))
+    assert not any(g.playable(s) for s in range(2))
     a, b = g.result.pips
     if a == b:
         assert g.result.winner is None
@@ -228,15 +234,15 @@ def test_allfives_round_end_scores_rounded():
 
 def test_allfives_locked_round_gives_difference_rounded():
     rules = get_rules("allfives")
-    assert settle_points(rules, Reason.BLOCKED, None, [4, 17]) == (0, (15, 0))  # 13 -> 15
-    assert settle_points(rules, Reason.BLOCKED, None, [9, 9]) == (None, (0, 0))
+    assert settled(rules, None, [4, 17]) == (0, (15, 0))  # 13 -> 15
+    assert settled(rules, None, [9, 9]) == (None, (0, 0))
 
 
 def test_partnership_settlement_with_ties():
     rules = get_rules("partnership")
-    assert settle_points(rules, Reason.OUT, 3, [5, 0, 7, 2]) == (1, (0, 14))
-    assert settle_points(rules, Reason.BLOCKED, None, [5, 3, 5, 3]) == (1, (0, 16))
-    assert settle_points(rules, Reason.BLOCKED, None, [5, 4, 3, 4]) == (None, (0, 0))
+    assert settled(rules, 3, [5, 0, 7, 2]) == (1, (0, 14))
+    assert settled(rules, None, [5, 3, 5, 3]) == (1, (0, 16))
+    assert settled(rules, None, [5, 4, 3, 4]) == (None, (0, 0))
 
 
 def test_partnership_six_six_leads_and_must_play():
@@ -254,9 +260,9 @@ def test_partnership_six_six_leads_and_must_play():
 def test_partnership9_blocked_compares_each_teams_lighter_hand():
     rules = get_rules("partnership9")
     # Team 0's lighter hand holds 2, team 1's holds 3: team 0 wins, though its total is larger.
-    assert settle_points(rules, Reason.BLOCKED, None, [40, 3, 2, 30]) == (0, (1, 0))
-    assert settle_points(rules, Reason.BLOCKED, None, [3, 3, 9, 9]) == (None, (0, 0))
-    assert settle_points(rules, Reason.OUT, 1, [3, 0, 9, 9]) == (1, (0, 1))
+    assert settled(rules, None, [40, 3, 2, 30]) == (0, (1, 0))
+    assert settled(rules, None, [3, 3, 9, 9]) == (None, (0, 0))
+    assert settled(rules, 1, [3, 0, 9, 9]) == (1, (0, 1))
 
 
 def test_partnership9_four_passes_block_the_game():

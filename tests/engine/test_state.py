@@ -69,10 +69,10 @@ def test_observation_hides_what_the_seat_may_not_know():
     # Draws in the public history never name the tile drawn.
     assert all(e.tile is None for e in obs.history if e.kind is Kind.DRAW)
     # Nothing in the observation is, or leads to, the game state or a hidden tile.
-    hidden = set(g.hand(other)) | {g.ts.tiles[i] for i in g.stock}
+    hidden = set(g.hand(other)) | set(g.stock)
     for name in obs.__slots__:
         value = getattr(obs, name)
-        assert value is not g and value is not g.hands and value is not g.stock
+        assert value is not g and value is not g.hands and value is not g.kernel and value is not g.kernel.stock
     assert hidden.isdisjoint(obs.hand)
     assert hidden.isdisjoint({e.tile for e in obs.history if e.kind is Kind.DRAW})
     # Its board is a copy: changing it changes nothing at the table.
@@ -142,7 +142,7 @@ def test_forfeit_counts_as_a_pass():
     g.forfeit()
     assert g.history[-1].kind is Kind.PASS and g.history[-1].forced and g.history[-1].seat == seat
     assert g.turn == (seat + 1) % 4
-    assert PASS not in g.legal_moves() or not g.playable_mask(g.turn)
+    assert PASS not in g.legal_moves() or not g.playable(g.turn)
 
 
 def test_json_is_plain_data():
