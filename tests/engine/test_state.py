@@ -11,6 +11,7 @@ import pytest
 from domino_tui.engine import (
     PASS,
     GameState,
+    IllegalMoveError,
     Kind,
     Match,
     Opening,
@@ -160,3 +161,35 @@ def test_pip_sums_by_byte_lookup_match_the_tiles() -> None:
             hand = rng.getrandbits(ts.size)
             assert ts.pip_sum(hand) == sum(t.pips for i, t in enumerate(ts.tiles) if hand >> i & 1)
         assert ts.pip_sum(ts.full_mask) == sum(t.pips for t in ts.tiles)
+
+
+@pytest.mark.parametrize("variant", ["classic", "allfives", "partnership9"])
+def test_replay_rewind_and_undo_rebuild_the_game_from_its_deal(variant):
+    for seed in range(20):
+        game = random_game(variant, seed)
+        first = game.opening_moves  # the engine's own opening double, if any
+        # replay: each position before each move made after the opening, the same as the game passed through it.
+        seen = []
+        again = game.rewound(first)
+        for state, move in game.replay():
+            assert state == again and move == game.moves[len(state.moves)]
+            seen.append(move)
+            again.apply(move)
+        assert seen == game.moves[first:] and again == game
+        # rewound: the game as it was after its first plies moves; the game itself is not changed.
+        for plies in range(first, len(game.moves) + 1, 3):
+            before = game.rewound(plies)
+            assert before.moves == game.moves[:plies]
+            saved = game.to_json()
+            assert before == GameState.from_json({**saved, "moves": saved["moves"][: plies - first]})
+        # undo takes back the last move, down to the opening, then refuses.
+        moves = list(game.moves)
+        while len(game.moves) > first:
+            last = game.moves[-1]
+            assert game.undo() == last
+            assert game == GameState.from_json(game.to_json()) and game.moves == moves[: len(game.moves)]
+        with pytest.raises(IllegalMoveError, match="no move to take back"):
+            game.undo()
+        for move in moves[first:]:
+            game.apply(move)
+        assert game == random_game(variant, seed)
