@@ -227,7 +227,7 @@ class LineGame:
         for s in range(self.seats):
             self.kinds[s] = kinds[s]
 
-    def deal(self, masks: Sequence[int], turn: int, left: int, right: int, passes: int, last: int) -> None:
+    def reset(self, masks: Sequence[int], turn: int, left: int, right: int, passes: int, last: int) -> None:
         """Set the game to the hands ``masks`` and the rest of a position."""
         s: cython.int
         for s in range(self.seats):
@@ -435,7 +435,7 @@ def play_line(
         policy = PlayoutPolicy(pip_weights(sim.rules.max_pip), 0.0)  # unused: no seat plays it
     ends = sim.layout.ends
     game: LineGame = LineGame(sim.tiles, kinds, seed)
-    game.deal(sim.masks, sim.turn, ends[0], ends[1], sim.passes, sim.last_play)
+    game.reset(sim.masks, sim.turn, ends[0], ends[1], sim.passes, sim.last_play)
     out = game.play_out(NOBODY, policy, calls, trace)
     for s in range(game.seats):
         sim.masks[s] = game.hand(s)
@@ -586,7 +586,7 @@ class LineSearch:
         out: cython.int
         game: LineGame = LineGame(t, [PLAYOUT] * n)
         for k in range(len(moves)):
-            game.deal(masks, turn, left, right, passes, NOBODY)
+            game.reset(masks, turn, left, right, passes, NOBODY)
             game.reseed(seeds[k])
             out = game.play_then_out(moves[k], policy)
             for s in range(n):
@@ -758,7 +758,7 @@ class RandomLines:
             deals.append((masks, opening))
         game: LineGame = LineGame(t, [RANDOM] * n)
         game.random = self.random
-        game.deal(masks, lead, CLOSED, CLOSED, 0, NOBODY)
+        game.reset(masks, lead, CLOSED, CLOSED, 0, NOBODY)
         out: cython.int = game.play_out(forced, self.unused_policy, (), trace)
         for s in range(n):
             self.pips[s] = pip_sum(t, game.hands[s])

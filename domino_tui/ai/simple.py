@@ -98,8 +98,8 @@ class HyperskillBot(Bot):
         return fallback(obs)
 
 
-def count_after(obs: Observation, move: Play) -> int:
-    """The All Fives count of the layout once ``move`` is played (0 unless it is a multiple of 5)."""
+def points_of(obs: Observation, move: Play) -> int:
+    """What ``move`` scores in All Fives: the count of the layout once it is played, if a multiple of 5."""
     count = obs.board.layout.count_after(move.tile.low, move.tile.high, move.end)
     return count if count % 5 == 0 else 0
 
@@ -111,8 +111,8 @@ class FiveScorerBot(Bot):
     def choose(self, obs: Observation) -> Move:
         options = plays(obs)
         if obs.rules.fives and options:
-            scored = [(count_after(obs, m), m) for m in options]
-            top = max(s for s, _ in scored)
+            points = [(points_of(obs, m), m) for m in options]
+            top = max(s for s, _ in points)
             if top > 0:
-                return next(m for s, m in scored if s == top)
+                return next(m for s, m in points if s == top)
         return self.rng.choice(obs.legal)
