@@ -37,8 +37,9 @@ def play(state, tile: str, end: End = R) -> None:
     state.apply(Move.play(T(tile)[0], end))
 
 
-def test_seed_orientation_example():
-    # Seed 000 stage 4: [3,4][4,4][4,2] and [1,2]: not on the left (no 3), on the right turned to [2,1].
+def test_the_stage_texts_orientation_example():
+    # The Hyperskill stage text, stage 4: [3,4][4,4][4,2] and [1,2]: not on the left (no 3), on the right turned
+    # to [2,1].
     g = position("classic", ["34 24 66", "44 12 55"])
     play(g, "34")
     play(g, "44")
@@ -62,18 +63,18 @@ def _alternate(variant: str, tiles: str, extra=("66", "06")):
     return g
 
 
-def test_seed_eight_rule_draw():
+def test_the_eight_of_a_number_rule_draw():
     g = _alternate("classic", "55 25 12 15 45 04 05 35 36 56", extra=("11", "00"))
     assert line(g) == [[5, 5], [5, 2], [2, 1], [1, 5], [5, 4], [4, 0], [0, 5], [5, 3], [3, 6], [6, 5]]
     assert g.result is not None and g.result.reason is Reason.STALEMATE and g.result.winner is None
 
 
-def test_seed_eight_rule_not_yet():
+def test_the_eight_of_a_number_rule_not_yet():
     g = _alternate("classic", "55 25 12 15 45 04 05", extra=("11", "00"))
     assert line(g)[-1] == [0, 5] and not g.over
 
 
-def test_seed_eight_rule_ends_differ():
+def test_the_eight_of_a_number_rule_ends_differ():
     # [6,5][5,5]...[5,3][3,1]: the ends show 6 and 1, so the game goes on.
     g = position("classic", ["55 25 15 04 35 11", "56 12 45 05 13 00"])
     play(g, "55")
