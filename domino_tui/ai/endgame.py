@@ -89,10 +89,7 @@ class LineSolver:
 
     def solve(self, root: Sim, moves: list[int]) -> list[float]:
         """Exact values of ``moves`` (int plays or PASS) at ``root``; raises TooBig past the node limit."""
-        ends = root.layout.ends
-        values = self.search.solve(
-            root.masks, ends[0], ends[1], root.turn, root.passes, moves, self.limit, self.deadline
-        )
+        values = self.search.solve(root, moves, self.limit, self.deadline)
         if values is None:
             raise TooBig
         return values
@@ -102,9 +99,8 @@ class LineSolver:
     ) -> None:
         """Add to ``totals[k]`` what ``moves[k]`` is worth at ``root`` when every seat then plays ``policy`` to
         the end (a lead too): the expert's playouts, in the line loop."""
-        ends = root.layout.ends
         seeds = [rng.getrandbits(64) for _ in moves]
-        self.search.playouts(root.masks, ends[0], ends[1], root.turn, root.passes, moves, policy, seeds, totals)
+        self.search.playouts(root, moves, policy, seeds, totals)
 
     def visited(self) -> int:
         """Positions the last `solve` visited."""

@@ -45,6 +45,8 @@ cdef class LineGame:
     cdef readonly int plays
     cdef readonly int out
     cdef Splitmix random
+    cpdef void reseed(self, unsigned long long seed)
+    cdef void take_position(self, LineGame start) noexcept
     cdef int play_out(self, int forced, PlayoutPolicy policy, object calls, object trace) except? -2
     cpdef int play_then_out(self, int move, PlayoutPolicy policy) except? -2
     cdef bint _lay(self, int code) noexcept

@@ -240,8 +240,31 @@ class LineGame:
         self.plays = 0
         self.out = NOBODY
 
-    def reseed(self, seed: int) -> None:
-        self.random = Splitmix(seed)
+    def reset_to(self, sim: Sim) -> None:
+        """Set the game to ``sim``'s position, a line game under way."""
+        layout = sim.layout
+        self.reset(sim.masks, sim.turn, layout.end(0), layout.end(1), sim.passes, sim.last_play)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def take_position(self, start: LineGame) -> cython.void:
+        """Set the game to ``start``'s position: its hands, ends, turn and passes (none played since)."""
+        s: cython.int
+        for s in range(self.seats):
+            self.hands[s] = start.hands[s]
+        self.turn = start.turn
+        self.left = start.left
+        self.right = start.right
+        self.passes = start.passes
+        self.last = start.last
+        self.plays = 0
+        self.out = NOBODY
+
+    @cython.ccall
+    def reseed(self, seed: cython.ulonglong) -> cython.void:
+        """Start the game's random numbers again from ``seed``."""
+        self.random.state = seed
+        self.random.word = 0
 
     def hand(self, seat: int) -> int:
         return self.hands[seat]
@@ -433,9 +456,8 @@ def play_line(
         if PLAYOUT in kinds:
             raise ValueError("a PLAYOUT seat needs a PlayoutPolicy")
         policy = PlayoutPolicy(pip_weights(sim.rules.max_pip), 0.0)  # unused: no seat plays it
-    ends = sim.layout.ends
     game: LineGame = LineGame(sim.tiles, kinds, seed)
-    game.reset(sim.masks, sim.turn, ends[0], ends[1], sim.passes, sim.last_play)
+    game.reset_to(sim)
     out = game.play_out(NOBODY, policy, calls, trace)
     for s in range(game.seats):
         sim.masks[s] = game.hand(s)
@@ -511,22 +533,16 @@ class LineSearch:
         self.nodes = 0
         self.limit = 0
 
-    def solve(
-        self,
-        masks: Sequence[int],
-        left: int,
-        right: int,
-        turn: int,
-        passes: int,
-        moves: Sequence[int],
-        limit: int,
-        deadline: float,
-    ) -> list[float] | None:
-        """The value of each of ``moves`` (plays, or PASS_MOVE) for the team, from the position given by the
-        hands, the two ends, the seat to act and the passes in a row; None once the search has visited ``limit``
-        positions or ``clock()`` has passed ``deadline``."""
+    def solve(self, root: Sim, moves: Sequence[int], limit: int, deadline: float) -> list[float] | None:
+        """The value for the team of each of ``moves`` (plays, or PASS_MOVE) at ``root``, a line game under way;
+        None once the search has visited ``limit`` positions or ``clock()`` has passed ``deadline``."""
         t: TileTables = self.tiles
         n: cython.int = self.seats
+        masks = root.masks
+        left: cython.int = root.layout.end(0)
+        right: cython.int = root.layout.end(1)
+        turn: cython.int = root.turn
+        passes: cython.int = root.passes
         s: cython.int
         tile: cython.int
         low: cython.int
@@ -565,28 +581,21 @@ class LineSearch:
         return out
 
     def playouts(
-        self,
-        masks: Sequence[int],
-        left: int,
-        right: int,
-        turn: int,
-        passes: int,
-        moves: Sequence[int],
-        policy: PlayoutPolicy,
-        seeds: Sequence[int],
-        totals: list[float],
+        self, root: Sim, moves: Sequence[int], policy: PlayoutPolicy, seeds: Sequence[int], totals: list[float]
     ) -> None:
-        """Play each of ``moves`` (as in `solve`; on an empty table, ``left`` CLOSED, a lead) and finish the game
-        with every seat playing ``policy``, from the seed ``seeds[k]``; add what the end is worth to
-        ``totals[k]``. The same game as `Sim.apply` then `play_line`, without a Python object per play."""
+        """Play each of ``moves`` at ``root`` (as in `solve`, or a lead on an empty table) and finish the game with
+        every seat playing ``policy``, from the seed ``seeds[k]``; add what the end is worth to ``totals[k]``. The
+        same game as `Sim.apply` then `play_line`, without a Python object per play."""
         t: TileTables = self.tiles
         n: cython.int = self.seats
         s: cython.int
         k: cython.int
         out: cython.int
+        start: LineGame = LineGame(t, [PLAYOUT] * n)
+        start.reset_to(root)
         game: LineGame = LineGame(t, [PLAYOUT] * n)
         for k in range(len(moves)):
-            game.reset(masks, turn, left, right, passes, NOBODY)
+            game.take_position(start)
             game.reseed(seeds[k])
             out = game.play_then_out(moves[k], policy)
             for s in range(n):

@@ -50,7 +50,24 @@ class _OneClassPerKind(type):
         return super().__call__(*args, **kwargs)
 
 
-class Move(metaclass=_OneClassPerKind):
+class _TileAndEnd:
+    """What a move or an event that is not a play names of a tile and an end: nothing. A play's class has both,
+    always; on the base classes they read None, as callers that test ``move.kind`` first expect."""
+
+    __slots__ = ()
+
+    @property
+    def tile(self) -> Tile | None:
+        """The tile played: None for a draw or a pass."""
+        return None
+
+    @property
+    def end(self) -> End | None:
+        """The end played on: None for a draw or a pass."""
+        return None
+
+
+class Move(_TileAndEnd, metaclass=_OneClassPerKind):
     """Play a tile on an end, draw, or pass: a `Play`, DRAW or PASS. On an empty table a lead is played on
     ``End.LEFT``. A move is checked once, when it is made, so that everything that takes one (apply, bots, the
     wire) can trust it."""
@@ -76,16 +93,6 @@ class Move(metaclass=_OneClassPerKind):
     @staticmethod
     def play(tile: Tile, end: End | int = End.LEFT) -> Play:
         return Play(tile, end)  # type: ignore[arg-type]  # an int end is checked and made an End
-
-    @property
-    def tile(self) -> Tile | None:
-        """The tile played: None for a draw or a pass (a `Play` always has one)."""
-        return None
-
-    @property
-    def end(self) -> End | None:
-        """The end played on: None for a draw or a pass (a `Play` always has one)."""
-        return None
 
     def __str__(self) -> str:
         return self.kind.value
@@ -177,7 +184,7 @@ def _plays(max_pip: int) -> tuple[Play, ...]:
     return tuple(Play(tile, End(end)) for tile in tile_set(max_pip).tiles for end in range(4))
 
 
-class Event(metaclass=_OneClassPerKind):
+class Event(_TileAndEnd, metaclass=_OneClassPerKind):
     """One public fact: who played what where (with the ends showing before it), drew, or passed: a `Played`,
     `Drew` or `Passed`.
 
@@ -220,16 +227,6 @@ class Event(metaclass=_OneClassPerKind):
         if kind is Kind.DRAW:
             return Drew(seat, ends_before)
         return Passed(seat, ends_before, forced)
-
-    @property
-    def tile(self) -> Tile | None:
-        """The tile played: None for a draw or a pass (`Played` always has one)."""
-        return None
-
-    @property
-    def end(self) -> End | None:
-        """The end played on: None for a draw or a pass (`Played` always has one)."""
-        return None
 
     @property
     def scored(self) -> int:
