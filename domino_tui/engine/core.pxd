@@ -70,5 +70,6 @@ cdef class Outcome:
 cpdef int play_code(int tile, int end) noexcept
 cpdef int other_half(int low, int high, int pip) noexcept
 cpdef int pip_sum(TileTables t, unsigned long long mask) noexcept
+cpdef int round_to_five(int points) noexcept
 cdef int settle_teams(int scores, int blocked, int teams, int seats, int out_team, int* pips, int* points,
                       bint rounded) noexcept

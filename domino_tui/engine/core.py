@@ -576,9 +576,17 @@ def settle_teams(
     else:  # FIVES_ROUNDED: the opponents' pips, or blocked the difference, to the nearest 5
         gain = losers if out_team != NOBODY else losers - (pips_a + pips_b - losers)
         if rounded:
-            gain = (gain + 2) // 5 * 5
+            gain = round_to_five(gain)
     points[winner] = gain
     return winner
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+@cython.cdivision(True)  # the operand is never negative
+def round_to_five(points: cython.int) -> cython.int:
+    """``points`` to the nearest multiple of 5 (12 -> 10, 13 -> 15), as All Fives scores hands."""
+    return (points + 2) // 5 * 5
 
 
 def settle_points(

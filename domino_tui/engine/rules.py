@@ -122,11 +122,11 @@ class Rules:
     first_opening: Callable[[Rules, object], Opening] = field(repr=False, kw_only=True)
 
     def team_of(self, seat: int) -> int:
-        return seat % len(self.teams)
+        return self.kernel.team_of(seat)
 
     @property
     def has_stock(self) -> bool:
-        return self.draw is not DrawRule.NONE
+        return self.kernel.has_stock
 
     @property
     def partnership(self) -> bool:
@@ -176,8 +176,8 @@ class Rules:
 
     @property
     def is_line(self) -> bool:
-        """Two ends, no stock, nothing scored in play: the game the kernel's line loop plays."""
-        return not self.has_stock and not self.spinner and not self.fives and not self.stalemate_eight
+        """Two ends, no stock, nothing scored in play: the game the bots' line loop plays (the kernel's rule)."""
+        return self.kernel.is_line
 
 
 def _seat_or_none(code: int) -> int | None:
@@ -185,5 +185,5 @@ def _seat_or_none(code: int) -> int | None:
 
 
 def round5(points: int) -> int:
-    """Round to the nearest 5 (12 -> 10, 13 -> 15), as All Fives scores hands."""
-    return (points + 2) // 5 * 5
+    """Round to the nearest 5 (12 -> 10, 13 -> 15), as All Fives scores hands (the kernel's rule)."""
+    return core.round_to_five(points)
