@@ -88,11 +88,7 @@ class Playout:
 
 def random_tile(tiles: int, randrange: Callable[[int], int]) -> int:
     """One of ``tiles``, each as likely."""
-    indices = []
-    while tiles:
-        bit = tiles & -tiles
-        indices.append(bit.bit_length() - 1)
-        tiles ^= bit
+    indices = list(_indices(tiles))
     return indices[randrange(len(indices))]
 
 

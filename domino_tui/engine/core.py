@@ -148,18 +148,15 @@ class TileTables:
         self.low = [lo for lo, _ in order] + spare
         self.high = [hi for _, hi in order] + spare
         self.pips = [lo + hi for lo, hi in order] + spare
-        self.match = [_mask_of(i for i, (lo, hi) in enumerate(order) if n in (lo, hi)) for n in range(MAX_NUMBERS)]
-        self.doubles = _mask_of(i for i, (lo, hi) in enumerate(order) if lo == hi)
-
-    def pip_total(self, mask: int) -> int:
-        """The pips of the tiles in ``mask``."""
-        return pip_sum(self, mask)
+        self.match = [mask_of(i for i, (lo, hi) in enumerate(order) if n in (lo, hi)) for n in range(MAX_NUMBERS)]
+        self.doubles = mask_of(i for i, (lo, hi) in enumerate(order) if lo == hi)
 
 
-def _mask_of(indices: Iterable[int]) -> int:
+def mask_of(tiles: Iterable[int]) -> int:
+    """The mask of the tile indices ``tiles``."""
     mask = 0
-    for i in indices:
-        mask |= 1 << i
+    for tile in tiles:
+        mask |= 1 << tile
     return mask
 
 
@@ -215,22 +212,13 @@ def deal(t: TileTables, players: int, hand_size: int, need_double: bool, rng: An
     while True:
         order = list(range(t.size))
         shuffle(order, rng)
-        held = 0
-        for k in range(dealt):
-            held |= 1 << order[k]
-        if not need_double or held & t.doubles:
+        if not need_double or mask_of(order[:dealt]) & t.doubles:
             return order
 
 
 def hands_of(order: Sequence[int], players: int, hand_size: int) -> list[int]:
     """The hands of a deal (`deal`) as masks."""
-    masks = []
-    for s in range(players):
-        mask = 0
-        for k in range(s * hand_size, (s + 1) * hand_size):
-            mask |= 1 << order[k]
-        masks.append(mask)
-    return masks
+    return [mask_of(order[s * hand_size : (s + 1) * hand_size]) for s in range(players)]
 
 
 def holder_of_highest_double(t: TileTables, masks: Sequence[int]) -> tuple[int, int]:

@@ -11,11 +11,11 @@ attribute, ``kernel``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from .board import Board
 from .checks import check_deal, check_opening, check_rng, check_rules, check_seat, not_a_move, saved_tiles
-from .core import CLOSED, DRAW_MOVE, NOBODY, PASS_MOVE, Sim, deal, tables
+from .core import CLOSED, DRAW_MOVE, NOBODY, PASS_MOVE, Sim, deal, mask_of, tables
 from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .moves import Draw, Drew, End, Event, Move, Pass, Passed, Play, Played, code_of, move_of
 from .rules import GameResult, Opening, Rules
@@ -44,7 +44,7 @@ class GameState:
         self.ts = rules.tiles
         self.hands = hands
         self.sleeping: list[int] = [] if rules.has_stock else rest
-        self.kernel = Sim(rules.kernel, [_mask(h) for h in hands], rest.copy() if rules.has_stock else [])
+        self.kernel = Sim(rules.kernel, [mask_of(h) for h in hands], rest.copy() if rules.has_stock else [])
         self.board = Board(layout=self.kernel.layout)  # one layout, changed only by the kernel
         self._check_deal()
         self.history: list[Event] = []
@@ -376,13 +376,6 @@ def deal_position(rules: Rules | str, rng: random.Random, opening: Opening | Non
         opening = rules.first_opening(rules, rng)
     check_opening(opening, rules.players)
     return Sim.deal(rules.kernel, rng, NOBODY if opening.seat is None else opening.seat)
-
-
-def _mask(indices: Iterable[int]) -> int:
-    m = 0
-    for i in indices:
-        m |= 1 << i
-    return m
 
 
 def _pair(t: Tile) -> tuple[int, int]:
