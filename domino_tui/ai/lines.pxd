@@ -90,7 +90,7 @@ cdef class RandomLines:
     cdef int hand_size
     cdef int scores
     cdef int blocked
-    cdef Splitmix random
+    cdef LineGame game
     cdef PlayoutPolicy unused_policy
     cdef int pips[8]
     cdef int points[2]

@@ -97,9 +97,13 @@ class TileWeights:
         """The heaviest play of the tiles that fit each end (a lead is played on the left end), as its int move:
         of equals, the first in the legal order (end by end, each end's tiles in set order); -1 if none fits."""
         code: cython.int = self._heavier(left, 0, -1)
-        code = self._heavier(right, 1, code)
-        code = self._heavier(up, 2, code)
-        return self._heavier(down, 3, code)
+        if right:
+            code = self._heavier(right, 1, code)
+        if up:
+            code = self._heavier(up, 2, code)
+        if down:
+            code = self._heavier(down, 3, code)
+        return code
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -722,7 +726,7 @@ class RandomLines:
         hand_size: int
         scores: int
         blocked: int
-        random: Splitmix
+        game: LineGame
         unused_policy: PlayoutPolicy
         pips: list[int]
         points: list[int]
@@ -741,7 +745,7 @@ class RandomLines:
         self.hand_size = codes.hand_size
         self.scores = codes.scores
         self.blocked = codes.blocked
-        self.random = Splitmix(rng.getrandbits(64))
+        self.game = LineGame(self.tiles, [RANDOM] * self.seats, rng.getrandbits(64))  # one game, dealt again each time
         self.unused_policy = PlayoutPolicy(pip_weights(codes.max_pip), 0.0)  # no seat plays it
         self.pips = [0] * 8
         self.points = [0, 0]
@@ -765,8 +769,7 @@ class RandomLines:
             lead, forced = holder_of_highest_double(t, masks)
         if deals is not None:
             deals.append((masks, opening))
-        game: LineGame = LineGame(t, [RANDOM] * n)
-        game.random = self.random
+        game: LineGame = self.game
         game.reset(masks, lead, CLOSED, CLOSED, 0, NOBODY)
         out: cython.int = game.play_out(forced, self.unused_policy, (), trace)
         for s in range(n):

@@ -69,6 +69,14 @@ def cdivision(flag: bool) -> Callable[[F], F]:
     return lambda f: f
 
 
+def boundscheck(flag: bool) -> Callable[[F], F]:
+    return lambda f: f
+
+
+def wraparound(flag: bool) -> Callable[[F], F]:
+    return lambda f: f
+
+
 def exceptval(value: object = None, *, check: bool = True) -> Callable[[F], F]:
     return lambda f: f
 

@@ -153,10 +153,12 @@ class TileTables:
 
 
 def mask_of(tiles: Iterable[int]) -> int:
-    """The mask of the tile indices ``tiles``."""
-    mask = 0
+    """The mask of the tile indices ``tiles`` (each below 64)."""
+    mask: cython.ulonglong = 0
+    one: cython.ulonglong = 1
+    tile: cython.int
     for tile in tiles:
-        mask |= 1 << tile
+        mask |= one << tile
     return mask
 
 
@@ -186,19 +188,36 @@ def pip_sum(t: TileTables, mask: cython.ulonglong) -> cython.int:
 # ----- the deal -----
 
 
+@cython.boundscheck(False)  # every index is below the length
+@cython.wraparound(False)
 def shuffle(items: list[int], rng: Any) -> None:
-    """Shuffle ``items`` in place exactly as ``random.Random.shuffle`` does, from the same calls of
-    ``rng.getrandbits``: the same order for the same seed, without a Python-level call per item when compiled."""
-    getrandbits = rng.getrandbits
-    i: cython.int
+    """Shuffle ``items`` in place exactly as ``random.Random.shuffle`` does: the same order for the same seed, and
+    ``rng`` left where it would leave it.
+
+    Its step for place i takes a 32-bit word of the generator read as ``getrandbits(k)`` reads it (the top k bits,
+    k the bit length of i + 1), and another while that number is above i. ``getrandbits(32 * n)`` gives the next n
+    words at once (the first in the lowest bits), so the words are fetched a few calls at a time, never more of
+    them than the steps left can use: a deal costs a few Python calls, not one a tile."""
+    i: cython.int = len(items) - 1
     j: cython.int
-    bits: cython.int
-    for i in range(len(items) - 1, 0, -1):
-        bits = highest_bit(i + 1) + 1
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
+    word: cython.ulonglong
+    byte: cython.int
+    taken: cython.int = 0
+    fetched: cython.int = 0
+    words: bytes = b""
+    while i > 0:
+        if taken == fetched:
+            fetched = i  # each step left takes one word at least
+            words = rng.getrandbits(32 * fetched).to_bytes(4 * fetched, "little")
+            taken = 0
+        word = 0
+        for byte in range(4 * taken + 3, 4 * taken - 1, -1):  # the word's bytes, the highest first
+            word = word << 8 | words[byte]
+        taken += 1
+        j = word >> (32 - highest_bit(i + 1) - 1)
+        if j <= i:
+            items[i], items[j] = items[j], items[i]
+            i -= 1
 
 
 def deal(t: TileTables, players: int, hand_size: int, need_double: bool, rng: Any) -> list[int]:

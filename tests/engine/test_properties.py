@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from domino_tui.engine import VARIANTS, GameResult, GameState, Kind, Reason, tile_set
+from domino_tui.engine import VARIANTS, GameResult, GameState, Kind, Reason, core, tile_set
 from domino_tui.engine.core import Sim
 from domino_tui.engine.moves import move_of
 from domino_tui.engine.state import deal_position
@@ -147,7 +147,8 @@ def test_one_deal_for_a_seed_is_random_shuffle_of_the_set(variant):
     ts = tile_set(rules.max_pip)
     n, size = rules.players, rules.hand_size
     for seed in range(300):
-        state = GameState.new(rules, random.Random(seed))
+        dealt_with = random.Random(seed)
+        state = GameState.new(rules, dealt_with)
         rng = random.Random(seed)
         opening = rules.first_opening(rules, rng)
         while True:
@@ -158,6 +159,19 @@ def test_one_deal_for_a_seed_is_random_shuffle_of_the_set(variant):
         hands, rest = state.deal
         assert [[ts.tiles[i] for i in h] for h in hands] == [order[s * size : (s + 1) * size] for s in range(n)]
         assert [ts.tiles[i] for i in rest] == order[n * size :]
+        assert dealt_with.getstate() == rng.getstate()  # so the rest of the game draws the same numbers
+
+
+def test_the_kernels_shuffle_is_random_shuffle():
+    # The same order and the generator left in the same state, for every length a set can have and many seeds.
+    for size in range(70):
+        for seed in range(40):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            items = list(range(size))
+            expected = list(range(size))
+            core.shuffle(items, ours)
+            theirs.shuffle(expected)
+            assert items == expected and ours.getstate() == theirs.getstate(), (size, seed)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
