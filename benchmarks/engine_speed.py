@@ -2,10 +2,11 @@
 referee, the `dominoes` package, and the same partnership game as a small C loop (the physical limit).
 
 Per variant: the referee (GameState: legal_moves/apply with validation and a public history, what the app and
-tournaments use); the kernel's position (engine/core.py Sim: deal, random playout, settlement, as the bots and
-tournaments build games); and, for the line variants, the kernel's random games (core.RandomLines: deal, play and
-settle on C integers, a Python object only for the result). The kernel is measured once compiled (when the install
-built it) and once interpreted (DOMINO_TUI_PURE=1, in a child process). In the same run the PyPI package
+tournaments use); the kernel's position (engine/core.py Sim: the deal, a random playout, the settlement, as the
+bots and tournaments build games); and, for the line variants, the random bot's line games (ai/lines.py
+RandomLines: the kernel's deal, then play and settlement on C integers, Python objects only for the deal and the
+result). The compiled build is measured (when the install built it), and the interpreted one (DOMINO_TUI_PURE=1,
+in a child process). In the same run the PyPI package
 `dominoes` plays its own 4-player partnership game with its random player, and, where a C compiler is present,
 a C loop written below plays the random partnership game (deal, highest double opens, uniform legal plays, passes,
 block, settle), for the ratios.
@@ -27,8 +28,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from domino_tui.ai.lines import RandomLines
+from domino_tui.ai.playout import random_playout
 from domino_tui.engine import VARIANTS, GameState
-from domino_tui.engine.core import COMPILED, RandomLines, Sim
+from domino_tui.engine.core import COMPILED
+from domino_tui.engine.state import deal_position
 
 C_LOOP = r"""
 #include <stdint.h>
@@ -121,7 +125,7 @@ def referee_game(variant: str, rng: random.Random) -> Callable[[], object]:
 
 
 def kernel_game(variant: str, rng: random.Random) -> Callable[[], object]:
-    return lambda: Sim.deal(variant, rng).random_playout(rng)
+    return lambda: random_playout(deal_position(variant, rng), rng)
 
 
 def kernel_rates(seconds: float) -> dict[str, dict[str, float]]:

@@ -21,8 +21,8 @@ import time
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
+from domino_tui.ai.lines import COMPILED
 from domino_tui.engine import GameState, Observation, observe
-from domino_tui.engine.core import COMPILED
 
 VARIANTS = ["block", "partnership", "partnership9", "classic", "allfives"]
 

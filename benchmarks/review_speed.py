@@ -3,7 +3,7 @@
     python benchmarks/review_speed.py [--hands 3] [--seed 1]
 
 Each hand is played by a Normal-level bot in your seat against Normal bots, then reviewed from your seat with
-`ai.review.review` and the coach's bot (`ai.hint.master`: 0.6 s a decision at most). Printed per variant: the
+`coach.review.review` and the coach's bot (`coach.hint.master`: 0.6 s a decision at most). Printed per variant: the
 decisions reviewed per hand, the wall time and CPU time of a hand's review (mean and worst), beside the goal:
 ready before a player has read the end-of-hand summary, under 10 s for a partnership hand.
 """
@@ -16,8 +16,8 @@ import statistics
 import time
 
 from domino_tui.ai import make_level
-from domino_tui.ai.hint import master
-from domino_tui.ai.review import review
+from domino_tui.coach.hint import master
+from domino_tui.coach.review import review
 from domino_tui.engine import VARIANTS, GameState, observe
 
 GOAL_SECONDS = 10.0

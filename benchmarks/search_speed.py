@@ -1,8 +1,9 @@
-"""Positions per CPU-second of the expert's exact line-game search (`core.LineSearch`), compiled and interpreted.
+"""Positions per CPU-second of the expert's exact line-game search (`ai.lines.LineSearch`), compiled and
+interpreted.
 
 The positions are those the expert meets: seeded random games of block, partnership and partnership9 played
 until a given number of tiles is left in the hands, then searched with every hand open until done or until a
-node limit. The compiled kernel runs here; the interpreted one (DOMINO_TUI_PURE=1, the same source) runs in a
+node limit. The compiled search runs here; the interpreted one (DOMINO_TUI_PURE=1, the same source) runs in a
 child process, for the ratio.
 
     python benchmarks/search_speed.py [--positions 60]
@@ -20,9 +21,9 @@ import sys
 import time
 
 from domino_tui.ai.endgame import LineSolver, TooBig
+from domino_tui.ai.lines import COMPILED
 from domino_tui.ai.objective import Objective
 from domino_tui.engine import GameState, observe
-from domino_tui.engine.core import COMPILED, Sim
 
 # (variant, tiles left in the hands, node limit per position)
 CASES = [("block", 14, 200_000), ("partnership", 20, 200_000), ("partnership9", 24, 200_000)]
@@ -42,8 +43,8 @@ def measure(positions: int, scale: float) -> dict[str, float]:
                 state.apply(rng.choice(state.legal_moves()))
             if state.over:
                 continue
-            root = Sim.from_state(state)
-            solver = LineSolver(root.rules, Objective(observe(state, state.turn)), limit)
+            root = state.kernel.copy()
+            solver = LineSolver(state.rules, Objective(observe(state, state.turn)), limit)
             t0 = time.process_time()
             with contextlib.suppress(TooBig):
                 solver.solve(root, root.legal())

@@ -49,7 +49,7 @@ class Truth:
     """Guesses that are all the real deal (with ``order`` False, the stock in a random order)."""
 
     def __init__(self, state: GameState, order: bool = True) -> None:
-        self.guess = Guess(tuple(state.masks), tuple(state.stock))
+        self.guess = Guess(tuple(state.kernel.masks), tuple(state.kernel.stock))
         self.order = order
 
     def sample(self, rng: random.Random) -> Guess:
@@ -80,7 +80,7 @@ class Oracle(ExpertBot):
             seats = [] if obs.partner is None else [obs.partner]
         else:
             seats = [s for s in range(rules.players) if rules.team_of(s) != obs.team]
-        return Told(self.knowledge(obs), obs, {s: self.state.masks[s] for s in seats})
+        return Told(self.knowledge(obs), obs, {s: self.state.kernel.masks[s] for s in seats})
 
 
 class Told:
@@ -92,7 +92,7 @@ class Told:
         for seat, hand in hands.items():
             know.unknown &= ~hand
             know.seats[seat].size = 0
-        self.inner = Sampler(know, obs.hand_mask, obs.stock_size)
+        self.inner = Sampler(know, obs.stock_size)
 
     def sample(self, rng: random.Random) -> Guess:
         guess = self.inner.sample(rng)

@@ -62,7 +62,7 @@ def test_the_oracle_guesses_the_real_deal_every_time() -> None:
         state = GameState.new(variant, random.Random(4))
         oracle = _oracle(state)
         guess = oracle.sampler(observe(state, state.turn)).sample(random.Random(2))
-        assert list(guess.masks) == state.masks and list(guess.stock) == state.stock
+        assert list(guess.masks) == state.kernel.masks and list(guess.stock) == state.kernel.stock
         assert oracle.choose(observe(state, state.turn)) in state.legal_moves()
 
 
@@ -80,9 +80,9 @@ def test_the_oracle_from_an_event_guesses_before_it_and_knows_after_it(capsys) -
     oracle.since = len(obs.history) + 1  # not yet: it guesses, and some guesses are not the real deal
     rng = random.Random(2)
     guesses = [oracle.sampler(obs).sample(rng).masks for _ in range(20)]
-    assert any(list(g) != state.masks for g in guesses)
+    assert any(list(g) != state.kernel.masks for g in guesses)
     oracle.since = len(obs.history)  # from now on it knows
-    assert list(oracle.sampler(obs).sample(rng).masks) == state.masks
+    assert list(oracle.sampler(obs).sample(rng).masks) == state.kernel.masks
     argv = ["block", "expert", "random", "--oracle-from", "4", "--games", "2", "--option", "samples=3"]
     assert main(argv) == 0
     assert "A sees every hand from event 4" in capsys.readouterr().out
@@ -95,9 +95,9 @@ def test_the_oracle_of_hands_knows_the_hands_and_not_the_order_of_the_stock(caps
     sampler = oracle.sampler(observe(state, state.turn))
     rng = random.Random(2)
     guesses = [sampler.sample(rng) for _ in range(10)]
-    assert all(list(g.masks) == state.masks for g in guesses)
-    assert all(sorted(g.stock) == sorted(state.stock) for g in guesses)
-    assert any(list(g.stock) != state.stock for g in guesses)
+    assert all(list(g.masks) == state.kernel.masks for g in guesses)
+    assert all(sorted(g.stock) == sorted(state.kernel.stock) for g in guesses)
+    assert any(list(g.stock) != state.kernel.stock for g in guesses)
     argv = ["classic", "expert", "random", "--oracle-hands", "--games", "2", "--option", "samples=3"]
     assert main(argv) == 0
     assert "A sees every hand but not the order of the stock" in capsys.readouterr().out
@@ -114,8 +114,8 @@ def test_the_oracle_of_some_seats_knows_those_hands_and_guesses_the_others(capsy
         sampler = oracle.sampler(obs)
         rng = random.Random(2)
         guesses = [sampler.sample(rng).masks for _ in range(10)]
-        assert all(g[s] == state.masks[s] for g in guesses for s in known)
-        assert any(g[s] != state.masks[s] for g in guesses for s in guessed)
+        assert all(g[s] == state.kernel.masks[s] for g in guesses for s in known)
+        assert any(g[s] != state.kernel.masks[s] for g in guesses for s in guessed)
     argv = ["partnership9", "expert", "greedy", "--oracle-of", "opponents", "--games", "2", "--option", "samples=3"]
     assert main(argv) == 0
     assert "A sees the opponents' hands" in capsys.readouterr().out

@@ -1,29 +1,20 @@
-"""Bots: from a random player to a searching expert. Each sees only an Observation."""
+"""Bots: from a random player to a searching expert. Each sees only an Observation.
 
-from __future__ import annotations
+The search's hot paths (lines.py, stirring.py) may be installed compiled beside their source, as the engine's
+kernel is; DOMINO_TUI_PURE=1 runs their source interpreted even then.
+"""
 
-import random
+import os as _os
+
+from ..engine.compiled import PURE as _PURE
+from ..engine.compiled import use_sources as _use_sources
+
+if _PURE:  # before anything imports the compiled modules
+    _use_sources(__name__, _os.path.dirname(__file__), "lines", "stirring")
 
 from .base import Bot
-from .expert import ExpertBot
-from .ismcts import IsmctsBot
 from .levels import LEVELS, Level, make_level
 from .noisy import NoisyBot
-from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
-
-BOTS: dict[str, type[Bot]] = {
-    cls.name: cls
-    for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot, FiveScorerBot, ExpertBot, IsmctsBot)
-}
-
-
-def make_bot(name: str, rng: random.Random | None = None, **options: object) -> Bot:
-    """Build a registered bot by name; an unknown name gets a message listing the known ones."""
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose one of: {', '.join(BOTS)}") from None
-    return cls(rng, **options)
-
+from .registry import BOTS, make_bot
 
 __all__ = ["BOTS", "LEVELS", "Bot", "Level", "NoisyBot", "make_bot", "make_level"]

@@ -1,7 +1,8 @@
-"""From an observation to full positions: the guesses a searching bot plays on, as simulator states.
+"""From an observation to full positions: the guesses a searching bot plays on, as the kernel's positions.
 
-This is the narrow interface between the searching bots and the engine's simulator: inference and the opponent
-model (`infer`, `presume`), the sampler, and a skinny `Sim` per guess, with the counters the observation implies.
+This is the narrow interface between the searching bots and the engine's kernel: inference and the opponent
+model (`infer`, `presume`), the sampler, and a position (`core.Sim`) per guess, with the counters the observation
+implies.
 """
 
 from __future__ import annotations
@@ -9,34 +10,53 @@ from __future__ import annotations
 import random
 
 from ..engine import Kind, Observation
-from ..engine.core import Sim
-from .inference import infer
+from ..engine.core import NOBODY, Sim
+from .inference import Knowledge, infer
 from .model import presume as presume_heavy_first
-from .sampling import Sampler
+from .sampling import Guess, Guesses, Sampler
+
+
+def knowledge(obs: Observation, presume: bool = True) -> Knowledge:
+    """What ``obs`` says of the hidden tiles, with the presumption that the others shed heavy tiles first where it
+    applies (games without stock or counts) and ``presume`` asks for it."""
+    know = infer(obs)
+    if presume and not obs.rules.has_stock and not obs.rules.fives:
+        presume_heavy_first(know, obs)
+    return know
 
 
 class Determinizer:
-    """Makes full positions consistent with what ``obs``'s seat knows; the per-decision work is done once."""
+    """Makes full positions consistent with what ``obs``'s seat knows; the per-decision work is done once.
+    ``guesses`` deals the hidden tiles (by default a `Sampler` of `knowledge`)."""
 
-    def __init__(self, obs: Observation, presume: bool = True) -> None:
-        rules = obs.rules
-        know = infer(obs)
-        if presume and not rules.has_stock and not rules.fives:
-            presume_heavy_first(know, obs)
-        self.sampler = Sampler(know, obs.hand_mask, obs.stock_size)
-        root = Sim.from_board(rules, obs.board, [0] * rules.players, [], obs.turn)
+    def __init__(self, obs: Observation, presume: bool = True, guesses: Guesses | None = None) -> None:
+        self.guesses = guesses if guesses is not None else Sampler(knowledge(obs, presume), obs.stock_size)
+        root = Sim(obs.rules.kernel, [0] * obs.rules.players, [], obs.board.layout.copy(), obs.turn)
         root.passes = trailing_passes(obs)
         root.fives = list(obs.points)
-        root.last_play = last_player(obs)
-        self._root = root
+        last = last_player(obs)
+        root.last_play = NOBODY if last is None else last
+        self.root = root
+
+    def guess(self, rng: random.Random) -> Guess:
+        """One guess at the hidden tiles."""
+        return self.guesses.sample(rng)
 
     def sim(self, rng: random.Random) -> Sim:
         """One guess at the hidden tiles, as a position ready to play on."""
-        guess = self.sampler.sample(rng)
-        sim = self._root.copy()
-        sim.masks = list(guess.masks)
-        sim.stock = list(guess.stock)
-        return sim
+        return self.position(self.guess(rng))
+
+    def position(self, guess: Guess) -> Sim:
+        """``guess`` as a position ready to play on."""
+        return self.fill(guess).copy()
+
+    def fill(self, guess: Guess) -> Sim:
+        """The one root position of this decision with ``guess``'s hands and stock in place: cheaper than
+        `position`, for a caller that copies it before playing on it (the expert's searches do)."""
+        root = self.root
+        root.masks = list(guess.masks)
+        root.stock = list(guess.stock)
+        return root
 
 
 def trailing_passes(obs: Observation) -> int:

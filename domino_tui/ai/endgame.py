@@ -6,8 +6,9 @@ import random
 import time
 
 from ..engine import Rules
-from ..engine.core import LineSearch, PlayoutPolicy, Sim
+from ..engine.core import Sim
 from ..engine.tiles import tile_set
+from .lines import LineSearch, PlayoutPolicy
 from .objective import Objective
 
 INF = float("inf")
@@ -37,14 +38,14 @@ def solve(root: Sim, moves: list[int], objective: Objective, limit: int = 4000, 
 
 
 def _search(sim: Sim, objective: Objective, alpha: float, beta: float, budget: list[float]) -> float:
-    if sim.result is not None:
+    if sim.outcome is not None:
         return objective.value(sim)
     _tick(budget)
     legal = sim.legal()
     if len(legal) > 1 and legal[-1] < 0:
         legal.pop()  # drawing or passing next to a playable tile is never searched
     if len(legal) > 1:
-        pips = sim.pips
+        pips = tile_set(sim.rules.max_pip).pips
         legal.sort(key=lambda m: -pips[m >> 2])
     maximize = sim.rules.team_of(sim.turn) == objective.team
     if maximize:
@@ -76,22 +77,19 @@ def _search(sim: Sim, objective: Objective, alpha: float, beta: float, budget: l
 
 class LineSolver:
     """The same search for games without stock or spinner (block, partnership, partnership9), done by the rules
-    kernel on C integers (`core.LineSearch`): many times faster than copying skinny states, so it can take over
+    line loop on C integers (`lines.LineSearch`): many times faster than copying skinny states, so it can take over
     early in the game; and the playouts of those games, valued the same way. The objective's worth of every way a
     game can end is tabulated once, here; each `solve` has ``limit`` positions and the ``deadline`` to itself."""
 
     def __init__(self, rules: Rules, objective: Objective, limit: int, deadline: float = INF) -> None:
         win, lose, draw = _tables(rules, objective)
-        self.search = LineSearch(rules, objective.team, win, lose, draw, time.perf_counter)
+        self.search = LineSearch(rules.kernel, objective.team, win, lose, draw, time.perf_counter)
         self.limit = limit
         self.deadline = deadline
 
     def solve(self, root: Sim, moves: list[int]) -> list[float]:
         """Exact values of ``moves`` (int plays or PASS) at ``root``; raises TooBig past the node limit."""
-        ends = root.ends
-        values = self.search.solve(
-            root.masks, ends[0], ends[1], root.turn, root.passes, moves, self.limit, self.deadline
-        )
+        values = self.search.solve(root, moves, self.limit, self.deadline)
         if values is None:
             raise TooBig
         return values
@@ -100,10 +98,9 @@ class LineSolver:
         self, root: Sim, moves: list[int], policy: PlayoutPolicy, rng: random.Random, totals: list[float]
     ) -> None:
         """Add to ``totals[k]`` what ``moves[k]`` is worth at ``root`` when every seat then plays ``policy`` to
-        the end (a lead too): the expert's playouts, in the kernel."""
-        ends = root.ends
+        the end (a lead too): the expert's playouts, in the line loop."""
         seeds = [rng.getrandbits(64) for _ in moves]
-        self.search.playouts(root.masks, ends[0], ends[1], root.turn, root.passes, moves, policy, seeds, totals)
+        self.search.playouts(root, moves, policy, seeds, totals)
 
     def visited(self) -> int:
         """Positions the last `solve` visited."""

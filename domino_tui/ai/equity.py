@@ -17,7 +17,7 @@ from collections import Counter
 from functools import cache
 
 from ..engine import Rules
-from ..engine.core import Sim
+from ..engine.state import deal_position
 from .playout import Playout
 
 GAMES = 2000
@@ -73,7 +73,7 @@ def equity(rules: Rules, target: int) -> Equity:
     playout = Playout(rules, rng, 0.25)
     outcomes: Counter[tuple[int, int]] = Counter()
     for _ in range(GAMES):
-        sim = Sim.deal(rules, rng)
+        sim = deal_position(rules, rng)
         playout.run(sim)
         mine, theirs = sim.team_points()[:2]
         outcomes[(mine, theirs)] += 1

@@ -1,7 +1,7 @@
 """The searching bot: infer, guess the hidden tiles many times, play each guess out, keep the best move.
 
-For every guess (a deal of the unseen tiles consistent with the history, see sampling.py) each candidate move is
-tried on the same guess and the game is finished by a quick playout policy, or searched exactly when few tiles
+For every guess (a deal of the unseen tiles consistent with the history, see determinize.py) each candidate move
+is tried on the same guess and the game is finished by a quick playout policy, or searched exactly when few tiles
 are left. The move with the best average outcome over all guesses wins. Outcomes are measured in what the variant
 plays for (`objective.py`). The time budget caps the work; the first guesses are always completed, so a bot on a
 slow machine still plays sensibly, just less well.
@@ -9,28 +9,57 @@ slow machine still plays sensibly, just less well.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from ..engine import Kind, Move, Observation
-from ..engine.core import COMPILED, DRAW_MOVE, PASS_MOVE, Sim, from_move, to_move
+from ..engine import Move, Observation
+from ..engine.moves import code_of, move_of
 from .base import SearchingBot, candidates
-from .determinize import last_player, trailing_passes
+from .determinize import Determinizer, knowledge
 from .endgame import LineSolver, TooBig, solve
-from .inference import Knowledge, infer
-from .model import presume
+from .inference import Knowledge
+from .lines import COMPILED
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
-from .suits import LongSuits, presumed
 
 MIN_SAMPLES = 4
-# Positions an exact search visits per second, roughly, on this machine: the kernel's search of line games
-# (compiled some 20 million or more, interpreted about 80,000: benchmarks/search_speed.py), and the search over
-# skinny states that the other games use (endgame.solve, about 6 µs a position).
+# Positions an exact search visits per second, roughly, on this machine: the line search (compiled some 20 million
+# or more, interpreted about 80,000: benchmarks/search_speed.py), and the search over the kernel's positions that
+# the other games use (endgame.solve, about 6 µs a position).
 LINE_NODES_PER_SECOND = 20_000_000 if COMPILED else 80_000
 NODES_PER_SECOND = 160_000
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertOptions:
+    """How the expert thinks. The defaults are the measured ones (docs/removed-experiments.md has the options that
+    measured no gain and left)."""
+
+    budget: float | None = 0.6
+    """Seconds per decision; None makes the bot deterministic for its rng (exactly ``samples`` guesses)."""
+    samples: int = 5000
+    """At most this many guesses per decision."""
+    exact: int = 10
+    """Solve exactly once this few tiles are left in the hands and the stock is empty (0: never)."""
+    exact_line: int = 16
+    """The same for line games (no stock, no spinner, no counts), which the faster line search solves."""
+    nodes: int = 3000
+    """An exact search that would visit more positions gives up, and playouts finish the decision (with a budget
+    under 0.075 s the limit is lower: what a quarter of the budget can visit)."""
+    explore: float = 0.25
+    """How often a playout player picks a random tile instead of the policy's."""
+    control: int = 8
+    """(Line games) how much the playouts prefer leaving ends that show numbers the hand holds."""
+    presume: bool = True
+    """(Games without stock or counts) guess as if every other seat but the partner sheds its heaviest fitting
+    tile, until it shows otherwise or no deal fits that (model.py)."""
+    reply: float = 2.0
+    """(All Fives) how much the playouts count against a play what the next seat could score at once in answer
+    (playout.best_reply; 0: only what the play scores)."""
 
 
 class ExpertBot(SearchingBot):
@@ -38,63 +67,13 @@ class ExpertBot(SearchingBot):
     description = "Infers the hidden hands from the history, samples them and searches every sample."
 
     def __init__(
-        self,
-        rng: random.Random | None = None,
-        budget: float | None = 0.6,
-        samples: int = 5000,
-        exact: int = 10,
-        explore: float = 0.25,
-        keep: int = 0,
-        skip: bool = True,
-        exact_line: int = 16,
-        nodes: int = 3000,
-        control: int = 8,
-        prior: float = 0.0,
-        presume: bool = True,
-        suits: int = 0,
-        reply: float = 2.0,
-        learned: bool = False,
+        self, rng: random.Random | None = None, options: ExpertOptions | None = None, **changes: object
     ) -> None:
-        """Options (the defaults are the measured ones):
-
-        - ``budget``: seconds per decision; None makes the bot deterministic for its rng (``samples`` guesses);
-        - ``samples``: at most this many guesses per decision;
-        - ``exact``: solve exactly once this few tiles are left in hands and the stock is empty (0: never);
-          ``exact_line``: the same for games without stock or spinner, where a faster solver is used;
-          ``nodes``: an exact search that would visit more positions falls back to playouts (with a budget
-          under 0.075 s the limit is lower: what a quarter of the budget can visit);
-        - ``explore``: how often a playout player picks a random tile instead of the policy's;
-        - ``keep``: (drawing games) how much playouts prefer tiles whose numbers the hand holds many of;
-        - ``control``: (line games) how much playouts prefer leaving ends that show numbers the hand holds;
-        - ``prior``: how much a heavier tile is preferred when the guesses rate moves alike (in the
-          objective's units, for the heaviest tile);
-        - ``presume``: (games without stock or counts) guess as if every other seat but the partner sheds its
-          heaviest fitting tile, until it shows otherwise or no deal fits that (see model.py);
-        - ``suits``: (drawing games without counts) draw up to this many guesses to find one in which every other
-          seat but the partner played from its longest suit, as far as it can be checked (see suits.py; 0: never,
-          the default: it pays against players who do that and costs against those who do not);
-        - ``reply``: (All Fives) how much the playouts count against a play what the next seat could score at
-          once in answer (see playout.best_reply; 0: only what the play scores);
-        - ``learned``: (drawing games without counts: classic) playouts by the policy learned from the expert's
-          own choices (see policy.py) instead of heavy tiles first (not the default: it gains at 60 and 600
-          guesses, and nothing measurable at the default budget);
-        - ``skip``: whether drawing or passing next to a playable tile (classic) is considered at all.
-        """
+        """``options`` (`ExpertOptions`, the defaults when None), with ``changes`` to any of them by name:
+        ``ExpertBot(rng, budget=None, samples=60)``; an unknown name is a TypeError."""
         super().__init__(rng)
-        self.budget = budget
-        self.samples = samples
-        self.exact = exact
-        self.explore = explore
-        self.keep = keep
-        self.skip = skip
-        self.exact_line = exact_line
-        self.nodes = nodes
-        self.control = control
-        self.prior = prior
-        self.presume = presume
-        self.suits = suits
-        self.reply = reply
-        self.learned = learned
+        base = options if options is not None else ExpertOptions()
+        self.options = replace(base, **changes)  # type: ignore[arg-type]  # the dataclass checks the names
 
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
@@ -109,67 +88,48 @@ class ExpertBot(SearchingBot):
         """Average outcome of each of ``moves`` (by default the `candidates` the bot plays from; the coach
         rates every legal move) over the guesses the budget allows (higher is better)."""
         start = time.perf_counter()
+        options = self.options
         rules = obs.rules
-        sampler = self.sampler(obs)
+        determinizer = Determinizer(obs, guesses=self.sampler(obs))
         objective = Objective(obs)
-        playout = Playout(rules, self.rng, self.explore, self.keep, self.control, self.reply, self.learned)
+        playout = Playout(rules, self.rng, options.explore, options.control, options.reply)
         legal = candidates(obs) if moves is None else tuple(moves)
-        if not self.skip and any(m.kind is Kind.PLAY for m in legal):
-            legal = tuple(m for m in legal if m.kind is Kind.PLAY)
-        codes = [from_move(m, rules) for m in legal]
+        codes = [code_of(m, rules.tiles) for m in legal]
         totals = [0.0] * len(codes)
-        passes = trailing_passes(obs)
-        last_play = last_player(obs)
-        # Past this, an exact search gives up (the first guesses are finished by playouts instead).
-        deadline = start + self.budget if self.budget is not None else float("inf")
-        done = 0
-        exact = self.exact > 0
+        # Past the deadline an exact search gives up (the first guesses are finished by playouts instead).
+        deadline = start + options.budget if options.budget is not None else math.inf
         # A search that could not finish the first guesses within the budget would spend it all and then leave
         # those guesses to playouts anyway, so small budgets only try small searches.
         line = rules.is_line and not obs.board.empty
-        nodes = self.nodes
-        if self.budget is not None:
+        nodes = options.nodes
+        if options.budget is not None:
             speed = LINE_NODES_PER_SECOND if line else NODES_PER_SECOND
-            nodes = min(nodes, int(self.budget * speed / MIN_SAMPLES))
-        # Line games are searched and played out by the kernel (`LineSolver`), a lead included.
-        line_policy = playout.line
-        solver = LineSolver(rules, objective, nodes, deadline) if line_policy is not None else None
-        root: Sim | None = None
-        in_hands = 0
-        suits = LongSuits(obs) if self.suits and presumed(rules) else None
-        if suits is not None and not suits.plays:
-            suits = None  # nothing to check
-        while done < self.samples:
-            guess = sampler.sample(self.rng)
-            if suits is not None:
-                for _ in range(self.suits):
-                    if suits.fits(guess.masks):
-                        break
-                    guess = sampler.sample(self.rng)
-            if root is None or solver is None:
-                root = Sim.from_board(rules, obs.board, list(guess.masks), list(guess.stock), obs.turn)
-                root.passes = passes
-                root.fives = list(obs.points)
-                root.last_play = last_play
-                in_hands = sum(m.bit_count() for m in guess.masks)
-            else:  # guesses of a line game differ only in the hands (which the kernel copies, never changes)
-                root.masks = list(guess.masks)
+            nodes = min(nodes, int(options.budget * speed / MIN_SAMPLES))
+        # Line games are searched and played out by the line loop (`LineSolver`), a lead included.
+        line_solver = LineSolver(rules, objective, nodes, deadline) if playout.line is not None else None
+        in_hands = sum(obs.hand_sizes)
+        if line:
+            exact = options.exact > 0 and in_hands <= options.exact_line
+        else:
+            exact = in_hands <= options.exact and not obs.stock_size
+        done = 0
+        while done < options.samples:
+            # One position for every guess: the searches copy it before they play on it.
+            root = determinizer.fill(determinizer.guess(self.rng))
             values = None
-            if exact and line and solver is not None and in_hands <= self.exact_line:
+            if exact:
                 try:
-                    values = solver.solve(root, codes)
+                    if line_solver is not None and line:
+                        values = line_solver.solve(root, codes)
+                    else:
+                        values = solve(root, codes, objective, nodes, deadline)
                 except TooBig:
                     exact = False  # this position is too big to solve: playouts for the rest of this decision
-            elif exact and in_hands <= self.exact and not root.stock:
-                try:
-                    values = solve(root, codes, objective, nodes, deadline)
-                except TooBig:
-                    exact = False
             if values is not None:
                 for i, value in enumerate(values):
                     totals[i] += value
-            elif solver is not None and line_policy is not None:
-                solver.playouts(root, codes, line_policy, self.rng, totals)
+            elif line_solver is not None and playout.line is not None:
+                line_solver.playouts(root, codes, playout.line, self.rng, totals)
             else:
                 for i, move in enumerate(codes):
                     sim = root.copy()
@@ -178,32 +138,19 @@ class ExpertBot(SearchingBot):
                     totals[i] += objective.value(sim)
             done += 1
             if (
-                self.budget is not None
+                options.budget is not None
                 and done >= MIN_SAMPLES
-                and (time.perf_counter() - start) * (done + 1) / done > self.budget
+                and (time.perf_counter() - start) * (done + 1) / done > options.budget
             ):
                 break
         self.guesses.append(done)
-        if self.prior:
-            # A nudge towards the heavier tile, which only decides between moves the guesses cannot tell apart.
-            weight = playout.weight
-            top = max(weight)
-            for i, m in enumerate(codes):
-                if m >= 0:
-                    totals[i] += done * self.prior * weight[m >> 2] / top
-        return {to_move(m, rules): t / done for m, t in zip(codes, totals, strict=True)}
+        return {move_of(m, rules.tiles): t / done for m, t in zip(codes, totals, strict=True)}
 
     def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's
         ``--oracle`` gives one that always deals the truth)."""
-        return Sampler(self.knowledge(obs), obs.hand_mask, obs.stock_size)
+        return Sampler(self.knowledge(obs), obs.stock_size)
 
     def knowledge(self, obs: Observation) -> Knowledge:
         """What ``obs`` says of the hidden tiles, with the presumption of heavy play where it applies."""
-        know = infer(obs)
-        if self.presume and not obs.rules.has_stock and not obs.rules.fives:
-            presume(know, obs)
-        return know
-
-
-__all__ = ["DRAW_MOVE", "PASS_MOVE", "ExpertBot"]
+        return knowledge(obs, self.options.presume)

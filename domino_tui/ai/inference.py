@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import CLOSED, Kind, Observation
+from ..engine import CLOSED, Kind, Observation, Played
 from ..engine.tiles import TileSet, tile_set
 
 
@@ -60,6 +60,7 @@ class Knowledge:
 
     players: int
     me: int
+    own: int  # mask of the observer's own tiles
     unknown: int  # mask of the tiles the observer cannot see: other hands, stock, asleep
     rest_size: int  # stock plus sleeping tiles
     seats: dict[int, SeatKnowledge]
@@ -88,20 +89,26 @@ def _popcount(x: int) -> int:
     return x.bit_count()
 
 
+def unseen(obs: Observation) -> tuple[int, int]:
+    """The masks of ``obs``'s seat's own tiles and of the tiles it cannot see (other hands, stock, asleep)."""
+    ts = tile_set(obs.rules.max_pip)
+    own = ts.mask_of(obs.hand)
+    return own, ts.full_mask & ~own & ~ts.mask_of(obs.board.tiles())
+
+
 def infer(obs: Observation) -> Knowledge:
     """Read ``obs`` (its hand, the table and the public history) into a `Knowledge`."""
     rules = obs.rules
     ts = tile_set(rules.max_pip)
-    on_table = ts.mask_of(obs.board.tiles())
-    unknown = ts.full_mask & ~obs.hand_mask & ~on_table
+    own, unknown = unseen(obs)
     seats = {s: SeatKnowledge(s, obs.hand_sizes[s]) for s in range(rules.players) if s != obs.seat}
     must_play = rules.must_play
     for i, ev in enumerate(obs.history):
         sk = seats.get(ev.seat)
         if sk is None:
             continue
-        if ev.kind is Kind.PLAY:
-            sk.played.append((ts.index[ev.tile], i))  # type: ignore[index]  # a PLAY event or move always has its tile and end
+        if isinstance(ev, Played):
+            sk.played.append((ts.index[ev.tile], i))
             continue
         if ev.kind is Kind.DRAW:
             sk.draw_index.append(i)
@@ -117,6 +124,7 @@ def infer(obs: Observation) -> Knowledge:
     return Knowledge(
         players=rules.players,
         me=obs.seat,
+        own=own,
         unknown=unknown,
         rest_size=obs.stock_size + obs.sleeping,
         seats=seats,
@@ -128,9 +136,10 @@ def _opening_double(obs: Observation, ts: TileSet, seats: dict[int, SeatKnowledg
     rules = obs.rules
     if not rules.highest_double_opens:
         return
-    if not obs.history or obs.history[0].kind is not Kind.PLAY or not obs.history[0].tile.is_double:  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
+    opening = obs.history[0] if obs.history else None
+    if not isinstance(opening, Played) or not opening.tile.is_double:
         return
-    first = obs.history[0].tile.low  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
+    first = opening.tile.low
     higher = 0
     for n in range(first + 1, rules.max_pip + 1):
         higher |= 1 << ts.doubles[n]

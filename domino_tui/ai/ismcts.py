@@ -9,7 +9,7 @@ Whitehouse, "Information Set Monte Carlo Tree Search", 2012). The move played is
 Outcomes are what the variant plays for (`objective.py`): a chance of winning the game or the match, from -1 to 1
 in every variant, so one exploration constant serves them all. ``reward="points"`` rates a game by its margin in
 points instead, divided by about the most a game can be worth, so that the constant is scaled to the variant's
-point range: the search as issue 15 first described it, which plays for points rather than for the win.
+point range: a search that plays for points rather than for the win.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ import random
 import time
 
 from ..engine import Move, Observation, Rules
-from ..engine.core import Sim, from_move
+from ..engine.core import Sim
+from ..engine.moves import code_of
 from ..engine.tiles import tile_set
 from .base import SearchingBot, candidates
 from .determinize import Determinizer
 from .objective import Objective
-from .playout import Playout
+from .playout import Playout, random_playout
 
 
 class Node:
@@ -79,7 +80,7 @@ class IsmctsBot(SearchingBot):
     def decide(self, obs: Observation) -> Move:
         legal = candidates(obs)
         visits = self.search(obs)
-        codes = [from_move(m, obs.rules) for m in legal]
+        codes = [code_of(m, obs.rules.tiles) for m in legal]
         best = max(range(len(legal)), key=lambda k: (visits.get(codes[k], 0), -k))
         return legal[best]
 
@@ -104,7 +105,7 @@ class IsmctsBot(SearchingBot):
             node = root
             path = [root]
             # Selection: down the tree while every move legal in this guess has a child.
-            while sim.result is None:
+            while sim.outcome is None:
                 legal = sim.legal()
                 children = node.children
                 fresh = [m for m in legal if m not in children]
@@ -143,9 +144,9 @@ class IsmctsBot(SearchingBot):
     def _finish(self, sim: Sim, objective: Objective, playout: Playout | None, scale: float) -> float:
         """Play ``sim`` to the end and rate it for the objective's team: its objective value, or with a
         ``scale`` its margin in points over the scale."""
-        if sim.result is None:
+        if sim.outcome is None:
             if playout is None:
-                sim.random_playout(self.rng)
+                random_playout(sim, self.rng)
             else:
                 playout.run(sim)
         if scale:

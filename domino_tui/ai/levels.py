@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from .base import Bot
+from .registry import make_bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +37,6 @@ LEVELS: dict[str, Level] = {
 
 def make_level(level: str, rng: random.Random | None = None) -> Bot:
     """The bot for a named level; an unknown name gets a message listing the levels."""
-    from . import make_bot
-
     try:
         lv = LEVELS[level]
     except KeyError:

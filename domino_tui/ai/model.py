@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..engine import CLOSED, Kind, Observation
+from ..engine import CLOSED, Kind, Observation, Played
 from ..engine.tiles import tile_set
-from .inference import Knowledge, Void
+from .inference import Knowledge, Void, unseen
 
 
 @cache
@@ -31,23 +31,22 @@ def held_back(obs: Observation) -> tuple[list[tuple[int, int, int]], set[int]]:
     partner's: its plays are the search's business, not a guess about a stranger."""
     rules = obs.rules
     ts = tile_set(rules.max_pip)
-    on_table = ts.mask_of(obs.board.tiles())
-    unknown = ts.full_mask & ~obs.hand_mask & ~on_table
+    unknown = unseen(obs)[1]
     heavier = _heavier(rules.max_pip)
     history = obs.history
     skip = {obs.seat} if obs.partner is None else {obs.seat, obs.partner}
     facts: list[tuple[int, int, int]] = []
     deviated: set[int] = set()
     for k, ev in enumerate(history):
-        if ev.kind is not Kind.PLAY or ev.seat in skip:
+        if not isinstance(ev, Played) or ev.seat in skip:
             continue
         later = 0
         drew = False
         for e in history[k + 1 :]:
             if e.seat != ev.seat:
                 continue
-            if e.kind is Kind.PLAY:
-                later |= 1 << ts.index[e.tile]  # type: ignore[index]  # a PLAY event or move always has its tile and end
+            if isinstance(e, Played):
+                later |= 1 << ts.index[e.tile]
             elif e.kind is Kind.DRAW:
                 drew = True
         if drew:
@@ -58,7 +57,7 @@ def held_back(obs: Observation) -> tuple[list[tuple[int, int, int]], set[int]]:
                 fit |= ts.match[pip]
         if not fit:
             fit = ts.full_mask  # a lead: any tile could have been played
-        better = fit & heavier[ev.tile.pips]  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
+        better = fit & heavier[ev.tile.pips]
         if better & later:
             deviated.add(ev.seat)  # it held a heavier fitting tile whatever the guess
             continue

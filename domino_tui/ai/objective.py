@@ -13,7 +13,7 @@ premium of 10 points for the win): the expert's share of decided games went from
 from __future__ import annotations
 
 from ..engine import Observation
-from ..engine.core import Sim
+from ..engine.core import NOBODY, Sim
 from .equity import Equity, equity
 
 # What a point of margin adds to a game's worth (a win is worth 1).
@@ -36,8 +36,9 @@ class Objective:
 
     def value(self, sim: Sim) -> float:
         """The finished ``sim`` seen by the team (higher is better)."""
-        assert sim.result is not None  # only finished games are valued
-        return self.of(sim.result.winner, sim.team_points())
+        outcome = sim.outcome
+        assert outcome is not None  # only finished games are valued
+        return self.of(None if outcome.winner == NOBODY else outcome.winner, sim.team_points())
 
     def of(self, winner: int | None, tp: tuple[int, ...]) -> float:
         """A finished game's worth from its winning team and the points each team earned in it."""

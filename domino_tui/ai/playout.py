@@ -1,20 +1,21 @@
-"""The quick policy that finishes a guessed game: mostly a sensible greedy move, sometimes a random one.
+"""The quick policies that finish a guessed game: the expert's (mostly a sensible greedy move, sometimes a random
+one) and the random bot's.
 
 Greedy here means the best immediate count in All Fives and otherwise shedding weight (doubles a little first,
-since they fit only one number), optionally keeping the numbers the hand holds most of. A player never draws or
-passes while a tile fits, even where the rules allow it. This loop is the bot's hot path, so it works on the
-skinny state's masks directly instead of listing moves.
+since they fit only one number: `lines.TileWeights.heaviest`). A player never draws or passes while a tile fits,
+even where the rules allow it. This loop is the bot's hot path, so it works on the kernel's masks directly instead
+of listing moves; a line game is played out by the line loop (`lines.py`) with the same policy.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
-from ..engine import CLOSED, DrawRule, Rules
-from ..engine.core import DRAW_MOVE, PASS_MOVE, PLAYOUT, PlayoutPolicy, Sim, lay
+from ..engine import Rules
+from ..engine.core import DRAW_MOVE, PASS_MOVE, Layout, Outcome, Sim, TileTables, play_code
 from ..engine.tiles import tile_set
-from . import policy
+from .lines import PLAYOUT, RANDOM, PlayoutPolicy, TileWeights, play_line
 
 
 class Playout:
@@ -23,283 +24,125 @@ class Playout:
         rules: Rules,
         rng: random.Random,
         explore: float,
-        keep: int = 0,
         control: int = 0,
         reply: float = 0.0,
-        learned: bool = False,
     ) -> None:
-        """``explore``: how often a random tile is played; ``keep``: how much a tile whose numbers the hand
-        holds many of is preferred (keeping variety in hand); ``control``: (line games) how much a play that
+        """``explore``: how often a random tile is played; ``control``: (line games) how much a play that
         leaves ends the hand can follow is preferred; ``reply``: (All Fives) how much the most the next seat
-        could score at once in answer, from the hand the guess gives it, counts against a play; ``learned``:
-        (drawing games without counts, `policy.applies`) every player plays the learned policy instead (with
-        ``explore``, a random play), and ``keep`` does not apply."""
+        could score at once in answer, from the hand the guess gives it, counts against a play."""
         ts = tile_set(rules.max_pip)
         self.rng = rng
         self.explore = explore
-        self.keep = keep
         self.fives = rules.fives
-        self.match = ts.match
-        self.low = ts.low
-        self.high = ts.high
-        self.draws = rules.draw is not DrawRule.NONE
-        self.pip_sum = ts.pip_sum
+        self.tiles = ts
+        self.draws = rules.has_stock
         # Shedding weight: pips, and a double counts as somewhat heavier.
         self.weight = tuple(p + (3 if lo == hi else 0) for p, lo, hi in zip(ts.pips, ts.low, ts.high, strict=True))
-        # A line game (a lead included) is played out by the kernel's line loop, with this same policy.
-        self.line = PlayoutPolicy(self.weight, explore, control) if rules.is_line else None
+        self.weights = TileWeights(self.weight)
+        # A line game (a lead included) is played out by the line loop, with this same policy.
+        self.line = PlayoutPolicy(self.weights, explore, control) if rules.is_line else None
         self.kinds = [PLAYOUT] * rules.players
         self.reply = reply
-        self.learned = policy.weights() if learned and policy.applies(rules) else None
-        self.pips = ts.pips
 
     def run(self, sim: Sim) -> None:
         """Play ``sim`` to the end."""
         if self.line is not None:
-            if sim.result is None:
-                sim.play_line(self.kinds, self.rng.getrandbits(64), playout=self.line)
-            return
-        if self.learned is not None:
-            self._run_learned(sim, self.learned)
+            if sim.outcome is None:
+                play_line(sim, self.kinds, self.rng.getrandbits(64), policy=self.line)
             return
         rnd = self.rng.random
         randrange = self.rng.randrange
         explore = self.explore
-        weight = self.weight
+        weights = self.weights
         fives = self.fives
         reply = self.reply
-        keep = self.keep
-        match = self.match
-        low = self.low
-        high = self.high
         draws = self.draws
+        tiles = sim.tiles
         masks = sim.masks
-        ends = sim.ends
-        while sim.result is None:
+        layout = sim.layout
+        while sim.outcome is None:
             hand = masks[sim.turn]
-            e0 = ends[0]
-            if e0 == CLOSED:
-                playable = hand
-            else:
-                fits = match[e0] | match[ends[1]]
-                if ends[2] != CLOSED:
-                    fits |= match[ends[2]] | match[ends[3]] if ends[3] != CLOSED else match[ends[2]]
-                playable = hand & fits
+            playable = layout.fits(tiles, hand)
             if not playable:
                 sim.apply(DRAW_MOVE if draws and sim.stock else PASS_MOVE)
                 continue
             if fives:
                 if reply:
-                    sim.apply(best_reply(sim, playable, weight, rnd() < explore, randrange, reply))
+                    sim.apply(best_reply(sim, playable, self, rnd() < explore, randrange, reply))
                 else:
-                    sim.apply(best_count(sim, playable, weight, rnd() < explore, randrange))
+                    sim.apply(best_count(sim, playable, self, rnd() < explore, randrange))
                 continue
-            if playable & (playable - 1) == 0:
-                i = playable.bit_length() - 1
-            elif rnd() < explore:
-                bits = []
-                p = playable
-                while p:
-                    b = p & -p
-                    bits.append(b)
-                    p ^= b
-                i = bits[randrange(len(bits))].bit_length() - 1
+            if playable & (playable - 1) and rnd() >= explore:
+                chosen = playable  # the heaviest of them
             else:
-                i = -1
-                bw = -1
-                p = playable
-                while p:
-                    b = p & -p
-                    j = b.bit_length() - 1
-                    p ^= b
-                    w = weight[j]
-                    if keep:
-                        w += keep * ((hand & match[low[j]]).bit_count() + (hand & match[high[j]]).bit_count())
-                    if w > bw:
-                        i, bw = j, w
-            if e0 == CLOSED:
-                sim.play(i << 2)
-                continue
-            lo = low[i]
-            hi = high[i]
-            for e in (0, 1, 2, 3):
-                pip = ends[e]
-                if pip in (lo, hi):
-                    sim.play((i << 2) | e)
-                    break
-
-    def _run_learned(self, sim: Sim, weights: tuple[float, ...]) -> None:
-        """Play ``sim`` to the end by the learned policy: each player makes the play whose `policy.features`
-        score most under ``weights`` (a random play, tile and end, with chance ``explore``). The features are
-        worked out here as `policy.features` does (a test holds the two to the same choices): this is the hot
-        path of classic's search."""
-        rnd = self.rng.random
-        randrange = self.rng.randrange
-        explore = self.explore
-        weight = self.weight
-        match = self.match
-        low = self.low
-        high = self.high
-        pips = self.pips
-        draws = self.draws
-        masks = sim.masks
-        ends = sim.ends
-        w_pips, w_double, w_fnew, w_fother, w_unew, w_uother, w_same, w_stuck, w_keep, w_table = weights
-        # Tiles not on the table: a draw moves one from the stock to a hand, so only plays change this.
-        held = 0
-        for m in masks:
-            held |= m
-        for i in sim.stock:
-            held |= 1 << i
-        while sim.result is None:
-            hand = masks[sim.turn]
-            e0 = ends[0]
-            if e0 == CLOSED:  # a lead: the heaviest tile, as elsewhere
-                i = max((j for j in range(len(low)) if hand >> j & 1), key=weight.__getitem__)
-                held ^= 1 << i
-                sim.play(i << 2)
-                continue
-            e1 = ends[1]
-            playable = hand & (match[e0] | match[e1])
-            if not playable:
-                sim.apply(DRAW_MOVE if draws and sim.stock else PASS_MOVE)
-                continue
-            options = []
-            p = playable
-            while p:
-                b = p & -p
-                p ^= b
-                j = b.bit_length() - 1
-                if e0 in (low[j], high[j]):
-                    options.append(j << 2)
-                if e1 != e0 and e1 in (low[j], high[j]):
-                    options.append(j << 2 | 1)
-            if len(options) == 1:
-                move = options[0]
-            elif rnd() < explore:
-                move = options[randrange(len(options))]
-            else:
-                unseen = held & ~hand
-                move = -1
-                best = 0.0
-                for option in options:
-                    j = option >> 2
-                    lo = low[j]
-                    hi = high[j]
-                    if option & 1:
-                        new = hi if e1 == lo else lo
-                        other = e0
-                    else:
-                        new = hi if e0 == lo else lo
-                        other = e1
-                    bit = 1 << j
-                    left = hand ^ bit
-                    fnew = (left & match[new]).bit_count()
-                    fother = (left & match[other]).bit_count()
-                    score = (
-                        w_pips * pips[j]
-                        + w_fnew * fnew
-                        + w_fother * fother
-                        + w_unew * (unseen & match[new]).bit_count()
-                        + w_uother * (unseen & match[other]).bit_count()
-                        + w_keep * ((hand & match[lo]).bit_count() + (hand & match[hi]).bit_count())
-                        + w_table * (match[new] & ~(held ^ bit)).bit_count()
-                    )
-                    if lo == hi:
-                        score += w_double
-                    if new == other:
-                        score += w_same
-                    if fnew + fother == 0:
-                        score += w_stuck
-                    if move < 0 or score > best:
-                        move, best = option, score
-            held ^= 1 << (move >> 2)
-            sim.play(move)
+                chosen = 1 << random_tile(playable, randrange) if playable & (playable - 1) else playable
+            sim.play(
+                weights.heaviest(
+                    layout.fits_at(tiles, chosen, 0),
+                    layout.fits_at(tiles, chosen, 1),
+                    layout.fits_at(tiles, chosen, 2),
+                    layout.fits_at(tiles, chosen, 3),
+                )
+            )
 
 
-def best_count(
-    sim: Sim, playable: int, weight: tuple[int, ...], random_pick: bool, randrange: Callable[[int], int]
-) -> int:
-    """The play that scores most right now (`counts`), then the heavier tile (or a random play when
+def random_tile(tiles: int, randrange: Callable[[int], int]) -> int:
+    """One of ``tiles``, each as likely."""
+    indices = list(_indices(tiles))
+    return indices[randrange(len(indices))]
+
+
+def random_playout(sim: Sim, rng: random.Random, trace: list[int] | None = None) -> Outcome:
+    """Play ``sim`` to the end choosing uniformly among legal moves (the random bot, on integers): a line game in
+    the line loop, anything else move by move. ``trace`` collects the moves made, so that a test can replay them
+    through GameState and compare."""
+    if sim.outcome is None and sim.rules.is_line:
+        return play_line(sim, [RANDOM] * sim.rules.players, rng.getrandbits(64), trace=trace)
+    choice = rng.choice
+    while sim.outcome is None:
+        move = choice(sim.legal())
+        if trace is not None:
+            trace.append(move)
+        sim.apply(move)
+    return sim.outcome
+
+
+def best_count(sim: Sim, playable: int, playout: Playout, random_pick: bool, randrange: Callable[[int], int]) -> int:
+    """The play that scores most right now (`Layout.counts_after`), then the heavier tile (or a random play when
     ``random_pick``)."""
-    ends = sim.ends
-    low = sim.low
-    high = sim.high
-    if ends[0] == CLOSED:
-        moves: list[int] = []
-        p = playable
-        while p:
-            b = p & -p
-            p ^= b
-            moves.append((b.bit_length() - 1) << 2)
+    layout = sim.layout
+    ts = playout.tiles
+    weight = playout.weight
+    if layout.tiles == 0:  # a lead: a tile whose pips are a multiple of 5 scores them
         if random_pick:
-            return moves[randrange(len(moves))]
-        return max(moves, key=lambda m: ((low[m >> 2] + high[m >> 2]) % 5 == 0, weight[m >> 2]))
+            return play_code(random_tile(playable, randrange), 0)
+        lead = max(_indices(playable), key=lambda i: (ts.pips[i] % 5 == 0, weight[i]))
+        return play_code(lead, 0)
     if random_pick:
-        moves = [(i << 2) | e for i, e, _ in counts(ends, sim.dbl, sim.arm, playable, low, high)]
+        moves = [play_code(i, e) for i, e, _ in layout.counts_after(sim.tiles, playable)]
         return moves[randrange(len(moves))]
     best = -1
     key = (-1, -1)
-    for i, e, count in counts(ends, sim.dbl, sim.arm, playable, low, high):
+    for i, e, count in layout.counts_after(sim.tiles, playable):
         k = (count if count % 5 == 0 else 0, weight[i])
         if k > key:
-            best, key = (i << 2) | e, k
+            best, key = play_code(i, e), k
     return best
 
 
-def counts(
-    ends: list[int], dbl: list[bool], arm: list[bool], tiles: int, low: Sequence[int], high: Sequence[int]
-) -> Iterator[tuple[int, int, int]]:
-    """(tile, end, the count after it) for every play of ``tiles`` on this layout (not a lead). The count is
-    worked out from the ends without playing: the played end's part is replaced by the new outer number's (twice
-    for a double), as Sim.count adds them up."""
-    part = _parts(ends, dbl, arm)
-    base = part[0] + part[1] + part[2] + part[3]
-    p = tiles
-    while p:
-        b = p & -p
-        p ^= b
-        i = b.bit_length() - 1
-        lo = low[i]
-        hi = high[i]
-        for e in (0, 1, 2, 3):
-            pip = ends[e]
-            if pip == CLOSED or (pip != lo and pip != hi):
-                continue
-            outer = hi if pip == lo else lo
-            yield i, e, base - part[e] + (outer * 2 if lo == hi else outer)
-
-
-def _parts(ends: list[int], dbl: list[bool], arm: list[bool]) -> list[int]:
-    """What each end adds to the All Fives count (a double twice, an arm only once it holds a tile)."""
-    part = [ends[0] * (2 if dbl[0] else 1), ends[1] * (2 if dbl[1] else 1), 0, 0]
-    if arm[0]:
-        part[2] = ends[2] * (2 if dbl[2] else 1)
-    if arm[1]:
-        part[3] = ends[3] * (2 if dbl[3] else 1)
-    return part
-
-
-def most_scored(sim: Sim, ends: list[int], dbl: list[bool], arm: list[bool], hand: int) -> int:
-    """The most that one play from ``hand`` could score on this layout (0 if none fits or none scores)."""
-    match = sim.match
-    fits = 0
-    for pip in ends:
-        if pip != CLOSED:
-            fits |= match[pip]
-    p = hand & fits
+def most_scored(layout: Layout, tiles: TileTables, hand: int) -> int:
+    """The most that one play from ``hand`` could score on ``layout`` (0 if none fits or none scores)."""
     best = 0
-    if p:
-        for _, _, count in counts(ends, dbl, arm, p, sim.low, sim.high):
-            if count > best and count % 5 == 0:
-                best = count
+    for _, _, count in layout.counts_after(tiles, hand):
+        if count > best and count % 5 == 0:
+            best = count
     return best
 
 
 def best_reply(
     sim: Sim,
     playable: int,
-    weight: tuple[int, ...],
+    playout: Playout,
     random_pick: bool,
     randrange: Callable[[int], int],
     reply: float,
@@ -310,25 +153,30 @@ def best_reply(
 
     A play that opens a count of 10 for the next seat's [5|5] is worth less than one that scores 5 and leaves
     nothing: the greedy scorer cannot see that, and measured in matches against it the expert gained by it."""
-    ends = sim.ends
-    if random_pick or ends[0] == CLOSED:
-        return best_count(sim, playable, weight, random_pick, randrange)
-    low = sim.low
-    high = sim.high
+    layout = sim.layout
+    if random_pick or layout.tiles == 0:
+        return best_count(sim, playable, playout, random_pick, randrange)
+    ts = playout.tiles
+    weight = playout.weight
     hand = sim.masks[sim.turn]
-    answer = sim.masks[(sim.turn + 1) % sim.players]
-    spinner = sim.rules.spinner
+    answer = sim.masks[(sim.turn + 1) % sim.rules.players]
     best = -1
     key = (-1e9, -1)
-    for i, e, count in counts(ends, sim.dbl, sim.arm, playable, low, high):
+    for i, e, count in layout.counts_after(sim.tiles, playable):
         value: float = count if count % 5 == 0 else 0
         if hand != 1 << i:  # a play that goes out leaves no answer
-            after = list(ends)
-            dbl = list(sim.dbl)
-            arm = list(sim.arm)
-            lay(after, dbl, arm, list(sim.spin), low[i], high[i], e, spinner)
-            value -= reply * most_scored(sim, after, dbl, arm, answer)
+            after = layout.copy()
+            after.lay(ts.low[i], ts.high[i], e)
+            value -= reply * most_scored(after, sim.tiles, answer)
         k = (value, weight[i])
         if k > key:
-            best, key = (i << 2) | e, k
+            best, key = play_code(i, e), k
     return best
+
+
+def _indices(tiles: int) -> Iterator[int]:
+    """The tile indices of a mask, in set order."""
+    while tiles:
+        bit = tiles & -tiles
+        yield bit.bit_length() - 1
+        tiles ^= bit

@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..engine.core import gather, stir
 from .inference import Knowledge
+from .stirring import gather, stir
 
 REST = -1
 TRIES = 20
@@ -59,9 +59,8 @@ class _Plan:
 class Sampler:
     """Makes guesses for one decision; the work that does not change between guesses is done once here."""
 
-    def __init__(self, know: Knowledge, own_mask: int, stock_size: int, stir: int = STIR) -> None:
+    def __init__(self, know: Knowledge, stock_size: int, stir: int = STIR) -> None:
         self.know = know
-        self.own_mask = own_mask
         self.stock_size = stock_size
         self.stir = stir
         self._plans: dict[bool | None, _Plan] = {}
@@ -95,7 +94,7 @@ class Sampler:
         tiles = plan.tiles
         players = self.know.players
         hands = gather(tiles, places, players + 1)
-        hands[self.know.me] = self.own_mask
+        hands[self.know.me] = self.know.own
         if not self.stock_size:
             return Guess(tuple(hands[:players]), ())
         rest = [t for t, s in zip(tiles, places, strict=True) if s == players]
@@ -178,9 +177,9 @@ class Sampler:
         return [where[t] for t in plan.tiles]
 
 
-def sample(know: Knowledge, own_mask: int, stock_size: int, rng: random.Random) -> Guess:
+def sample(know: Knowledge, stock_size: int, rng: random.Random) -> Guess:
     """One guess consistent with ``know`` (see `Sampler` to make many)."""
-    return Sampler(know, own_mask, stock_size).sample(rng)
+    return Sampler(know, stock_size).sample(rng)
 
 
 def _room_for(checks: list[list[int]], t: int) -> bool:

@@ -1,17 +1,19 @@
-"""The simple end of the ladder: random, first legal, heaviest, doubles first, seed 000's scorer, and All Fives'
-greedy scorer."""
+"""The simple end of the ladder: random, first legal, heaviest, doubles first, the Hyperskill stage's computer,
+and All Fives' greedy scorer."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from ..engine import Observation
-from ..engine.moves import End, Kind, Move
+from ..engine.core import tables
+from ..engine.moves import End, Kind, Move, Play, move_of
 from .base import Bot
+from .lines import TileWeights, doubles_first_weights, pip_weights
 
 
-def plays(obs: Observation) -> list[Move]:
-    return [m for m in obs.legal if m.kind is Kind.PLAY]
+def plays(obs: Observation) -> list[Play]:
+    return [m for m in obs.legal if isinstance(m, Play)]
 
 
 def fallback(obs: Observation) -> Move:
@@ -32,7 +34,7 @@ class RandomBot(Bot):
 
 class DummyBot(Bot):
     name = "dummy"
-    description = "The first legal tile it finds (seed 003's 'tolo' player)."
+    description = "The first legal tile it finds (the MC102 judge's 'tolo' player)."
 
     def choose(self, obs: Observation) -> Move:
         options = plays(obs)
@@ -41,13 +43,10 @@ class DummyBot(Bot):
 
 class GreedyBot(Bot):
     name = "greedy"
-    description = "The heaviest tile it can play (seed 003's greedy, seed 004's bota gorda)."
+    description = "The heaviest tile it can play (the MC102 judge's greedy, the dominoes package's bota gorda)."
 
     def choose(self, obs: Observation) -> Move:
-        options = plays(obs)
-        if not options:
-            return fallback(obs)
-        return max(options, key=lambda m: m.tile.pips)  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
+        return heaviest_move(obs, pip_weights(obs.rules.max_pip))
 
 
 class DoublesBot(Bot):
@@ -55,14 +54,23 @@ class DoublesBot(Bot):
     description = "Doubles first, then the heaviest tile."
 
     def choose(self, obs: Observation) -> Move:
-        options = plays(obs)
-        if not options:
-            return fallback(obs)
-        return max(options, key=lambda m: (m.tile.is_double, m.tile.pips))  # type: ignore[union-attr]  # a PLAY event or move always has its tile and end
+        return heaviest_move(obs, doubles_first_weights(obs.rules.max_pip))
+
+
+def heaviest_move(obs: Observation, weights: TileWeights) -> Move:
+    """The heaviest of ``obs``'s legal plays by ``weights`` (of equals, the first in the legal order), else its draw
+    or pass."""
+    ts = obs.rules.tiles
+    hand = ts.mask_of(obs.hand)
+    layout = obs.board.layout
+    kernel_tiles = tables(ts.max_pip)
+    code = weights.heaviest(*(layout.fits_at(kernel_tiles, hand, end) for end in End))
+    return move_of(code, ts) if code >= 0 else fallback(obs)
 
 
 def hyperskill_scores(obs: Observation) -> list[tuple[int, int]]:
-    """Seed 000 stage 5: count each number in the hand and the line; a tile scores the counts of its halves.
+    """The Hyperskill stage text's computer (stage 5): count each number in the hand and the line; a tile scores
+    the counts of its halves.
     Returns (score, hand position) pairs, best first; equal scores keep hand order."""
     counts: Counter[int] = Counter()
     for t in obs.hand:
@@ -77,7 +85,7 @@ def hyperskill_scores(obs: Observation) -> list[tuple[int, int]]:
 
 class HyperskillBot(Bot):
     name = "hyperskill"
-    description = "Seed 000's computer: plays its most common numbers first, else draws."
+    description = "The Hyperskill stage's computer: plays its most common numbers first, else draws."
 
     def choose(self, obs: Observation) -> Move:
         legal = set(obs.legal)
@@ -90,11 +98,9 @@ class HyperskillBot(Bot):
         return fallback(obs)
 
 
-def count_after(obs: Observation, move: Move) -> int:
-    """The All Fives count of the layout once ``move`` is played (0 unless it is a multiple of 5)."""
-    board = obs.board.copy()
-    board.place(move.tile, move.end)  # type: ignore[arg-type]  # a PLAY event or move always has its tile and end
-    count = board.count()
+def points_of(obs: Observation, move: Play) -> int:
+    """What ``move`` scores in All Fives: the count of the layout once it is played, if a multiple of 5."""
+    count = obs.board.layout.count_after(move.tile.low, move.tile.high, move.end)
     return count if count % 5 == 0 else 0
 
 
@@ -105,8 +111,8 @@ class FiveScorerBot(Bot):
     def choose(self, obs: Observation) -> Move:
         options = plays(obs)
         if obs.rules.fives and options:
-            scored = [(count_after(obs, m), m) for m in options]
-            top = max(s for s, _ in scored)
+            points = [(points_of(obs, m), m) for m in options]
+            top = max(s for s, _ in points)
             if top > 0:
-                return next(m for s, m in scored if s == top)
+                return next(m for s, m in points if s == top)
         return self.rng.choice(obs.legal)

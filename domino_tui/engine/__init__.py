@@ -1,24 +1,22 @@
-"""The headless domino engine: pure Python, no UI, every rule variant of the design.
+"""The headless domino engine: the rules on integers (the kernel, core.py) and the records around them (tiles,
+rules and variants, board, state, moves, observation, match). No UI, no bots.
 
-Its rules kernel (core.py) may also be installed compiled beside its source; DOMINO_TUI_PURE=1 runs the source
-interpreted even then (the fallback a machine without a C compiler gets), so that tests can check both.
+The kernel may also be installed compiled beside its source; DOMINO_TUI_PURE=1 runs the source interpreted even
+then (the fallback a machine without a C compiler gets), so that tests can check both (compiled.py).
 """
 
 import os as _os
 
-if _os.environ.get("DOMINO_TUI_PURE"):
-    import importlib.util as _util
-    import sys as _sys
+from .compiled import PURE as _PURE
+from .compiled import use_sources as _use_sources
 
-    _spec = _util.spec_from_file_location(f"{__name__}.core", _os.path.join(_os.path.dirname(__file__), "core.py"))
-    assert _spec is not None and _spec.loader is not None
-    _sys.modules[_spec.name] = _core = _util.module_from_spec(_spec)
-    _spec.loader.exec_module(_core)
+if _PURE:  # before anything imports the compiled modules
+    _use_sources(__name__, _os.path.dirname(__file__), "core")
 
 from .board import CLOSED, Board, Placed
 from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError
 from .match import Match
-from .moves import DRAW, PASS, End, Event, Kind, Move
+from .moves import DRAW, PASS, Draw, Drew, End, Event, Kind, Move, Pass, Passed, Play, Played
 from .observation import Observation, observe
 from .observation_json import (
     PublicView,
@@ -41,7 +39,9 @@ __all__ = [
     "VARIANTS",
     "ArgumentError",
     "Board",
+    "Draw",
     "DrawRule",
+    "Drew",
     "End",
     "EngineError",
     "Event",
@@ -54,7 +54,11 @@ __all__ = [
     "Move",
     "Observation",
     "Opening",
+    "Pass",
+    "Passed",
     "Placed",
+    "Play",
+    "Played",
     "PublicView",
     "Reason",
     "Rules",

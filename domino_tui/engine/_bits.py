@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 F = TypeVar("F", bound=Callable[..., object])
 T = TypeVar("T")
@@ -18,6 +18,7 @@ T = TypeVar("T")
 compiled = False
 
 if TYPE_CHECKING:
+    void: TypeAlias = None
     int = builtins.int
     longlong = builtins.int
     ulonglong = builtins.int
@@ -40,6 +41,7 @@ else:
     longlong = _CType(builtins.int)
     ulonglong = _CType(builtins.int)
     double = _CType(builtins.float)
+    void = None
 
 bint = bool
 # Pointers, as the kernel passes its C arrays: lists when interpreted.
@@ -67,13 +69,25 @@ def cdivision(flag: bool) -> Callable[[F], F]:
     return lambda f: f
 
 
+def boundscheck(flag: bool) -> Callable[[F], F]:
+    return lambda f: f
+
+
+def wraparound(flag: bool) -> Callable[[F], F]:
+    return lambda f: f
+
+
+def exceptval(value: object = None, *, check: bool = True) -> Callable[[F], F]:
+    return lambda f: f
+
+
 def locals(**types: object) -> Callable[[F], F]:
     return lambda f: f
 
 
 def cast(kind: Callable[[Any], T], value: Any) -> T:
-    return kind(value)
+    return value  # type: ignore[no-any-return]  # an int stays an int: Python's are unbounded, no C type to fit
 
 
-def declare(kind: object, value: Any = None) -> Any:
+def declare(kind: Callable[[Any], T], value: T) -> T:
     return value

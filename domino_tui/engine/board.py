@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core import CLOSED, fives_count, lay
+from .core import CLOSED, Layout
 from .moves import End
 from .tiles import Tile
 
@@ -24,26 +24,21 @@ class Placed:
 
 
 class Board:
-    """Tiles on the table as they lie, with the kernel's view of the ends.
+    """Tiles on the table as they lie, with the kernel's view of them (``layout``).
 
-    ``ends[e]`` is the pip showing at end ``e`` or CLOSED; ``dbl``, ``arm`` and ``spin`` are the rest of what the
-    kernel (core.lay) keeps about the ends. Where the tiles lie is the board's own business; which ends are open
-    and what they show is the kernel's.
+    Where the tiles lie is the board's own business; which ends are open, what they show and the All Fives count
+    are the kernel's (`core.Layout`): ``ends[e]`` is the number showing at end ``e``, or CLOSED.
     """
 
-    __slots__ = ("allow_spinner", "arm", "dbl", "down", "ends", "line", "spin", "spinner", "up")
+    __slots__ = ("down", "layout", "line", "spinner", "up")
 
-    def __init__(self, allow_spinner: bool = False) -> None:
+    def __init__(self, allow_spinner: bool = False, layout: Layout | None = None) -> None:
         self.line: list[Placed] = []
         self.up: list[Placed] = []
         self.down: list[Placed] = []
         # Index in ``line`` of the spinner (the first double played), when the variant has one.
         self.spinner: int | None = None
-        self.ends: list[int] = [CLOSED, CLOSED, CLOSED, CLOSED]
-        self.dbl: list[bool] = [False, False, False, False]
-        self.arm: list[bool] = [False, False]
-        self.spin: list[int] = [CLOSED, 0, 0]
-        self.allow_spinner = allow_spinner
+        self.layout = layout if layout is not None else Layout(allow_spinner)
 
     @classmethod
     def laid_out(
@@ -58,16 +53,16 @@ class Board:
         """A board rebuilt from where its tiles lie and the ends showing (a decoded observation): the rest of
         the kernel's view is read off the layout."""
         b = cls(allow_spinner)
-        b.line, b.up, b.down, b.spinner, b.ends = line, up, down, spinner, list(ends)
-        if line:
-            b.dbl[0] = line[0].tile.is_double
-            b.dbl[1] = line[-1].tile.is_double
+        b.line, b.up, b.down, b.spinner = line, up, down, spinner
+        double_at = [bool(line) and line[0].tile.is_double, bool(line) and line[-1].tile.is_double, False, False]
+        arm_started = [bool(up), bool(down)]
         for k, arm in enumerate((up, down)):
             if arm:
-                b.arm[k] = True
-                b.dbl[2 + k] = arm[-1].tile.is_double
-        if spinner is not None:
-            b.spin = [line[spinner].first, spinner > 0, spinner < len(line) - 1]
+                double_at[2 + k] = arm[-1].tile.is_double
+        side_taken = (False, False) if spinner is None else (spinner > 0, spinner < len(line) - 1)
+        number = CLOSED if spinner is None else line[spinner].first
+        tiles = len(line) + len(up) + len(down)
+        b.layout = Layout.rebuilt(allow_spinner, ends, double_at, arm_started, number, side_taken, tiles)
         return b
 
     def copy(self) -> Board:
@@ -76,12 +71,17 @@ class Board:
         b.up = self.up.copy()
         b.down = self.down.copy()
         b.spinner = self.spinner
-        b.ends = self.ends.copy()
-        b.dbl = self.dbl.copy()
-        b.arm = self.arm.copy()
-        b.spin = self.spin.copy()
-        b.allow_spinner = self.allow_spinner
+        b.layout = self.layout.copy()
         return b
+
+    @property
+    def ends(self) -> tuple[int, int, int, int]:
+        """The number showing at each end (left, right, up, down), CLOSED where nothing can be played."""
+        return self.layout.ends
+
+    @property
+    def allow_spinner(self) -> bool:
+        return self.layout.spinner_allowed
 
     def __len__(self) -> int:
         return len(self.line) + len(self.up) + len(self.down)
@@ -102,21 +102,22 @@ class Board:
         return not self.line
 
     def open_ends(self) -> tuple[End, ...]:
-        return tuple(End(e) for e in range(4) if self.ends[e] != CLOSED)
+        return tuple(End(e) for e, pip in enumerate(self.layout.ends) if pip != CLOSED)
 
     def tiles(self) -> list[Tile]:
         return [p.tile for p in self.line] + [p.tile for p in self.up] + [p.tile for p in self.down]
 
     def place(self, tile: Tile, end: End) -> Placed:
         """Lay ``tile`` at ``end`` turned so the matching numbers touch. The caller has checked it fits."""
-        pip = self.ends[end]
-        had_spinner = self.spin[0] >= 0
-        lay(self.ends, self.dbl, self.arm, self.spin, tile.low, tile.high, end, self.allow_spinner)
-        return self.record(tile, end, pip, not had_spinner and self.spin[0] >= 0)
+        layout = self.layout
+        pip = layout.end(end)
+        had_spinner = layout.spinner != CLOSED
+        layout.lay(tile.low, tile.high, end)
+        return self.record(tile, end, pip, not had_spinner and layout.spinner != CLOSED)
 
     def record(self, tile: Tile, end: End, pip: int, spinner: bool) -> Placed:
         """Put ``tile`` where it lies after the kernel laid it at ``end``, which showed ``pip``; ``spinner``:
-        this tile became the spinner. The ends are not touched (GameState shares them with its kernel)."""
+        this tile became the spinner. The layout is not touched (GameState shares it with its kernel)."""
         if not self.line:
             placed = Placed(tile, tile.low, tile.high)
             self.line.append(placed)
@@ -136,8 +137,8 @@ class Board:
         return placed
 
     def count(self) -> int:
-        """The All Fives count of the layout (core.fives_count)."""
-        return fives_count(self.ends, self.dbl, self.arm, len(self))
+        """The All Fives count of the layout (the kernel's `Layout.count`)."""
+        return self.layout.count()
 
     def __str__(self) -> str:
         return "".join(str(p) for p in self.line)

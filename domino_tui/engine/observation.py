@@ -27,7 +27,6 @@ class Observation:
     seat: int
     turn: int
     hand: tuple[Tile, ...]
-    hand_mask: int
     board: Board
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -61,10 +60,9 @@ def observe(state: GameState, seat: int, match_scores: tuple[int, ...] = (), tar
         seat=seat,
         turn=state.turn,
         hand=state.hand(seat),
-        hand_mask=state.masks[seat],
         board=state.board.copy(),
         hand_sizes=state.hand_sizes(),
-        stock_size=len(state.stock),
+        stock_size=state.stock_size,
         sleeping=len(state.sleeping),
         history=tuple(state.history),
         legal=tuple(state.legal_moves()) if seat == state.turn else (),

@@ -20,7 +20,7 @@ from .errors import ArgumentError, SaveFormatError, shown
 from .moves import End, Event, Kind, Move
 from .observation import Observation
 from .rules import Rules
-from .tiles import Tile, is_whole_number, tile_set
+from .tiles import Tile, is_whole_number
 from .variants import get_rules
 
 __all__ = [
@@ -166,16 +166,11 @@ def observation_from_json(data: object) -> Observation:
     if len(set(hand)) != len(hand):
         raise SaveFormatError("a tile appears twice in the hand")
     legal = fields.items("legal", lambda raw: move_from_json(raw, rules))
-    mask = 0
-    index = tile_set(rules.max_pip).index
-    for t in hand:
-        mask |= 1 << index[t]
     return Observation(
         rules=rules,
         seat=seat,
         turn=fields.turn,
         hand=hand,
-        hand_mask=mask,
         board=fields.board,
         hand_sizes=fields.hand_sizes,
         stock_size=fields.stock,

@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
+from functools import cached_property
+
+from . import core
+from .tiles import TileSet, tile_set
 
 
 class DrawRule(StrEnum):
@@ -30,6 +34,14 @@ class Opening:
         return self.seat is None
 
 
+_DRAW_CODES = {
+    DrawRule.NONE: core.NO_DRAWING,
+    DrawRule.ONE_ENDS_TURN: core.DRAW_ENDS_TURN,
+    DrawRule.UNTIL_PLAYABLE: core.DRAW_UNTIL_PLAYABLE,
+}
+_REASONS = {core.OUT: Reason.OUT, core.BLOCKED: Reason.BLOCKED, core.STALEMATE: Reason.STALEMATE}
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     reason: Reason
@@ -38,6 +50,18 @@ class GameResult:
     pips: tuple[int, ...]  # pips left in each seat's hand
     out_seat: int | None = None
     last_seat: int | None = None  # who made the last play (the dominoes package's series leads follow it)
+
+    @classmethod
+    def of(cls, outcome: core.Outcome) -> GameResult:
+        """The record of the kernel's outcome of a game."""
+        return cls(
+            _REASONS[outcome.reason],
+            _seat_or_none(outcome.winner),
+            outcome.points,
+            outcome.pips,
+            _seat_or_none(outcome.out_seat),
+            _seat_or_none(outcome.last_seat),
+        )
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -53,18 +77,18 @@ class GameResult:
 class Scores(IntEnum):
     """What the team that wins a game scores (the kernel settles on these numbers)."""
 
-    OPPONENTS = 0  # the pips left in the other team's hands
-    ALL = 1  # every pip left in every hand
-    ONE = 2  # a game won counts 1
-    FIVES = 3  # All Fives: the other team's pips rounded to 5; blocked, the difference rounded to 5
+    OPPONENTS = core.OPPONENTS_PIPS  # the pips left in the other team's hands
+    ALL = core.ALL_PIPS  # every pip left in every hand
+    ONE = core.ONE_GAME  # a game won counts 1
+    FIVES = core.FIVES_ROUNDED  # All Fives: the other team's pips rounded to 5; blocked, the difference rounded to 5
 
 
 class Blocked(IntEnum):
     """Who wins a game that ends without anyone going out (blocked, or the classic stalemate)."""
 
-    DRAW = 0  # nobody: a locked line is a draw
-    LIGHTER_TEAM = 1  # the team with fewer pips in all its hands; equal, nobody
-    LIGHTEST_HAND = 2  # the team whose lightest hand is lighter; equal, nobody
+    DRAW = core.NOBODY_WINS  # nobody: a locked line is a draw
+    LIGHTER_TEAM = core.LIGHTER_TEAM  # the team with fewer pips in all its hands; equal, nobody
+    LIGHTEST_HAND = core.LIGHTEST_HAND  # the team whose lightest hand is lighter; equal, nobody
 
 
 NextOpening = Callable[["Rules", GameResult, Opening, int, int], Opening]
@@ -90,7 +114,7 @@ class Rules:
     table_games: int | None = None  # games in a match at the table, when not ``games``
     # Every game of a match opens with the highest double dealt (so nobody holds a higher one).
     highest_double_opens: bool = False
-    # The lead moves round the table game by game from a random first seat, whoever won (seed 003).
+    # The lead moves round the table game by game from a random first seat, whoever won (the MC102 judge).
     lead_rotates: bool = False
     scores: Scores = field(kw_only=True)
     blocked: Blocked = field(kw_only=True)
@@ -98,11 +122,11 @@ class Rules:
     first_opening: Callable[[Rules, object], Opening] = field(repr=False, kw_only=True)
 
     def team_of(self, seat: int) -> int:
-        return seat % len(self.teams)
+        return self.kernel.team_of(seat)
 
     @property
     def has_stock(self) -> bool:
-        return self.draw is not DrawRule.NONE
+        return self.kernel.has_stock
 
     @property
     def partnership(self) -> bool:
@@ -116,9 +140,30 @@ class Rules:
     def unrounded_points(self, result: GameResult) -> tuple[int, ...]:
         """What each team's settlement of ``result`` came to before rounding (equal to ``result.points`` in a
         variant that does not round), so that a summary can show the rounding without redoing the rules."""
-        from .core import settle_points  # the kernel settles, and it imports this module: so, imported here
+        out_seat = result.out_seat if result.reason is Reason.OUT and result.out_seat is not None else core.NOBODY
+        return core.settle_points(self.kernel, out_seat, result.pips, rounded=False)[1]
 
-        return settle_points(self, result.reason, result.out_seat, result.pips, rounded=False)[1]
+    @cached_property
+    def kernel(self) -> core.RuleCodes:
+        """These rules as the kernel reads them."""
+        return core.RuleCodes(
+            self.max_pip,
+            self.players,
+            self.hand_size,
+            len(self.teams),
+            _DRAW_CODES[self.draw],
+            int(self.scores),
+            int(self.blocked),
+            spinner=self.spinner,
+            fives=self.fives,
+            stalemate_eight=self.stalemate_eight,
+            must_play=self.must_play,
+        )
+
+    @property
+    def tiles(self) -> TileSet:
+        """The set these rules play with."""
+        return tile_set(self.max_pip)
 
     @property
     def single_game(self) -> bool:
@@ -131,10 +176,14 @@ class Rules:
 
     @property
     def is_line(self) -> bool:
-        """Two ends, no stock, nothing scored in play: the game the kernel's line loop plays."""
-        return not self.has_stock and not self.spinner and not self.fives and not self.stalemate_eight
+        """Two ends, no stock, nothing scored in play: the game the bots' line loop plays (the kernel's rule)."""
+        return self.kernel.is_line
+
+
+def _seat_or_none(code: int) -> int | None:
+    return None if code == core.NOBODY else code
 
 
 def round5(points: int) -> int:
-    """Round to the nearest 5 (12 -> 10, 13 -> 15), as All Fives scores hands."""
-    return (points + 2) // 5 * 5
+    """Round to the nearest 5 (12 -> 10, 13 -> 15), as All Fives scores hands (the kernel's rule)."""
+    return core.round_to_five(points)

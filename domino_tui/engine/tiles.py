@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeGuard
 
+from .core import other_half, tile_order
 from .errors import ArgumentError, shown
 
 # Far beyond any set that is made (the largest sold are double-eighteen); a bound keeps a doctored save's number
@@ -53,7 +54,7 @@ class Tile:
 
     def other(self, pip: int) -> int:
         """The number on the other half from ``pip``."""
-        return self.high if pip == self.low else self.low
+        return other_half(self.low, self.high, pip)
 
     def __contains__(self, pip: object) -> bool:
         return pip == self.low or pip == self.high
@@ -117,8 +118,8 @@ class TileSet:
 
 @cache
 def tile_set(max_pip: int) -> TileSet:
-    """The double-``max_pip`` set: 28 tiles for double-six, 55 for double-nine."""
-    tiles = tuple(Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1))
+    """The double-``max_pip`` set: 28 tiles for double-six, 55 for double-nine, in the kernel's order."""
+    tiles = tuple(Tile(a, b) for a, b in tile_order(max_pip))
     index = {t: i for i, t in enumerate(tiles)}
     match = tuple(sum(1 << i for i, t in enumerate(tiles) if n in (t.low, t.high)) for n in range(max_pip + 1))
     pips = tuple(t.pips for t in tiles)

@@ -1,4 +1,5 @@
-"""The five rule variants of design section 3, as data plus their lead rules."""
+"""The five rule variants, as data plus their lead rules: classic (the Hyperskill stage text's game), block, All
+Fives, partnership (the dominoes package's Puerto Rico game) and double-nine partnership (the MC102 judge's)."""
 
 from __future__ import annotations
 

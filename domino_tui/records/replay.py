@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from ..engine import GameState, Move
+from ..engine import GameState
 
 
 def positions(game_json: dict) -> list[GameState]:
     """The state at the deal (after any move the engine makes itself, like the opening double) and after each
     recorded move. Raises SaveFormatError for a record that does not replay."""
-    state = GameState.from_json({**game_json, "moves": []})
-    out = [state.copy()]
-    for raw in game_json["moves"]:
-        state.apply(Move.from_json(raw))
-        out.append(state.copy())
-    return out
+    game = GameState.from_json(game_json)
+    return [state.copy() for state, _ in game.replay()] + [game]

@@ -3,7 +3,7 @@
 A policy here is the same decision as its bot in ai/simple.py, read off the seat's own tiles and the ends or the
 legal moves (never another hand): "first legal", "heaviest, first of equals" and "rng.choice(legal)" pick
 exactly what the bot would, because the engine lists legal moves in one order everywhere. In line games the
-kernel's one line loop (engine/core.py line_game) makes dummy's and greedy's choices itself.
+bots' one line loop (ai/lines.py) makes dummy's and greedy's choices itself.
 tests/tournament/test_fastplay.py plays seeded games both ways and requires identical results, so a change to a
 bot that is not mirrored here fails a test.
 """
@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ..ai.lines import CALL, FIRST, HEAVIEST, TileWeights, doubles_first_weights, pip_weights, play_line
 from ..ai.simple import DoublesBot, DummyBot, GreedyBot, RandomBot
-from ..engine import GameResult, Opening, Rules, tile_set
-from ..engine.core import CALL, FIRST, HEAVIEST, Sim, deal_hands
+from ..engine import GameResult, Opening, Rules
+from ..engine.core import Sim, deal, hands_of, tables
+from ..engine.state import deal_position
 
 # Generic form: the legal int moves (plays first, in GameState order) -> one of them.
 LegalPolicy = Callable[[list[int]], int]
@@ -49,17 +51,14 @@ def _first(legal: list[int]) -> int:
     return legal[0]
 
 
-def _best_by(key: tuple[int, ...]) -> LegalPolicy:
+def _best_by(weights: TileWeights) -> LegalPolicy:
     def choose(legal: list[int]) -> int:
-        best = -1
-        move = legal[0]
+        fits = [0, 0, 0, 0]  # the tiles of the legal plays at each end
         for m in legal:
             if m >= 0:
-                k = key[m >> 2]
-                if k > best:
-                    best = k
-                    move = m
-        return move
+                fits[m & 3] |= 1 << (m >> 2)
+        best = weights.heaviest(*fits)
+        return best if best >= 0 else legal[0]
 
     return choose
 
@@ -68,59 +67,27 @@ def _lead_first(hand: int) -> int:
     return ((hand & -hand).bit_length() - 1) << 2
 
 
-def _lead_best_by(key: tuple[int, ...]) -> LeadPolicy:
-    def choose(hand: int) -> int:
-        best = -1
-        move = 0
-        while hand:
-            bit = hand & -hand
-            i = bit.bit_length() - 1
-            if key[i] > best:
-                best = key[i]
-                move = i << 2
-            hand ^= bit
-        return move
-
-    return choose
+def _lead_best_by(weights: TileWeights) -> LeadPolicy:
+    return weights.heaviest
 
 
-def _line_best_by(key: tuple[int, ...]) -> LinePolicy:
+def _line_best_by(weights: TileWeights) -> LinePolicy:
     def choose(left_fits: int, right_fits: int, left: int, right: int) -> int:
-        best = -1
-        move = 0
-        m = left_fits
-        while m:
-            bit = m & -m
-            i = bit.bit_length() - 1
-            if key[i] > best:
-                best = key[i]
-                move = i << 2
-            m ^= bit
-        m = right_fits
-        while m:
-            bit = m & -m
-            i = bit.bit_length() - 1
-            # Strictly better only: an equal tile on the right comes later in the legal list.
-            if key[i] > best:
-                best = key[i]
-                move = i << 2 | 1
-            m ^= bit
-        return move
+        return weights.heaviest(left_fits, right_fits)
 
     return choose
 
 
 def fast_policy(bot_name: str, max_pip: int, rng: random.Random | None) -> FastPolicy | None:
     """The policy playing exactly as built-in bot ``bot_name``, or None when it has no fast form."""
-    ts = tile_set(max_pip)
     if bot_name == DummyBot.name:
         return FastPolicy(_first, _lead_first, kind=FIRST)
     if bot_name == GreedyBot.name:
-        return FastPolicy(_best_by(ts.pips), _lead_best_by(ts.pips), kind=HEAVIEST)
+        greedy = pip_weights(max_pip)
+        return FastPolicy(_best_by(greedy), _lead_best_by(greedy), kind=HEAVIEST)
     if bot_name == DoublesBot.name:
-        # (is_double, pips) ordered as one int: a double outranks any single.
-        key = tuple(p + (100 if lo == hi else 0) for p, lo, hi in zip(ts.pips, ts.low, ts.high, strict=True))
-        return FastPolicy(_best_by(key), _lead_best_by(key), _line_best_by(key))
+        doubles = doubles_first_weights(max_pip)
+        return FastPolicy(_best_by(doubles), _lead_best_by(doubles), _line_best_by(doubles))
     if bot_name == RandomBot.name and rng is not None:
         return FastPolicy(rng.choice)
     return None
@@ -128,7 +95,8 @@ def fast_policy(bot_name: str, max_pip: int, rng: random.Random | None) -> FastP
 
 def deal_fast(rules: Rules, rng: random.Random, opening: Opening) -> list[int]:
     """The hands of a fresh deal, as play_fast deals them (the same random draws)."""
-    return deal_hands(rules, rng, opening)[0]
+    order = deal(tables(rules.max_pip), rules.players, rules.hand_size, opening.highest_double, rng)
+    return hands_of(order, rules.players, rules.hand_size)
 
 
 def play_fast(
@@ -136,23 +104,23 @@ def play_fast(
 ) -> tuple[GameResult, tuple[int, ...]]:
     """One game with a policy per seat on a fresh deal (as deal_fast deals it): its result and the points each
     team earned in it."""
-    return finish_fast(Sim.deal(rules, rng, opening), policies)
+    return finish_fast(deal_position(rules, rng, opening), policies)
 
 
 def finish_fast(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
     """Play ``sim`` to the end with a policy per seat."""
-    if sim.result is None and sim.rules.is_line and all(p.plays_lines for p in policies):
+    if sim.outcome is None and sim.rules.is_line and all(p.plays_lines for p in policies):
         return _line(sim, policies)
     choosers = [p.legal for p in policies]
     legal = sim.legal
     apply = sim.apply
-    while sim.result is None:
+    while sim.outcome is None:
         apply(choosers[sim.turn](legal()))
-    return sim.result, sim.team_points()
+    return GameResult.of(sim.outcome), sim.team_points()
 
 
 def _line(sim: Sim, policies: list[FastPolicy]) -> tuple[GameResult, tuple[int, ...]]:
     """The rest of a line game in the kernel's line loop; nothing is scored in play, so the points are the
     settlement's."""
-    result = sim.play_line([p.kind for p in policies], calls=policies)
+    result = GameResult.of(play_line(sim, [p.kind for p in policies], calls=policies))
     return result, result.points

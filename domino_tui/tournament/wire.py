@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from ..engine import Board, End, Event, Kind, Move, Observation, Placed, Tile, get_rules, observation_to_json, tile_set
+from ..engine import Board, End, Event, Kind, Move, Observation, Placed, Tile, get_rules, observation_to_json
 from .faults import Fault
 
 # A host's answers are a few dozen bytes; a longer line is a bot flooding its pipe.
@@ -90,7 +90,6 @@ class Decoder:
 
     def decode(self, data: dict) -> Observation:
         rules = get_rules(data["variant"])
-        grid = tile_set(rules.max_pip).grid
         board = Board.laid_out(
             rules.spinner,
             [self._placed(p) for p in data["line"]],
@@ -100,15 +99,11 @@ class Decoder:
             list(data["ends"]),
         )
         hand = tuple(self._tile(p) for p in data["hand"])
-        mask = 0
-        for t in hand:
-            mask |= 1 << grid[t.low][t.high]
         return Observation(
             rules=rules,
             seat=data["seat"],
             turn=data["turn"],
             hand=hand,
-            hand_mask=mask,
             board=board,
             hand_sizes=tuple(data["hand_sizes"]),
             stock_size=data["stock"],

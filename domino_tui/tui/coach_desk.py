@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..ai.expert import ExpertBot
-from ..ai.hint import master
+from ..coach.hint import master
 from ..records import Records
 from .recording import record_of
 from .session import HUMAN, Session
@@ -21,7 +21,7 @@ from .session import HUMAN, Session
 if TYPE_CHECKING:
     from textual.app import App
 
-    from ..ai.review import Review
+    from ..coach.review import Review
 
 
 @dataclass
@@ -74,7 +74,7 @@ class CoachDesk:
         )
 
     def _review(self, job: ReviewJob) -> None:
-        from ..ai.review import review
+        from ..coach.review import review
 
         session = job.session
         match = session.match

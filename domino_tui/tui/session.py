@@ -26,11 +26,7 @@ def where(end: End) -> str:
 def rewound(game: GameState, plies: int) -> GameState:
     """``game`` as it was after its first ``plies`` moves, rebuilt from its deal (a forced move of the engine,
     like the opening double, counts as one)."""
-    data = game.to_json()
-    moves = data["moves"]
-    assert isinstance(moves, list)  # to_json writes the moves as a list
-    skipped = len(game.moves) - len(moves)
-    return GameState.from_json({**data, "moves": moves[: max(0, plies - skipped)]})
+    return game.rewound(plies)
 
 
 def pick_seed(seed: int | None) -> int:
@@ -114,13 +110,10 @@ class Session:
         more than one legal move, before the present one). None when there is nothing to undo."""
         if not self.settings.undo or self.game.over:
             return None
-        data = self.game.to_json()
-        state = GameState.from_json({**data, "moves": []})
         point = None
-        for move in self.game.moves[len(state.moves) :]:
+        for state, _ in self.game.replay():
             if state.turn == HUMAN and len(state.legal_moves()) > 1:
                 point = len(state.moves)
-            state.apply(move)
         return point
 
     def undo(self) -> bool:

@@ -34,7 +34,6 @@ def line(text: str, spinner: bool = False) -> Board:
 
 def observation(variant: str, hand: str, board: Board, stock: int = 0, seat: int = 0) -> Observation:
     rules = get_rules(variant)
-    ts = tile_set(rules.max_pip)
     tiles = tuple(T(hand))
     legal: list[Move] = []
     for t in tiles:
@@ -53,7 +52,6 @@ def observation(variant: str, hand: str, board: Board, stock: int = 0, seat: int
         seat=seat,
         turn=seat,
         hand=tiles,
-        hand_mask=ts.mask_of(tiles),
         board=board,
         hand_sizes=tuple(sizes),
         stock_size=stock,

@@ -8,7 +8,7 @@ from domino_tui.ai.equity import equity
 from domino_tui.ai.objective import Objective
 from domino_tui.ai.playout import Playout
 from domino_tui.engine import GameState, get_rules, observe
-from domino_tui.engine.core import Sim
+from domino_tui.engine.state import deal_position
 
 POINT_GAMES = [("block", 100), ("partnership", 200), ("allfives", 150), ("block", 30)]
 
@@ -39,7 +39,7 @@ def test_the_table_agrees_with_matches_played_out(variant: str, target: int, a: 
     for _ in range(matches):
         s = [a, b]
         while not (max(s) >= target and s[0] != s[1]):
-            sim = Sim.deal(rules, rng)
+            sim = deal_position(rules, rng)
             playout.run(sim)
             tp = sim.team_points()
             mine, theirs = (0, 1) if rng.random() < 0.5 else (1, 0)

@@ -45,7 +45,7 @@ def test_an_observation_holds_no_tile_its_seat_may_not_see() -> None:
                 obs = observe(state, seat)
                 allowed = set(state.hand(seat)) | set(state.board.tiles())
                 assert tiles_in(obs) <= allowed
-                assert obs.hand_mask == state.masks[seat]
+                assert obs.rules.tiles.mask_of(obs.hand) == state.kernel.masks[seat]
                 assert not any(isinstance(getattr(obs, f.name), GameState) for f in dataclasses.fields(obs))
                 state.apply(rng.choice(state.legal_moves()))
 

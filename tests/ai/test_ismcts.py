@@ -129,8 +129,8 @@ def test_ismcts_points_reward_is_the_margin_over_the_point_range() -> None:
         objective = Objective(observe(state, 0))
         bot = IsmctsBot(random.Random(0), reward="points")
         margin = state.result.points[0] - state.result.points[1]
-        assert bot._finish(state.core, objective, None, 42.0) == margin / 42
-        assert bot._finish(state.core, objective, None, 0.0) == objective.value(state.core)
+        assert bot._finish(state.kernel, objective, None, 42.0) == margin / 42
+        assert bot._finish(state.kernel, objective, None, 0.0) == objective.value(state.kernel)
 
 
 def test_ismcts_refuses_an_unknown_reward() -> None:

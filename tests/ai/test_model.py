@@ -36,7 +36,7 @@ def test_guesses_presume_heavy_tiles_first_of_the_opponents_only() -> None:
     assert presume(know, obs) == 1  # seat 1's play; the partner's is left to the search
     rng = random.Random(3)
     for _ in range(200):
-        g = sample(know, obs.hand_mask, obs.stock_size, rng)
+        g = sample(know, obs.stock_size, rng)
         assert not g.masks[1] & mask("89 79", 9)
         assert [m.bit_count() for m in g.masks] == [9, 9, 9, 10]
 
@@ -61,7 +61,7 @@ def _presumed_facts_against(variant: str, opponent: str, games: int) -> tuple[in
         bots = [make_bot("random", random.Random(g)), make_bot(opponent, random.Random(g + 1))]
         held = {}  # history index -> seat 1's hand just before that event
         while not state.over:
-            held[len(state.history)] = state.masks[1]
+            held[len(state.history)] = state.kernel.masks[1]
             obs = observe(state, state.turn)
             if state.turn == 0:
                 for seat, at, tiles in held_back(obs)[0]:

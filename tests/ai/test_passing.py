@@ -46,7 +46,7 @@ def test_two_experts_finish_every_classic_game() -> None:
 
 def test_the_hint_still_rates_the_pass_the_expert_will_not_make() -> None:
     # The README's promise: the expert never answers a pass with a pass here, but the coach rates that pass too.
-    from domino_tui.ai.hint import rate
+    from domino_tui.coach.hint import rate
 
     checked = 0
     for seed in range(300):

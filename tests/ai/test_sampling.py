@@ -22,7 +22,7 @@ TILES = range(7)
 
 def knowledge() -> Knowledge:
     seats = {s: SeatKnowledge(s, n, [Void(0, NEVER[s])]) for s, n in SIZES.items()}
-    return Knowledge(players=4, me=0, unknown=(1 << len(TILES)) - 1, rest_size=ASLEEP, seats=seats)
+    return Knowledge(players=4, me=0, own=0, unknown=(1 << len(TILES)) - 1, rest_size=ASLEEP, seats=seats)
 
 
 def exact_shares() -> dict[tuple[int, int], float]:
@@ -42,7 +42,7 @@ def exact_shares() -> dict[tuple[int, int], float]:
 
 
 def sampled_shares(stir: int, n: int = 20000) -> dict[tuple[int, int], float]:
-    sampler = Sampler(knowledge(), own_mask=0, stock_size=0, stir=stir)
+    sampler = Sampler(knowledge(), stock_size=0, stir=stir)
     rng = random.Random(7)
     counts: Counter[tuple[int, int]] = Counter()
     for _ in range(n):
@@ -113,11 +113,12 @@ def test_unstirred_guesses_of_a_drawing_game_still_match_the_deals_that_fit() ->
     know, obs = _drawing_position()
     rng = random.Random(5)
     fitting = _hand_shares(_fitting_deals(know, 3000, rng))
-    sampler = Sampler(know, obs.hand_mask, obs.stock_size)
+    sampler = Sampler(know, obs.stock_size)
     guessed = _hand_shares([{s: sampler.sample(rng).masks[s] for s in know.seats} for _ in range(3000)])
     blind = Knowledge(
         know.players,
         know.me,
+        know.own,
         know.unknown,
         know.rest_size,
         {s: SeatKnowledge(s, sk.size) for s, sk in know.seats.items()},

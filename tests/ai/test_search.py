@@ -8,19 +8,22 @@ import time
 import pytest
 
 from domino_tui.ai.endgame import LineSolver, TooBig, solve
+from domino_tui.ai.lines import PLAYOUT, play_line
 from domino_tui.ai.objective import Objective
 from domino_tui.ai.playout import Playout, best_count, best_reply
 from domino_tui.engine import GameState, observe
-from domino_tui.engine.core import PLAYOUT, Sim
+from domino_tui.engine.core import Sim
+from domino_tui.engine.state import deal_position
 
 
 def test_best_count_scores_plays_as_the_rules_do() -> None:
     rng = random.Random(0)
-    weight = Playout(GameState.new("allfives", rng).rules, rng, 0.0).weight
+    playout = Playout(GameState.new("allfives", rng).rules, rng, 0.0)
+    weight = playout.weight
     checked = 0
     for _ in range(150):
-        sim = Sim.deal("allfives", rng)
-        while sim.result is None:
+        sim = deal_position("allfives", rng)
+        while sim.outcome is None:
             legal = sim.legal()
             if legal[0] >= 0 and len(legal) > 1:
                 team = sim.rules.team_of(sim.turn)
@@ -30,7 +33,7 @@ def test_best_count_scores_plays_as_the_rules_do() -> None:
                     c.play(m)
                     return c.fives[team] - sim.fives[team], weight[m >> 2]
 
-                chosen = best_count(sim, sim.playable(sim.turn), weight, False, rng.randrange)
+                chosen = best_count(sim, sim.playable(sim.turn), playout, False, rng.randrange)
                 assert chosen in legal
                 assert key(chosen) == max(key(m) for m in legal)
                 checked += 1
@@ -42,20 +45,21 @@ def test_best_count_scores_plays_as_the_rules_do() -> None:
 def test_best_reply_weighs_the_answer_as_the_rules_score_it(reply: float) -> None:
     # The reference plays each move and each answer on copies, so the rules, not the shortcut, score them.
     rng = random.Random(5)
-    weight = Playout(GameState.new("allfives", rng).rules, rng, 0.0).weight
+    playout = Playout(GameState.new("allfives", rng).rules, rng, 0.0)
+    weight = playout.weight
     checked = differs = 0
     for _ in range(150):
-        sim = Sim.deal("allfives", rng)
-        while sim.result is None:
+        sim = deal_position("allfives", rng)
+        while sim.outcome is None:
             legal = sim.legal()
-            if legal[0] >= 0 and len(legal) > 1 and sim.tiles_down:
+            if legal[0] >= 0 and len(legal) > 1 and sim.layout.tiles:
                 team = sim.rules.team_of(sim.turn)
 
                 def key(m: int, sim: Sim = sim, team: int = team) -> tuple[float, int]:
                     c = sim.copy()
                     c.play(m)
                     value: float = c.fives[team] - sim.fives[team]
-                    answers = [a for a in c.legal() if a >= 0] if c.result is None else []
+                    answers = [a for a in c.legal() if a >= 0] if c.outcome is None else []
                     best = 0
                     for a in answers:
                         d = c.copy()
@@ -64,10 +68,10 @@ def test_best_reply_weighs_the_answer_as_the_rules_score_it(reply: float) -> Non
                     return value - reply * best, weight[m >> 2]
 
                 playable = sim.playable(sim.turn)
-                chosen = best_reply(sim, playable, weight, False, rng.randrange, reply)
+                chosen = best_reply(sim, playable, playout, False, rng.randrange, reply)
                 assert chosen in legal
                 assert key(chosen) == max(key(m) for m in legal)
-                differs += chosen != best_count(sim, playable, weight, False, rng.randrange)
+                differs += chosen != best_count(sim, playable, playout, False, rng.randrange)
                 checked += 1
             sim.apply(rng.choice(legal))
     assert checked > 1000
@@ -75,7 +79,7 @@ def test_best_reply_weighs_the_answer_as_the_rules_score_it(reply: float) -> Non
 
 
 def minimax(sim: Sim, objective: Objective) -> float:
-    if sim.result is not None:
+    if sim.outcome is not None:
         return objective.value(sim)
     legal = sim.legal()
     if len(legal) > 1 and legal[-1] < 0:
@@ -100,7 +104,7 @@ def test_alpha_beta_gives_the_plain_minimax_values() -> None:
                 continue
             obs = observe(state, state.turn)
             objective = Objective(obs)
-            root = Sim.from_state(state)
+            root = state.kernel.copy()
             moves = root.legal()
             expected = []
             for m in moves:
@@ -108,7 +112,7 @@ def test_alpha_beta_gives_the_plain_minimax_values() -> None:
                 c.apply(m)
                 expected.append(minimax(c, objective))
             assert solve(root, moves, objective) == expected
-            assert LineSolver(root.rules, objective, 10**6).solve(root, moves) == expected
+            assert LineSolver(state.rules, objective, 10**6).solve(root, moves) == expected
             tested += 1
     assert tested >= 10
 
@@ -117,19 +121,19 @@ def test_the_line_search_gives_up_past_its_limit_or_its_deadline() -> None:
     state = GameState.new("partnership", random.Random(3))
     state.apply(state.legal_moves()[0])
     objective = Objective(observe(state, state.turn))
-    root = Sim.from_state(state)
+    root = state.kernel.copy()
     moves = root.legal()
     with pytest.raises(TooBig):
-        LineSolver(root.rules, objective, 50).solve(root, moves)
+        LineSolver(state.rules, objective, 50).solve(root, moves)
     with pytest.raises(TooBig):
-        LineSolver(root.rules, objective, 10**9, deadline=time.perf_counter() - 1).solve(root, moves)
+        LineSolver(state.rules, objective, 10**9, deadline=time.perf_counter() - 1).solve(root, moves)
     # Each solve has the limit to itself: a small position solves after a big one gave up.
-    solver = LineSolver(root.rules, objective, 2000)
+    solver = LineSolver(state.rules, objective, 2000)
     with pytest.raises(TooBig):
         solver.solve(root, moves)
     while sum(state.hand_sizes()) > 6 and not state.over:
         state.apply(state.legal_moves()[0])
-    small = Sim.from_state(state)
+    small = state.kernel.copy()
     assert len(solver.solve(small, small.legal())) == len(small.legal())
 
 
@@ -163,7 +167,7 @@ def test_the_kernel_playouts_are_the_playouts_of_the_skinny_state() -> None:
             target = 100 if seed % 3 == 0 else None
             obs = observe(state, state.turn, (rng.randrange(60), rng.randrange(60)) if target else (), target)
             objective = Objective(obs)
-            root = Sim.from_state(state)
+            root = state.kernel.copy()
             moves = root.legal()
             policy = Playout(state.rules, rng, 0.3, control=seed % 4).line
             assert policy is not None
@@ -172,8 +176,8 @@ def test_the_kernel_playouts_are_the_playouts_of_the_skinny_state() -> None:
             for m, s in zip(moves, seeds, strict=True):
                 sim = root.copy()
                 sim.apply(m)
-                if sim.result is None:
-                    sim.play_line([PLAYOUT] * sim.players, s, playout=policy)
+                if sim.outcome is None:
+                    play_line(sim, [PLAYOUT] * sim.rules.players, s, policy=policy)
                 expected.append(objective.value(sim))
             totals = [1.0] * len(moves)
             solver = LineSolver(state.rules, objective, 1)

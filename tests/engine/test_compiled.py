@@ -1,44 +1,55 @@
-"""The compiled kernel is the one in use wherever the build produced it (a silent fallback would fail here), and
-DOMINO_TUI_PURE=1 runs the interpreted source instead. On a machine without a C compiler there is no extension
-file, the interpreted kernel is the only one, and the first test has nothing to check."""
+"""The compiled modules (the rules kernel, the bots' line loop and sampler steps) are the ones in use wherever the
+build produced them (a silent fallback would fail here), and DOMINO_TUI_PURE=1 runs their interpreted source
+instead. On a machine without a C compiler there is no extension file, the interpreted modules are the only ones,
+and the first test has nothing to check."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-import domino_tui.engine.core as core
+import pytest
 
-ENGINE = Path(core.__file__).parent
-
-
-def built() -> list[Path]:
-    return [p for p in ENGINE.iterdir() if p.name.startswith("core.") and p.suffix in (".so", ".pyd")]
+COMPILED_MODULES = ["domino_tui.engine.core", "domino_tui.ai.lines", "domino_tui.ai.stirring"]
 
 
-def test_the_compiled_kernel_is_used_when_it_was_built() -> None:
+def built(name: str) -> list[Path]:
+    module = importlib.import_module(name)
+    folder = Path(module.__file__).parent
+    stem = name.rsplit(".", 1)[1]
+    return [p for p in folder.iterdir() if p.name.startswith(f"{stem}.") and p.suffix in (".so", ".pyd")]
+
+
+@pytest.mark.parametrize("name", COMPILED_MODULES)
+def test_the_compiled_module_is_used_when_it_was_built(name: str) -> None:
+    module = importlib.import_module(name)
     if os.environ.get("DOMINO_TUI_PURE"):
-        assert not core.COMPILED and core.__file__.endswith("core.py")
+        assert module.__file__.endswith(".py")
     else:
-        assert bool(built()) == core.COMPILED, (core.__file__, built())
+        assert bool(built(name)) == (not module.__file__.endswith(".py")), (module.__file__, built(name))
 
 
-def test_domino_tui_pure_forces_the_interpreted_kernel() -> None:
-    code = "import domino_tui.engine.core as c; print(c.COMPILED, c.__file__.endswith('core.py'))"
+def test_domino_tui_pure_forces_every_interpreted_module() -> None:
+    code = "import importlib\n" + "".join(
+        f"print(importlib.import_module({name!r}).__file__.endswith('.py'))\n" for name in COMPILED_MODULES
+    )
     env = {**os.environ, "DOMINO_TUI_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "True"]
+    assert out.stdout.split() == ["True"] * len(COMPILED_MODULES)
 
 
-def test_the_kernel_runs_without_cython_installed() -> None:
+def test_the_modules_run_without_cython_installed() -> None:
     # Cython is needed only to build; at run time a shim stands in for its names.
     code = (
         "import sys, random; sys.modules['cython'] = None\n"
         "import domino_tui.engine.core as c\n"
+        "from domino_tui.ai.playout import random_playout\n"
+        "from domino_tui.engine.state import deal_position\n"
         "r = random.Random(3)\n"
-        "print(c.COMPILED, c.cython.__name__, c.Sim.deal('partnership', r).random_playout(r).reason)"
+        "print(c.COMPILED, c.cython.__name__, random_playout(deal_position('partnership', r), r).reason)"
     )
     env = {**os.environ, "DOMINO_TUI_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)

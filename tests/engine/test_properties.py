@@ -9,8 +9,10 @@ from collections import Counter
 
 import pytest
 
-from domino_tui.engine import VARIANTS, GameState, Kind, Reason, tile_set
-from domino_tui.engine.core import Sim, deal_hands, to_move
+from domino_tui.engine import VARIANTS, GameResult, GameState, Kind, Reason, core, tile_set
+from domino_tui.engine.core import Sim
+from domino_tui.engine.moves import move_of
+from domino_tui.engine.state import deal_position
 
 GAMES = 2000
 MAX_STEPS = 400  # far beyond any real game: 55 tiles, draws and passes included
@@ -21,8 +23,8 @@ def check_tiles_in_one_place(g: GameState) -> None:
     places = Counter()
     for seat, hand in enumerate(g.hands):
         places.update(hand)
-        assert g.masks[seat] == sum(1 << i for i in hand), "mask and ordered hand disagree"
-    places.update(g.stock)
+        assert g.kernel.masks[seat] == sum(1 << i for i in hand), "mask and ordered hand disagree"
+    places.update(g.kernel.stock)
     places.update(g.sleeping)
     places.update(ts.index[t] for t in g.board.tiles())
     assert places == Counter(range(ts.size)), "a tile is missing or in two places"
@@ -56,7 +58,7 @@ def check_offered_moves(g: GameState, moves) -> None:
     if g.rules.must_play:
         assert bool(plays) != bool(others), "must play when able, and only then"
     if any(m.kind is Kind.DRAW for m in others):
-        assert g.stock
+        assert g.stock_size
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -108,36 +110,68 @@ def check_scores(g: GameState) -> None:
         assert r.pips[r.out_seat] == 0 and g.rules.team_of(r.out_seat) == r.winner
 
 
+def random_moves(sim: Sim, rng: random.Random) -> list[int]:
+    """Play ``sim`` to the end by random legal moves; returns them."""
+    trace = []
+    while sim.outcome is None:
+        trace.append(rng.choice(sim.legal()))
+        sim.apply(trace[-1])
+    return trace
+
+
 @pytest.mark.parametrize("variant", list(VARIANTS))
-def test_skinny_simulator_plays_by_the_same_rules(variant):
-    """Every move of the simulator's playouts replays through the referee, from the same deal, to the same
-    result, score, hands and ends."""
+def test_the_kernels_position_plays_by_the_same_rules(variant):
+    """A seed deals the same game to the kernel's position and to the referee, and every move of a random game on
+    the position replays through the referee to the same result, score, hands and ends."""
     rules = VARIANTS[variant]
-    ts = tile_set(rules.max_pip)
     for seed in range(GAMES):
         rng = random.Random(seed)
-        masks, stock, opening = deal_hands(rules, rng)
-        dealt = set(range(ts.size)).difference(*[ts_indices(m) for m in masks], stock)
-        referee = GameState(
-            rules,
-            [ts.tiles_of(m) for m in masks],
-            [ts.tiles[i] for i in sorted(dealt)] + [ts.tiles[i] for i in stock],
-            opening,
-        )
-        sim = Sim.start(rules, list(masks), list(stock), opening)
-        assert sim.masks == referee.masks and sim.turn == referee.turn
-        trace: list[int] = []
-        result = sim.random_playout(rng, trace)
-        for move in trace:
-            referee.apply(to_move(move, sim.rules))
-        assert referee.result == result
+        referee = GameState.new(rules, random.Random(seed))
+        sim = deal_position(rules, random.Random(seed))
+        assert sim.masks == referee.kernel.masks and sim.stock == referee.kernel.stock
+        assert sim.turn == referee.turn
+        for move in random_moves(sim, rng):
+            referee.apply(move_of(move, rules.tiles))
+        assert referee.result == GameResult.of(sim.outcome)
         assert referee.team_points() == sim.team_points()
-        assert sim.masks == referee.masks and sim.ends == referee.board.ends
-        assert sim.tiles_down == len(referee.board)
+        assert sim.masks == referee.kernel.masks and sim.layout.ends == referee.board.ends
+        assert sim.layout.tiles == len(referee.board)
 
 
-def ts_indices(mask: int) -> set[int]:
-    return {i for i in range(mask.bit_length()) if mask >> i & 1}
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_one_deal_for_a_seed_is_random_shuffle_of_the_set(variant):
+    """The kernel's deal is the order random.Random.shuffle gives the set for the same seed (what GameState.new
+    dealt before the kernel dealt for it, so saved seeds deal the games they dealt), and redeals while a needed
+    double is missing."""
+    rules = VARIANTS[variant]
+    ts = tile_set(rules.max_pip)
+    n, size = rules.players, rules.hand_size
+    for seed in range(300):
+        dealt_with = random.Random(seed)
+        state = GameState.new(rules, dealt_with)
+        rng = random.Random(seed)
+        opening = rules.first_opening(rules, rng)
+        while True:
+            order = list(ts.tiles)
+            rng.shuffle(order)
+            if not opening.highest_double or any(t.is_double for t in order[: n * size]):
+                break
+        hands, rest = state.deal
+        assert [[ts.tiles[i] for i in h] for h in hands] == [order[s * size : (s + 1) * size] for s in range(n)]
+        assert [ts.tiles[i] for i in rest] == order[n * size :]
+        assert dealt_with.getstate() == rng.getstate()  # so the rest of the game draws the same numbers
+
+
+def test_the_kernels_shuffle_is_random_shuffle():
+    # The same order and the generator left in the same state, for every length a set can have and many seeds.
+    for size in range(70):
+        for seed in range(40):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            items = list(range(size))
+            expected = list(range(size))
+            core.shuffle(items, ours)
+            theirs.shuffle(expected)
+            assert items == expected and ours.getstate() == theirs.getstate(), (size, seed)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -151,14 +185,12 @@ def test_sim_from_a_position_mid_game_matches(variant):
             g.apply(rng.choice(g.legal_moves()))
         if g.over:
             continue
-        sim = Sim.from_state(g)
-        assert [to_move(m, sim.rules) for m in sim.legal()] == g.legal_moves()
+        sim = g.kernel.copy()
+        assert [move_of(m, g.ts) for m in sim.legal()] == g.legal_moves()
         assert sim.count() == g.board.count()
-        trace: list[int] = []
-        result = sim.random_playout(rng, trace)
-        for move in trace:
-            g.apply(to_move(move, sim.rules))
-        assert g.result == result and g.team_points() == sim.team_points()
+        for move in random_moves(sim, rng):
+            g.apply(move_of(move, g.ts))
+        assert g.result == GameResult.of(sim.outcome) and g.team_points() == sim.team_points()
 
 
 def test_a_seed_replays_a_whole_game():

@@ -14,13 +14,19 @@ from domino_tui.engine import (
     Move,
     Reason,
     Tile,
+    core,
     get_rules,
     round5,
 )
-from domino_tui.engine.core import settle_points
 from tests.engine.positions import T, position
 
 L, R, U, D = End.LEFT, End.RIGHT, End.UP, End.DOWN
+
+
+def settled(rules, out_seat, pips) -> tuple[int | None, tuple[int, int]]:
+    """The kernel's settlement: the winning team (None: nobody) and each team's points."""
+    winner, points = core.settle_points(rules.kernel, core.NOBODY if out_seat is None else out_seat, pips)
+    return (None if winner == core.NOBODY else winner), points
 
 
 def line(state) -> list[list[int]]:
@@ -31,8 +37,9 @@ def play(state, tile: str, end: End = R) -> None:
     state.apply(Move.play(T(tile)[0], end))
 
 
-def test_seed_orientation_example():
-    # Seed 000 stage 4: [3,4][4,4][4,2] and [1,2]: not on the left (no 3), on the right turned to [2,1].
+def test_the_stage_texts_orientation_example():
+    # The Hyperskill stage text, stage 4: [3,4][4,4][4,2] and [1,2]: not on the left (no 3), on the right turned
+    # to [2,1].
     g = position("classic", ["34 24 66", "44 12 55"])
     play(g, "34")
     play(g, "44")
@@ -56,18 +63,18 @@ def _alternate(variant: str, tiles: str, extra=("66", "06")):
     return g
 
 
-def test_seed_eight_rule_draw():
+def test_the_eight_of_a_number_rule_draw():
     g = _alternate("classic", "55 25 12 15 45 04 05 35 36 56", extra=("11", "00"))
     assert line(g) == [[5, 5], [5, 2], [2, 1], [1, 5], [5, 4], [4, 0], [0, 5], [5, 3], [3, 6], [6, 5]]
     assert g.result is not None and g.result.reason is Reason.STALEMATE and g.result.winner is None
 
 
-def test_seed_eight_rule_not_yet():
+def test_the_eight_of_a_number_rule_not_yet():
     g = _alternate("classic", "55 25 12 15 45 04 05", extra=("11", "00"))
     assert line(g)[-1] == [0, 5] and not g.over
 
 
-def test_seed_eight_rule_ends_differ():
+def test_the_eight_of_a_number_rule_ends_differ():
     # [6,5][5,5]...[5,3][3,1]: the ends show 6 and 1, so the game goes on.
     g = position("classic", ["55 25 15 04 35 11", "56 12 45 05 13 00"])
     play(g, "55")
@@ -102,9 +109,9 @@ def test_classic_with_an_empty_stock_zero_skips_the_turn():
 
 def test_classic_settles_a_locked_line_as_a_draw():
     rules = get_rules("classic")
-    assert settle_points(rules, Reason.STALEMATE, None, [3, 30]) == (None, (0, 0))
-    assert settle_points(rules, Reason.BLOCKED, None, [3, 30]) == (None, (0, 0))
-    assert settle_points(rules, Reason.OUT, 1, [12, 0]) == (1, (0, 12))
+    assert settled(rules, None, [3, 30]) == (None, (0, 0))
+    assert settled(rules, None, [3, 30]) == (None, (0, 0))
+    assert settled(rules, 1, [12, 0]) == (1, (0, 12))
 
 
 def test_block_game_pass_only_when_unable_and_both_pass_ends_it():
@@ -192,7 +199,7 @@ def test_allfives_locked_round_with_an_empty_boneyard():
         pytest.fail("no locked All Fives round in 500 seeded games")
     assert g.stock_size == 0
     assert [e.kind for e in g.history[-2:]] == [Kind.PASS, Kind.PASS]
-    assert not any(g.playable_mask(s) for s in range(2))
+    assert not any(g.playable(s) for s in range(2))
     a, b = g.result.pips
     if a == b:
         assert g.result.winner is None
@@ -228,15 +235,15 @@ def test_allfives_round_end_scores_rounded():
 
 def test_allfives_locked_round_gives_difference_rounded():
     rules = get_rules("allfives")
-    assert settle_points(rules, Reason.BLOCKED, None, [4, 17]) == (0, (15, 0))  # 13 -> 15
-    assert settle_points(rules, Reason.BLOCKED, None, [9, 9]) == (None, (0, 0))
+    assert settled(rules, None, [4, 17]) == (0, (15, 0))  # 13 -> 15
+    assert settled(rules, None, [9, 9]) == (None, (0, 0))
 
 
 def test_partnership_settlement_with_ties():
     rules = get_rules("partnership")
-    assert settle_points(rules, Reason.OUT, 3, [5, 0, 7, 2]) == (1, (0, 14))
-    assert settle_points(rules, Reason.BLOCKED, None, [5, 3, 5, 3]) == (1, (0, 16))
-    assert settle_points(rules, Reason.BLOCKED, None, [5, 4, 3, 4]) == (None, (0, 0))
+    assert settled(rules, 3, [5, 0, 7, 2]) == (1, (0, 14))
+    assert settled(rules, None, [5, 3, 5, 3]) == (1, (0, 16))
+    assert settled(rules, None, [5, 4, 3, 4]) == (None, (0, 0))
 
 
 def test_partnership_six_six_leads_and_must_play():
@@ -254,9 +261,9 @@ def test_partnership_six_six_leads_and_must_play():
 def test_partnership9_blocked_compares_each_teams_lighter_hand():
     rules = get_rules("partnership9")
     # Team 0's lighter hand holds 2, team 1's holds 3: team 0 wins, though its total is larger.
-    assert settle_points(rules, Reason.BLOCKED, None, [40, 3, 2, 30]) == (0, (1, 0))
-    assert settle_points(rules, Reason.BLOCKED, None, [3, 3, 9, 9]) == (None, (0, 0))
-    assert settle_points(rules, Reason.OUT, 1, [3, 0, 9, 9]) == (1, (0, 1))
+    assert settled(rules, None, [40, 3, 2, 30]) == (0, (1, 0))
+    assert settled(rules, None, [3, 3, 9, 9]) == (None, (0, 0))
+    assert settled(rules, 1, [3, 0, 9, 9]) == (1, (0, 1))
 
 
 def test_partnership9_four_passes_block_the_game():

@@ -11,6 +11,7 @@ import pytest
 from domino_tui.engine import (
     PASS,
     GameState,
+    IllegalMoveError,
     Kind,
     Match,
     Opening,
@@ -69,10 +70,10 @@ def test_observation_hides_what_the_seat_may_not_know():
     # Draws in the public history never name the tile drawn.
     assert all(e.tile is None for e in obs.history if e.kind is Kind.DRAW)
     # Nothing in the observation is, or leads to, the game state or a hidden tile.
-    hidden = set(g.hand(other)) | {g.ts.tiles[i] for i in g.stock}
+    hidden = set(g.hand(other)) | set(g.stock)
     for name in obs.__slots__:
         value = getattr(obs, name)
-        assert value is not g and value is not g.hands and value is not g.stock
+        assert value is not g and value is not g.hands and value is not g.kernel and value is not g.kernel.stock
     assert hidden.isdisjoint(obs.hand)
     assert hidden.isdisjoint({e.tile for e in obs.history if e.kind is Kind.DRAW})
     # Its board is a copy: changing it changes nothing at the table.
@@ -142,7 +143,7 @@ def test_forfeit_counts_as_a_pass():
     g.forfeit()
     assert g.history[-1].kind is Kind.PASS and g.history[-1].forced and g.history[-1].seat == seat
     assert g.turn == (seat + 1) % 4
-    assert PASS not in g.legal_moves() or not g.playable_mask(g.turn)
+    assert PASS not in g.legal_moves() or not g.playable(g.turn)
 
 
 def test_json_is_plain_data():
@@ -160,3 +161,35 @@ def test_pip_sums_by_byte_lookup_match_the_tiles() -> None:
             hand = rng.getrandbits(ts.size)
             assert ts.pip_sum(hand) == sum(t.pips for i, t in enumerate(ts.tiles) if hand >> i & 1)
         assert ts.pip_sum(ts.full_mask) == sum(t.pips for t in ts.tiles)
+
+
+@pytest.mark.parametrize("variant", ["classic", "allfives", "partnership9"])
+def test_replay_rewind_and_undo_rebuild_the_game_from_its_deal(variant):
+    for seed in range(20):
+        game = random_game(variant, seed)
+        first = game.opening_moves  # the engine's own opening double, if any
+        # replay: each position before each move made after the opening, the same as the game passed through it.
+        seen = []
+        again = game.rewound(first)
+        for state, move in game.replay():
+            assert state == again and move == game.moves[len(state.moves)]
+            seen.append(move)
+            again.apply(move)
+        assert seen == game.moves[first:] and again == game
+        # rewound: the game as it was after its first plies moves; the game itself is not changed.
+        for plies in range(first, len(game.moves) + 1, 3):
+            before = game.rewound(plies)
+            assert before.moves == game.moves[:plies]
+            saved = game.to_json()
+            assert before == GameState.from_json({**saved, "moves": saved["moves"][: plies - first]})
+        # undo takes back the last move, down to the opening, then refuses.
+        moves = list(game.moves)
+        while len(game.moves) > first:
+            last = game.moves[-1]
+            assert game.undo() == last
+            assert game == GameState.from_json(game.to_json()) and game.moves == moves[: len(game.moves)]
+        with pytest.raises(IllegalMoveError, match="no move to take back"):
+            game.undo()
+        for move in moves[first:]:
+            game.apply(move)
+        assert game == random_game(variant, seed)

@@ -6,7 +6,6 @@ import pytest
 
 from domino_tui.ai import make_bot
 from domino_tui.engine import VARIANTS, GameState, get_rules, tile_set
-from domino_tui.engine.core import Sim
 from domino_tui.tournament.fastplay import deal_fast, fast_policy, finish_fast, play_fast
 from domino_tui.tournament.fullplay import play_full, play_state
 from domino_tui.tournament.schedule import plan_game
@@ -32,7 +31,7 @@ def test_fast_path_gives_the_same_games_as_the_bots(variant: str, lineup: tuple[
         bots = [make_bot(n, random.Random(sd)) for n, sd in zip(names, seeds, strict=True)]
         policies = [fast_policy(n, rules.max_pip, random.Random(sd)) for n, sd in zip(names, seeds, strict=True)]
         state = GameState.new(rules, random.Random(plan.deal_seed), plan.opening)
-        fast, points = finish_fast(Sim.from_state(state), policies)
+        fast, points = finish_fast(state.kernel.copy(), policies)
         full = play_state(state, bots)
         assert full.faults == ()
         assert (fast, points) == (full.result, full.points), (variant, lineup, game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from domino_tui.ai.expert import ExpertBot
-from domino_tui.ai.tracker import track
+from domino_tui.coach.tracker import track
 from domino_tui.engine import GameState
 from domino_tui.records import Records
 from domino_tui.tui import settings as settings_store

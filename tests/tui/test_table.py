@@ -35,8 +35,8 @@ async def test_a_tile_that_does_not_fit_gets_a_message_and_changes_nothing():
         # Play until you hold a tile that fits nowhere.
         for _ in range(30):
             game = table.session.game
-            mask = game.playable_mask(HUMAN)
-            stuck = [i for i, idx in enumerate(game.hands[HUMAN]) if not (mask >> idx) & 1]
+            fits = game.playable_places(HUMAN)
+            stuck = [i for i in range(len(game.hands[HUMAN])) if i not in fits]
             if stuck and not game.board.empty:
                 break
             move = next(m for m in game.legal_moves() if m.kind is Kind.PLAY)
@@ -66,7 +66,7 @@ async def test_passing_while_holding_a_playable_tile_is_refused():
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = app.table
-        assert table.session.game.playable_mask(HUMAN)
+        assert table.session.game.playable(HUMAN)
         before = snapshot(table)
         await pilot.press("p")
         assert "must play" in message(table)

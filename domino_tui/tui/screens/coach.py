@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, cast
 
-from ...ai.tracker import track
+from ...coach.tracker import track
 from ..session import HUMAN, Session
 from ..widgets.hint_panel import HintPanel
 from ..widgets.tracker_panel import TrackerPanel

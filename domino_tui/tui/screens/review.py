@@ -6,7 +6,7 @@ progress. Costly decisions are marked ✗ with a note; the others ✓.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,10 +16,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from ...ai.review import Decision
-from ..coach_desk import ReviewJob
+from ...coach.review import Decision
 from ..widgets.hint_panel import render as render_ranking
 from ..widgets.snake import SnakeView
+
+if TYPE_CHECKING:
+    from ..coach_desk import ReviewJob
 
 
 class ReviewScreen(Screen[None]):

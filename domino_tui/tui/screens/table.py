@@ -253,7 +253,7 @@ class TableScreen(CoachActions, Screen):
         game = self.session.game
         if self.message:
             return
-        if not game.playable_mask(HUMAN) or game.board.empty:
+        if not game.playable(HUMAN) or game.board.empty:
             legal = game.legal_moves()
             if game.board.empty:
                 self.say("You lead: pick any tile.")

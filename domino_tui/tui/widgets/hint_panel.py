@@ -13,7 +13,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...ai.expert import ExpertBot
-from ...ai.hint import Names, Rated, rate, units_of
+from ...coach.hint import Names, Rated, rate, units_of
 from ...engine import Move, Observation
 
 

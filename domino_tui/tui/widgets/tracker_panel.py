@@ -1,6 +1,6 @@
 """The tile tracker beside the table: who has shown a void in which numbers, and how many of each are unseen.
 
-Built only from your observation (`ai.tracker.track`), so it tells nothing a careful player could not know.
+Built only from your observation (`coach.tracker.track`), so it tells nothing a careful player could not know.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.widgets import Static
 
-from ...ai.tracker import Tracker
+from ...coach.tracker import Tracker
 
 
 class TrackerPanel(Static):

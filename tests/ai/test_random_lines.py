@@ -1,7 +1,7 @@
-"""The kernel's random line games (core.RandomLines: deal, play and settle on C integers when compiled) against the
-referee: every game replayed move by move through GameState from the same deal must be legal at every step, end
-where the kernel's ended, and settle the same. A seed replays, and the compiled and interpreted kernels play the
-same games."""
+"""The random bot's line games (ai.lines.RandomLines: the kernel's deal, then play and settlement on C integers when
+compiled) against the referee: every game replayed move by move through GameState from the same deal must be legal
+at every step, end where the loop ended, and settle the same. A seed replays, and the compiled and interpreted
+modules play the same games."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ import sys
 
 import pytest
 
+from domino_tui.ai.lines import COMPILED, RandomLines
 from domino_tui.engine import VARIANTS, GameState, tile_set
-from domino_tui.engine.core import COMPILED, RandomLines, to_move
+from domino_tui.engine.moves import move_of
 
 LINE_VARIANTS = [name for name, rules in VARIANTS.items() if rules.is_line]
 GAMES = 2000
@@ -43,7 +44,7 @@ def test_random_line_games_replay_through_the_referee(variant: str) -> None:
         )
         for move in trace:
             assert not referee.over, (variant, n)
-            referee.apply(to_move(move, rules))  # raises on an illegal move
+            referee.apply(move_of(move, ts))  # raises on an illegal move
         assert referee.result is not None, (variant, n)
         assert (referee.result.winner, referee.result.points) == (winner, points), (variant, n)
         winners.add(winner)
@@ -79,7 +80,7 @@ def _digest(games: int) -> str:
 
 def test_a_seed_replays_and_the_compiled_kernel_plays_the_interpreted_ones_games() -> None:
     assert _digest(300) == _digest(300)
-    script = "from tests.engine.test_random_lines import _digest; print(_digest(300))"
+    script = "from tests.ai.test_random_lines import _digest; print(_digest(300))"
     env = {**os.environ, "DOMINO_TUI_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == _digest(300), f"compiled {COMPILED} and interpreted kernels differ"

@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..ai.expert import ExpertBot
+from ..ai.inference import infer
+from ..ai.levels import make_level
+from ..ai.objective import Objective
 from ..engine import End, Kind, Move, Observation
-from .expert import ExpertBot
-from .inference import infer
-from .levels import make_level
-from .objective import Objective
 from .tracker import Shown, void_numbers
 
 Names = Callable[[int], str]

@@ -1,6 +1,6 @@
 """The review of a finished hand: each of a seat's decisions rated again from what it knew at that moment.
 
-The hand is replayed from its deal and moves (the engine's JSON form) and at every turn where the seat had a
+The hand is replayed from its deal (`GameState.replay`) and at every turn where the seat had a
 choice its observation is rated by the coach's hint (`hint.rate`, the expert's own ranking). The loss of a
 decision is the best move's value minus the value of the move made, in the variant's units; costly ones get a
 note naming the better move and the facts that favour it.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..ai.expert import ExpertBot
 from ..engine import GameState, Move, Observation, observe
-from .expert import ExpertBot
 from .hint import Names, Rated, Units, rate, units_of
 
 
@@ -76,15 +76,11 @@ def choices(
     game: GameState, seat: int, match_scores: tuple[int, ...] = (), target: int | None = None
 ) -> list[tuple[int, Observation, Move]]:
     """(ply, observation, move made) for every turn of ``seat`` in ``game`` where it had more than one move."""
-    data = game.to_json()
-    state = GameState.from_json({**data, "moves": []})
-    out = []
-    for ply in range(len(state.moves), len(game.moves)):
-        move = game.moves[ply]
-        if state.turn == seat and len(state.legal_moves()) > 1:
-            out.append((ply, observe(state, seat, match_scores, target), move))
-        state.apply(move)
-    return out
+    return [
+        (len(state.moves), observe(state, seat, match_scores, target), move)
+        for state, move in game.replay()
+        if state.turn == seat and len(state.legal_moves()) > 1
+    ]
 
 
 def review(

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ai.inference import Knowledge, infer
 from ..engine import Kind, Observation
 from ..engine.tiles import tile_set
-from .inference import Knowledge, infer
 
 
 @dataclass(frozen=True, slots=True)

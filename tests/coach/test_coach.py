@@ -8,13 +8,12 @@ import random
 import pytest
 
 from domino_tui.ai import make_bot
-from domino_tui.ai.hint import Units, master, rate, units_of
-from domino_tui.ai.review import review
-from domino_tui.ai.tracker import track
+from domino_tui.coach.hint import Units, master, rate, units_of
+from domino_tui.coach.review import review
+from domino_tui.coach.tracker import track
 from domino_tui.engine import PASS, VARIANTS, GameState, Kind, observe
 from domino_tui.engine.tiles import tile_set
-
-from .helpers import game, play
+from tests.ai.helpers import game, play
 
 
 def positions(variant: str, seed: int, count: int):
@@ -49,7 +48,7 @@ def test_the_hints_best_move_is_the_experts_choice_for_the_same_seed_and_budget(
 
 def test_the_hint_thinks_at_the_master_level():
     bot = master(random.Random(1))
-    assert bot.budget == 0.6
+    assert bot.options.budget == 0.6
 
 
 def test_reasons_name_the_void_a_move_leaves_showing():
@@ -88,7 +87,7 @@ def test_the_tracker_shows_only_what_the_observation_allows(variant):
                 tracker = track(observe(state, seat))
                 # Every unseen tile is hidden from the seat: in another hand, the stock or asleep, never its own.
                 hidden = [t for s in range(state.rules.players) if s != seat for t in state.hands[s]]
-                hidden += state.stock + state.sleeping
+                hidden += state.kernel.stock + state.sleeping
                 assert tracker.unseen == tuple(
                     sum(1 for t in hidden if n in ts.tiles[t]) for n in range(ts.max_pip + 1)
                 )
@@ -147,7 +146,7 @@ def endgame_with_a_choice(seed: int) -> GameState:
         while not state.over:
             legal = state.legal_moves()
             tiles = sum(len(h) for h in state.hands)
-            if not state.stock and state.turn == 0 and len(legal) > 1 and tiles <= 6:
+            if not state.stock_size and state.turn == 0 and len(legal) > 1 and tiles <= 6:
                 return state
             state.apply(rng.choice(legal))
 

@@ -1,4 +1,4 @@
-"""The kernel's one line loop against the referee: every policy it plays, replayed move by move through GameState
+"""The bots' one line loop against the referee: every policy it plays, replayed move by move through GameState
 from the same deal, must be legal at every step and end in the same result, hands and ends."""
 
 from __future__ import annotations
@@ -7,8 +7,11 @@ import random
 
 import pytest
 
-from domino_tui.engine import VARIANTS, GameState, tile_set
-from domino_tui.engine.core import CALL, FIRST, HEAVIEST, PLAYOUT, RANDOM, PlayoutPolicy, Sim, deal_hands, to_move
+from domino_tui.ai.lines import CALL, FIRST, HEAVIEST, PLAYOUT, RANDOM, PlayoutPolicy, TileWeights, play_line
+from domino_tui.ai.playout import random_playout
+from domino_tui.engine import VARIANTS, GameResult, GameState, tile_set
+from domino_tui.engine.moves import move_of
+from domino_tui.engine.state import deal_position
 
 LINE_VARIANTS = [name for name, rules in VARIANTS.items() if rules.is_line]
 GAMES = 700
@@ -42,30 +45,24 @@ def test_every_line_policy_plays_legal_games_the_referee_agrees_with(variant: st
     kinds_cycle = [RANDOM, FIRST, HEAVIEST, PLAYOUT, CALL]
     for seed in range(GAMES):
         rng = random.Random(seed)
-        masks, stock, opening = deal_hands(rules, rng)
-        held = set()
-        for m in masks:
-            held |= {i for i in range(ts.size) if m >> i & 1}
-        referee = GameState(
-            rules, [ts.tiles_of(m) for m in masks], [t for i, t in enumerate(ts.tiles) if i not in held], opening
-        )
-        sim = Sim.start(rules, list(masks), list(stock), opening)
+        referee = GameState.new(rules, random.Random(seed))
+        sim = deal_position(rules, random.Random(seed))  # the same deal, opened the same way
         kinds = [kinds_cycle[(seed + s) % len(kinds_cycle)] for s in range(rules.players)]
-        policy = PlayoutPolicy(ts.pips, 0.3, control=seed % 3)
+        policy = PlayoutPolicy(TileWeights(ts.pips), 0.3, control=seed % 3)
         trace: list[int] = []
-        result = sim.play_line(kinds, rng.getrandbits(64), [_Doubles(rules.max_pip)] * 4, policy, trace)
+        outcome = play_line(sim, kinds, rng.getrandbits(64), [_Doubles(rules.max_pip)] * 4, policy, trace)
         for move in trace:
-            referee.apply(to_move(move, rules))  # raises on an illegal move
-        assert referee.result == result, (variant, seed, kinds)
-        assert referee.masks == sim.masks and referee.board.ends[:2] == sim.ends[:2]
-        assert len(referee.board) == sim.tiles_down
+            referee.apply(move_of(move, ts))  # raises on an illegal move
+        assert referee.result == GameResult.of(outcome), (variant, seed, kinds)
+        assert referee.kernel.masks == sim.masks and referee.board.ends[:2] == sim.layout.ends[:2]
+        assert len(referee.board) == sim.layout.tiles
 
 
 def test_a_seed_replays_the_random_line_game() -> None:
     def play(seed: int) -> list[int]:
         rng = random.Random(seed)
         trace: list[int] = []
-        Sim.deal("partnership", rng).random_playout(rng, trace)
+        random_playout(deal_position("partnership", rng), rng, trace)
         return trace
 
     assert play(5) == play(5)
