@@ -114,14 +114,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{name}: interrupted; nothing saved (--out FILE keeps each match as it finishes)", file=sys.stderr)
         return 130
     progress.close()
-    sys.stdout.write(report(result))
-    show_faults(result, name)
+    # The results file first: it is kept whatever becomes of stdout (a reader that left, a full disk).
     if args.out:
         try:
             write(result, args.out)
         except OSError as exc:
             print(f"{name}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
             return 1
+    sys.stdout.write(report(result))
+    show_faults(result, name)
+    if args.out:
         print(f"results written to {args.out}")
     return 0
 
