@@ -14,7 +14,7 @@ from textual.screen import Screen
 from ..engine import VARIANTS, get_rules
 from ..stored_file import StoredFile
 from . import saved_game, textual_fixes
-from .coach_desk import CoachDesk
+from .coach_desk import CoachDesk, RecordNote
 from .screens.table import TableScreen
 from .session import HUMAN, Session, pick_seed
 from .settings import PlayerSettings, Settings
@@ -147,6 +147,10 @@ class DominoApp(App):
 
     def on_unmount(self) -> None:
         self.save_game()
+        self.coach.keep_unwritten()
+
+    def on_record_note(self, message: RecordNote) -> None:
+        self.notify(message.text, title="Record of games", severity="warning", timeout=8)
 
     async def action_quit(self) -> None:
         self.closing = True

@@ -126,7 +126,7 @@ async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
         await play_heaviest(pilot, 40)
         await pilot.pause(0.2)
         job = app.coach.job
-        assert job is not None and job.record_id == 1
+        assert job is not None and job.record_uid is not None
         await pilot.press("r")
         await pilot.pause(0.2)
         screen = app.screen

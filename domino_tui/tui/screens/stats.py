@@ -1,12 +1,16 @@
-"""Statistics of your record (the same rows as ``domino-tui stats``), and every recorded game: Enter replays it."""
+"""Statistics of your record (the same rows as ``domino-tui stats``), and every recorded game: Enter replays it.
+
+The record is read in a worker thread: a database another app holds may keep a read waiting for seconds."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -40,8 +44,25 @@ class StatsScreen(Screen[None]):
         yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
         yield Footer(compact=True)
 
+    class Read(Message):
+        """The record, read in the worker."""
+
+        def __init__(self, games: list[GameRecord], problem: str | None) -> None:
+            self.games = games
+            self.problem = problem
+            super().__init__()
+
     def on_mount(self) -> None:
+        self.query_one("#stats-more", Static).update("Reading your record…")
+        self.read()
+
+    @work(thread=True, exclusive=True)
+    def read(self) -> None:
         games, problem = self.records.games()
+        self.post_message(self.Read(games, problem))
+
+    def on_stats_screen_read(self, message: Read) -> None:
+        games, problem = message.games, message.problem
         if problem:
             self.notify(problem, title="Record of games", severity="warning", timeout=8)
         self.games = games
