@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import ClassVar
 
@@ -279,10 +279,19 @@ class DominoApp(App):
             self.push_screen(ScoreSheetScreen(self.session))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # Textual's key panel docks a third of the screen wide beside the table and takes the board's room;
+            # the table's own help (? or F1) lists every key.
+            if not (isinstance(screen, TableScreen) and command.title == "Keys"):
+                yield command
+        from .screens.game_over import GameOverScreen
+
+        if isinstance(screen, GameOverScreen):
+            # The end of a hand is where a new match is most wanted: the dialog closes first, then it starts.
+            yield from self.new_match_commands(lambda: screen.dismiss("look"))
+            return
         if not isinstance(screen, TableScreen):
             return  # a new match from under a dialog would leave the dialog talking about the old one
-        yield SystemCommand("New game", "Choose the variant, opponents, target and seed", self.action_new_game)
         yield SystemCommand("Help: rules and keys", "The rules of the variant in play and every key", self.action_help)
         yield SystemCommand("Score sheet", "Points of every game of the match", self.action_score_sheet)
         if screen.session.rules.has_stock:
@@ -306,12 +315,28 @@ class DominoApp(App):
         )
         yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
         yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
+        yield from self.new_match_commands()
+
+    def new_match_commands(self, before: Callable[[], object] | None = None) -> Iterable[SystemCommand]:
+        """ "New game" and "Play <variant>" for each variant; ``before`` runs first (closing a dialog)."""
+
+        def then(action: Callable[[], object]) -> Callable[[], None]:
+            def run() -> None:
+                if before is not None:
+                    before()
+                action()
+
+            return run
+
+        yield SystemCommand("New game", "Choose the variant, opponents, target and seed", then(self.action_new_game))
         for name, rules in VARIANTS.items():
             yield SystemCommand(
-                f"Play {rules.title}",
-                f"Start a new {name} match with your current opponents",
-                lambda name=name: self.begin(replace(self.settings.with_variant(name), seed=None, target=None)),
+                f"Play {rules.title}", f"Start a new {name} match with your current opponents", then(self.play(name))
             )
+
+    def play(self, variant: str) -> Callable[[], None]:
+        """What "Play <variant>" does: a new match of ``variant`` with your opponents and a new deal."""
+        return lambda: self.begin(replace(self.settings.with_variant(variant), seed=None, target=None))
 
 
 def in_progress(session: Session) -> bool:
