@@ -20,6 +20,7 @@ ALLOWED = {
     "records": {"engine", "paths", "stored_file"},
     "paths": set(),
     "stored_file": set(),
+    "guarded_stdout": set(),
     "tui": {"engine", "ai", "records", "paths", "stored_file"},
 }
 UI_PACKAGES = {"textual", "rich"}

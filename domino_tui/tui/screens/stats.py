@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...records import GameRecord, Records
-from ...records.stats import HEADERS, cells, progress, streaks, table
+from ...records.stats import HEADERS, cells, chance_lost, progress, streaks, table
 
 
 class StatsScreen(Screen[None]):
@@ -77,13 +77,13 @@ class StatsScreen(Screen[None]):
             lines = [f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}"]
             steps = progress(games)
             if steps:
-                lines.append("Review, average loss per decision (lower is better): ")
-                lines[-1] += " · ".join(f"{p.day[5:]} {p.variant} {p.average_loss:.2f}" for p in steps[-4:])
+                lines.append("Review, chance given away per decision (lower is better): ")
+                lines[-1] += " · ".join(f"{p.day[5:]} {p.variant} {chance_lost(p.average_loss)}" for p in steps[-4:])
             more.update("\n".join(lines))
         listing = self.query_one("#stats-games", DataTable)
         listing.add_columns("date", "variant", "seats", "game", "result", "points", "hints", "undos", "loss")
         for g in reversed(games):
-            loss = "-" if g.review_loss is None else f"{g.review_loss:.2f}"
+            loss = "-" if g.review_loss is None else chance_lost(g.review_loss)
             listing.add_row(
                 g.played_at[:16].replace("T", " "),
                 g.variant,
