@@ -353,7 +353,12 @@ def run(
     opponent: str | None = None,
 ) -> int:
     # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
-    # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait).
+    # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait). It is
+    # the process's setting: it goes back as it was when the app ends, for whoever called run().
+    interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
-    DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
+    try:
+        DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
+    finally:
+        sys.setswitchinterval(interval)
     return 0

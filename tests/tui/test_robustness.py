@@ -73,3 +73,16 @@ async def test_the_palettes_search_after_it_has_closed_does_nothing():
         await catch_up(pilot)
         await pilot.pause(0.3)
     assert app._exception is None
+
+
+def test_running_the_app_leaves_the_process_as_it_found_it(monkeypatch):
+    # run() shortens the interpreter's switch interval for the app's sake; whoever called it gets theirs back.
+    import sys
+
+    from domino_tui.tui.app import DominoApp, run
+
+    during: list[float] = []
+    monkeypatch.setattr(DominoApp, "run", lambda self, *args, **kwargs: during.append(sys.getswitchinterval()))
+    before = sys.getswitchinterval()
+    assert run(variant="classic", seed=1) == 0
+    assert during == [0.0005] and sys.getswitchinterval() == before
