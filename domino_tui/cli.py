@@ -136,8 +136,10 @@ def _main(args_list: list[str]) -> int:
     args = parser.parse_args(args_list)
     given = [a.partition("=")[0] for a in args_list]
     if args.plain:
-        if args.variant not in (None, "classic"):
-            parser.error(f"the plain mode plays classic only (the Hyperskill stage text's game), not {args.variant}")
+        from .plain.game import VARIANT
+
+        if args.variant not in (None, VARIANT):
+            parser.error(f"the plain mode plays {VARIANT} only (the Hyperskill stage text's game), not {args.variant}")
         for option in TABLE_ONLY[1:]:
             if option in given:
                 parser.error(f"{option} is for the table; the plain mode's computer is set by --stage")

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 
 STAGES = range(1, 6)
+# The Hyperskill stage text's game is the engine's classic variant; the plain mode plays no other.
+VARIANT = "classic"
 # A longer line cannot be a move; it reads as an empty one, so that whitespace padding past it cannot sneak a
 # move in and the line never reaches the parser whole.
 LINE_LIMIT = 1 << 16

@@ -8,6 +8,7 @@ import random
 from ..ai.simple import HyperskillBot
 from ..engine import DRAW, PASS, End, GameState, IllegalMoveError, Move, Opening, Tile, get_rules, observe
 from .deal import COMPUTER, NOBODY, PLAYER, Deal, Pair
+from .game import VARIANT
 from .turns import Table
 
 
@@ -22,7 +23,7 @@ class RuledTable(Table):
     @classmethod
     def from_deal(cls, d: Deal, rng: random.Random, scoring: bool) -> RuledTable:
         hands = [[Tile(*p) for p in hand] for hand in d.hands]
-        state = GameState(get_rules("classic"), hands, [Tile(*p) for p in d.stock], Opening(None))
+        state = GameState(get_rules(VARIANT), hands, [Tile(*p) for p in d.stock], Opening(None))
         return cls(state, rng, scoring)
 
     @property
