@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Bot tournaments: domino-tui tournament --help. Your statistics: domino-tui stats [--csv]. "
         "A room server for play over the network: domino-tui serve --help",
     )
-    parser.add_argument("--plain", action="store_true", help="the line-by-line text game of seed 000")
+    parser.add_argument("--plain", action="store_true", help="the line-by-line text game of the Hyperskill stage text")
     parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
     parser.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible game")
     parser.add_argument(

@@ -1,4 +1,5 @@
-"""Seed 000's deal: seven tiles each to you and the computer, fourteen in the stock, the highest double opens.
+"""The Hyperskill stage text's deal: seven tiles each to you and the computer, fourteen in the stock, the highest
+double opens.
 
 Tiles here are ``(low, high)`` pairs, in the engine's set order, and the shuffle is the one `GameState.new`
 makes for classic: the same seed deals the same hands in every stage and in the engine (a test holds them equal).

@@ -1,5 +1,5 @@
-"""Running the plain mode: one seeded deal, the chosen stage, seed 000's terminal, and the quiet exits that
-graders and pipes expect."""
+"""Running the plain mode: one seeded deal, the chosen stage, the Hyperskill stage text's terminal, and the quiet exits
+that graders and pipes expect."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ LINE_LIMIT = 1 << 16
 
 
 class Console:
-    """Seed 000's terminal: no prompt, stdout flushed before every read, one line per read with `input()`.
+    """The Hyperskill stage text's terminal: no prompt, stdout flushed before every read, one line per read with
+    `input()`.
 
     Graders run the game in-process with streams of their own that may have nothing but ``readline()`` (no size
     argument) on stdin and ``write``/``flush`` on stdout, so the streams are used through `input` and those two
@@ -83,8 +84,8 @@ def play_stage(stage: int, rng: random.Random, console: Console) -> None:
 
 
 def run(stage: int = 5, seed: int | None = None) -> int:
-    """Play seed 000's ``stage`` (1 to 5) on stdin and stdout. One ``random.Random(seed)`` makes the deal and
-    every random choice, so a seed replays the whole game; without one the system's entropy seeds it.
+    """Play the Hyperskill stage text's ``stage`` (1 to 5) on stdin and stdout. One ``random.Random(seed)`` makes the
+    deal and every random choice, so a seed replays the whole game; without one the system's entropy seeds it.
 
     Returns 0 when the game is over or the input ends, 130 after Ctrl-C; never a traceback for either. Output
     that cannot be written is the command line's business (see `guarded_stdout`). Graders call it again and

@@ -72,7 +72,7 @@ class RuledTable(Table):
         state.apply(move)
 
     def _move(self, seat: int, number: int) -> Move:
-        """Seed 000's move ``number`` for ``seat`` as an engine Move (see `Table`)."""
+        """The Hyperskill stage text's move ``number`` for ``seat`` as an engine Move (see `Table`)."""
         if number == 0:
             return DRAW if self.state.stock else PASS
         piece = self.state.hand(seat)[abs(number) - 1]

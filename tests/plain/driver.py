@@ -1,5 +1,5 @@
-"""A grader for seed 000's plain mode: it plays whole games through pipes, answering each screen from what it
-reads, and checks every screen against the one before.
+"""A grader for the Hyperskill stage text's plain mode: it plays whole games through pipes, answering each screen from
+what it reads, and checks every screen against the one before.
 
 ``python -m tests.plain.driver`` (from the repository root) rewrites the golden transcripts in ``golden/`` from
 games played this way; review the diff before committing it.

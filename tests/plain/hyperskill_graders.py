@@ -62,7 +62,7 @@ if __name__ == "__main__":
     sys.argv[1:] = ["--plain", "--stage", "{stage}", *sys.argv[1:]]
     runpy.run_module("domino_tui", run_name="__main__")
 '''
-EXAMPLES = Path(__file__).parent / "seed000"
+EXAMPLES = Path(__file__).parent / "stage_text_examples"
 # The stage text's two stage-1 and stage-2 examples are the deals of these seeds.
 EXAMPLE_SEEDS = {3: 1, 10: 2}
 MOST_SCREENS = 400
