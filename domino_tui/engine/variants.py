@@ -12,8 +12,11 @@ TWO = ((0,), (1,))
 PAIRS = ((0, 2), (1, 3))
 
 
+HIGHEST_DOUBLE = Opening(None)  # one value: the random line games ask for it once a game
+
+
 def first_highest_double(rules: Rules, rng: object) -> Opening:
-    return Opening(None)
+    return HIGHEST_DOUBLE
 
 
 def first_seat_zero(rules: Rules, rng: object) -> Opening:
@@ -26,7 +29,7 @@ def first_random_seat(rules: Rules, rng: object) -> Opening:
 
 
 def next_highest_double(rules: Rules, result: GameResult, prev: Opening, prev_leader: int, index: int) -> Opening:
-    return Opening(None)
+    return HIGHEST_DOUBLE
 
 
 def next_alternate(rules: Rules, result: GameResult, prev: Opening, prev_leader: int, index: int) -> Opening:
