@@ -1,0 +1,30 @@
+"""``domino-tui web``: the app in a browser, through textual-serve.
+
+textual-serve runs one copy of the app per browser tab (a process of this machine, started with the command
+below) and relays its screen to an xterm.js terminal in the page. Each tab is its own table: to play together,
+the tabs join a room of ``domino-tui serve``.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Sequence
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def app_command(app_args: Sequence[str]) -> str:
+    """The shell command textual-serve starts for each tab: this interpreter running the app."""
+    return shlex.join([sys.executable, "-m", "domino_tui", *app_args])
+
+
+def serve(host: str, port: int, app_args: Sequence[str]) -> int:
+    from textual_serve.server import Server
+
+    server = Server(app_command(app_args), host=host, port=port, title="domino-tui")
+    # One line on stdout, for whoever started it (a person, a script, a test) to open.
+    print(f"serving domino-tui on {server.public_url}", flush=True)
+    server.serve()
+    return 0
