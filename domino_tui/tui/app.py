@@ -73,7 +73,8 @@ class DominoApp(App):
         if problem:
             self.notify(problem, title="Settings", severity="warning", timeout=8)
         if self._opponents:
-            loaded = replace(loaded, bots=self._opponents).with_variant(loaded.variant)
+            # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
+            loaded = replace(loaded, bots=self._opponents).with_variant(self._variant or loaded.variant)
         if self._variant is not None:
             loaded = loaded.with_variant(self._variant)
         loaded = replace(loaded, seed=self._seed)

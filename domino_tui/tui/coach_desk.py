@@ -64,7 +64,8 @@ class CoachDesk:
             return
         self.recorded.add(key)
         record_id = None
-        if getattr(self.app, "save_settings", True):
+        # The record is your own games: a game at one keyboard shared by several people is nobody's alone.
+        if getattr(self.app, "save_settings", True) and not session.hot_seat:
             record_id, problem = self.records.add(record_of(session, session.game_index))
             if problem:
                 self.app.notify(problem, title="Record of games", severity="warning", timeout=8)

@@ -7,7 +7,6 @@ import pytest
 from domino_tui.engine import DRAW, PASS, End, Kind, Move
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.session import HUMAN
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +55,7 @@ def keys_for(table: TableScreen, move: Move) -> list[str]:
         return ["p"]
     assert move.kind is Kind.PLAY
     game = table.session.game
-    index = game.hand(HUMAN).index(move.tile)
+    index = game.hand(game.turn).index(move.tile)  # the seat to move: you, or whoever has the keyboard
     ends = {m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == move.tile}
     if index < 10:
         keys = [str((index + 1) % 10)]

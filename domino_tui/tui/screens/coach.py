@@ -31,6 +31,7 @@ class CoachActions(_Base):
     """The coach's keys, mixed into TableScreen (which cannot be this class's base: it is its subclass)."""
 
     session: Session
+    viewer: int | None = HUMAN  # the seat the table shows (the table sets it)
     show_tracker: bool | None = None  # None: by width
 
     if TYPE_CHECKING:
@@ -53,7 +54,11 @@ class CoachActions(_Base):
         show = self.show_tracker if self.show_tracker is not None else self.size.width >= TRACKER_AUTO_WIDTH
         self.set_class(not show, "-tracker-hidden")
         if show:
-            panel.show(track(self.session.observation(HUMAN)), self.session.name)
+            # What the seat on show may know, and nothing while the keyboard changes hands.
+            if self.viewer is None:
+                panel.update("")
+            else:
+                panel.show(track(self.session.observation(self.viewer)), self.session.name)
 
     def action_toggle_tracker(self) -> None:
         self.show_tracker = self.has_class("-tracker-hidden")
@@ -66,7 +71,7 @@ class CoachActions(_Base):
         session.note_hint()
         seed = f"hint:{session.seed}:{session.game_index}:{len(session.game.moves)}"
         bot = self.game_app.coach.bot(random.Random(seed))
-        self.query_one(HintPanel).ask(session.observation(HUMAN), bot, session.name)
+        self.query_one(HintPanel).ask(session.observation(session.game.turn), bot, session.name)
 
     def action_undo(self) -> None:
         session = self.session
