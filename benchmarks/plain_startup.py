@@ -1,5 +1,5 @@
 """Start-up of the plain mode beside bare Python, in one run: ``domino-tui --plain --stage 1`` must finish in
-under 1.5 times ``python -c pass`` in the same environment (issue 3).
+under 1.5 times ``python -c pass`` in the same environment.
 
 The commands run in turns, round after round, so drift on a busy machine hits them alike. Each run is timed by
 the wall clock from spawn to exit (the figure the limit applies to, as a median) and by the CPU time the child

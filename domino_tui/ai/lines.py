@@ -44,6 +44,8 @@ else:
         import cython
     except ImportError:  # Cython is a build dependency, optional at run time
         from ..engine import _bits as cython
+    if not cython.compiled:  # interpreted: the shim's no-op names cost less than Cython's run-time module
+        from ..engine import _bits as cython
 
 if TYPE_CHECKING or not cython.compiled:
     from ..engine._bitops import lowest_bit, popcount

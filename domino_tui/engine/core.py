@@ -29,6 +29,8 @@ else:
         import cython
     except ImportError:  # Cython is a build dependency, optional at run time
         from . import _bits as cython
+    if not cython.compiled:  # interpreted: the shim's no-op names cost less than Cython's run-time module
+        from . import _bits as cython
 
 if TYPE_CHECKING or not cython.compiled:
     from ._bitops import highest_bit, lowest_bit
@@ -198,6 +200,9 @@ def shuffle(items: list[int], rng: Any) -> None:
     k the bit length of i + 1), and another while that number is above i. ``getrandbits(32 * n)`` gives the next n
     words at once (the first in the lowest bits), so the words are fetched a few calls at a time, never more of
     them than the steps left can use: a deal costs a few Python calls, not one a tile."""
+    if not cython.compiled:  # interpreted, Python's own shuffle is the same and a few times quicker
+        rng.shuffle(items)
+        return
     i: cython.int = len(items) - 1
     j: cython.int
     word: cython.ulonglong

@@ -1,4 +1,5 @@
-"""Seed 000's deal: seven tiles each to you and the computer, fourteen in the stock, the highest double opens.
+"""The Hyperskill stage text's deal: seven tiles each to you and the computer, fourteen in the stock, the highest
+double opens.
 
 Tiles here are ``(low, high)`` pairs, in the engine's set order, and the shuffle is the one `GameState.new`
 makes for classic: the same seed deals the same hands in every stage and in the engine (a test holds them equal).
@@ -11,6 +12,8 @@ import random
 
 # Seats, as in the engine: seat 0 is you, seat 1 the computer. NOBODY wins a drawn game.
 PLAYER, COMPUTER, NOBODY = 0, 1, -1
+# The Hyperskill stage text's game is the engine's classic variant; the plain mode plays no other.
+VARIANT = "classic"
 SEAT_NAMES = ("player", "computer")
 
 Pair = tuple[int, int]

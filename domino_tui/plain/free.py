@@ -8,7 +8,7 @@ import random
 from .deal import COMPUTER, NOBODY, PLAYER, Deal, Pair
 from .turns import Table
 
-# Seed 000: both ends show n and n appears this often in the line, so no tile can ever follow.
+# The Hyperskill stage text: both ends show n and n appears this often in the line, so no tile can ever follow.
 STALEMATE_COUNT = 8
 
 

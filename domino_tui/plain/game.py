@@ -1,9 +1,8 @@
-"""Running the plain mode: one seeded deal, the chosen stage, seed 000's terminal, and the quiet exits that
-graders and pipes expect."""
+"""Running the plain mode: one seeded deal, the chosen stage, the Hyperskill stage text's terminal, and the quiet exits
+that graders and pipes expect."""
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 
@@ -31,7 +30,8 @@ LINE_LIMIT = 1 << 16
 
 
 class Console:
-    """Seed 000's terminal: no prompt, stdout flushed before every read, one line per read with `input()`.
+    """The Hyperskill stage text's terminal: no prompt, stdout flushed before every read, one line per read with
+    `input()`.
 
     Graders run the game in-process with streams of their own that may have nothing but ``readline()`` (no size
     argument) on stdin and ``write``/``flush`` on stdout, so the streams are used through `input` and those two
@@ -84,38 +84,25 @@ def play_stage(stage: int, rng: random.Random, console: Console) -> None:
 
 
 def run(stage: int = 5, seed: int | None = None) -> int:
-    """Play seed 000's ``stage`` (1 to 5) on stdin and stdout. One ``random.Random(seed)`` makes the deal and
-    every random choice, so a seed replays the whole game; without one the system's entropy seeds it.
+    """Play the Hyperskill stage text's ``stage`` (1 to 5) on stdin and stdout. One ``random.Random(seed)`` makes the
+    deal and every random choice, so a seed replays the whole game; without one the system's entropy seeds it.
 
-    Returns 0 when the game is over or the input ends, 130 after Ctrl-C; never a traceback for either."""
+    Returns 0 when the game is over or the input ends, 130 after Ctrl-C; never a traceback for either. Output
+    that cannot be written is the command line's business (see `guarded_stdout`). Graders call it again and
+    again in one process: it keeps nothing between runs."""
     if stage not in STAGES:
         raise ValueError(f"the plain mode has stages 1 to 5, not {stage}")
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
-        reconfigure(errors="replace")  # bytes that are not text are just another invalid move
+        # Bytes that are not text are just another invalid move. (This one setting of the process's stdin
+        # stays: a text stream refuses to change it back once read from.)
+        reconfigure(errors="replace")
     console = Console(sys.stdout)
     try:
         play_stage(stage, random.Random(seed), console)
         console.out.flush()
     except EOFError:
         pass
-    except BrokenPipeError:
-        _silence(console.out)
     except KeyboardInterrupt:
         return 130
     return 0
-
-
-def _silence(out: Output) -> None:
-    """Whoever read our output has gone: point a real stdout at nothing so that the exit flush cannot complain.
-    A stream without a file descriptor (a grader's object) is left as it is."""
-    fileno = getattr(out, "fileno", None)
-    if fileno is None:
-        return
-    try:
-        fd = fileno()
-    except (OSError, ValueError):
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)

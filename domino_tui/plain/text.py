@@ -1,4 +1,4 @@
-"""Every character the graders of seed 000 read, and the one thing they type: a move number."""
+"""Every character the graders of the Hyperskill stage text read, and the one thing they type: a move number."""
 
 from __future__ import annotations
 

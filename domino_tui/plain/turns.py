@@ -12,8 +12,8 @@ class Table:
     """What the loop asks of a table. Seats are PLAYER and COMPUTER; tiles are ``(a, b)`` pairs, the line's as
     they lie left to right.
 
-    A move number is seed 000's: ``-k`` the k-th tile on the left end, ``k`` on the right, 0 take from the
-    stock (or skip once it is empty)."""
+    A move number is the Hyperskill stage text's: ``-k`` the k-th tile on the left end, ``k`` on the right, 0 take from
+    the stock (or skip once it is empty)."""
 
     __slots__ = ()
 

@@ -54,7 +54,7 @@ def choices() -> list[tuple[str, str]]:
 
 
 def default_opponent() -> str:
-    """The middle level when the ai package names levels, else seed 000's computer."""
+    """The middle level when the ai package names levels, else the Hyperskill stage text's computer."""
     levels = list(_levels())
     return "Normal" if "Normal" in levels else "hyperskill"
 

@@ -1,4 +1,5 @@
-"""Hand-built tables for the plain-mode tests: seed 000's example positions, and a scripted computer."""
+"""Hand-built tables for the plain-mode tests: the Hyperskill stage text's example positions, and a scripted
+computer."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from domino_tui.plain.free import FreeTable
 from domino_tui.plain.ruled import RuledTable
 from domino_tui.plain.turns import Table, play
 
-SEED_EXAMPLES = Path(__file__).parent / "seed000"
+STAGE_TEXT_EXAMPLES = Path(__file__).parent / "stage_text_examples"
 
 
 def pairs(text: str) -> list[Pair]:
@@ -29,9 +30,10 @@ def rest_of_set(*used: Iterable[Pair]) -> list[Pair]:
     return [p for p in FULL_SET if p not in taken]
 
 
-def seed_example(name: str) -> tuple[str, list[str]]:
-    """A transcript from seed 000 split into what the program prints and what the user types (the ``> `` lines)."""
-    rows = (SEED_EXAMPLES / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+def stage_text_example(name: str) -> tuple[str, list[str]]:
+    """A transcript from the Hyperskill stage text split into what the program prints and what the user types
+    (the ``> `` lines)."""
+    rows = (STAGE_TEXT_EXAMPLES / f"{name}.txt").read_text(encoding="utf-8").splitlines()
     if rows[-1].startswith(">"):
         rows.pop()  # the example stops at a read it leaves unanswered: our input ends there
     printed, typed = [], []
@@ -83,8 +85,8 @@ def free_table(
     return FreeTable([used[2], used[1]], used[0], rest, turn, ScriptedRandom(numbers))
 
 
-def seed_case_state(computer: str) -> GameState:
-    """Seed 000's stage-5 position: the line [4, 4][4, 2][2, 1][1, 0][0, 0][0, 2], the computer holding
+def stage_text_case_state(computer: str) -> GameState:
+    """The Hyperskill stage text's stage-5 position: the line [4, 4][4, 2][2, 1][1, 0][0, 0][0, 2], the computer holding
     ``computer`` (three tiles) and to move, you holding [2, 2] [3, 3] [5, 5] [6, 6] [4, 5] [3, 6] [5, 6] in that
     order, 12 in the stock.
 

@@ -6,7 +6,8 @@ from domino_tui.plain.deal import COMPUTER, NOBODY, PLAYER
 
 from .positions import free_table
 
-# Seed 000: a line whose ends both show 5 with eight 5s in it is a draw. Here the 5s number seven so far.
+# The Hyperskill stage text: a line whose ends both show 5 with eight 5s in it is a draw. Here the 5s number seven so
+# far.
 SEVEN_FIVES = "55 25 12 15 45 04 05 35"
 
 

@@ -13,7 +13,7 @@ import pytest
 from domino_tui.plain import run
 
 from .driver import GOLDEN, GOLDEN_GAMES, golden_paths
-from .positions import seed_example
+from .positions import stage_text_example
 
 
 def replay(monkeypatch, stage: int, seed: int, typed: str) -> tuple[int, str]:
@@ -46,8 +46,9 @@ def test_golden_transcript(monkeypatch, stage, seed):
     ],
 )
 def test_seeds_3_and_10_deal_the_seeds_own_examples(stage, seed, example):
-    # Seed 000's examples were dealt as we deal: a shuffle of the set in the same order by Python's random.
-    printed, typed = seed_example(example)
+    # The Hyperskill stage text's examples were dealt as we deal: a shuffle of the set in the same order by Python's
+    # random.
+    printed, typed = stage_text_example(example)
     cmd = [sys.executable, "-m", "domino_tui", "--plain", "--stage", str(stage), "--seed", str(seed)]
     done = subprocess.run(cmd, input="".join(t + "\n" for t in typed), capture_output=True, text=True, check=False)
     assert (done.returncode, done.stderr) == (0, "")

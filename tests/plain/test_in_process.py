@@ -1,6 +1,6 @@
-"""The plain mode run as seed 000's graders run it: in this process, with ``runpy.run_module("domino_tui")``,
-``sys.argv`` set, and ``sys.stdin``/``sys.stdout`` replaced by objects of their own that have nothing but
-``readline(self)`` and ``write``/``flush``. A grader sees the program end with SystemExit(0).
+"""The plain mode run as the Hyperskill stage text's graders run it: in this process, with
+``runpy.run_module("domino_tui")``, ``sys.argv`` set, and ``sys.stdin``/``sys.stdout`` replaced by objects of their own
+that have nothing but ``readline(self)`` and ``write``/``flush``. A grader sees the program end with SystemExit(0).
 
 Runs follow each other in one process, as a grader's tests do, so the modules stay imported between them; one
 test also starts from freshly imported modules."""

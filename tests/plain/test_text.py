@@ -36,7 +36,7 @@ def test_moves_that_read(typed, number):
         "Hello",
         "3.5",
         "1e3",
-        "٣",  # Arabic-Indic three: a digit to Python, not to seed 000
+        "٣",  # Arabic-Indic three: a digit to Python, not to the Hyperskill stage text
         "３",  # fullwidth three
         "²",
         "--1",

@@ -1,5 +1,5 @@
 """The browser face in a real browser: `domino-tui web` started as a user starts it, headless Chromium (the Debian
-package) opens the page through the DevTools protocol, the table is drawn, and keys typed into the page play a
+package) opens the page through the DevTools protocol, the table is drawn, and a key typed into the page plays a
 tile. The page's terminal draws on a canvas, so what it was sent is read from its websocket (wrapped before the
 page's script runs); a screenshot is kept for a person to look at (DOMINO_TUI_SCREENSHOT=path.png).
 
@@ -26,7 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 from domino_tui.paths import CONFIG_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = 2  # classic: the computer opens with [3|3]; your first tile, [0|3], fits either end
+SEED = 2  # classic: the computer opens with [3|3]; your first tile is [0|3]
 BROWSER_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -184,9 +184,7 @@ def test_a_browser_opens_the_table_and_a_key_plays(web_url: str, browser: DevToo
     browser.wait_for_text("You · 7 tiles")  # and your hand
     before = browser.screenshot()
     browser.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
-    browser.key("1", "Digit1", 49, text="1")  # your first tile, [0|3]: the table asks for an end
-    browser.wait_for_text("Play [0|3] where?")
-    browser.key("ArrowLeft", "ArrowLeft", 37)
+    browser.key("1", "Digit1", 49, text="1")  # your first tile, [0|3]: both ends show 3, so it goes left
     browser.wait_for_text("[0|3] on the left")
     time.sleep(0.3)  # the canvas draws on the next animation frame
     after = browser.screenshot()

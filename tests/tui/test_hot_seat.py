@@ -67,7 +67,7 @@ async def test_a_handover_hides_the_hint_and_the_tracker_follows_the_seat_to_mov
         assert first in (0, 2)
         await pilot.press("h")  # the coach's hint for this seat's hand
         await pilot.pause(0.5)
-        assert table.query_one(HintPanel).has_class("-shown")
+        assert table.query_one(HintPanel).wanted
         while table.session.game.turn == first or not isinstance(app.screen, HandoverScreen):
             await pilot.press(*keys_for(table, heaviest(table)))
             await settle(pilot)
@@ -76,7 +76,7 @@ async def test_a_handover_hides_the_hint_and_the_tracker_follows_the_seat_to_mov
         await pilot.press("enter")
         await pilot.pause()
         assert table.viewer == 2 - first
-        assert not table.query_one(HintPanel).has_class("-shown")
+        assert not table.query_one(HintPanel).wanted
         assert table.query_one(HandView).tiles == tuple(table.session.game.hand(table.viewer))
         assert table.query_one("#hand-box").border_title.startswith(table.session.name(table.viewer))
 
