@@ -120,3 +120,24 @@ def test_snapshots(snap_compare, size, shown):
 
     app = hot_seat_app("partnership", ("hyperskill", "person", "hyperskill"), seed=3)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+async def test_a_resumed_match_at_one_keyboard_opens_on_the_handover() -> None:
+    """Nothing of a hand shows on starting again: the saved match waits for the person to move to say so."""
+    app = hot_seat_app("classic", ("person",), seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(2):  # South plays, then North: South's turn again, the seat shown first by default
+            await pilot.press("enter")
+            await settle(pilot)
+            await pilot.press(*keys_for(app.table, heaviest(app.table)))
+            await settle(pilot)
+        assert isinstance(app.screen, HandoverScreen)
+        turn = app.table.session.game.turn
+        assert turn == 0
+    again = DominoApp(pause=0.0, coach=COACH)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, HandoverScreen)
+        assert again.screen.player == again.table.session.name(turn)
+        assert again.table.viewer is None
