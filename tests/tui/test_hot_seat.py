@@ -79,6 +79,10 @@ async def test_a_handover_hides_the_hint_and_the_tracker_follows_the_seat_to_mov
         assert not table.query_one(HintPanel).wanted
         assert table.query_one(HandView).tiles == tuple(table.session.game.hand(table.viewer))
         assert table.query_one("#hand-box").border_title.startswith(table.session.name(table.viewer))
+        moves = len(table.session.game.moves)
+        await pilot.press("u")  # no undo: it would show the earlier hand to this player
+        assert "No undo at a shared keyboard" in table.message
+        assert len(table.session.game.moves) == moves
 
 
 async def test_person_is_a_choice_for_every_seat_on_the_new_game_screen() -> None:

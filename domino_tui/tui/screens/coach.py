@@ -89,6 +89,9 @@ class CoachActions(_Base):
         if not session.settings.undo:
             self.say("Undo is off in your settings.", error=True)
             return
+        if session.hot_seat:
+            self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
+            return
         if not session.undo():
             why = "the game is over" if session.game.over else "you have made no choice yet in this game"
             self.say(f"Nothing to undo: {why}.", error=True)
