@@ -21,10 +21,14 @@ def app_command(app_args: Sequence[str]) -> str:
 
 
 def serve(host: str, port: int, app_args: Sequence[str]) -> int:
+    """Serve until Ctrl-C or SIGTERM (textual-serve prints the address once it listens); 1 with a message when
+    it cannot listen."""
     from textual_serve.server import Server
 
     server = Server(app_command(app_args), host=host, port=port, title="domino-tui")
-    # One line on stdout, for whoever started it (a person, a script, a test) to open.
-    print(f"serving domino-tui on {server.public_url}", flush=True)
-    server.serve()
+    try:
+        server.serve()
+    except OSError as exc:
+        print(f"domino-tui web: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0

@@ -177,6 +177,24 @@ def browser(tmp_path: Path) -> Iterator[DevTools]:
         stop(proc)
 
 
+def test_a_port_in_use_is_a_message_not_a_traceback() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "domino_tui", "web", "--port", str(port)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert f"domino-tui web: cannot listen on 127.0.0.1:{port}" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_a_browser_opens_the_table_and_a_key_plays(web_url: str, browser: DevTools) -> None:
     browser.call("Page.navigate", url=web_url)
     browser.wait_for_text("Your turn", timeout=15)
