@@ -24,16 +24,23 @@ TABLE_ONLY = ("--variant", "--opponent", "--pause")
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
-    from .engine.variants import VARIANTS
-
     parser = argparse.ArgumentParser(
         prog="domino-tui",
         description="Dominoes in your terminal.",
         epilog="Bot tournaments: domino-tui tournament --help. Your statistics: domino-tui stats [--csv]. "
-        "A room server for play over the network: domino-tui serve --help",
+        "A room server for play over the network: domino-tui serve --help. "
+        "The game in a browser: domino-tui web --help",
     )
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of the Hyperskill stage text")
     parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
+    add_game_options(parser)
+    return parser
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The table's options, shared by the app and ``domino-tui web`` (which passes them to each tab's app)."""
+    from .engine.variants import VARIANTS
+
     parser.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible game")
     parser.add_argument(
         "--variant",
@@ -45,7 +52,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--opponent", default=None, metavar="NAME", help="the level or bot in every other seat (e.g. Normal, greedy)"
     )
-    return parser
 
 
 def seed_number(text: str) -> int:
@@ -128,6 +134,8 @@ def _main(args_list: list[str]) -> int:
         from .net.cli import main as serve_main
 
         return serve_main(args_list[1:])
+    if args_list[:1] == ["web"]:
+        return web_main(args_list[1:])
     if args_list[:1] == ["stats"]:
         from .records.cli import main as stats_main
 
@@ -153,14 +161,50 @@ def _main(args_list: list[str]) -> int:
         return run(stage=args.stage, seed=args.seed)
     if "--stage" in given:
         parser.error("--stage is for the plain mode: add --plain")
+    check_game_options(parser, args)
+    from .tui.app import run as run_app
+
+    return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent)
+
+
+def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The table's options that argparse cannot check alone: a clear message and exit 2 for a wrong one."""
     if args.pause is not None and not 0 <= args.pause <= 10:
-        build_parser().error("--pause must be between 0 and 10 seconds")
+        parser.error("--pause must be between 0 and 10 seconds")
     if args.opponent is not None:
         from .tui.opponents import choices
 
         names = [name for _, name in choices()]
         if args.opponent not in names:
-            build_parser().error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(names)}")
-    from .tui.app import run as run_app
+            parser.error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(names)}")
 
-    return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent)
+
+def web_main(argv: Sequence[str]) -> int:
+    """``domino-tui web``: serve the app to browsers; each tab gets its own table with the options given."""
+    from .tui.web import serve
+
+    parser = web_parser()
+    args = parser.parse_args(argv)
+    check_game_options(parser, args)
+    app_args: list[str] = []
+    for name in ("variant", "seed", "pause", "opponent"):
+        value = getattr(args, name)
+        if value is not None:
+            app_args += [f"--{name}", str(value)]
+    return serve(args.host, args.port, app_args)
+
+
+def web_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from .tui.web import DEFAULT_HOST, DEFAULT_PORT
+
+    parser = argparse.ArgumentParser(
+        prog="domino-tui web",
+        description="Serve the game to web browsers (through textual-serve): each browser tab gets its own table.",
+        epilog="Only this machine can connect unless --host says otherwise. See docs/network.md.",
+    )
+    parser.add_argument("--host", default=DEFAULT_HOST, help="the address to listen on (default: %(default)s)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (default: %(default)s)")
+    add_game_options(parser)
+    return parser

@@ -145,12 +145,15 @@ def _run_program(args: list[str], tmp_path: Path, monkeypatch) -> None:
         return
     import domino_tui.net.cli
     import domino_tui.tui.app
+    import domino_tui.tui.web
 
     def accepted(*args: object, **settings: object) -> int:
         raise _Accepted
 
-    # The table and the room server are stopped where they would start: their arguments have been read by then.
+    # The table, the room server and the browser face are stopped where they would start: their arguments have
+    # been read by then.
     monkeypatch.setattr(domino_tui.tui.app, "run", accepted)
+    monkeypatch.setattr(domino_tui.tui.web, "serve", accepted)
     monkeypatch.setattr(domino_tui.net.cli, "run", accepted)
     monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "config"))
     from domino_tui.cli import main

@@ -118,7 +118,8 @@ class DominoApp(App):
             return None
         asked = self.settings
         if self._opponents:
-            asked = replace(asked, bots=self._opponents).with_variant(asked.variant)
+            # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
+            asked = replace(asked, bots=self._opponents).with_variant(self._variant or asked.variant)
         if self._variant is not None:
             asked = asked.with_variant(self._variant)
         return replace(asked, seed=self._seed)

@@ -77,7 +77,9 @@ class CoachDesk:
         if key in self.recorded or not session.game.over:
             return
         self.recorded.add(key)
-        record = record_of(session, session.game_index) if getattr(self.app, "save_settings", True) else None
+        # The record is your own games: a game at one keyboard shared by several people is nobody's alone.
+        keep = getattr(self.app, "save_settings", True) and not session.hot_seat
+        record = record_of(session, session.game_index) if keep else None
         if record is not None:
             self.outbox[record.uid] = record
         job = self.job = ReviewJob(session, session.game_index, None if record is None else record.uid)

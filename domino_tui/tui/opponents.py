@@ -17,6 +17,9 @@ PLAIN = {
     "fivescorer": "The play that scores most right now.",
     "expert": "Reads the hidden hands and searches.",
 }
+# A seat for a person at this keyboard (hot seat): each hand is hidden behind a "pass the keyboard" screen.
+PERSON = "person"
+PERSON_LABEL = "person: Another player at this keyboard (hot seat)."
 LABEL_WIDTH = 52  # the new-game screen's selects show this much on one line
 
 
@@ -38,7 +41,7 @@ def _levels() -> dict[str, object]:
 
 
 def choices() -> list[tuple[str, str]]:
-    """(label, name) pairs, levels first."""
+    """(label, name) pairs, levels first, then every bot, then a person at this keyboard."""
     out = []
     for name, level in _levels().items():
         description = _plain(name, getattr(level, "description", ""))
@@ -46,6 +49,7 @@ def choices() -> list[tuple[str, str]]:
     for name, cls in BOTS.items():
         description = _plain(name, cls.description or "")
         out.append((f"{name}: {description}" if description else name, name))
+    out.append((PERSON_LABEL, PERSON))
     return out
 
 
@@ -56,7 +60,7 @@ def default_opponent() -> str:
 
 
 def known(name: str) -> bool:
-    return name in BOTS or name in _levels()
+    return name == PERSON or name in BOTS or name in _levels()
 
 
 def make_opponent(name: str, rng: random.Random) -> Bot:

@@ -1,7 +1,7 @@
 """One sitting at the table, with no UI: the match, the bots in the other seats, and what to say about moves.
 
-Seat 0 is the person. Each bot gets its own random.Random derived from the match seed, so a seed replays the
-deals and every bot's choice.
+Seat 0 is a person; so is every seat the settings give to a person at this keyboard (hot seat). Each bot gets
+its own random.Random derived from the match seed, so a seed replays the deals and every bot's choice.
 """
 
 from __future__ import annotations
@@ -10,12 +10,14 @@ import random
 
 from ..ai import Bot
 from ..engine import End, Event, GameState, Kind, Match, Move, Observation, Reason, get_rules, observe
-from .opponents import make_opponent
+from .opponents import PERSON, make_opponent
 from .settings import Settings
 
 HUMAN = 0
 TWO_NAMES = ("You", "Computer")
 FOUR_NAMES = ("You", "West", "Partner", "East")
+# At one keyboard "you" is everyone in turn: the seats go by the compass.
+HOT_SEAT_NAMES = {2: ("South", "North"), 4: ("South", "West", "North", "East")}
 
 
 def where(end: End) -> str:
@@ -45,8 +47,12 @@ class Session:
         # What the coach was asked for in each game of the match (by game number from 0), for the record.
         self.hints: dict[int, int] = {}
         self.undos: dict[int, int] = {}
+        # The seats played at this keyboard: seat 0 and any the settings give to a person.
+        self.people = (HUMAN, *(seat for seat in range(1, players) if self.opponent_name(seat) == PERSON))
         self.bots: dict[int, Bot] = bots or {
-            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}")) for seat in range(1, players)
+            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}"))
+            for seat in range(1, players)
+            if seat not in self.people
         }
 
     def opponent_name(self, seat: int) -> str:
@@ -62,17 +68,25 @@ class Session:
     def players(self) -> int:
         return self.rules.players
 
+    @property
+    def hot_seat(self) -> bool:
+        """Several people take turns at this keyboard."""
+        return len(self.people) > 1
+
     def name(self, seat: int) -> str:
+        if self.hot_seat:
+            return HOT_SEAT_NAMES[self.players][seat]
         return (FOUR_NAMES if self.players == 4 else TWO_NAMES)[seat]
 
     def team_name(self, team: int) -> str:
         if self.rules.partnership:
-            return "You & Partner" if team == 0 else "West & East"
+            return f"{self.name(team)} & {self.name(team + 2)}"
         return self.name(team)
 
     @property
     def human_to_act(self) -> bool:
-        return not self.game.over and self.game.turn == HUMAN
+        """A person at this keyboard is to act."""
+        return not self.game.over and self.game.turn in self.people
 
     def observation(self, seat: int) -> Observation:
         return observe(self.game, seat, tuple(self.match.scores_before(len(self.match.games) - 1)), self.match.target)
@@ -107,8 +121,9 @@ class Session:
 
     def undo_point(self) -> int | None:
         """How many moves of this game stay after an undo: up to your previous decision (a turn of yours with
-        more than one legal move, before the present one). None when there is nothing to undo."""
-        if not self.settings.undo or self.game.over:
+        more than one legal move, before the present one). None when there is nothing to undo; always None at
+        one keyboard, where taking a move back would show the hand before it to whoever holds the keyboard."""
+        if not self.settings.undo or self.game.over or self.hot_seat:
             return None
         point = None
         for state, _ in self.game.replay():
@@ -159,7 +174,7 @@ class Session:
 
     def plural(self, team: int) -> bool:
         """Whether ``team``'s name takes a plural verb ("You win", "West & East win", "Computer wins")."""
-        return team == HUMAN or self.rules.partnership
+        return (team == HUMAN and not self.hot_seat) or self.rules.partnership
 
     def describe(self, ev: Event) -> str:
         who = self.name(ev.seat)

@@ -57,7 +57,7 @@ def keys_for(table: TableScreen, move: Move) -> list[str]:
         return ["p"]
     assert move.kind is Kind.PLAY
     game = table.session.game
-    index = game.hand(HUMAN).index(move.tile)
+    index = game.hand(game.turn).index(move.tile)  # the seat to move: you, or whoever has the keyboard
     ends = [m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == move.tile]
     # Ends that come to the same thing are not asked about (the table plays the first of them).
     ends = list(distinct(game.board, move.tile, ends))

@@ -31,6 +31,7 @@ class CoachActions(_Base):
     """The coach's keys, mixed into TableScreen (which cannot be this class's base: it is its subclass)."""
 
     session: Session
+    viewer: int | None = HUMAN  # the seat the table shows (the table sets it)
     show_tracker: bool | None = None  # None: by width
 
     if TYPE_CHECKING:
@@ -57,7 +58,12 @@ class CoachActions(_Base):
 
     def coach_update(self) -> None:
         if not self.has_class("-tracker-hidden"):
-            self.query_one(TrackerPanel).show(track(self.session.observation(HUMAN)), self.session.name)
+            # What the seat on show may know, and nothing while the keyboard changes hands.
+            panel = self.query_one(TrackerPanel)
+            if self.viewer is None:
+                panel.update("")
+            else:
+                panel.show(track(self.session.observation(self.viewer)), self.session.name)
 
     def action_toggle_tracker(self) -> None:
         if not self.has_class("-tracker-hidden"):
@@ -74,7 +80,7 @@ class CoachActions(_Base):
         session.note_hint()
         seed = f"hint:{session.seed}:{session.game_index}:{len(session.game.moves)}"
         bot = self.game_app.coach.bot(random.Random(seed))
-        self.query_one(HintPanel).ask(session.observation(HUMAN), bot, session.name)
+        self.query_one(HintPanel).ask(session.observation(session.game.turn), bot, session.name)
         self.opened("hint")
         self.arrange_panels()
 
@@ -82,6 +88,9 @@ class CoachActions(_Base):
         session = self.session
         if not session.settings.undo:
             self.say("Undo is off in your settings.", error=True)
+            return
+        if session.hot_seat:
+            self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
             return
         if not session.undo():
             why = "the game is over" if session.game.over else "you have made no choice yet in this game"

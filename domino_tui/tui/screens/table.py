@@ -2,6 +2,10 @@
 
 The screen owns the flow of a game: your moves come from bindings and clicks, the bots' from a worker thread
 that posts its move back; a token tells stale bot answers (from a game since replaced) to go away.
+
+The table is drawn from one seat, the ``viewer``: its hand, and the others around it. Alone at the keyboard that
+is always you; at one keyboard shared by several people (hot seat) it is the person to move, shown only once they
+have taken the keyboard (the handover screen), and nobody while the keyboard changes hands.
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ from .coach import CoachActions
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 LOG_AUTO_WIDTH = 130
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-# Where each other seat sits, by the number of players: opposite you on top, the sides left and right.
+# Where each other seat sits, by the number of players and its place after the viewer's: opposite on top, the
+# sides left and right.
 PLACES = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}
 # Keys that leave the choice of an end; hidden while choosing so the footer has room for the end keys.
 NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play"}
@@ -102,6 +107,7 @@ class TableScreen(CoachActions, Screen):
         self.stalled = False
         self.recent: list[str] = []  # panels opened by the player in this sitting, the latest first
         self.placement = Placement()
+        self.viewer = HUMAN  # the seat whose hand is shown; None: nobody's
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -147,6 +153,8 @@ class TableScreen(CoachActions, Screen):
         self.logged = 0
         self.held = None
         self.stalled = False
+        # At one keyboard, each game's first hand too is shown only to its player.
+        self.viewer = None if session.hot_seat else HUMAN
         places = PLACES[session.players]
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
@@ -170,8 +178,11 @@ class TableScreen(CoachActions, Screen):
             self.query_one("#log", RichLog).write(Text(self.session.result_text(), style="bold"))
             self.game_app.game_finished(self.session)
             return
-        if game.turn == HUMAN:
+        if game.turn in self.session.people:
             self.thinking = None
+            if game.turn != self.viewer:
+                self.hand_over(game.turn)
+                return
             self.redraw()
             self.hint()
             if self.game_app.settings.auto_pass:
@@ -187,6 +198,23 @@ class TableScreen(CoachActions, Screen):
             self.stalled = True  # the bot waits until you can see the table again
             return
         self.think(self.token, self.session.bots[seat], self.session.observation(seat), self.game_app.pause)
+
+    def hand_over(self, seat: int) -> None:
+        """Another person's turn at this keyboard: the hand on show goes, the next shows once they are ready."""
+        from .handover import HandoverScreen
+
+        self.viewer = None
+        self.redraw()
+        last = self.session.game.history[-1:] if self.session.game.history else []
+        news = f"Last move: {self.session.describe(last[0])}" if last else ""
+
+        def ready(_: None, token: int = self.token) -> None:
+            game = self.session.game
+            if token == self.token and not game.over and game.turn == seat:
+                self.viewer = seat
+                self.advance()
+
+        self.app.push_screen(HandoverScreen(self.session.name(seat), news), ready)
 
     @work(thread=True, exclusive=True, group="bot")
     def think(self, token: int, bot: Bot, obs: Observation, pause: float) -> None:
@@ -262,7 +290,9 @@ class TableScreen(CoachActions, Screen):
         game = self.session.game
         if self.message:
             return
-        if not game.playable(HUMAN) or game.board.empty:
+        if self.viewer is None:
+            return
+        if not game.playable(self.viewer) or game.board.empty:
             legal = game.legal_moves()
             if game.board.empty:
                 self.say("You lead: pick any tile.")
@@ -279,19 +309,24 @@ class TableScreen(CoachActions, Screen):
         last = session.last_play()
         targets = self.choosing[1] if self.choosing else ()
         self.query_one(SnakeView).show(game.board.copy(), last.tile if last else None, targets)
-        human_turn = session.human_to_act
+        viewer = self.viewer
+        human_turn = session.human_to_act and game.turn == viewer
         playable = []
         if human_turn:
-            playable = game.playable_places(HUMAN)
+            playable = game.playable_places(game.turn)
         points: dict[int, int] = {}
         if human_turn and session.rules.fives:
             for m in game.legal_moves():
                 if m.kind is Kind.PLAY:
-                    i = game.hand(HUMAN).index(m.tile)
+                    i = game.hand(game.turn).index(m.tile)
                     points[i] = max(points.get(i, 0), game.points_for(m))
-        self.query_one(HandView).show(game.hand(HUMAN), playable, human_turn, points)
+        hand = game.hand(viewer) if viewer is not None else ()
+        self.query_one(HandView).show(hand, playable, human_turn, points)
         self.query_one(StatusBar).info = self.status_info()
-        for seat, place in PLACES[session.players].items():
+        # The table turns with the viewer: the seat after theirs on their left, and so on round.
+        around = HUMAN if viewer is None else viewer
+        for offset, place in PLACES[session.players].items():
+            seat = (around + offset) % session.players
             self.query_one(f"#seat-{place}", SeatView).info = SeatInfo(
                 session.name(seat),
                 game.hand_size(seat),
@@ -299,9 +334,12 @@ class TableScreen(CoachActions, Screen):
                 session.last_action(seat),
             )
         box = self.query_one("#hand-box")
-        title = f"You · {tiles_text(game.hand_size(HUMAN))} · {game.pips(HUMAN)} pips"
-        action = session.last_action(HUMAN)
-        box.border_title = title + (f" · {action}" if action else "")
+        if viewer is None:
+            box.border_title = "The keyboard changes hands"
+        else:
+            title = f"{session.name(viewer)} · {tiles_text(game.hand_size(viewer))} · {game.pips(viewer)} pips"
+            action = session.last_action(viewer)
+            box.border_title = title + (f" · {action}" if action else "")
         board = self.query_one("#board")
         board.border_title = f"Count {game.board.count()}" if session.rules.fives and not game.board.empty else ""
         legend = ["━ newest"] if last else []
@@ -317,10 +355,11 @@ class TableScreen(CoachActions, Screen):
             turn = f"{session.part.capitalize()} over"
         elif self.thinking is not None:
             turn = f"{SPINNER[self.frame % len(SPINNER)]} {session.name(self.thinking)} is thinking…"
-        elif self.choosing:
-            turn = "Your turn: choose an end"
         else:
-            turn = "Your turn"
+            # At one keyboard "your" would not say whose: the seat's name does.
+            turn = f"{session.name(game.turn)} to play" if session.hot_seat else "Your turn"
+            if self.choosing:
+                turn += ": choose an end"
         scores = session.scores()
         score = ""
         if session.multi_game or session.rules.fives:
@@ -438,7 +477,7 @@ class TableScreen(CoachActions, Screen):
         if session.game.over:
             self.game_app.game_finished(session)
             return False
-        if not session.human_to_act:
+        if not session.human_to_act or session.game.turn != self.viewer:
             self.say(f"Wait: it is {session.name(session.game.turn)}'s turn.", error=True)
             return False
         return True
@@ -451,7 +490,7 @@ class TableScreen(CoachActions, Screen):
     def action_pick(self, index: int) -> None:
         if not self._my_turn():
             return
-        tiles = self.session.game.hand(HUMAN)
+        tiles = self.session.game.hand(self.session.game.turn)
         if index >= len(tiles):
             self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
             return
@@ -470,7 +509,7 @@ class TableScreen(CoachActions, Screen):
 
     def play_tile(self, index: int) -> None:
         game = self.session.game
-        tile = game.hand(HUMAN)[index]
+        tile = game.hand(game.turn)[index]
         ends = tuple(m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == tile)
         if not ends:
             self.choosing = None
