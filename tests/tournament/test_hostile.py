@@ -36,7 +36,9 @@ def test_a_misbehaving_bot_loses_turns_and_leaves_no_process(bots_dir: str, name
     result = run_tournament("block", [bot, "dummy"], games=2, seed=2, jobs=jobs, move_limit=0.3)
     m = result.matches[0]
     assert m.games == 2
-    assert set(m.faults[0]) == faults and m.faults[1] == {}
+    # Its own fault, and on a heavily loaded machine perhaps a late answer too (the limit is 0.3 s); never a fault
+    # of its opponent's.
+    assert faults <= set(m.faults[0]) <= faults | {"slow"} and m.faults[1] == {}
     assert m.notes[0]  # the first fault's detail, for the user
     assert time.monotonic() - started < 30
     assert wait_gone(MARK) == []
