@@ -1,0 +1,92 @@
+"""Running a tournament's chunks on a Dask ``distributed`` cluster instead of local processes.
+
+The client (this process) packs the entries' files once (bundle.py) and submits every chunk of every match as a
+task; each worker unpacks the files and plays its chunks with the hosts in the same sandbox as a local run
+(cluster_task.py). The results come back to the client, which keeps the journal: a match is written to it as soon
+as its last chunk is in. A chunk is a pure function of its task, so the same seed gives the same figures on any
+cluster, in any order, and a chunk whose worker died is simply played again elsewhere (the scheduler does this).
+
+Stopping: when the client is interrupted (Ctrl-C, a signal) or fails, it cancels every task it submitted and asks
+each worker to end its chunk processes, whose hosts go with them; a client that vanished (killed outright) has its
+tasks cancelled by the scheduler, and a worker's task that finds itself cancelled ends its chunk process at once.
+
+The seed travels inside the tasks to the workers' processes, never into a sandbox. Between the machines it is
+as safe as the cluster's connections: use a ``tls://`` scheduler address on a network you do not trust.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import uuid
+
+from .bundle import Bundle
+from .cluster_task import ChunkFailed, bundle_of, play_remote, release
+from .runner import ChunkTask, Collector, Finished, Progress, Tally, WorkerLost
+
+CONNECT_TIMEOUT = "20s"
+
+
+class ClusterError(RuntimeError):
+    """The cluster could not play the run (no scheduler at the address, a worker without a sandbox...)."""
+
+
+def run_on_cluster(
+    tasks: list[ChunkTask],
+    matches: int,
+    scheduler: str,
+    bundle: Bundle,
+    progress: Progress | None = None,
+    finished: Finished | None = None,
+) -> list[Tally]:
+    """Run every chunk as a task on the cluster whose scheduler is at ``scheduler``; one Tally per match, as
+    run_chunks gives. What the hosts printed on the workers is shown here, on stderr."""
+    try:
+        from distributed import Client, as_completed
+        from distributed.scheduler import KilledWorker
+    except ImportError:
+        raise ClusterError("running on a cluster needs Dask's distributed: pip install 'domino-tui[cluster]'") from None
+
+    collect = Collector(tasks, matches, progress, finished)
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, ValueError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    run = uuid.uuid4().hex
+    futures = []
+    try:
+        files = client.submit(bundle_of, bundle, key=f"domino-tui-files-{run}", pure=False)
+        keys = [f"domino-tui-chunk-{run}-{t.match}-{t.start}" for t in tasks]
+        futures = client.map(play_remote, tasks, [files] * len(tasks), key=keys, pure=False)
+        by_key = dict(zip(keys, tasks, strict=True))
+        for future, (tally, printed) in as_completed(futures, with_results=True, loop=client.loop):
+            if printed:
+                sys.stderr.write(printed)
+                sys.stderr.flush()
+            collect(by_key[future.key], tally)
+    except KilledWorker as exc:
+        _stop(client, futures, bundle)
+        raise WorkerLost(f"the cluster's workers kept dying under one chunk: {exc}") from None
+    except ChunkFailed as exc:
+        _stop(client, futures, bundle)
+        raise ClusterError(str(exc)) from None
+    except BaseException:
+        _stop(client, futures, bundle)
+        raise
+    _release(client, bundle)
+    client.close()
+    return collect.tallies
+
+
+def _release(client: object, bundle: Bundle) -> None:
+    with contextlib.suppress(Exception):  # a worker gone, the scheduler gone: nothing of ours runs there then
+        client.run(release, bundle.digest)  # type: ignore[attr-defined]
+
+
+def _stop(client: object, futures: list, bundle: Bundle) -> None:
+    """Interrupted or failed: nothing of the run may go on on the cluster."""
+    with contextlib.suppress(Exception):
+        client.cancel(futures)  # type: ignore[attr-defined]
+    _release(client, bundle)
+    with contextlib.suppress(Exception):
+        client.close()  # type: ignore[attr-defined]
