@@ -170,7 +170,7 @@ class League:
             league._apply(joining)
             opening.append(joining)
         if journal is not None:  # only once the entries are accepted: a typo must not leave a journal behind
-            league._journal = LeagueJournal.create(journal)
+            league._journal = LeagueJournal.create(journal, settings.seed)
             for record in opening:
                 league._journal.write(record)
         return league
