@@ -19,10 +19,14 @@ from __future__ import annotations
 import contextlib
 import sys
 import uuid
+from typing import TYPE_CHECKING
 
 from .bundle import Bundle
 from .cluster_task import ChunkFailed, bundle_of, play_remote, release
 from .runner import ChunkTask, Collector, Finished, Progress, Tally, WorkerLost
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 CONNECT_TIMEOUT = "20s"
 
@@ -78,15 +82,15 @@ def run_on_cluster(
     return collect.tallies
 
 
-def _release(client: object, bundle: Bundle) -> None:
+def _release(client: Client, bundle: Bundle) -> None:
     with contextlib.suppress(Exception):  # a worker gone, the scheduler gone: nothing of ours runs there then
-        client.run(release, bundle.digest)  # type: ignore[attr-defined]
+        client.run(release, bundle.digest)
 
 
-def _stop(client: object, futures: list, bundle: Bundle) -> None:
+def _stop(client: Client, futures: list, bundle: Bundle) -> None:
     """Interrupted or failed: nothing of the run may go on on the cluster."""
     with contextlib.suppress(Exception):
-        client.cancel(futures)  # type: ignore[attr-defined]
+        client.cancel(futures)
     _release(client, bundle)
     with contextlib.suppress(Exception):
-        client.close()  # type: ignore[attr-defined]
+        client.close()

@@ -78,8 +78,8 @@ def play_remote(task: ChunkTask, bundle: Bundle) -> tuple[Tally, str]:
         return ts is None or ts.state in ("cancelled", "released", "forgotten")
 
     folder = _entries_folder(worker.local_directory, bundle)
-    entries, confinement = relocate(task.entries, task.confinement, bundle, folder)
-    return in_child(replace(task, entries=entries, confinement=confinement), cancelled)  # type: ignore[arg-type]
+    (first, second), confinement = relocate(task.entries, task.confinement, bundle, folder)
+    return in_child(replace(task, entries=(first, second), confinement=confinement), cancelled)
 
 
 def release(digest: str, dask_worker: Any) -> None:

@@ -89,7 +89,7 @@ def _fast_policy(spec: BotSpec, rules: Rules, seed: str) -> FastPolicy | None:
     return policy if policy is not None else fast_policy(spec.name, rules.max_pip, random.Random(seed))
 
 
-def _all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
+def all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
     rng = random.Random(0)
     return all(
         not spec.hosted and fast_policy(spec.name, rules.max_pip, rng) is not None
@@ -121,7 +121,7 @@ def play_chunk(task: ChunkTask) -> Tally:
     points_sum = tally.points
     n = rules.players
     deal_rng = random.Random()
-    fast = _all_fast(task.entries, rules)
+    fast = all_fast(task.entries, rules)
     shared = [[_shared_policy(spec.name, rules.max_pip) for spec in specs] for specs, _ in seatings]
     notes: dict[int, str] = {}
     seeded = ""  # the seed deal_rng was last given, and how many deals it has made since
@@ -188,6 +188,23 @@ def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int],
     return players
 
 
+def match_chunks(
+    rules: Rules,
+    duo: tuple[Entry, Entry],
+    games: int,
+    seed: int,
+    match: int,
+    move_limit: float,
+    confinement: Confinement = SANDBOXED,
+) -> list[ChunkTask]:
+    """One match's games, cut into chunks."""
+    size = FAST_CHUNK if all_fast(duo, rules) else FULL_CHUNK
+    return [
+        ChunkTask(rules.name, duo, seed, match, start, min(start + size, games), move_limit, confinement)
+        for start in range(0, games, size)
+    ]
+
+
 def chunk_tasks(
     rules: Rules,
     entries: list[Entry],
@@ -201,13 +218,8 @@ def chunk_tasks(
     pairs = pairings(len(entries))
     tasks = []
     for m, (i, j) in enumerate(pairs):
-        if m in done:
-            continue
-        duo = (entries[i], entries[j])
-        size = FAST_CHUNK if _all_fast(duo, rules) else FULL_CHUNK
-        for start in range(0, games, size):
-            stop = min(start + size, games)
-            tasks.append(ChunkTask(rules.name, duo, seed, m, start, stop, move_limit, confinement))
+        if m not in done:
+            tasks += match_chunks(rules, (entries[i], entries[j]), games, seed, m, move_limit, confinement)
     return pairs, tasks
 
 

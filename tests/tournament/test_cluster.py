@@ -20,6 +20,8 @@ from helpers import ATTACKS, FIRST_LEGAL, attack_copy, attack_reports, children,
 
 from domino_tui.tournament import resume_tournament, run_tournament
 from domino_tui.tournament.cluster import ClusterError
+from domino_tui.tournament.league import League
+from domino_tui.tournament.league_matches import HostedMatches
 
 HONEST = ATTACKS + ":Honest"
 SHELL = f"cmd:sh {FIRST_LEGAL}"
@@ -187,3 +189,15 @@ def test_no_scheduler_at_the_address_is_a_clear_error(monkeypatch) -> None:
     monkeypatch.setattr("domino_tui.tournament.cluster.CONNECT_TIMEOUT", "0.5s")
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
         run_tournament("block", ["greedy", "dummy"], games=2, seed=1, scheduler="tcp://127.0.0.1:9")
+
+
+def test_a_league_with_user_bots_plays_on_the_cluster_as_here(cluster) -> None:
+    def table(play: HostedMatches) -> list[tuple]:
+        entries = [HONEST, SHELL, "greedy", "dummy", "random"]
+        with League.create("block", entries, 8, 3, play_match=play, check_entry=play.check) as league:
+            league.play(2)
+            return [(s.name, s.games, s.won, s.points) for s in league.standings()]
+
+    assert table(HostedMatches("block", 8, move_limit=10, scheduler=cluster.scheduler_address)) == table(
+        HostedMatches("block", 8, move_limit=10)
+    )
