@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from distributed import Client
 
 CONNECT_TIMEOUT = "20s"
+BATCH_GAMES = 500
 
 
 class ClusterError(RuntimeError):
@@ -60,14 +61,16 @@ def run_on_cluster(
     futures = []
     try:
         files = client.submit(bundle_of, bundle, key=f"domino-tui-files-{run}", pure=False)
-        keys = [f"domino-tui-chunk-{run}-{t.match}-{t.start}" for t in tasks]
-        futures = client.map(play_remote, tasks, [files] * len(tasks), key=keys, pure=False)
-        by_key = dict(zip(keys, tasks, strict=True))
-        for future, (tally, printed) in as_completed(futures, with_results=True, loop=client.loop):
-            if printed:
-                sys.stderr.write(printed)
-                sys.stderr.flush()
-            collect(by_key[future.key], tally)
+        batches = batched(tasks)
+        keys = [f"domino-tui-chunks-{run}-{b[0].match}-{b[0].start}" for b in batches]
+        futures = client.map(play_remote, batches, [files] * len(batches), key=keys, pure=False)
+        by_key = dict(zip(keys, batches, strict=True))
+        for future, played in as_completed(futures, with_results=True, loop=client.loop):
+            for task, (tally, printed) in zip(by_key[future.key], played, strict=True):
+                if printed:
+                    sys.stderr.write(printed)
+                    sys.stderr.flush()
+                collect(task, tally)
     except KilledWorker as exc:
         _stop(client, futures, bundle)
         raise WorkerLost(f"the cluster's workers kept dying under one chunk: {exc}") from None
@@ -80,6 +83,23 @@ def run_on_cluster(
     _release(client, bundle)
     client.close()
     return collect.tallies
+
+
+def batched(tasks: list[ChunkTask]) -> list[tuple[ChunkTask, ...]]:
+    """Chunks in tasks of at least BATCH_GAMES games of built-in bots (a short match of them takes milliseconds:
+    the trip through the scheduler would cost as much), and a task per chunk with a user bot in it."""
+    out: list[tuple[ChunkTask, ...]] = []
+    batch: list[ChunkTask] = []
+    games = 0
+    for task in tasks:
+        batch.append(task)
+        games += task.stop - task.start
+        if games >= BATCH_GAMES or any(e.hosted for e in task.entries):
+            out.append(tuple(batch))
+            batch, games = [], 0
+    if batch:
+        out.append(tuple(batch))
+    return out
 
 
 def _release(client: Client, bundle: Bundle) -> None:

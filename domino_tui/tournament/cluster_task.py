@@ -8,10 +8,11 @@ the hosts: it dies with the thread that started it (the worker killed, its threa
 The two talk by pickles on a pipe, one chunk at a time. Started by ``subprocess`` without a ``preexec_fn``, it is
 safe to start from a thread.
 
-The thread waits for its chunk in short steps and asks the worker whether the task is still wanted; a task the
-client cancelled (it was interrupted, or it went away) ends its chunk process at once, which stops its hosts.
-The entries' files live in a folder of the worker's own scratch space, removed when the chunk is done (and with
-the worker's folder if the worker is killed).
+The thread waits for its chunks in short steps and asks the worker whether the task is still wanted; a task the
+client cancelled (it was interrupted, or it went away) ends its chunk process at once, which stops its hosts. When
+a run is over the client tells every worker (``release``): the chunk processes stop their hosts and stay, holding
+no user code, for the next run (they leave after IDLE seconds without one), and the entries' files, unpacked once
+per worker into its own scratch space, are removed (with the worker's folder if the worker is killed).
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ from .sandbox import INSTALL_HINT, bubblewrap
 from .secrecy import make_undumpable
 
 POLL = 0.1  # seconds between two looks at whether the task is still wanted
-IDLE = 30.0  # seconds a chunk process waits for its next chunk before it stops its hosts and leaves
+IDLE = 60.0  # seconds a chunk process (holding no host between runs) waits for more before it leaves
 _CHILDREN: dict[int, subprocess.Popen] = {}  # a task thread's ident -> its chunk process
 _UNPACKING = threading.Lock()
+_SENDING = threading.Lock()
 
 
 class ChunkFailed(RuntimeError):
@@ -66,8 +68,12 @@ def _entries_folder(scratch: str, bundle: Bundle) -> str:
     return folder
 
 
-def play_remote(task: ChunkTask, bundle: Bundle) -> tuple[Tally, str]:
-    """Play one chunk on this Dask worker: its tally, and what its hosts printed (for the client's terminal)."""
+Played = list[tuple[Tally, str]]  # each chunk's tally and what its hosts printed
+
+
+def play_remote(batch: tuple[ChunkTask, ...], bundle: Bundle) -> Played:
+    """Play a few chunks on this Dask worker: each one's tally, and what its hosts printed (for the client's
+    terminal)."""
     from distributed import get_worker
 
     worker = get_worker()
@@ -78,16 +84,19 @@ def play_remote(task: ChunkTask, bundle: Bundle) -> tuple[Tally, str]:
         return ts is None or ts.state in ("cancelled", "released", "forgotten")
 
     folder = _entries_folder(worker.local_directory, bundle)
-    (first, second), confinement = relocate(task.entries, task.confinement, bundle, folder)
-    return in_child(replace(task, entries=(first, second), confinement=confinement), cancelled)
+    moved = []
+    for task in batch:
+        (first, second), confinement = relocate(task.entries, task.confinement, bundle, folder)
+        moved.append(replace(task, entries=(first, second), confinement=confinement))
+    return in_child(tuple(moved), cancelled)
 
 
 def release(digest: str, dask_worker: Any) -> None:
-    """The run is over (run on every worker by the client, which hands it the worker): end the chunk processes,
-    which stop their hosts, and remove the entries' files."""
+    """The run is over (run on every worker by the client, which hands it the worker): every chunk process stops
+    its hosts once its chunk (if any) is done, and stays for the next run; the entries' files go."""
     for child in list(_CHILDREN.values()):
-        _stop(child)
-    _CHILDREN.clear()
+        with contextlib.suppress(OSError, ValueError):
+            _send(child, None)
     shutil.rmtree(os.path.join(dask_worker.local_directory, f"domino-tui-entries-{digest[:32]}"), True)
 
 
@@ -120,21 +129,23 @@ def _end(child: subprocess.Popen) -> None:
     _stop(child)
 
 
-def _send(child: subprocess.Popen, task: ChunkTask) -> None:
+def _send(child: subprocess.Popen, batch: tuple[ChunkTask, ...] | None) -> None:
+    """Chunks to play, or None: stop your hosts (the run is over). One message at a time on a pipe."""
     assert child.stdin is not None  # started with PIPE
-    pickle.dump(task, child.stdin)
-    child.stdin.flush()
+    with _SENDING:
+        pickle.dump(batch, child.stdin)
+        child.stdin.flush()
 
 
-def in_child(task: ChunkTask, cancelled: Callable[[], bool]) -> tuple[Tally, str]:
-    """Play ``task`` in this thread's chunk process, ending it if ``cancelled()`` turns true meanwhile."""
+def in_child(batch: tuple[ChunkTask, ...], cancelled: Callable[[], bool]) -> Played:
+    """Play ``batch`` in this thread's chunk process, ending it if ``cancelled()`` turns true meanwhile."""
     child = _child()
     try:
-        _send(child, task)
-    except OSError:  # it left, idle, just as the chunk came: a new one
+        _send(child, batch)
+    except OSError:  # it left, idle, just as the chunks came: a new one
         _end(child)
         child = _child()
-        _send(child, task)
+        _send(child, batch)
     assert child.stdout is not None  # started with PIPE
     try:
         while not select.select([child.stdout.fileno()], [], [], POLL)[0]:
@@ -152,24 +163,26 @@ def in_child(task: ChunkTask, cancelled: Callable[[], bool]) -> tuple[Tally, str
     return value
 
 
-def _play(task: ChunkTask) -> tuple[bool, object]:
-    if task.confinement.sandboxed and any(e.hosted for e in task.entries):
+def _play(batch: tuple[ChunkTask, ...]) -> tuple[bool, object]:
+    if any(task.confinement.sandboxed and any(e.hosted for e in task.entries) for task in batch):
         found, why = bubblewrap()
         if not found:
             return False, f"worker {os.uname().nodename}: {why}; {INSTALL_HINT}"
-    relayed = io.StringIO()
+    played = []
     try:
-        with contextlib.redirect_stderr(relayed):
-            tally = play_chunk(task)
+        for task in batch:
+            relayed = io.StringIO()
+            with contextlib.redirect_stderr(relayed):
+                played.append((play_chunk(task), relayed.getvalue()))
     except Exception as exc:
         stop_hosts()
         return False, f"worker {os.uname().nodename}: {type(exc).__name__}: {exc}"
-    return True, (tally, relayed.getvalue())
+    return True, played
 
 
 def main(argv: list[str]) -> int:
-    """The chunk process: one pickled ChunkTask in, one (ok, (tally, printed) or why) out, until its input ends
-    or no chunk came for IDLE seconds. Its hosts stay up from one chunk to the next of the same run."""
+    """The chunk process: a pickled batch of chunks in, (ok, [(tally, printed), ...] or why) out, until its input
+    ends or nothing came for IDLE seconds. Its hosts stay up from one chunk to the next of the same run."""
     become_worker(int(argv[0]))  # dies with the thread that started it; SIGTERM stops its hosts
     make_undumpable()  # it holds the seed
     tasks, results = sys.stdin.buffer, sys.stdout.buffer
@@ -178,13 +191,17 @@ def main(argv: list[str]) -> int:
     try:
         while select.select([tasks.fileno()], [], [], IDLE)[0]:
             try:
-                task = pickle.load(tasks)
+                batch = pickle.load(tasks)
             except EOFError:
                 break
-            if task.confinement != run:  # another run's entries (in another folder): its hosts are done
+            if batch is None:  # the run is over: no host of it waits for more games
                 stop_hosts()
-                run = task.confinement
-            pickle.dump(_play(task), results)
+                run = None
+                continue
+            if batch[0].confinement != run:  # another run's entries (in another folder): its hosts are done
+                stop_hosts()
+                run = batch[0].confinement
+            pickle.dump(_play(batch), results)
             results.flush()
     finally:
         stop_hosts()
