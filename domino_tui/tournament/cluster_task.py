@@ -5,13 +5,14 @@ A Dask worker runs its tasks in threads, and a host is started with a ``preexec_
 die with its parent), which is not safe in a threaded process. So each of the worker's task threads keeps one
 chunk process, a fresh single-threaded interpreter (``python -m domino_tui.tournament.cluster_task``) that starts
 the hosts: it dies with the thread that started it (the worker killed, its thread gone), and its hosts with it.
-The two talk by pickles on a pipe, one chunk at a time. Started by ``subprocess`` without a ``preexec_fn``, it is
-safe to start from a thread.
+The two talk by pickles on a pipe, one batch of chunks at a time. Started by ``subprocess`` without a
+``preexec_fn``, it is safe to start from a thread.
 
 The thread waits for its chunks in short steps and asks the worker whether the task is still wanted; a task the
 client cancelled (it was interrupted, or it went away) ends its chunk process at once, which stops its hosts. When
-a run is over the client tells every worker (``release``): the chunk processes stop their hosts and stay, holding
-no user code, for the next run (they leave after IDLE seconds without one), and the entries' files, unpacked once
+a run is over the client tells every worker (``release``): the chunk processes stop their hosts (as they do by
+themselves after HOSTS_IDLE seconds without a chunk, should the client vanish) and stay, holding no user code, for
+the next run (they leave after IDLE seconds without one), and the entries' files, unpacked once
 per worker into its own scratch space, are removed (with the worker's folder if the worker is killed).
 """
 
@@ -38,6 +39,7 @@ from .sandbox import INSTALL_HINT, bubblewrap
 from .secrecy import make_undumpable
 
 POLL = 0.1  # seconds between two looks at whether the task is still wanted
+HOSTS_IDLE = 5.0  # seconds without a chunk after which a chunk process stops its hosts
 IDLE = 60.0  # seconds a chunk process (holding no host between runs) waits for more before it leaves
 _CHILDREN: dict[int, subprocess.Popen] = {}  # a task thread's ident -> its chunk process
 _UNPACKING = threading.Lock()
@@ -189,7 +191,13 @@ def main(argv: list[str]) -> int:
     sys.stdout = sys.stderr  # nothing but results on the results' pipe
     run = None
     try:
-        while select.select([tasks.fileno()], [], [], IDLE)[0]:
+        while True:
+            if not select.select([tasks.fileno()], [], [], HOSTS_IDLE)[0]:
+                # No chunk for a while: its run may be over, its client gone without a word; hosts stop.
+                stop_hosts()
+                run = None
+                if not select.select([tasks.fileno()], [], [], IDLE)[0]:
+                    break
             try:
                 batch = pickle.load(tasks)
             except EOFError:
