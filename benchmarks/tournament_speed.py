@@ -191,7 +191,7 @@ def cluster_cost(rounds: int, games: int) -> None:
     """The scheduler's cost per match: round robins on --jobs 2 and on a LocalCluster, alternating."""
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None, host="127.0.0.1") as cluster:
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address="127.0.0.1:0", host="127.0.0.1") as cluster:
         for label, bots in (
             ("built-in bots (fast path)", CLUSTER_BUILTIN),
             ("with a user bot (sandboxed)", CLUSTER_USER),
