@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from .entries import BotSpec, Entry, EntryError
 from .host import host_command
-from .sandbox import SYSTEM, Confinement, entry_folders
+from .sandbox import SYSTEM, Confinement, entry_folders, inside
 
 MAX_BUNDLE = 64 << 20
 SKIPPED_FOLDERS = frozenset({"__pycache__", ".git", ".hg", ".svn", ".venv", "venv", "node_modules", ".mypy_cache"})
@@ -45,12 +45,8 @@ def _digest(files: tuple[tuple[str, bool, bytes], ...], roots: tuple[str, ...]) 
     return h.hexdigest()
 
 
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip("/") + "/")
-
-
 def _system(path: str) -> bool:
-    return any(_inside(path, top) for top in SYSTEM)
+    return any(inside(path, top) for top in SYSTEM)
 
 
 def as_file_spec(spec: BotSpec) -> BotSpec:
@@ -84,11 +80,11 @@ def pack(entries: list[Entry], confinement: Confinement) -> Bundle:
                 roots += [r for r in entry_folders(files) if r not in roots and not _system(r)]
     shown = own | set(roots)
     # A folder holding an entry's own folder was hidden as an entry's (a Bot class's import root), not as a secret.
-    secret = [h for h in confinement.hidden if h not in shown and not any(_inside(r, h) for r in roots)]
+    secret = [h for h in confinement.hidden if h not in shown and not any(inside(r, h) for r in roots)]
     found: dict[str, tuple[bool, bytes]] = {}
     size = 0
     for path in _walk(roots):
-        if path in found or any(_inside(path, h) for h in secret):
+        if path in found or any(inside(path, h) for h in secret):
             continue
         try:
             with open(path, "rb") as fh:
@@ -137,7 +133,7 @@ def unpack(bundle: Bundle, folder: str) -> None:
 
 
 def _moved(path: str, bundle: Bundle, folder: str) -> str:
-    return folder + path if any(_inside(path, r) for r in bundle.roots) else path
+    return folder + path if any(inside(path, r) for r in bundle.roots) else path
 
 
 def relocate_spec(spec: BotSpec, bundle: Bundle, folder: str) -> BotSpec:

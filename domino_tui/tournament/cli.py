@@ -48,7 +48,7 @@ class Stopped(Exception):
         self.signum = signum
 
 
-def _stop(signum: int, frame: object) -> None:
+def raise_stopped(signum: int, frame: object) -> None:
     raise Stopped(signum)
 
 
@@ -137,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     journal = args.resume or (journal_path(args.out) if args.out else None)
     private = [p for p in (args.out, args.seed_file if args.seed_file != "-" else None) if p]
     progress = ProgressBar()
-    previous = {s: signal.signal(s, _stop) for s in SIGNALS}
+    previous = {s: signal.signal(s, raise_stopped) for s in SIGNALS}
     try:
         if args.out:
             check_out_path(args.out)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from . import cgroups
 from .bundle import Bundle, relocate, unpack
 from .host import stop_hosts
 from .runner import ChunkTask, Tally, become_worker, play_chunk
@@ -99,6 +100,7 @@ def release(digest: str, dask_worker: Any) -> None:
     for child in list(_CHILDREN.values()):
         with contextlib.suppress(OSError, ValueError):
             _send(child, None)
+    cgroups.sweep()  # the groups of hosts whose chunk process was killed (with a worker of this machine)
     shutil.rmtree(os.path.join(dask_worker.local_directory, f"domino-tui-entries-{digest[:32]}"), True)
 
 

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from ..engine import VARIANTS
-from .cli import SIGNALS, Stopped, _stop, read_seed
+from .cli import SIGNALS, Stopped, raise_stopped, read_seed
 from .cluster import ClusterError
 from .entries import EntryError
 from .host import DEFAULT_MOVE_LIMIT
@@ -116,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     make_undumpable()  # this process holds the league's seed
     private = [p for p in (args.journal, args.out, args.seed_file if args.seed_file != "-" else None) if p]
     progress = ProgressBar()
-    previous = {s: signal.signal(s, _stop) for s in SIGNALS}
+    previous = {s: signal.signal(s, raise_stopped) for s in SIGNALS}
     league: League | None = None
     try:
         if args.rounds < 0:
