@@ -1,17 +1,24 @@
-"""Command line: the Textual app by default, ``--plain`` for the seed-000 text game, ``tournament`` for bots.
+"""Command line: the Textual app by default, ``--plain`` for the seed-000 text game, ``tournament`` for bots,
+``stats`` for the record of games.
 
-Each face is imported only when chosen, so the plain mode never loads textual or rich.
+Each face is imported only when chosen, so the plain mode never loads textual or rich. Whatever the face, output
+that cannot be written ends it without a traceback (see `guarded_stdout`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+
+from .guarded_stdout import OutputLost, ended, guarded
 
 # argparse loads on demand: `--plain` is read without it, to start fast (see plain_arguments).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
+
+# What only one face uses: given to the other, each would be quietly ignored, so it is refused instead.
+TABLE_ONLY = ("--variant", "--opponent", "--pause")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of seed 000")
     parser.add_argument("--stage", type=int, choices=range(1, 6), default=5, metavar="N", help="plain mode stage 1-5")
-    parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    parser.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible game")
     parser.add_argument(
         "--variant",
         choices=list(VARIANTS),
@@ -40,6 +47,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent", default=None, metavar="NAME", help="the level or bot in every other seat (e.g. Normal, greedy)"
     )
     return parser
+
+
+def seed_number(text: str) -> int:
+    """``--seed``'s value: a whole number, of no more digits than Python turns into an int."""
+    import argparse
+
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    digits = text.strip().lstrip("+-").replace("_", "")
+    if digits.isascii() and digits.isdigit():
+        why = f"a seed has at most {sys.get_int_max_str_digits():,} digits, not {len(digits):,}"
+    else:
+        why = f"a seed is a whole number, not {text if len(text) <= 24 else text[:20] + '...'!r}"
+    raise argparse.ArgumentTypeError(why)
 
 
 def plain_arguments(args: Sequence[str]) -> tuple[int, int | None] | None:
@@ -62,7 +85,7 @@ def plain_arguments(args: Sequence[str]) -> tuple[int, int | None] | None:
             value = args[i]
             i += 1
         digits = value[1:] if value.startswith("-") else value
-        if not (digits.isascii() and digits.isdigit()):
+        if not (digits.isascii() and digits.isdigit()) or not _convertible(digits):
             return None
         if name == "--seed":
             seed = int(value)
@@ -73,17 +96,31 @@ def plain_arguments(args: Sequence[str]) -> tuple[int, int | None] | None:
     return (stage, seed) if plain else None
 
 
+def _convertible(digits: str) -> bool:
+    """Whether Python turns this many digits into an int (``sys.get_int_max_str_digits``, 0 for no limit)."""
+    limit = sys.get_int_max_str_digits()
+    return not limit or len(digits) <= limit
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the face the arguments choose; its exit code. Ctrl-C at any point, even while the chosen face is
-    still importing, exits with 130 and no traceback."""
+    still importing, exits with 130 and no traceback; so does output that cannot be written (see
+    `guarded_stdout.ended` for the status)."""
     try:
-        return _main(argv)
+        args = list(sys.argv[1:] if argv is None else argv)
+        with guarded():
+            try:
+                return _main(args)
+            except SystemExit as done:  # argparse after --help or a mistake: its message must get out too
+                code = done.code
+        return code if isinstance(code, int) else (0 if code is None else 2)
     except KeyboardInterrupt:
         return 130
+    except OutputLost as lost:
+        return ended(lost)
 
 
-def _main(argv: Sequence[str] | None) -> int:
-    args_list = list(sys.argv[1:] if argv is None else argv)
+def _main(args_list: list[str]) -> int:
     if args_list[:1] == ["tournament"]:
         from .tournament.cli import main as tournament_main
 
@@ -105,11 +142,22 @@ def _main(argv: Sequence[str] | None) -> int:
         from .plain import run
 
         return run(stage=plain[0], seed=plain[1])
-    args = build_parser().parse_args(args_list)
+    parser = build_parser()
+    args = parser.parse_args(args_list)
+    given = [a.partition("=")[0] for a in args_list]
     if args.plain:
+        from .plain.deal import VARIANT
+
+        if args.variant not in (None, VARIANT):
+            parser.error(f"the plain mode plays {VARIANT} only (the Hyperskill stage text's game), not {args.variant}")
+        for option in TABLE_ONLY[1:]:
+            if option in given:
+                parser.error(f"{option} is for the table; the plain mode's computer is set by --stage")
         from .plain import run
 
         return run(stage=args.stage, seed=args.seed)
+    if "--stage" in given:
+        parser.error("--stage is for the plain mode: add --plain")
     if args.pause is not None and not 0 <= args.pause <= 10:
         build_parser().error("--pause must be between 0 and 10 seconds")
     if args.opponent is not None:

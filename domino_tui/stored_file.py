@@ -2,9 +2,13 @@
 locking the player out.
 
 A file that cannot be used, whatever the reason (cut short, not JSON, not UTF-8, nested too deep, values of the
-wrong kind, a directory in its place, unreadable), is moved aside to ``<name>.bad-<time>`` so that the player
-starts afresh and the next save cannot overwrite it; the message says where it went. Should even that fail, the
-file stays where it is and nothing is written over it.
+wrong kind, too large, a directory, a FIFO or a device in its place, unreadable), is moved aside to
+``<name>.bad-<time>`` so that the player starts afresh and the next save cannot overwrite it; the message says
+where it went. Should even that fail, the file stays where it is and nothing is written over it while it is
+there. Nothing is ever opened in a way that could wait: a FIFO is refused, not read.
+
+Each file is a `StoredFile` object, owned by whoever keeps it (the app holds one per file): what it knows about
+a damaged file lives and dies with that owner, never in this module.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -20,38 +25,110 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+# Far more than any settings file or saved match (a long match is tens of kilobytes): a bigger file is no save.
+MAX_BYTES = 16 << 20
 
-# Damaged files that could not be moved aside, in this run: `write` refuses to replace them.
-_KEPT: set[Path] = set()
+
+class NotAFile(OSError):
+    """Something other than a regular file where a file is kept (a directory, a FIFO, a device, a socket)."""
 
 
-def load(path: Path, parse: Callable[[object], T], failed: str, then: str) -> tuple[T | None, str | None]:
-    """``parse`` of the JSON in ``path``; None when there is no file. A file that cannot be used gives None and
-    a message: ``failed`` ("Your saved game could not be restored"), why, where the file went, and ``then``
-    ("A new game starts.")."""
+class StoredFile:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        # A damaged file that could not be moved aside: (device, inode) of the file not to write over.
+        self._kept: tuple[int, int] | None = None
+
+    def load(self, parse: Callable[[object], T], failed: str, then: str) -> tuple[T | None, str | None]:
+        """``parse`` of the JSON in the file; None when there is none. A file that cannot be used gives None and
+        a message: ``failed`` ("Your saved game could not be restored"), why, where the file went, and
+        ``then`` ("A new game starts.")."""
+        try:
+            text = read_text(self.path)
+        except FileNotFoundError:
+            return None, None
+        except Exception as exc:  # a directory, a FIFO, no permission, not UTF-8, a broken disk, ...
+            return None, self._set_aside(describe(exc), failed, then)
+        try:
+            return parse(json.loads(text)), None
+        except Exception as exc:  # the file is untrusted: no failure to use it may lock the player out
+            return None, self._set_aside(describe(exc), failed, then)
+
+    def _set_aside(self, reason: str, failed: str, then: str) -> str:
+        try:
+            aside = move_aside(self.path)
+        except OSError as exc:
+            self._kept = _identity(self.path)
+            return (
+                f"{failed} ({self.path}): {reason}. It could not be moved aside either ({exc}), so it is left as it "
+                f"is and nothing will be saved over it. {then}"
+            )
+        return f"{failed}: {reason}. The file was moved to {aside}. {then}"
+
+    def _refuse_if_kept(self) -> None:
+        if self._kept is not None and _identity(self.path) == self._kept:
+            raise PermissionError(
+                f"{self.path} is a damaged file kept as it was found; move it away to save here again"
+            )
+        self._kept = None  # moved away (or replaced) since: saving may go on
+
+    def write(self, data: object, indent: int | None = None) -> None:
+        """Write ``data`` as JSON atomically: to a temporary file beside the file, flushed and synced to disk, then
+        renamed over it, so that a crash or a full disk leaves the old file or the new one, never half of one. On
+        failure the temporary file is removed and the OSError raised."""
+        self._refuse_if_kept()
+        path = self.path
+        text = json.dumps(data, indent=indent) + "\n"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def remove(self) -> None:
+        """Delete the file if there is one (a damaged file kept as found stays)."""
+        if self._kept is not None and _identity(self.path) == self._kept:
+            return
+        self.path.unlink(missing_ok=True)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        return None, None
-    except Exception as exc:  # a directory, no permission, not UTF-8, a broken disk, ...
-        return None, _set_aside(path, describe(exc), failed, then)
-    try:
-        return parse(json.loads(text)), None
-    except Exception as exc:  # the file is untrusted: no failure to use it may lock the player out
-        return None, _set_aside(path, describe(exc), failed, then)
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
-def _set_aside(path: Path, reason: str, failed: str, then: str) -> str:
-    try:
-        aside = move_aside(path)
-    except OSError as exc:
-        _KEPT.add(path.absolute())
-        return (
-            f"{failed} ({path}): {reason}. It could not be moved aside either ({exc}), so it is left as it is "
-            f"and nothing will be saved over it. {then}"
-        )
-    return f"{failed}: {reason}. The file was moved to {aside}. {then}"
+def read_text(path: Path, limit: int = MAX_BYTES) -> str:
+    """The UTF-8 text of the regular file at ``path``. Opened without waiting (a FIFO with no writer would block
+    an ordinary open for ever) and refused unless it is a regular file of at most ``limit`` bytes."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as f:
+        check_regular(os.fstat(fd), limit)
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"it is larger than {limit >> 20} MiB")
+    return data.decode("utf-8")
+
+
+def check_regular(st: os.stat_result, limit: int = MAX_BYTES) -> None:
+    """Raise NotAFile (or IsADirectoryError) unless ``st`` is a regular file, ValueError if it is over ``limit``."""
+    mode = st.st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError("is a directory")
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise NotAFile(f"it is {kind}, not a file")
+    if st.st_size > limit:
+        raise ValueError(f"it is larger than {limit >> 20} MiB")
 
 
 def describe(exc: BaseException) -> str:
@@ -66,6 +143,8 @@ def describe(exc: BaseException) -> str:
         return "it may not be read"
     if isinstance(exc, json.JSONDecodeError):
         return f"it is not valid JSON ({exc})"
+    if isinstance(exc, NotAFile):
+        return str(exc)
     text = str(exc)
     return text if text else type(exc).__name__
 
@@ -79,30 +158,3 @@ def move_aside(path: Path) -> Path:
             os.rename(path, aside)
             return aside
     raise FileExistsError(f"too many damaged copies of {path.name} in {path.parent}")
-
-
-def write(path: Path, data: object, indent: int | None = None) -> None:
-    """Write ``data`` as JSON atomically: to a temporary file beside ``path``, flushed and synced to disk, then
-    renamed over it, so that a crash or a full disk leaves the old file or the new one, never half of one. On
-    failure the temporary file is removed and the OSError raised."""
-    if path.absolute() in _KEPT:
-        raise PermissionError(f"{path} is a damaged file kept as it was found; move it away to save here again")
-    text = json.dumps(data, indent=indent) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def remove(path: Path) -> None:
-    """Delete the file at ``path`` if there is one (a damaged file kept as found stays)."""
-    if path.absolute() not in _KEPT:
-        path.unlink(missing_ok=True)

@@ -25,6 +25,7 @@ ALLOWED = {
     "records": {"engine", "paths", "stored_file"},
     "paths": set(),
     "stored_file": set(),
+    "guarded_stdout": set(),
     "tui": {"engine", "ai", "coach", "records", "paths", "stored_file", "net"},
     "net": {"engine", "ai", "paths"},
 }

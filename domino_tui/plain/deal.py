@@ -11,6 +11,8 @@ import random
 
 # Seats, as in the engine: seat 0 is you, seat 1 the computer. NOBODY wins a drawn game.
 PLAYER, COMPUTER, NOBODY = 0, 1, -1
+# The Hyperskill stage text's game is the engine's classic variant; the plain mode plays no other.
+VARIANT = "classic"
 SEAT_NAMES = ("player", "computer")
 
 Pair = tuple[int, int]

@@ -3,7 +3,6 @@ graders and pipes expect."""
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 
@@ -87,35 +86,22 @@ def run(stage: int = 5, seed: int | None = None) -> int:
     """Play seed 000's ``stage`` (1 to 5) on stdin and stdout. One ``random.Random(seed)`` makes the deal and
     every random choice, so a seed replays the whole game; without one the system's entropy seeds it.
 
-    Returns 0 when the game is over or the input ends, 130 after Ctrl-C; never a traceback for either."""
+    Returns 0 when the game is over or the input ends, 130 after Ctrl-C; never a traceback for either. Output
+    that cannot be written is the command line's business (see `guarded_stdout`). Graders call it again and
+    again in one process: it keeps nothing between runs."""
     if stage not in STAGES:
         raise ValueError(f"the plain mode has stages 1 to 5, not {stage}")
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
-        reconfigure(errors="replace")  # bytes that are not text are just another invalid move
+        # Bytes that are not text are just another invalid move. (This one setting of the process's stdin
+        # stays: a text stream refuses to change it back once read from.)
+        reconfigure(errors="replace")
     console = Console(sys.stdout)
     try:
         play_stage(stage, random.Random(seed), console)
         console.out.flush()
     except EOFError:
         pass
-    except BrokenPipeError:
-        _silence(console.out)
     except KeyboardInterrupt:
         return 130
     return 0
-
-
-def _silence(out: Output) -> None:
-    """Whoever read our output has gone: point a real stdout at nothing so that the exit flush cannot complain.
-    A stream without a file descriptor (a grader's object) is left as it is."""
-    fileno = getattr(out, "fileno", None)
-    if fileno is None:
-        return
-    try:
-        fd = fileno()
-    except (OSError, ValueError):
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)

@@ -1,5 +1,5 @@
-"""Stages 4 and 5: the engine's classic game, with seed 000's computer: stage 4 tries random numbers until one
-is legal, stage 5 is the `hyperskill` bot (the seed's scoring computer)."""
+"""Stages 4 and 5: the engine's classic game, with the Hyperskill stage text's computer: stage 4 tries random
+numbers until one is legal, stage 5 is the `hyperskill` bot (the stage text's scoring computer)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 from ..ai.simple import HyperskillBot
 from ..engine import DRAW, PASS, End, GameState, IllegalMoveError, Move, Opening, Tile, get_rules, observe
-from .deal import COMPUTER, NOBODY, PLAYER, Deal, Pair
+from .deal import COMPUTER, NOBODY, PLAYER, VARIANT, Deal, Pair
 from .turns import Table
 
 
@@ -22,7 +22,7 @@ class RuledTable(Table):
     @classmethod
     def from_deal(cls, d: Deal, rng: random.Random, scoring: bool) -> RuledTable:
         hands = [[Tile(*p) for p in hand] for hand in d.hands]
-        state = GameState(get_rules("classic"), hands, [Tile(*p) for p in d.stock], Opening(None))
+        state = GameState(get_rules(VARIANT), hands, [Tile(*p) for p in d.stock], Opening(None))
         return cls(state, rng, scoring)
 
     @property

@@ -92,6 +92,13 @@ def progress(records: Iterable[GameRecord]) -> list[Progress]:
     return [Progress(day, variant, n, total / n) for (day, variant), (n, total) in sorted(days.items())]
 
 
+def chance_lost(loss: float) -> str:
+    """A review's loss per decision as every screen shows it: points of the chance of winning given away. The
+    record keeps the expert's values (from -1, a sure loss, to 1, a sure win), so a point of chance is 1/50 of
+    one, as the review and the hint count it."""
+    return f"{loss * 50:.1f}% chance"
+
+
 HEADERS = ("variant", "opponent", "games", "won", "lost", "drawn", "won %", "points", "against", "hints", "undos")
 
 
@@ -128,8 +135,10 @@ def render(records: list[GameRecord]) -> str:
     steps = progress(records)
     if steps:
         lines.append("")
-        lines.append("Review, average loss per decision (lower is better):")
-        lines.extend(f"  {p.day}  {p.variant:<12} {p.average_loss:6.2f} over {p.decisions} decisions" for p in steps)
+        lines.append("Review, chance given away per decision (lower is better):")
+        lines.extend(
+            f"  {p.day}  {p.variant:<12} {chance_lost(p.average_loss):>12} over {p.decisions} decisions" for p in steps
+        )
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -189,14 +189,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         for s, handler in previous.items():
             signal.signal(s, handler)
     progress.close()
-    sys.stdout.write(report(result))
-    show_faults(result, name)
+    # The results file first: it is kept whatever becomes of stdout (a reader that left, a full disk).
     if args.out:
         try:
             write(result, args.out)
         except OSError as exc:
             print(f"{name}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
             return 1
+    sys.stdout.write(report(result))
+    show_faults(result, name)
+    if args.out:
         print(f"results written to {args.out}")
     return 0
 

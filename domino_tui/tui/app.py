@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from ..engine import VARIANTS
+from ..engine import VARIANTS, get_rules
+from ..stored_file import StoredFile
 from . import saved_game, textual_fixes
-from . import settings as settings_store
-from .coach_desk import CoachDesk
+from .coach_desk import CoachDesk, RecordNote
 from .screens.table import TableScreen
-from .session import Session, pick_seed
-from .settings import Settings
+from .session import HUMAN, Session, pick_seed
+from .settings import PlayerSettings, Settings
 
 # The screens over the table are imported when first opened: the help's Markdown alone costs a tenth of
 # the start-up.
@@ -51,10 +51,17 @@ class DominoApp(App):
         self._seed = seed
         self._pause = pause
         self.save_settings = save_settings
-        self.settings = Settings()
+        # The player's settings have one owner; every change goes through `remember`.
+        self.player_settings = PlayerSettings(keep=save_settings)
+        self.saved_match = StoredFile(saved_game.path())
         self.session: Session | None = None
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings as they are now (read-only: change them with `remember`)."""
+        return self.player_settings.current
 
     @property
     def pause(self) -> float:
@@ -68,47 +75,82 @@ class DominoApp(App):
         raise LookupError("no table")
 
     def on_mount(self) -> None:
-        loaded, problem = settings_store.load()
+        problem = self.player_settings.load()
         settings_readable = problem is None  # a damaged file is no first start: no tour over its message
         if problem:
             self.notify(problem, title="Settings", severity="warning", timeout=8)
-        if self._opponents:
-            loaded = replace(loaded, bots=self._opponents).with_variant(loaded.variant)
-        if self._variant is not None:
-            loaded = loaded.with_variant(self._variant)
-        loaded = replace(loaded, seed=self._seed)
-        if self._pause is not None:
-            loaded = replace(loaded, pause=self._pause)
-        self.settings = loaded
-        if loaded.theme in self.available_themes:
-            self.theme = loaded.theme
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
+        if self._pause is not None:
+            self.remember(pause=self._pause)  # a table setting: it applies to a resumed match too
+        asked = self.asked_for()
         resumed = None
-        if self._variant is None and self._seed is None and self.save_settings:
-            resumed, problem = saved_game.load()
+        if self.save_settings:
+            resumed, problem = saved_game.load(self.saved_match)
             if problem:
                 self.notify(problem, title="Saved game", severity="warning", timeout=8)
+        if resumed is not None and asked is not None and not in_progress(resumed):
+            resumed = None  # nothing of yours to lose: the match asked for starts at once
         if resumed is not None:
-            self.settings = resumed.settings
             self.session = resumed
-            self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
+            self.push_screen(TableScreen(resumed))
+            if asked is None or self.is_the_match(asked, resumed):
+                self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
+            else:
+                # The command line asked for another match: the one in progress stays, and is only given up
+                # when you say so.
+                wanted = get_rules(asked.variant).title + ("" if asked.seed is None else f" with seed {asked.seed}")
+                self.begin(asked, f"You have a match in progress ({self.progress(resumed)}). Abandon it for {wanted}?")
         else:
-            self.session = Session(loaded, pick_seed(loaded.seed))
-        self.push_screen(TableScreen(self.session))
-        if self.first_run_tour and not loaded.tour_seen and settings_readable and self.save_settings:
+            chosen = asked or self.settings
+            self.remember_match(chosen)
+            self.session = Session(chosen, pick_seed(chosen.seed))
+            self.push_screen(TableScreen(self.session))
+        if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
             self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
 
+    def asked_for(self) -> Settings | None:
+        """The match the command line asked for (a variant, a seed or opponents), or None."""
+        if self._variant is None and self._seed is None and not self._opponents:
+            return None
+        asked = self.settings
+        if self._opponents:
+            asked = replace(asked, bots=self._opponents).with_variant(asked.variant)
+        if self._variant is not None:
+            asked = asked.with_variant(self._variant)
+        return replace(asked, seed=self._seed)
+
+    @staticmethod
+    def is_the_match(asked: Settings, session: Session) -> bool:
+        """Whether ``session`` is a match ``asked`` for: the same variant and opponents, and the same seed when
+        one was asked for."""
+        saved = session.settings
+        same_seed = asked.seed is None or asked.seed == session.seed
+        return same_seed and (asked.variant, asked.bots) == (saved.variant, saved.bots)
+
+    @staticmethod
+    def progress(session: Session) -> str:
+        """How far a match has gone, such as "Partnership, game 1, 12 moves"."""
+        games = len(session.match.games)
+        moves = len(session.game.history)
+        return f"{session.rules.title}, game {games}, {moves} move{'s' if moves != 1 else ''}"
+
     def save_game(self) -> None:
         """Keep the match in progress on disk (called at your every turn and on quitting)."""
         if self.session is not None and self.save_settings:
-            problem = saved_game.save(self.session)
+            problem = saved_game.save(self.session, self.saved_match)
             if problem:
                 self.notify(problem, severity="warning")
 
     def on_unmount(self) -> None:
         self.save_game()
+        self.coach.keep_unwritten()
+
+    def on_record_note(self, message: RecordNote) -> None:
+        self.notify(message.text, title="Record of games", severity="warning", timeout=8)
 
     async def action_quit(self) -> None:
         self.closing = True
@@ -118,22 +160,23 @@ class DominoApp(App):
         return not self.closing or action == "quit"
 
     def remember(self, **changes: object) -> None:
-        """Change the settings and keep them for next time (without the seed, so deals vary)."""
-        self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]  # callers pass Settings fields by name
-        if self.save_settings:
-            problem = settings_store.save(replace(self.settings, seed=None))
-            if problem:
-                self.notify(problem, severity="warning")
+        """Change the player's settings and keep them for next time (all but the seed, so deals vary)."""
+        self._said(self.player_settings.change(**changes))
+
+    def remember_match(self, settings: Settings) -> None:
+        """Keep what was chosen for the match that starts now (see `PlayerSettings.start_match`)."""
+        self._said(self.player_settings.start_match(settings))
+
+    def _said(self, problem: str | None) -> None:
+        if problem:
+            self.notify(problem, severity="warning")
 
     @property
     def match_in_progress(self) -> bool:
         """A match you have played in and not finished: starting another abandons it."""
-        session = self.session
-        if session is None or session.match.over:
-            return False
-        return len(session.match.games) > 1 or any(ev.seat == 0 for ev in session.game.history)
+        return self.session is not None and in_progress(self.session)
 
-    def begin(self, settings: Settings) -> None:
+    def begin(self, settings: Settings, question: str = "Abandon the match in progress and start a new one?") -> None:
         """A new match with ``settings`` (after asking, when it abandons one in progress)."""
         if not self.match_in_progress:
             self._begin(settings)
@@ -144,12 +187,11 @@ class DominoApp(App):
             if yes:
                 self._begin(settings)
 
-        self.push_screen(ConfirmScreen("Abandon the match in progress and start a new one?", "Abandon"), answered)
+        self.push_screen(ConfirmScreen(question, "Abandon"), answered)
 
     def _begin(self, settings: Settings) -> None:
-        self.settings = settings
-        self.remember()
-        self.session = Session(settings, pick_seed(settings.seed))
+        self.remember_match(settings)
+        self.session = Session(self.settings, pick_seed(settings.seed))
         self.table.start(self.session)
 
     def show_tour(self) -> None:
@@ -237,10 +279,19 @@ class DominoApp(App):
             self.push_screen(ScoreSheetScreen(self.session))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # Textual's key panel docks a third of the screen wide beside the table and takes the board's room;
+            # the table's own help (? or F1) lists every key.
+            if not (isinstance(screen, TableScreen) and command.title == "Keys"):
+                yield command
+        from .screens.game_over import GameOverScreen
+
+        if isinstance(screen, GameOverScreen):
+            # The end of a hand is where a new match is most wanted: the dialog closes first, then it starts.
+            yield from self.new_match_commands(lambda: screen.dismiss("look"))
+            return
         if not isinstance(screen, TableScreen):
             return  # a new match from under a dialog would leave the dialog talking about the old one
-        yield SystemCommand("New game", "Choose the variant, opponents, target and seed", self.action_new_game)
         yield SystemCommand("Help: rules and keys", "The rules of the variant in play and every key", self.action_help)
         yield SystemCommand("Score sheet", "Points of every game of the match", self.action_score_sheet)
         if screen.session.rules.has_stock:
@@ -264,12 +315,35 @@ class DominoApp(App):
         )
         yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
         yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
+        yield from self.new_match_commands()
+
+    def new_match_commands(self, before: Callable[[], object] | None = None) -> Iterable[SystemCommand]:
+        """ "New game" and "Play <variant>" for each variant; ``before`` runs first (closing a dialog)."""
+
+        def then(action: Callable[[], object]) -> Callable[[], None]:
+            def run() -> None:
+                if before is not None:
+                    before()
+                action()
+
+            return run
+
+        yield SystemCommand("New game", "Choose the variant, opponents, target and seed", then(self.action_new_game))
         for name, rules in VARIANTS.items():
             yield SystemCommand(
-                f"Play {rules.title}",
-                f"Start a new {name} match with your current opponents",
-                lambda name=name: self.begin(replace(self.settings.with_variant(name), seed=None, target=None)),
+                f"Play {rules.title}", f"Start a new {name} match with your current opponents", then(self.play(name))
             )
+
+    def play(self, variant: str) -> Callable[[], None]:
+        """What "Play <variant>" does: a new match of ``variant`` with your opponents and a new deal."""
+        return lambda: self.begin(replace(self.settings.with_variant(variant), seed=None, target=None))
+
+
+def in_progress(session: Session) -> bool:
+    """Whether ``session`` is a match you have played in and not finished."""
+    if session.match.over:
+        return False
+    return len(session.match.games) > 1 or any(ev.seat == HUMAN for ev in session.game.history)
 
 
 def run(
@@ -279,7 +353,12 @@ def run(
     opponent: str | None = None,
 ) -> int:
     # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
-    # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait).
+    # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait). It is
+    # the process's setting: it goes back as it was when the app ends, for whoever called run().
+    interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
-    DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
+    try:
+        DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
+    finally:
+        sys.setswitchinterval(interval)
     return 0

@@ -13,6 +13,9 @@ from ..engine import CLOSED, Board, End, Placed, Tile
 from .tile_art import LOOKS, TINY, Canvas, Look, draw_tile
 
 MARGIN = 2
+# The narrowest a picture is drawn: a tiny tile (or a gap marker) between the margins. Narrower, the widget
+# scrolls rather than the layout failing.
+NARROWEST = 2 * MARGIN + TINY.hw
 HOLLOW = {End.LEFT: "◁", End.RIGHT: "▷", End.UP: "△", End.DOWN: "▽"}
 FILLED = {End.LEFT: "◀", End.RIGHT: "▶", End.UP: "▲", End.DOWN: "▼"}
 
@@ -69,6 +72,7 @@ def lay_out(
     ``targets`` (open ends the chosen tile fits)."""
     if board.empty:
         return Picture(Canvas(1, 1), TINY)
+    width = max(width, NARROWEST)
     cross = board.spinner is not None and bool(board.up or board.down or board.ends[End.UP] != CLOSED)
     draw: Draw
     draw = _cross if cross else _snake
@@ -98,7 +102,7 @@ def _squeeze(
         end = max(candidates, key=lambda e: keep[e] or 0)
         keep[end] = (keep[end] or 0) - 1
         pic = draw(board, TINY, width, last, targets, keep)
-    assert pic is not None
+    assert pic is not None  # at NARROWEST or wider every item fits a row, so a snake is always drawn
     return pic
 
 

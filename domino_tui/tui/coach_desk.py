@@ -1,20 +1,25 @@
 """The app's side of the coach: the bot it thinks with, the record of games, and the review of the last hand.
 
-When a game ends it is written to the record at once, and its review starts in a worker thread while the
-end-of-hand summary shows; the review screen shows its progress until it is ready, and the review's average loss
-then joins the game's row of the record.
+When a game ends, a worker thread writes it to the record (never the interface's thread: a database held by
+another app may keep a write waiting for seconds) and then reviews it while the end-of-hand summary shows; the
+review screen shows its progress until it is ready, and the review's average loss then joins the game's row of
+the record. A game the worker has not yet written when the app closes is kept on disk for the next start.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
+
+from textual.message import Message
 
 from ..ai.expert import ExpertBot
 from ..coach.hint import master
-from ..records import Records
+from ..records import GameRecord, Records
 from .recording import record_of
 from .session import HUMAN, Session
 
@@ -24,13 +29,21 @@ if TYPE_CHECKING:
     from ..coach.review import Review
 
 
+class RecordNote(Message):
+    """What the record of games has to say after a write (from the worker thread to the app)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__()
+
+
 @dataclass
 class ReviewJob:
     """One hand's review as it is computed (the worker writes, the screen reads)."""
 
     session: Session
     index: int  # the game's number in the match, from 0
-    record_id: int | None
+    record_uid: str | None  # the game's id in the record (None when nothing is recorded)
     done: int = 0
     total: int | None = None  # None until the decisions are counted
     result: Review | None = None
@@ -43,7 +56,8 @@ class CoachDesk:
         self.app = app
         self.options = options
         self._records: Records | None = None
-        self.recorded: set[tuple[int, int]] = set()  # (id of the session, game index) already written
+        self.recorded: set[tuple[int, int]] = set()  # (id of the session, game index) already handed on
+        self.outbox: dict[str, GameRecord] = {}  # finished games a worker has yet to write, by uid
         self.job: ReviewJob | None = None
 
     @property
@@ -58,20 +72,32 @@ class CoachDesk:
     # ----- a game ends -----
 
     def finished(self, session: Session) -> None:
-        """Record the game that just ended (once) and start its review."""
+        """Record the game that just ended (once) and review it, in a worker thread."""
         key = (id(session), session.game_index)
         if key in self.recorded or not session.game.over:
             return
         self.recorded.add(key)
-        record_id = None
-        if getattr(self.app, "save_settings", True):
-            record_id, problem = self.records.add(record_of(session, session.game_index))
+        record = record_of(session, session.game_index) if getattr(self.app, "save_settings", True) else None
+        if record is not None:
+            self.outbox[record.uid] = record
+        job = self.job = ReviewJob(session, session.game_index, None if record is None else record.uid)
+        # Not exclusive: a worker cancelled before it starts would never write its game.
+        self.app.run_worker(partial(self._after_game, job, record), thread=True, group="review", name="review")
+
+    def _after_game(self, job: ReviewJob, record: GameRecord | None) -> None:
+        if record is not None:
+            problem = self.records.add(record)
+            self.outbox.pop(record.uid, None)
             if problem:
-                self.app.notify(problem, title="Record of games", severity="warning", timeout=8)
-        self.job = ReviewJob(session, session.game_index, record_id)
-        self.app.run_worker(
-            lambda job=self.job: self._review(job), thread=True, exclusive=True, group="review", name="review"
-        )
+                self.app.post_message(RecordNote(problem))  # thread-safe, and never waits for a closing app
+        if self.job is job:  # a later game ended meanwhile: its review is the one wanted
+            self._review(job)
+
+    def keep_unwritten(self) -> None:
+        """The app closes: games no worker has written yet wait on disk for the next start."""
+        for record in list(self.outbox.values()):
+            with suppress(OSError):
+                self.records.keep_for_later(record)
 
     def _review(self, job: ReviewJob) -> None:
         from ..coach.review import review
@@ -97,8 +123,8 @@ class CoachDesk:
             return
         job.total = len(result.decisions)
         job.result = result
-        if job.record_id is not None:
-            job.problem = self.records.set_review(job.record_id, result.average_loss, len(result.decisions))
+        if job.record_uid is not None:
+            job.problem = self.records.set_review(job.record_uid, result.average_loss, len(result.decisions))
 
     # ----- screens -----
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-from .. import stored_file
 from ..engine import GameState, Move, SaveFormatError
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
+from ..stored_file import StoredFile
 from .session import Session
 from .settings import from_dict
 
@@ -26,12 +26,12 @@ def path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def save(session: Session) -> str | None:
+def save(session: Session, file: StoredFile | None = None) -> str | None:
     """Write the match atomically; a finished match removes the save instead. Returns a message on failure."""
-    target = path()
+    file = file or StoredFile(path())
     try:
         if session.match.over:
-            stored_file.remove(target)
+            file.remove()
             return None
         settings = asdict(session.settings)
         settings["bots"] = list(session.settings.bots)
@@ -43,16 +43,17 @@ def save(session: Session) -> str | None:
             # What the coach was asked for, per game: the record marks a game with hints or undos.
             "coach": {"hints": session.hints, "undos": session.undos},
         }
-        stored_file.write(target, data)
+        file.write(data)
     except OSError as exc:
-        return f"Could not save the game to {target}: {exc}"
+        return f"Could not save the game to {file.path}: {exc}"
     return None
 
 
-def load() -> tuple[Session | None, str | None]:
+def load(file: StoredFile | None = None) -> tuple[Session | None, str | None]:
     """The saved match, or None; and a message when a save was there but could not be used (it is then moved
     aside, see `stored_file`)."""
-    return stored_file.load(path(), restore, "Your saved game could not be restored", "A new game starts.")
+    file = file or StoredFile(path())
+    return file.load(restore, "Your saved game could not be restored", "A new game starts.")
 
 
 def restore(data: object) -> Session:

@@ -172,7 +172,13 @@ class Session:
             return f"{who}: draws"
         return f"{who}: passes" + (" (forced)" if ev.forced else "")
 
+    @property
+    def part(self) -> str:
+        """What one game of the match is called: a hand of a match to a target, else a game."""
+        return "hand" if self.match.target is not None else "game"
+
     def result_text(self, game: GameState | None = None) -> str:
+        """How the game (or hand) ended and who won it; with `match_text` after it, one story."""
         g = game or self.game
         res = g.result
         if res is None:
@@ -182,21 +188,27 @@ class Session:
         elif res.reason is Reason.STALEMATE:
             how = "The line is locked (eight of a number at both ends)"
         else:
-            how = "The game is blocked"
+            how = f"The {self.part} is blocked"
         if res.winner is None:
             outcome = "a draw" if self.rules.single_game else "a tie"
             return f"{how}: {outcome}."
         points = g.team_points()[res.winner]
-        winner = self.team_name(res.winner)
-        verb = "win" if self.plural(res.winner) else "wins"
         worth = f", {points} points" if self.rules.wins_by_points else ""
-        return f"{how}: {winner} {verb}{worth}."
+        return f"{how}: {self.team_name(res.winner)} {self.verb(res.winner)} the {self.part}{worth}."
 
     def match_text(self) -> str:
+        """Who won the match, and by what: points in a match to a target, else games."""
         m = self.match
         if not m.over:
             return ""
+        tally = m.scores if m.target is not None else m.wins
         if m.winner is None:
-            return "The match is tied."
-        name = self.team_name(m.winner)
-        return f"{name} {'win' if self.plural(m.winner) else 'wins'} the match."
+            return f"The match is tied, {tally[0]} {self.part}s each." if m.target is None else "The match is tied."
+        loser = 1 - m.winner
+        margin = f"{tally[m.winner]} to {tally[loser]}"
+        if m.target is None:
+            margin = f"{tally[m.winner]} games to {tally[loser]}"
+        return f"{self.team_name(m.winner)} {self.verb(m.winner)} the match, {margin}."
+
+    def verb(self, team: int) -> str:
+        return "win" if self.plural(team) else "wins"

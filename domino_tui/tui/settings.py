@@ -2,7 +2,8 @@
 
 ``DOMINO_TUI_CONFIG_DIR`` overrides the directory (tests point it at a temporary one); otherwise
 ``$XDG_CONFIG_HOME/domino-tui`` or ``~/.config/domino-tui``. A damaged file never stops the game: it is moved
-aside and the loader returns the defaults with a message the app shows (see `stored_file`).
+aside and the loader returns the defaults with a message the app shows (see `stored_file`). `PlayerSettings`
+is their one owner in the app.
 
 Each field is read by `_field` with a check of its own, so that a new setting is one more line in `from_dict`.
 """
@@ -14,17 +15,19 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .. import stored_file
 from ..engine import VARIANTS, Rules, get_rules
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
+from ..stored_file import StoredFile
 from .opponents import default_opponent, known
 
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
 MAX_TARGET = 100_000  # as the new-game screen allows
 MAX_PAUSE = 10  # seconds
+# What starting a match chooses (the new-game screen's fields); the rest are the table's own settings.
+MATCH_FIELDS = ("variant", "bots", "target", "seed", "pause", "auto_pass")
 
 
 @dataclass(frozen=True)
@@ -65,23 +68,55 @@ def path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def load() -> tuple[Settings, str | None]:
+def load(file: StoredFile | None = None) -> tuple[Settings, str | None]:
     """The saved settings, or the defaults and a message saying why the saved ones could not be used."""
-    settings, problem = stored_file.load(path(), from_dict, "Your settings could not be read", "The defaults are used.")
+    file = file or StoredFile(path())
+    settings, problem = file.load(from_dict, "Your settings could not be read", "The defaults are used.")
     return settings or Settings(), problem
 
 
-def save(settings: Settings) -> str | None:
+def save(settings: Settings, file: StoredFile | None = None) -> str | None:
     """Write the settings atomically; on failure return a message instead of raising (a game is never lost to
     it)."""
-    target = path()
+    file = file or StoredFile(path())
     try:
         data = asdict(settings)
         data["bots"] = list(settings.bots)
-        stored_file.write(target, data, indent=2)
+        file.write(data, indent=2)
     except OSError as exc:
-        return f"Could not save your settings to {target}: {exc}"
+        return f"Could not save your settings to {file.path}: {exc}"
     return None
+
+
+class PlayerSettings:
+    """The one owner of the player's settings: the copy in memory and the file it is kept in.
+
+    Every change goes through `change`, which updates this one copy and writes the whole file from it, so that
+    saving one setting can never put back an old value of another (a match resumed from its save keeps its
+    own settings for the match; the app's are these). The seed of the match in play is kept in memory only, so
+    that deals vary from one start to the next."""
+
+    def __init__(self, keep: bool = True) -> None:
+        self.file = StoredFile(path())
+        self.keep = keep  # False: read the file but never write it (tests, benchmarks)
+        self.current = Settings()
+
+    def load(self) -> str | None:
+        """Read the file (once, at start-up); a message when it could not be used."""
+        self.current, problem = load(self.file)
+        return problem
+
+    def change(self, **fields: Any) -> str | None:
+        """Change these settings and keep them; a message when the file could not be written."""
+        self.current = replace(self.current, **fields)
+        if not self.keep:
+            return None
+        return save(replace(self.current, seed=None), self.file)
+
+    def start_match(self, chosen: Settings) -> str | None:
+        """Take what the new-game screen (or the command line) chose for a match: its fields, never the rest of
+        ``chosen`` (a copy made when the screen opened, whose other settings may have changed since)."""
+        return self.change(**{name: getattr(chosen, name) for name in MATCH_FIELDS})
 
 
 # ----- reading the fields: one check per kind of value -----

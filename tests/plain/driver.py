@@ -271,7 +271,12 @@ def play_stage_one_or_two(stage: int, seed: int) -> tuple[list[str], str]:
         s = pipe.screen()
         Referee(stage).opening(s)
         return [], pipe.finish()
-    rows = [pipe.row() for _ in range(5)]
+    read_deal([pipe.row() for _ in range(5)])
+    return [], pipe.finish()
+
+
+def read_deal(rows: list[str]) -> tuple[list[Pair], list[Pair], list[Pair], list[Pair], str]:
+    """Stage 1's five rows, read strictly: (stock, computer's pieces, yours, the line, who moves first)."""
     names = ["Stock pieces", "Computer pieces", "Player pieces", "Domino snake", "Status"]
     parts = [row.split(": ", 1) for row in rows]
     assert [p[0] for p in parts] == names, rows
@@ -282,7 +287,9 @@ def play_stage_one_or_two(stage: int, seed: int) -> tuple[list[str], str]:
     assert len(set(everything)) == len(everything) == TILES and all(a <= b for a, b in everything)
     assert len(stock) == 14 and len(snake) == 1 and snake[0][0] == snake[0][1]
     assert parts[4][1] == ("computer" if len(player) == 6 else "player") and {len(player), len(computer)} == {6, 7}
-    return [], pipe.finish()
+    double = snake[0][0]
+    assert all(a < double for a, b in player + computer if a == b), f"a higher double than {snake[0]} was held"
+    return stock, computer, player, snake, parts[4][1]
 
 
 def play_game(stage: int, seed: int) -> tuple[list[str], str]:

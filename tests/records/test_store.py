@@ -59,12 +59,12 @@ def test_games_round_trip(records):
         record("lost", "partnership", seed=2, seats=("You", "Hard", "Master", "Hard"), hints=3, undos=1),
         record("drawn", "allfives", seed=3),
     ]
-    ids = [records.add(r)[0] for r in made]
-    assert ids == [1, 2, 3]
+    assert [records.add(r) for r in made] == [None] * 3
     got, problem = records.games()
     assert problem is None
+    assert [g.id for g in got] == [1, 2, 3]
     assert [without_id(g) for g in got] == made
-    assert records.set_review(2, 1.5, 6) is None
+    assert records.set_review(made[1].uid, 1.5, 6) is None
     assert records.get(2).review_loss == 1.5 and records.get(2).review_decisions == 6
     assert records.get(99) is None
 
@@ -84,7 +84,7 @@ def test_a_damaged_file_is_moved_aside_and_a_fresh_record_starts(records):
     assert games == [] and "damaged" in problem and ".bad-" in problem
     aside = list(records.path.parent.glob("records.sqlite3.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == b"not a database at all " * 100  # nothing lost
-    assert records.add(record())[0] == 1
+    assert records.add(record()) is None and [g.id for g in records.games()[0]] == [1]
 
 
 def test_a_file_damaged_inside_is_noticed(records):
@@ -103,12 +103,11 @@ def test_a_locked_database_keeps_the_game_for_later(records, monkeypatch):
     records.add(record(seed=1))
     blocker = sqlite3.connect(records.path)
     blocker.execute("BEGIN EXCLUSIVE")
-    game_id, problem = records.add(record(seed=2))
-    assert game_id is None and "kept" in problem
+    problem = records.add(record(seed=2))
+    assert "database is locked" in problem and "1 finished game waits in" in problem
     blocker.rollback()
     blocker.close()
-    game_id, problem = records.add(record(seed=3))
-    assert problem is None
+    assert records.add(record(seed=3)) is None
     assert [g.seed for g in records.games()[0]] == [1, 2, 3]
 
 
@@ -119,8 +118,8 @@ def test_a_second_app_reading_does_not_stop_the_first_writing(records, monkeypat
     reader = sqlite3.connect(records.path)
     reader.execute("BEGIN")
     assert reader.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1  # a read transaction stays open
-    assert records.add(record(seed=2)) == (2, None)  # WAL: a writer does not wait for readers
-    assert other.add(record(seed=3)) == (3, None)
+    assert records.add(record(seed=2)) is None  # WAL: a writer does not wait for readers
+    assert other.add(record(seed=3)) is None
     assert reader.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1  # the reader's snapshot
     reader.close()
     assert len(other.games()[0]) == 3
@@ -146,7 +145,7 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(records):
     assert (g.variant, g.opponent, g.seed, g.result, g.game) == ("block", "Normal", 9, "lost", game)
     assert (g.points_for, g.points_against, g.seats, g.hints, g.undos) == (0, 14, ("You", "Normal"), 0, 0)
     with sqlite3.connect(records.path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
 
 
 def test_a_record_from_a_newer_version_is_not_touched(records):

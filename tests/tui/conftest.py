@@ -6,6 +6,7 @@ import pytest
 
 from domino_tui.engine import DRAW, PASS, End, Kind, Move
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.equal_plays import distinct, outcome
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.session import HUMAN
 
@@ -57,7 +58,9 @@ def keys_for(table: TableScreen, move: Move) -> list[str]:
     assert move.kind is Kind.PLAY
     game = table.session.game
     index = game.hand(HUMAN).index(move.tile)
-    ends = {m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == move.tile}
+    ends = [m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == move.tile]
+    # Ends that come to the same thing are not asked about (the table plays the first of them).
+    ends = list(distinct(game.board, move.tile, ends))
     if index < 10:
         keys = [str((index + 1) % 10)]
     else:
@@ -70,6 +73,13 @@ def keys_for(table: TableScreen, move: Move) -> list[str]:
     if len(ends) > 1:
         keys.append(END_KEY[move.end])
     return keys
+
+
+def same_move(game, made: Move, meant: Move) -> bool:
+    """``made`` is ``meant``, or a play of the same tile that comes to the same thing (before it was made)."""
+    if made == meant or made.kind is not Kind.PLAY or meant.kind is not Kind.PLAY or made.tile != meant.tile:
+        return made == meant
+    return outcome(game.board, made.tile, made.end) == outcome(game.board, meant.tile, meant.end)
 
 
 async def play_heaviest(pilot, moves: int) -> None:
@@ -85,3 +95,28 @@ async def play_heaviest(pilot, moves: int) -> None:
         move = max(plays, key=lambda m: (m.tile.pips, -int(m.end))) if plays else legal[0]
         await pilot.press(*keys_for(table, move))
         await settle(pilot)
+
+
+def tile_with_a_choice(game):
+    """A tile of yours that fits ends coming to different things (the table asks which), or None."""
+    ends: dict = {}
+    for m in game.legal_moves():
+        if m.kind is Kind.PLAY:
+            ends.setdefault(m.tile, []).append(m.end)
+    return next((t for t, e in ends.items() if len(distinct(game.board, t, e)) > 1), None)
+
+
+async def reach_a_choice(pilot, limit: int = 60):
+    """Play your first legal move, bots between, until a tile of yours has a choice of ends; that tile."""
+    table = pilot.app.table
+    await settle(pilot)
+    for _ in range(limit):
+        game = table.session.game
+        if game.over:
+            break
+        tile = tile_with_a_choice(game) if game.turn == HUMAN else None
+        if tile is not None:
+            return tile
+        await pilot.press(*keys_for(table, game.legal_moves()[0]))
+        await settle(pilot)
+    raise AssertionError("no choice of ends came up")

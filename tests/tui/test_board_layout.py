@@ -9,6 +9,7 @@ import pytest
 
 from domino_tui.engine import VARIANTS, End, GameState
 from domino_tui.tui.board_layout import lay_out
+from domino_tui.tui.side_panels import BOARD_ROOM
 from domino_tui.tui.tile_art import BIG, MEDIUM, SMALL, TINY, draw_tile
 
 # Board spaces from the smallest terminal the app plays at (80x24) up, and two beyond either way.
@@ -82,3 +83,16 @@ def test_pips_follow_the_numbers():
     right = [r[7:12] for r in rows[1:4]]
     assert sum(r.count("●") for r in left) == 5
     assert sum(r.count("●") for r in right) == 0
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_any_space_gives_a_picture_and_the_tables_least_room_shows_every_end(variant):
+    # A board squeezed to a few columns once ended the app (an assertion in the squeeze); any space now gives a
+    # picture (scrolled when too small), and the room the table always keeps shows every end and the newest tile.
+    least = BOARD_ROOM - 2  # inside the board's border
+    for board, last in boards(variant, games=2):
+        for width, height in ((1, 1), (4, 9), (8, 5), (9, 9)):
+            lay_out(board, width, height, last=last)
+        pic = lay_out(board, least, 9, last=last)
+        assert pic.fits(least, 9) and pic.last_box is not None, (variant, str(board))
+        assert all(end in pic.hits for end in board.open_ends()), (variant, str(board))

@@ -4,8 +4,12 @@ palette has been laid out."""
 from __future__ import annotations
 
 import pytest
+from textual.command import CommandPalette
+
+from domino_tui.tui.screens.table import TableScreen
 
 from .conftest import make_app, settle
+from .random_walk import catch_up, send_click
 
 
 async def test_a_key_pressed_while_quitting_opens_nothing():
@@ -33,3 +37,52 @@ async def test_page_down_straight_after_opening_the_palette(before):
         await pilot.pause(0.1)
         await pilot.press("escape")
     assert app._exception is None
+
+
+async def test_two_clicks_outside_the_palette_close_it_and_leave_the_table():
+    # Each click outside the palette dismisses it; a second one, handled before the palette is gone, used to pop
+    # the table under it too (an empty app whose next key raised).
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await catch_up(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        send_click(app, 2, 28)
+        send_click(app, 2, 28)
+        await catch_up(pilot)
+        assert [type(s) for s in app.screen_stack][1:] == [TableScreen]
+        await pilot.press("s")  # the table still answers
+    assert app._exception is None
+
+
+async def test_the_palettes_search_after_it_has_closed_does_nothing():
+    # The palette's search worker, started by a key typed just before Esc, looked for the palette's list after it
+    # had gone: NoMatches('CommandList') ended the app. Here the late search is started by hand.
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await catch_up(pilot)
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        await pilot.press("escape")
+        await catch_up(pilot)
+        palette._gather_commands("pla")
+        palette._list_visible = True
+        await catch_up(pilot)
+        await pilot.pause(0.3)
+    assert app._exception is None
+
+
+def test_running_the_app_leaves_the_process_as_it_found_it(monkeypatch):
+    # run() shortens the interpreter's switch interval for the app's sake; whoever called it gets theirs back.
+    import sys
+
+    from domino_tui.tui.app import DominoApp, run
+
+    during: list[float] = []
+    monkeypatch.setattr(DominoApp, "run", lambda self, *args, **kwargs: during.append(sys.getswitchinterval()))
+    before = sys.getswitchinterval()
+    assert run(variant="classic", seed=1) == 0
+    assert during == [0.0005] and sys.getswitchinterval() == before

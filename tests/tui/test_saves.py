@@ -9,10 +9,12 @@ import itertools
 import json
 import os
 import random
+import threading
 from pathlib import Path
 
 import pytest
 
+from domino_tui.stored_file import StoredFile
 from domino_tui.tui import saved_game
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
@@ -83,6 +85,9 @@ HOSTILE_GAMES = {
     "tile-a-float": lambda: changed(good_save(), lambda d: d["games"][0]["hands"][0].__setitem__(0, [1.0, 2])),
     "directory": "DIRECTORY",
     "symlink-loop": "LOOP",
+    "fifo": "FIFO",
+    "device": "DEVICE",
+    "huge": "HUGE",
 }
 
 HOSTILE_SETTINGS = {
@@ -106,12 +111,25 @@ HOSTILE_SETTINGS = {
     "deeper-nesting": DEEPER,
     "directory": "DIRECTORY",
     "symlink-loop": "LOOP",
+    "fifo": "FIFO",
+    "device": "DEVICE",
+    "huge": "HUGE",
 }
 
 
 def damage(path: Path, how) -> bytes | None:
-    """Put the damaged file in place; its bytes (None for a directory or a link loop)."""
+    """Put the damaged file in place; its bytes (None for what is no regular file, and for the huge one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if how == "FIFO":  # an ordinary open of it waits for a writer for ever
+        os.mkfifo(path)
+        return None
+    if how == "DEVICE":  # endless zeros
+        path.symlink_to("/dev/zero")
+        return None
+    if how == "HUGE":  # 17 MiB (sparse): larger than any settings file or saved match
+        with open(path, "wb") as f:
+            f.truncate(17 << 20)
+        return None
     if how == "DIRECTORY":
         path.mkdir()
         (path / "inside").write_text("kept")
@@ -185,6 +203,23 @@ def test_the_messages_say_what_was_wrong(private_config):
     assert "not a move: []" in saved_game.load()[1]
 
 
+@pytest.mark.parametrize("load", [saved_game.load, settings_store.load], ids=["game", "settings"])
+def test_a_fifo_in_place_of_a_file_never_hangs_the_start(private_config, load):
+    path = saved_game.path() if load is saved_game.load else settings_store.path()
+    damage(path, "FIFO")
+    result: list = []
+    reader = threading.Thread(target=lambda: result.append(load()), daemon=True)
+    reader.start()
+    reader.join(timeout=10)
+    if reader.is_alive():
+        with open(path, "w"):  # a writer comes and goes: the blocked open returns, the thread ends
+            pass
+        pytest.fail("loading waited for a writer on the FIFO")
+    ((_, problem),) = result
+    assert "it is a FIFO, not a file" in problem
+    assert not os.path.lexists(path)
+
+
 def test_two_damaged_files_in_one_second_are_both_kept(private_config):
     for n in range(3):
         damage(settings_store.path(), f"{{broken {n}")
@@ -200,13 +235,19 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_written_over(private_confi
     path = saved_game.path()
     before = damage(path, "{half a save")
     monkeypatch.setattr(os, "rename", refuse)
-    session, problem = saved_game.load()
+    file = StoredFile(path)  # the app's one object for its game.json
+    session, problem = saved_game.load(file)
     assert session is None and "could not be moved aside either (read-only directory)" in problem
     assert "nothing will be saved over it" in problem
-    assert "damaged file kept" in saved_game.save(a_session())
+    assert "damaged file kept" in saved_game.save(a_session(), file)
     finished = a_session(variant="classic", finish_first_game=True)
-    assert finished.match.over and saved_game.save(finished) is None  # a finished match does not delete it
+    assert finished.match.over and saved_game.save(finished, file) is None  # a finished match does not delete it
     assert path.read_bytes() == before
+    # Once the player has moved it away, as the message asks, saving goes on; another file knows nothing of it.
+    monkeypatch.undo()
+    path.rename(path.with_name("moved-by-hand"))
+    assert saved_game.save(a_session(), file) is None
+    assert saved_game.load(StoredFile(path))[0] is not None
 
 
 @pytest.mark.parametrize("store", ["settings", "game"])

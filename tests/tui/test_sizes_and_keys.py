@@ -8,11 +8,11 @@ import itertools
 import pytest
 from textual.widgets import Footer
 
-from domino_tui.engine import End, Kind
+from domino_tui.engine import End
 from domino_tui.tui.screens.table import MIN_HEIGHT, MIN_WIDTH, TableScreen
 from domino_tui.tui.session import HUMAN
 
-from .conftest import make_app, settle
+from .conftest import make_app, reach_a_choice, settle
 from .test_table import SlowBot
 
 
@@ -23,7 +23,9 @@ async def test_a_wide_start_leaves_focus_off_the_move_log_and_arrows_choose_ends
         table = app.table
         assert table.query_one("#log").display
         assert app.focused is None or app.focused.id != "log"
-        await pilot.press("2")  # [5|6] fits both ends of the [6|6] in this deal
+        tile = await reach_a_choice(pilot)
+        assert app.focused is None or app.focused.id != "log"
+        await pilot.press(str(table.session.game.hand(HUMAN).index(tile) + 1))
         assert table.choosing is not None
         keys = {k.key for k in app.screen.query("FooterKey")}
         assert {"left", "right"} <= keys
@@ -54,15 +56,13 @@ async def test_the_footer_fits_80_columns_in_every_mode(variant):
         await settle(pilot)
         table = app.table
         footer_fits(app)  # your turn
+        tile = await reach_a_choice(pilot)
         game = table.session.game
-        two = [m.tile for m in game.legal_moves() if m.kind is Kind.PLAY]
-        double_end = next((t for t in two if two.count(t) > 1), None)
-        if double_end is not None:
-            await pilot.press(str(game.hand(HUMAN).index(double_end) + 1))
-            assert table.choosing is not None
-            await pilot.pause()
-            footer_fits(app)  # choosing an end
-            await pilot.press("escape")
+        await pilot.press(str(game.hand(HUMAN).index(tile) + 1))
+        assert table.choosing is not None
+        await pilot.pause()
+        footer_fits(app)  # choosing an end
+        await pilot.press("escape")
         slow = SlowBot()
         for seat in table.session.bots:
             table.session.bots[seat] = slow

@@ -15,7 +15,7 @@ from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.session import HUMAN
 from domino_tui.tui.widgets.hand import HandView
 
-from .conftest import make_app, play_heaviest, settle
+from .conftest import make_app, play_heaviest, reach_a_choice, settle
 
 
 def snapshot(table: TableScreen):
@@ -78,21 +78,10 @@ async def test_choosing_an_end_and_cancelling_changes_nothing():
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = app.table
-        for _ in range(40):
-            game = table.session.game
-            ends_per_tile: dict = {}
-            for m in game.legal_moves():
-                if m.kind is Kind.PLAY:
-                    ends_per_tile.setdefault(m.tile, set()).add(m.end)
-            two = [t for t, ends in ends_per_tile.items() if len(ends) > 1]
-            if two:
-                break
-            m = game.legal_moves()[0]
-            await pilot.press("d" if m.kind is Kind.DRAW else str(game.hand(HUMAN).index(m.tile) + 1))
-            await settle(pilot)
-        assert two
+        tile = await reach_a_choice(pilot)
+        game = table.session.game
         before = snapshot(table)
-        await pilot.press(str(game.hand(HUMAN).index(two[0]) + 1))
+        await pilot.press(str(game.hand(HUMAN).index(tile) + 1))
         assert table.choosing is not None and "where?" in message(table)
         await pilot.press("escape")
         assert table.choosing is None

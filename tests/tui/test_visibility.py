@@ -6,37 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.geometry import Region
 
 from domino_tui.engine import VARIANTS
 from domino_tui.tui.screens.game_over import GameOverScreen
-from domino_tui.tui.widgets.snake import SnakeView
 
+from .board_view import assert_all_visible
 from .conftest import keys_for, make_app, settle
 
 SIZES = [(80, 24), (100, 30), (140, 40)]
-
-
-def assert_all_visible(table) -> None:
-    board = table.query_one("#board")
-    snake = table.query_one(SnakeView)
-    game = table.session.game
-    if game.board.empty:
-        return
-    assert board.scroll_offset == (0, 0)
-    view = board.scrollable_content_region
-    pic = snake.picture()
-    ox, oy = snake._offset
-    sx, sy = snake.content_region.x + ox, snake.content_region.y + oy
-
-    def on_screen(x: int, y: int, w: int, h: int) -> bool:
-        return view.contains_region(Region(sx + x, sy + y, w, h))
-
-    assert pic.last_box is not None, "the newest tile is not drawn"
-    assert on_screen(*pic.last_box), ("the newest tile is cut off", pic.last_box, view)
-    for end in game.board.open_ends():
-        x, y, _, _ = pic.hits[end][-1]
-        assert on_screen(x + 1, y + 1, 1, 1), (f"the {end.label} end is cut off", view)
 
 
 @pytest.mark.slow

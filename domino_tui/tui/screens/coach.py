@@ -38,6 +38,9 @@ class CoachActions(_Base):
         def say(self, text: str, error: bool = False) -> None: ...
         def rewind(self) -> None: ...
         def _my_turn(self) -> bool: ...
+        def arrange_panels(self) -> None: ...
+        def opened(self, panel: str) -> None: ...
+        def close_panel(self, panel: str) -> None: ...
 
     @property
     def game_app(self) -> DominoApp:
@@ -46,18 +49,23 @@ class CoachActions(_Base):
 
     def coach_moved(self) -> None:
         """A move was made: the hint on screen is for a position that is gone."""
-        self.query_one(HintPanel).hide()
+        if self.query_one(HintPanel).wanted:
+            self.close_panel("hint")
+
+    def tracker_wanted(self) -> bool:
+        return self.show_tracker if self.show_tracker is not None else self.app.size.width >= TRACKER_AUTO_WIDTH
 
     def coach_update(self) -> None:
-        panel = self.query_one(TrackerPanel)
-        show = self.show_tracker if self.show_tracker is not None else self.size.width >= TRACKER_AUTO_WIDTH
-        self.set_class(not show, "-tracker-hidden")
-        if show:
-            panel.show(track(self.session.observation(HUMAN)), self.session.name)
+        if not self.has_class("-tracker-hidden"):
+            self.query_one(TrackerPanel).show(track(self.session.observation(HUMAN)), self.session.name)
 
     def action_toggle_tracker(self) -> None:
-        self.show_tracker = self.has_class("-tracker-hidden")
-        self.coach_update()
+        if not self.has_class("-tracker-hidden"):
+            self.close_panel("tracker")
+            return
+        self.show_tracker = True
+        self.opened("tracker")
+        self.arrange_panels()
 
     def action_hint(self) -> None:
         if not self._my_turn():
@@ -67,6 +75,8 @@ class CoachActions(_Base):
         seed = f"hint:{session.seed}:{session.game_index}:{len(session.game.moves)}"
         bot = self.game_app.coach.bot(random.Random(seed))
         self.query_one(HintPanel).ask(session.observation(HUMAN), bot, session.name)
+        self.opened("hint")
+        self.arrange_panels()
 
     def action_undo(self) -> None:
         session = self.session

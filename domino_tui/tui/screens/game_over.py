@@ -89,7 +89,7 @@ class GameOverScreen(ModalScreen[str]):
         match_over = s.match.over
         title = "Game over"
         if s.multi_game:
-            title = "Match over" if match_over else f"Game {len(s.match.games)} over"
+            title = "Match over" if match_over else f"{s.part.capitalize()} {len(s.match.games)} over"
         lines = [s.result_text()]
         if match_over and s.multi_game:
             lines.append(s.match_text())
@@ -99,7 +99,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(self.hands(), id="over-hands")
             yield Static(self.points(), id="over-points")
             with Horizontal(classes="buttons"):
-                label = "Play again" if match_over else "Next game"
+                label = "Play again" if match_over else f"Next {s.part}"
                 yield Button(label, id=self.primary, variant="primary")
                 yield Button("New game…", id="new")
                 yield Button("Quit", id="quit", variant="error")

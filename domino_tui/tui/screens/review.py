@@ -17,6 +17,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...coach.review import Decision
+from ...records.stats import chance_lost
 from ..widgets.hint_panel import render as render_ranking
 from ..widgets.snake import SnakeView
 
@@ -82,11 +83,11 @@ class ReviewScreen(Screen[None]):
         self.remove_class("-waiting")
         self.add_class("-ready")
         result = job.result
-        units = result.units
         costly = len(result.costly)
         summary = f"Review of game {game_no}: {len(result.decisions)} decisions, {costly} costly"
         if result.decisions:
-            summary += f", average {units.loss(result.average_loss)} a decision"
+            # In the statistics' own words, so that the two say the same of the same game.
+            summary += f", {chance_lost(result.average_loss)} given away a decision on average"
         summary += " · ↑↓ browse · Esc closes"
         self.query_one("#review-summary", Static).update(summary)
         options = self.query_one(OptionList)

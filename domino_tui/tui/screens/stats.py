@@ -1,17 +1,21 @@
-"""Statistics of your record (the same rows as ``domino-tui stats``), and every recorded game: Enter replays it."""
+"""Statistics of your record (the same rows as ``domino-tui stats``), and every recorded game: Enter replays it.
+
+The record is read in a worker thread: a database another app holds may keep a read waiting for seconds."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...records import GameRecord, Records
-from ...records.stats import HEADERS, cells, progress, streaks, table
+from ...records.stats import HEADERS, cells, chance_lost, progress, streaks, table
 
 
 class StatsScreen(Screen[None]):
@@ -40,8 +44,25 @@ class StatsScreen(Screen[None]):
         yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
         yield Footer(compact=True)
 
+    class Read(Message):
+        """The record, read in the worker."""
+
+        def __init__(self, games: list[GameRecord], problem: str | None) -> None:
+            self.games = games
+            self.problem = problem
+            super().__init__()
+
     def on_mount(self) -> None:
+        self.query_one("#stats-more", Static).update("Reading your record…")
+        self.read()
+
+    @work(thread=True, exclusive=True)
+    def read(self) -> None:
         games, problem = self.records.games()
+        self.post_message(self.Read(games, problem))
+
+    def on_stats_screen_read(self, message: Read) -> None:
+        games, problem = message.games, message.problem
         if problem:
             self.notify(problem, title="Record of games", severity="warning", timeout=8)
         self.games = games
@@ -56,13 +77,13 @@ class StatsScreen(Screen[None]):
             lines = [f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}"]
             steps = progress(games)
             if steps:
-                lines.append("Review, average loss per decision (lower is better): ")
-                lines[-1] += " · ".join(f"{p.day[5:]} {p.variant} {p.average_loss:.2f}" for p in steps[-4:])
+                lines.append("Review, chance given away per decision (lower is better): ")
+                lines[-1] += " · ".join(f"{p.day[5:]} {p.variant} {chance_lost(p.average_loss)}" for p in steps[-4:])
             more.update("\n".join(lines))
         listing = self.query_one("#stats-games", DataTable)
         listing.add_columns("date", "variant", "seats", "game", "result", "points", "hints", "undos", "loss")
         for g in reversed(games):
-            loss = "-" if g.review_loss is None else f"{g.review_loss:.2f}"
+            loss = "-" if g.review_loss is None else chance_lost(g.review_loss)
             listing.add_row(
                 g.played_at[:16].replace("T", " "),
                 g.variant,

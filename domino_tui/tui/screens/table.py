@@ -17,14 +17,17 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
 from ...ai import Bot
 from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Observation, Tile
+from .. import equal_plays, side_panels
 from ..session import HUMAN, Session
+from ..side_panels import BOARD_ROOM, Panel, Placement
 from ..widgets.hand import HandView, key_label
-from ..widgets.hint_panel import HintPanel
+from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
@@ -34,11 +37,12 @@ from .coach import CoachActions
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 LOG_AUTO_WIDTH = 130
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
 # Where each other seat sits, by the number of players: opposite you on top, the sides left and right.
 PLACES = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}
 # Keys that leave the choice of an end; hidden while choosing so the footer has room for the end keys.
-NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log"}
+NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play"}
+# The panels beside the board, by their widgets' ids (see `side_panels`).
+PANELS = ("hint", "tracker", "log")
 
 
 class MoveLog(RichLog, can_focus=False):
@@ -56,6 +60,8 @@ class TableScreen(CoachActions, Screen):
         Binding("up", "end('up')", "Up end", key_display="↑"),
         Binding("down", "end('down')", "Down end", key_display="↓"),
         Binding("escape", "cancel", "Cancel"),
+        # Esc also closes a panel; off the footer, which 80 columns fill already (each panel says so itself).
+        Binding("escape", "close_panel", "Close", show=False),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("n", "new_game", "New"),
@@ -94,6 +100,8 @@ class TableScreen(CoachActions, Screen):
         # A bot's turn held back while the terminal is too small to show it (the game waits for you).
         self.held: TableScreen.BotMoved | None = None
         self.stalled = False
+        self.recent: list[str] = []  # panels opened by the player in this sitting, the latest first
+        self.placement = Placement()
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -117,6 +125,7 @@ class TableScreen(CoachActions, Screen):
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves"
         self.show_log = self.game_app.settings.show_log
+        self.arrange_panels()
         self.set_interval(0.1, self.tick)
         self.start(self.session)
 
@@ -145,7 +154,7 @@ class TableScreen(CoachActions, Screen):
         if len(session.match.games) == 1:
             log.clear()
         game_no = len(session.match.games)
-        log.write(Text(f"— {session.rules.title}, game {game_no} (seed {session.seed}) —", style="bold"))
+        log.write(Text(f"— {session.rules.title}, {session.part} {game_no} (seed {session.seed}) —", style="bold"))
         self.say("")
         self.advance()
 
@@ -305,7 +314,7 @@ class TableScreen(CoachActions, Screen):
         session = self.session
         game = session.game
         if game.over:
-            turn = "Game over"
+            turn = f"{session.part.capitalize()} over"
         elif self.thinking is not None:
             turn = f"{SPINNER[self.frame % len(SPINNER)]} {session.name(self.thinking)} is thinking…"
         elif self.choosing:
@@ -330,7 +339,15 @@ class TableScreen(CoachActions, Screen):
     # ----- size -----
 
     def on_resize(self) -> None:
-        size = self.size
+        self.fit_terminal()
+
+    def on_screen_resume(self) -> None:
+        # Only the screen in front hears of a resize: a table behind a dialog or the palette catches up here.
+        self.fit_terminal()
+
+    def fit_terminal(self) -> None:
+        """Wait when the terminal is too small; else arrange the panels for its width."""
+        size = self.app.size
         self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
         self.set_class(self.too_small, "-too-small")
         if self.too_small:
@@ -342,8 +359,7 @@ class TableScreen(CoachActions, Screen):
             )
         else:
             self.resume()
-        self.update_log_visibility()
-        self.coach_update()
+        self.arrange_panels()
 
     def resume(self) -> None:
         """The table can be seen again: the bot that was held back moves."""
@@ -354,9 +370,47 @@ class TableScreen(CoachActions, Screen):
             self.stalled = False
             self.advance()
 
-    def update_log_visibility(self) -> None:
-        show = self.show_log if self.show_log is not None else self.size.width >= LOG_AUTO_WIDTH
-        self.set_class(not show, "-log-hidden")
+    # ----- the panels beside the board -----
+
+    def opened(self, panel: str) -> None:
+        """The player opened ``panel``: it comes first, and may open over the table."""
+        self.recent = [panel, *(p for p in self.recent if p != panel)]
+
+    def wanted(self, panel: str) -> bool:
+        if panel == "hint":
+            return self.query_one(HintPanel).wanted
+        if panel == "tracker":
+            return self.tracker_wanted()
+        return self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
+
+    def arrange_panels(self) -> None:
+        """Put each wanted panel beside the board while the board keeps its room, else over the table (the
+        latest opened only), else nowhere for now."""
+        order = [*self.recent, *(p for p in PANELS if p not in self.recent)]
+        latest = self.recent[0] if self.recent else None
+        wanted = [Panel(p, _width(self.query_one(f"#{p}")), p == latest) for p in order if self.wanted(p)]
+        seats = sum(_width(seat) for seat in self.query(".-side") if not seat.has_class("-absent"))
+        placement = side_panels.place(self.app.size.width - seats - BOARD_ROOM, wanted)
+        for panel in PANELS:
+            self.set_class(not placement.shows(panel), f"-{panel}-hidden")
+            self.set_class(placement.over == panel, f"-{panel}-over")
+            self.query_one(f"#{panel}").border_subtitle = "Esc closes" if placement.over == panel else ""
+        if placement != self.placement:
+            self.placement = placement
+            self.refresh_bindings()  # Esc closes a panel over the table
+        self.coach_update()
+
+    def close_panel(self, panel: str) -> None:
+        """Close ``panel``; the one opened before it, if still wanted, may come back over the table."""
+        self.recent = [p for p in self.recent if p != panel]
+        if panel == "hint":
+            self.query_one(HintPanel).hide()
+        elif panel == "tracker":
+            self.show_tracker = False
+        else:
+            self.show_log = False
+            self.game_app.remember(show_log=False)
+        self.arrange_panels()
 
     # ----- actions -----
 
@@ -374,7 +428,9 @@ class TableScreen(CoachActions, Screen):
         if action == "cursor":
             return not self.choosing
         if action == "cancel":
-            return bool(self.choosing) or self.query_one(HintPanel).has_class("-shown")
+            return bool(self.choosing)
+        if action == "close_panel":
+            return self.placement.over is not None or self.query_one(HintPanel).wanted
         return True
 
     def _my_turn(self) -> bool:
@@ -422,11 +478,12 @@ class TableScreen(CoachActions, Screen):
             self.say(f"{tile} does not fit: the open ends show {shows}.", error=True)
             self.redraw()
             return
-        if len(ends) == 1:
-            self.make(Move.play(tile, ends[0]))  # type: ignore[arg-type]  # a PLAY move always has an end
+        choices = equal_plays.distinct(game.board, tile, ends)  # type: ignore[arg-type]  # a PLAY move always has an end
+        if len(choices) == 1:  # one end, or ends that come to the same thing: nothing to ask
+            self.make(Move.play(tile, choices[0]))
             return
         self.choosing = (tile, ends)  # type: ignore[assignment]  # a PLAY move always has an end
-        options = " · ".join(f"{END_KEYS[e]} {e.label} ({game.board.ends[e]})" for e in ends)  # type: ignore[index, union-attr]  # a PLAY move always has an end
+        options = " · ".join(f"{END_KEYS[e]} {e.label} ({game.board.ends[e]})" for e in choices)
         self.say(f"Play {tile} where? {options} · or click an end · Esc cancels")
         self.redraw()
 
@@ -441,10 +498,17 @@ class TableScreen(CoachActions, Screen):
         self.make(Move.play(tile, end))
 
     def action_cancel(self) -> None:
-        self.query_one(HintPanel).hide()
+        """Esc while choosing an end: give up the choice."""
         self.choosing = None
         self.say("")
         self.redraw()
+
+    def action_close_panel(self) -> None:
+        """Esc otherwise: close the panel over the table, else the hint."""
+        if self.placement.over is not None:
+            self.close_panel(self.placement.over)
+        elif self.query_one(HintPanel).wanted:
+            self.close_panel("hint")
 
     def on_snake_view_end_clicked(self, message: SnakeView.EndClicked) -> None:
         if self.choosing:
@@ -475,10 +539,19 @@ class TableScreen(CoachActions, Screen):
         self.game_app.action_score_sheet()
 
     def action_toggle_log(self) -> None:
-        shown = not self.has_class("-log-hidden")
-        self.show_log = not shown
-        self.update_log_visibility()
-        self.game_app.remember(show_log=self.show_log)
+        if not self.has_class("-log-hidden"):
+            self.close_panel("log")
+            return
+        self.show_log = True
+        self.opened("log")
+        self.game_app.remember(show_log=True)
+        self.arrange_panels()
+
+
+def _width(widget: Widget) -> int:
+    """The columns a widget of fixed width takes (its border and padding included)."""
+    width = widget.styles.width
+    return int(width.value) if width is not None else 0
 
 
 def _sentence(text: str) -> str:

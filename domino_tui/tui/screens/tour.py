@@ -25,8 +25,12 @@ d draw · p pass · n new game · s scores · l move log · ? help · Ctrl+P eve
 
 
 class TourScreen(ModalScreen[None]):
+    """Closed by Enter (and Esc or Space); ? and F1 close it onto the help, q quits, as at the table."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,space,q", "close", "Start playing", key_display="Enter"),
+        Binding("escape,enter,space", "close", "Start playing", key_display="Enter"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -37,3 +41,7 @@ class TourScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        self.dismiss(None)
+        self.app.call_later(self.app.action_help)  # type: ignore[attr-defined]  # the tour runs in DominoApp

@@ -63,8 +63,8 @@ class SnakeView(Widget):
 
     def picture(self, width: int | None = None, height: int | None = None) -> Picture:
         space = self._space()
-        w = max(width if width is not None else space.width, 8)
-        h = max(height if height is not None else space.height, 3)
+        w = max(width if width is not None else space.width, 1)
+        h = max(height if height is not None else space.height, 1)
         key = (self.version, w, h)
         if self._cache is None or self._cache[0] != key:
             self._cache = (key, lay_out(self.board, w, h, self.last, self.targets))

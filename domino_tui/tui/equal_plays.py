@@ -1,0 +1,51 @@
+"""Plays of one tile that come to the same thing: a lone double, or two ends showing the same number where the
+layout is the mirror image either way. The table does not ask which of them; the hint and the review list
+them as one row.
+
+Two plays are the same when the kernel's whole view of the ends afterwards (what each end shows, which are
+doubles, which spinner arms have tiles) is the same up to swapping left with right and up with down: every rule
+reads the ends through that view alone, and treats the two sides alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..engine import Board, End, Tile
+
+View = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...]]
+
+
+def outcome(board: Board, tile: Tile, end: End) -> View:
+    """The ends after ``tile`` is laid at ``end``, in a form that mirror images share."""
+    after = board.copy()
+    after.place(tile, end)
+    views = []
+    for mirror_sides in (False, True):
+        for mirror_arms in (False, True):
+            layout = after.layout
+            ends, dbl = list(layout.ends), list(layout.double_at)
+            arm, side = list(layout.arm_started), list(layout.side_taken)
+            if mirror_sides:
+                ends[0], ends[1] = ends[1], ends[0]
+                dbl[0], dbl[1] = dbl[1], dbl[0]
+                side.reverse()
+            if mirror_arms:
+                ends[2], ends[3] = ends[3], ends[2]
+                dbl[2], dbl[3] = dbl[3], dbl[2]
+                arm.reverse()
+            views.append((tuple(ends), tuple(dbl), tuple(arm), tuple(side)))
+    return min(views)
+
+
+def groups(board: Board, tile: Tile, ends: Iterable[End]) -> list[tuple[End, ...]]:
+    """``ends`` (where ``tile`` fits) in groups that come to the same thing, in their first order."""
+    found: dict[View, list[End]] = {}
+    for end in ends:
+        found.setdefault(outcome(board, tile, end), []).append(end)
+    return [tuple(group) for group in found.values()]
+
+
+def distinct(board: Board, tile: Tile, ends: Sequence[End]) -> tuple[End, ...]:
+    """One end of each group: the choices worth asking about."""
+    return tuple(group[0] for group in groups(board, tile, ends))

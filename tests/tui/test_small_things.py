@@ -1,0 +1,209 @@
+"""Small things a player notices: an end choice that makes no difference is not asked (and the hint lists such
+plays as one), no footer key that does nothing, hint rows that no number on them could be mistaken for a tile's
+key, q quitting from the tour, new matches from the palette over the end-of-hand dialog, a hand and a match
+told as one story, and one unit for the review's loss everywhere."""
+
+from __future__ import annotations
+
+import random
+
+from textual.command import CommandPalette
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from domino_tui.coach.hint import Rated
+from domino_tui.engine import DRAW, End, GameState, Kind, Move, Tile, get_rules, observe
+from domino_tui.records.stats import chance_lost, render
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.equal_plays import distinct, groups
+from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.help import HelpScreen
+from domino_tui.tui.screens.tour import TourScreen
+from domino_tui.tui.session import HUMAN, Session
+from domino_tui.tui.settings import Settings
+from domino_tui.tui.widgets.hint_panel import render as render_hint
+from tests.records.test_store import record
+
+from .conftest import keys_for, make_app, play_heaviest, settle
+
+
+def game_after(variant: str, seed: int, plays: int) -> GameState:
+    rng = random.Random(seed)
+    game = GameState.new(variant, rng)
+    while len([e for e in game.history if e.kind is Kind.PLAY]) < plays and not game.over:
+        game.apply(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_plays_that_come_to_the_same_thing_are_one_choice():
+    board = GameState.new("classic", random.Random(3)).board  # the opening [6|6] alone
+    assert distinct(board, Tile(1, 6), [End.LEFT, End.RIGHT]) == (End.LEFT,)
+    # Both ends of a longer line showing one number: the mirror image either way.
+    for seed in range(200):
+        game = game_after("block", seed, 3)
+        left, right = game.board.ends[0], game.board.ends[1]
+        if left == right and not game.over:
+            tile = Tile(min(left, 0), max(left, 0)) if left else Tile(0, 1)
+            assert len(distinct(game.board, tile, [End.LEFT, End.RIGHT])) == 1
+            break
+    else:
+        raise AssertionError("no line with equal ends among the seeds")
+    # Different numbers at the ends: two choices.
+    game = game_after("block", 1, 3)
+    assert game.board.ends[0] != game.board.ends[1]
+    tile = Tile(*sorted((game.board.ends[0], game.board.ends[1])))
+    assert len(distinct(game.board, tile, [End.LEFT, End.RIGHT])) == 2
+
+
+def test_a_spinner_with_one_side_laid_is_no_mirror():
+    # All Fives: the spinner's up and down arms open once both its sides have a tile, so laying the same number
+    # on the empty side differs from laying it on the other.
+    for seed, plays in ((seed, plays) for seed in range(300) for plays in (2, 3, 4)):
+        game = game_after("allfives", seed, plays)
+        board = game.board
+        if game.over or board.spinner is None or board.up or board.down:
+            continue
+        left, right = board.ends[0], board.ends[1]
+        one_sided = (board.spinner == 0) != (board.spinner == len(board.line) - 1)
+        if left == right and one_sided:
+            tile = Tile(0, left) if left else Tile(0, 1)
+            assert len(groups(board, tile, [End.LEFT, End.RIGHT])) == 2
+            return
+    raise AssertionError("no such spinner among the seeds")
+
+
+async def test_the_table_does_not_ask_where_a_tile_goes_when_it_makes_no_difference():
+    app = make_app("classic", seed=3)  # you move first, onto the lone [6|6]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.table
+        game = table.session.game
+        fitting = [m for m in game.legal_moves() if m.kind is Kind.PLAY]
+        assert {m.end for m in fitting} == {End.LEFT, End.RIGHT}  # the engine lists both ends
+        await pilot.press(str(game.hand(HUMAN).index(fitting[0].tile) + 1))
+        assert table.choosing is None
+        assert any(e.seat == HUMAN and e.tile == fitting[0].tile for e in game.history)  # played at once
+
+
+def test_the_hint_lists_plays_that_come_to_the_same_thing_as_one_row_and_shows_their_keys():
+    game = GameState.new("classic", random.Random(3))
+    obs = observe(game, HUMAN)
+    tile = next(m.tile for m in obs.legal if m.kind is Kind.PLAY)
+    ranking = [
+        Rated(Move.play(tile, End.LEFT), 0.4, ()),
+        Rated(DRAW, 0.1, ()),
+        Rated(Move.play(tile, End.RIGHT), 0.2, ()),
+    ]
+    text = render_hint(obs, ranking, keys=True).plain
+    rows = [r for r in text.splitlines()[1:] if r.strip()]
+    assert rows[0].startswith(" ★ ") and f"{tile} left or right" in rows[0]
+    assert f"({obs.hand.index(tile) + 1})" in rows[0]  # the key that plays it, and no arrow: nothing to choose
+    assert rows[1].strip().startswith("draw") and rows[1].endswith("(d)")
+    assert len(rows) == 2
+    assert not any(r.strip()[:1].isdigit() for r in rows), "a row starts with a number"
+
+
+async def test_no_footer_key_that_does_nothing_while_choosing_an_end():
+    app = make_app("block", seed=1, bot="greedy")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.table
+        for _ in range(30):
+            game = table.session.game
+            two = [
+                m
+                for m in game.legal_moves()
+                if m.kind is Kind.PLAY
+                and len(
+                    distinct(
+                        game.board,
+                        m.tile,
+                        [n.end for n in game.legal_moves() if n.kind is Kind.PLAY and n.tile == m.tile],
+                    )
+                )
+                > 1
+            ]
+            if two:
+                break
+            await pilot.press(*keys_for(table, game.legal_moves()[0]))
+            await settle(pilot)
+        assert two, "no tile with two ends to choose from"
+        await pilot.press(str(game.hand(HUMAN).index(two[0].tile) + 1))
+        await pilot.pause()
+        assert table.choosing is not None
+        actions = {k.action for k in table.query_one(Footer).query(FooterKey)}
+        assert "play" not in actions and "cancel" in actions
+        await pilot.press("enter")
+        assert table.choosing is not None and len(table.session.game.board) == len(game.board)
+
+
+async def test_q_on_the_tour_quits_and_the_help_key_opens_the_help(monkeypatch, private_config):
+    monkeypatch.setattr(DominoApp, "first_run_tour", True)
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TourScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+    (private_config / "settings.json").unlink()  # a first start again
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TourScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert (app.return_code == 0 and app._exit_renderables is not None) or not app.is_running
+
+
+async def test_the_palette_over_the_end_of_hand_dialog_starts_new_matches():
+    app = make_app("block", seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_heaviest(pilot, 40)
+        for _ in range(100):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.02)
+        dialog = app.screen
+        assert isinstance(dialog, GameOverScreen)
+        titles = {c.title: c for c in app.get_system_commands(dialog)}
+        assert {f"Play {r.title}" for r in (get_rules("allfives"), get_rules("partnership"))} <= set(titles)
+        titles[f"Play {get_rules('allfives').title}"].callback()
+        await pilot.pause()
+        if app.match_in_progress is False:
+            assert app.table.session.rules.name == "allfives"
+        assert not isinstance(app.screen, GameOverScreen)
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+
+
+def finished_match(variant: str, seed: int) -> Session:
+    session = Session(Settings(variant=variant, target=30).with_variant(variant), seed)
+    rng = random.Random(seed)
+    while True:
+        game = session.game
+        while not game.over:
+            game.apply(rng.choice(game.legal_moves()))
+        if session.match.over:
+            return session
+        session.match.next_game()
+
+
+def test_the_end_of_a_hand_and_of_the_match_read_as_one_story():
+    for seed in range(40):
+        session = finished_match("allfives", seed)
+        match = session.match
+        hand, story = session.result_text(), session.match_text()
+        winner = session.game.result.winner
+        if winner is not None and winner != match.winner:  # a hand won by the side that lost the match
+            assert f"{session.team_name(winner)} {session.verb(winner)} the hand" in hand, hand
+            a, b = match.scores[match.winner], match.scores[1 - match.winner]
+            assert story == f"{session.team_name(match.winner)} {session.verb(match.winner)} the match, {a} to {b}."
+            return
+    raise AssertionError("no such match among the seeds")
+
+
+def test_the_reviews_loss_reads_the_same_in_the_review_and_the_statistics():
+    assert chance_lost(0.04) == "2.0% chance"
+    text = render([record(review_loss=0.04, review_decisions=5)])
+    assert "2.0% chance" in text and "0.04" not in text
