@@ -72,8 +72,8 @@ def test_the_same_seed_gives_the_same_results_as_a_local_run(cluster) -> None:
 def test_a_bot_class_given_from_code_plays_on_the_cluster_from_its_file(cluster) -> None:
     from bots.attacks import Honest  # the test bots, imported as a module from its file
 
-    there = run_tournament("block", [Honest, "greedy"], games=10, seed=2, scheduler=cluster.scheduler_address)
-    here = run_tournament("block", [HONEST, "greedy"], games=10, seed=2, jobs=1)
+    there = run_tournament("block", [Honest, "greedy"], 10, 2, move_limit=10, scheduler=cluster.scheduler_address)
+    here = run_tournament("block", [HONEST, "greedy"], 10, 2, move_limit=10)
     assert figures(there) == figures(here)
 
 
@@ -102,12 +102,12 @@ def test_a_worker_killed_mid_match_has_its_chunk_played_again(cluster, tmp_path)
     thread = threading.Thread(target=watch)
     thread.start()
     try:
-        there = run_tournament("block", bots, games=30, seed=7, scheduler=cluster.scheduler_address)
+        there = run_tournament("block", bots, 30, 7, move_limit=10, scheduler=cluster.scheduler_address)
     finally:
         watcher.set()
         thread.join()
     assert killed
-    here = run_tournament("block", [HONEST, "greedy", "dummy"], games=30, seed=7, jobs=1)
+    here = run_tournament("block", [HONEST, "greedy", "dummy"], 30, 7, move_limit=10)
     assert figures(there) == figures(here)
     assert wait_gone(daemon, 10) == []
     cluster.wait_for_workers(2, timeout=30)
@@ -116,7 +116,8 @@ def test_a_worker_killed_mid_match_has_its_chunk_played_again(cluster, tmp_path)
 def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_path) -> None:
     daemon = attack_copy(str(tmp_path))
     journal = tmp_path / "r.jsonl"
-    command = [*TOURNAMENT, "--variant", "block", "--bots", f"{daemon}:Daemon,greedy,{SHELL}", "--games", "40"]
+    bots = f"{daemon}:Daemon,greedy,{SHELL}"
+    command = [*TOURNAMENT, "--variant", "block", "--bots", bots, "--games", "40", "--move-limit", "10"]
     proc = subprocess.Popen(
         [*command, "--scheduler", cluster.scheduler_address, "--out", str(journal)],
         stdin=subprocess.PIPE,
@@ -137,7 +138,7 @@ def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_p
     assert wait_gone(daemon, 10) == []  # the hosts on the workers, and the daemon one left
     assert wait_gone(FIRST_LEGAL, 10) == []
     resumed = resume_tournament(str(journal), scheduler=cluster.scheduler_address)
-    whole = run_tournament("block", [HONEST, "greedy", SHELL], games=40, seed=resumed.settings.seed, jobs=2)
+    whole = run_tournament("block", [HONEST, "greedy", SHELL], 40, resumed.settings.seed, 2, move_limit=10)
     assert figures(resumed) == figures(whole)
 
 
@@ -165,12 +166,12 @@ def test_the_hosts_on_the_workers_are_sandboxed(cluster, tmp_path, capsys) -> No
     # (what it reports reaches this terminal through the results).
     victims = [os.path.join(os.path.dirname(ATTACKS), "faulty.py") + ":Polite", SHELL]
     there = run_tournament(
-        "partnership9", [ATTACKS + ":Hijacker", *victims], games=6, seed=5, scheduler=cluster.scheduler_address
+        "partnership9", [ATTACKS + ":Hijacker", *victims], 6, 5, move_limit=10, scheduler=cluster.scheduler_address
     )
     found = attack_reports(capsys.readouterr().err, "hijack")
     assert len(found) > 20
     assert all(f == {"seen": [], "stopped": 0, "written": 0} for f in found)
-    honest = run_tournament("partnership9", [HONEST, *victims], games=6, seed=5, jobs=1)
+    honest = run_tournament("partnership9", [HONEST, *victims], 6, 5, move_limit=10)
     assert figures(there) == figures(honest)
 
 
