@@ -87,3 +87,16 @@ def test_a_league_stopped_mid_round_goes_on_where_it_stopped(tmp_path) -> None:
     finish = subprocess.run([*command, "--add", "doubles"], check=True, capture_output=True, timeout=120)
     assert read_records(journal)[: len(whole)] == whole  # the cut round was finished first, as it was played
     assert b"5 entries, 2 rounds" in finish.stdout and b"2 rounds" in done.stdout
+
+
+def test_single_bots_as_partners_play_with_their_partner_of_the_round() -> None:
+    play = HostedMatches("partnership", 4)
+    entries = ["greedy", "dummy", "random", HONEST]
+    with League.create("partnership", entries, 4, 9, per_side=2, play_match=play, check_entry=play.check) as league:
+        plan = league.play_round()
+        assert [len(side) for side in plan.fixtures[0].sides] == [2, 2]
+        table = league.standings()
+    assert all(s.games == 4 for s in table)
+    # Partners share their side's result: both of a side won or lost alike.
+    for side in plan.fixtures[0].sides:
+        assert len({next(s.won for s in table if s.name == name) for name in side}) == 1
