@@ -6,9 +6,10 @@ task; each worker unpacks the files and plays its chunks with the hosts in the s
 as its last chunk is in. A chunk is a pure function of its task, so the same seed gives the same figures on any
 cluster, in any order, and a chunk whose worker died is simply played again elsewhere (the scheduler does this).
 
-Stopping: when the client is interrupted (Ctrl-C, a signal) or fails, it cancels every task it submitted and asks
-each worker to end its chunk processes, whose hosts go with them; a client that vanished (killed outright) has its
-tasks cancelled by the scheduler, and a worker's task that finds itself cancelled ends its chunk process at once.
+Stopping: when the client is interrupted (Ctrl-C, a signal) or fails, it cancels every task it submitted, and a
+worker's task that finds itself cancelled ends its chunk process at once, its hosts with it; a client that vanished
+(killed outright) has its tasks cancelled by the scheduler alike. At the end of a run, however it ends, every worker
+is told (``release``): its chunk processes stop their hosts and its copy of the entries' files goes.
 
 The seed travels inside the tasks to the workers' processes, never into a sandbox. Between the machines it is
 as safe as the cluster's connections: use a ``tls://`` scheduler address on a network you do not trust.
