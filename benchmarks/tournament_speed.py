@@ -12,6 +12,12 @@ It also plays a match with a user bot (examples/tournament_bot.py:Blocker, a pai
 every move of which crosses a pipe to a bot host, twice in each round: sandboxed (bubblewrap, cgroups where the
 machine has them) and unsandboxed (--unsandboxed), and it times starting a host and loading the bot both ways.
 Goal: the sandboxed match at least 0.8x the unsandboxed one's rate.
+
+Then the cost of a Dask scheduler: the same round robins of matches of 100 games with --jobs 2 and on a
+distributed.LocalCluster of 2 worker processes of 1 thread (started once, before the timing, as a standing
+cluster is), one beside the other in each round: built-in bots only (the fast path, where a match takes
+milliseconds and the scheduler's cost shows most) and with a user bot (Blocker, sandboxed). Goal: the cluster
+within 10% of --jobs. Only that part: ``--only-cluster``.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ import tempfile
 import time
 
 from domino_tui.engine import get_rules
-from domino_tui.tournament import run_match
+from domino_tui.tournament import run_match, run_tournament
 from domino_tui.tournament.api import sandbox_statement
 from domino_tui.tournament.entries import parse_bot, parse_entries
 from domino_tui.tournament.host import BotHost, host_command
@@ -171,17 +177,59 @@ def host_start(starts: int, sandboxed: bool) -> float:
     return (time.perf_counter() - started) / starts
 
 
+CLUSTER_BUILTIN = ["greedy", "dummy", "random", "doubles", "hyperskill", "fivescorer", "greedy+dummy", "doubles+greedy"]
+CLUSTER_USER = [BLOCKER, "greedy", "dummy", "doubles"]
+
+
+def timed_round_robin(bots: list[str], games: int, seed: int, scheduler: str | None) -> float:
+    started = time.perf_counter()
+    run_tournament("partnership9", bots, games=games, seed=seed, jobs=2, scheduler=scheduler)
+    return time.perf_counter() - started
+
+
+def cluster_cost(rounds: int, games: int) -> None:
+    """The scheduler's cost per match: round robins on --jobs 2 and on a LocalCluster, alternating."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address="127.0.0.1:0", host="127.0.0.1") as cluster:
+        for label, bots in (
+            ("built-in bots (fast path)", CLUSTER_BUILTIN),
+            ("with a user bot (sandboxed)", CLUSTER_USER),
+        ):
+            matches = len(bots) * (len(bots) - 1) // 2
+            times: dict[str, list[float]] = {"jobs": [], "cluster": []}
+            for r in range(rounds):
+                order = ("jobs", "cluster") if r % 2 == 0 else ("cluster", "jobs")
+                for where in order:
+                    address = cluster.scheduler_address if where == "cluster" else None
+                    times[where].append(timed_round_robin(bots, games, r, address))
+            jobs, there = statistics.median(times["jobs"]), statistics.median(times["cluster"])
+            ratio = there / jobs
+            verdict = "met" if ratio <= 1.1 else "NOT met"
+            print(
+                f"{label}: {matches} matches of {games} games; --jobs 2 {jobs:.2f} s, LocalCluster (2 workers) "
+                f"{there:.2f} s (medians of {rounds}); the scheduler's cost {1000 * (there - jobs) / matches:+.1f} ms "
+                f"a match, cluster / jobs {ratio:.2f}x; goal at most 1.10x: {verdict}"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000, help="games per run (default 20000)")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (default 5)")
     parser.add_argument("--user-games", type=int, default=400, help="games of the user bot match (default 400)")
     parser.add_argument("--starts", type=int, default=20, help="host starts timed each way per round (default 20)")
+    parser.add_argument("--cluster-rounds", type=int, default=3, help="alternating cluster rounds (default 3)")
+    parser.add_argument("--cluster-games", type=int, default=100, help="games per match on the cluster (default 100)")
+    parser.add_argument("--only-cluster", action="store_true", help="measure only the scheduler's cost")
     args = parser.parse_args(argv)
     found, why = bubblewrap()
     if not found:
         print(f"no sandbox to measure: {why}", file=sys.stderr)
         return 1
+    if args.only_cluster:
+        cluster_cost(args.cluster_rounds, args.cluster_games)
+        return 0
     runs: dict[str, list[float]] = {
         key: [] for key in ("judge", "judge_cpu", "ours1", "ours2", "sandboxed", "unsandboxed", "start_s", "start_u")
     }
@@ -243,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name.replace('_', ' ')}: {text}")
     print("for scale, the MC102 judge itself plays about 4,400 to 5,300 such games per CPU-second")
     print("the judge's dummy plays the first fitting tile in hand order; ours the first legal move in tile order")
+    cluster_cost(args.cluster_rounds, args.cluster_games)
     return 0
 
 

@@ -27,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="domino-tui",
         description="Dominoes in your terminal.",
-        epilog="Bot tournaments: domino-tui tournament --help. Your statistics: domino-tui stats [--csv]. "
+        epilog="Bot tournaments: domino-tui tournament --help; leagues: domino-tui league --help. "
+        "Your statistics: domino-tui stats [--csv]. "
         "A room server for play over the network: domino-tui serve --help. "
         "The game in a browser: domino-tui web --help",
     )
@@ -130,6 +131,10 @@ def _main(args_list: list[str]) -> int:
         from .tournament.cli import main as tournament_main
 
         return tournament_main(args_list[1:])
+    if args_list[:1] == ["league"]:
+        from .tournament.league_cli import main as league_main
+
+        return league_main(args_list[1:])
     if args_list[:1] == ["serve"]:
         from .net.cli import main as serve_main
 

@@ -127,9 +127,9 @@ def _check_arguments(argv: list[str], monkeypatch, capsys) -> None:
 
 
 def _run_program(args: list[str], tmp_path: Path, monkeypatch) -> None:
-    """``domino-tui ...``: a tournament or the statistics run for real (a tournament cut to 2 games a match on one
-    process, writing into a temporary folder); the table is stopped once its arguments are accepted."""
-    if args[:1] in (["tournament"], ["stats"]) or "--plain" in args:
+    """``domino-tui ...``: a tournament, a league or the statistics run for real (cut to 2 games a match on one
+    process, writing into a temporary folder, on no cluster); the table is stopped once its arguments are accepted."""
+    if args[:1] in (["tournament"], ["league"], ["stats"]) or "--plain" in args:
         args = _small(args, tmp_path)
         env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(tmp_path / "config")}
         done = subprocess.run(
@@ -167,9 +167,11 @@ def _small(args: list[str], tmp_path: Path) -> list[str]:
     out = []
     for i, word in enumerate(args):
         before = args[i - 1] if i else ""
+        if "--scheduler" in (word, before):
+            continue  # a cluster's address: the run is checked on this machine instead
         if before in small:
             out.append(small[before])
-        elif before in ("--out", "--db"):
+        elif before in ("--out", "--db", "--journal"):
             out.append(str(tmp_path / Path(word).name))
         else:
             out.append(word)
@@ -180,6 +182,8 @@ def test_the_small_form_cuts_games_and_jobs_and_writes_elsewhere(tmp_path: Path)
     args = ["tournament", "--games", "1000", "--jobs", "2", "--out", "r.json", "--seed", "1"]
     small = ["tournament", "--games", "2", "--jobs", "1", "--out", str(tmp_path / "r.json"), "--seed", "1"]
     assert _small(args, tmp_path) == small
+    league = ["league", "--journal", "l.jsonl", "--scheduler", "tcp://h:8786", "--games", "100"]
+    assert _small(league, tmp_path) == ["league", "--journal", str(tmp_path / "l.jsonl"), "--games", "2"]
 
 
 EXAMPLES = [(_name(page), i, code) for page in PAGES for i, code in enumerate(fenced(page, "python"))]

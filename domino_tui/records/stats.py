@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import astuple, dataclass, fields
 from typing import TextIO
 
+from .ratings import Rating, ratings
 from .store import GameRecord
 
 
@@ -24,6 +25,13 @@ class Row:
     points_against: int
     hints: int
     undos: int
+    # Your rating against this opponent in this variant (ratings.py): openskill's mu and its uncertainty sigma.
+    rating_mu: float = 25.0
+    rating_sigma: float = 25 / 3
+
+    @property
+    def rating(self) -> str:
+        return f"{self.rating_mu:.1f} ± {self.rating_sigma:.1f}"
 
     @property
     def win_share(self) -> str:
@@ -47,9 +55,11 @@ class Progress:
 
 
 def table(records: Iterable[GameRecord]) -> list[Row]:
+    records = list(records)
     groups: dict[tuple[str, str], list[GameRecord]] = {}
     for r in records:
         groups.setdefault((r.variant, r.opponent), []).append(r)
+    rated = {(x.variant, x.opponent): x for x in ratings(records)}
     return [
         Row(
             variant,
@@ -62,9 +72,14 @@ def table(records: Iterable[GameRecord]) -> list[Row]:
             sum(r.points_against for r in rs),
             sum(r.hints for r in rs),
             sum(r.undos for r in rs),
+            *_rating(rated.get((variant, opponent))),
         )
         for (variant, opponent), rs in sorted(groups.items())
     ]
+
+
+def _rating(found: Rating | None) -> tuple[float, float]:
+    return (25.0, round(25 / 3, 3)) if found is None else (round(found.mu, 3), round(found.sigma, 3))
 
 
 def streaks(records: Iterable[GameRecord]) -> Streaks:
@@ -99,7 +114,14 @@ def chance_lost(loss: float) -> str:
     return f"{loss * 50:.1f}% chance"
 
 
-HEADERS = ("variant", "opponent", "games", "won", "lost", "drawn", "won %", "points", "against", "hints", "undos")
+HEADERS = (
+    *("variant", "opponent", "games", "won", "lost", "drawn", "won %", "rating"),
+    *("points", "against", "hints", "undos"),
+)
+RATING_NOTE = (
+    "Rating: your skill against that opponent, mu ± sigma (25 ± 8.3 at first);\n"
+    "you are at least mu - 3 sigma with 99.7% confidence (openskill's Weng-Lin)."
+)
 
 
 def cells(row: Row) -> tuple[str, ...]:
@@ -111,6 +133,7 @@ def cells(row: Row) -> tuple[str, ...]:
         str(row.lost),
         str(row.drawn),
         row.win_share,
+        row.rating,
         str(row.points_for),
         str(row.points_against),
         str(row.hints),
@@ -130,6 +153,7 @@ def render(records: list[GameRecord]) -> str:
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     s = streaks(records)
+    lines.append(RATING_NOTE)
     lines.append("")
     lines.append(f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}")
     steps = progress(records)

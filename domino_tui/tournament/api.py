@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from ..engine import Rules, get_rules
 from . import cgroups
+from .bundle import for_cluster, pack
+from .cluster import run_on_cluster
 from .entries import BotSpec, Entry, EntryError, parse_entries, shown_names, spec_text
 from .faults import Forfeit
 from .host import (
@@ -43,8 +45,10 @@ class Settings:
     jobs: int
     move_limit: float
     sandboxed: bool = True
+    scheduler: str = ""  # the Dask scheduler's address, when the matches ran on a cluster
 
     def to_json(self) -> dict:
+        where = {"scheduler": self.scheduler} if self.scheduler else {}
         return {
             "variant": self.variant,
             "bots": list(self.bots),
@@ -53,6 +57,7 @@ class Settings:
             "jobs": self.jobs,
             "move_limit_seconds": self.move_limit,
             "sandboxed": self.sandboxed,
+            **where,
         }
 
 
@@ -153,6 +158,7 @@ def run_tournament(
     journal: str | None = None,
     unsandboxed: bool = False,
     private: Sequence[str] = (),
+    scheduler: str | None = None,
 ) -> TournamentResult:
     """A round robin of ``bots`` in ``variant``, ``games`` per match. An entry is a spec as on the command line
     (``"greedy"``, ``"greedy+dummy"``, ``"path/to/file.py:MyBot"``, ``"path/to/pair.py"``, ``"cmd:./mybot"``), a
@@ -163,8 +169,10 @@ def run_tournament(
     (resume_tournament finishes an interrupted run from it). User bots run in a bubblewrap sandbox, which must be
     installed unless ``unsandboxed`` (fit only for bots you wrote yourself); no bot's sandbox shows the journal or
     the ``private`` files (say, the results file and the seed's). Each game gives a user bot
-    ``game_budget(move_limit)`` seconds for loading and building its players. Raises ValueError (EntryError) for
-    an entry that cannot play and for settings out of range.
+    ``game_budget(move_limit)`` seconds for loading and building its players. With ``scheduler`` (a Dask
+    scheduler's address, ``tcp://host:8786``) the matches run on that cluster instead of ``jobs`` local processes
+    (cluster.py), with the same results. Raises ValueError (EntryError) for an entry that cannot play and for
+    settings out of range.
     """
     make_undumpable()  # before any bot runs: this process's memory will hold the seed
     rules = get_rules(variant)
@@ -180,16 +188,22 @@ def run_tournament(
         jobs,
         move_limit,
         not unsandboxed,
+        scheduler or "",
     )
     log = Journal.create(journal, settings.to_json(), settings.seed) if journal else None
     return _play(rules, entries, settings, {}, progress, log, confinement)
 
 
 def resume_tournament(
-    journal: str, jobs: int = 1, progress: Progress | None = None, private: Sequence[str] = ()
+    journal: str,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    private: Sequence[str] = (),
+    scheduler: str | None = None,
 ) -> TournamentResult:
     """Finish the tournament whose journal is ``journal``: the matches it holds are not played again, the others
-    are played and appended to it. The result is the one the uninterrupted run would have given. Raises
+    are played and appended to it (on the cluster at ``scheduler``, if given, whatever the first run used). The
+    result is the one the uninterrupted run would have given. Raises
     ValueError (JournalError) for a journal with a line that does not verify, naming the line."""
     make_undumpable()
     saved, done, key, length = read_journal(journal)
@@ -209,7 +223,7 @@ def resume_tournament(
         names = (entries[pairs[m][0]].name, entries[pairs[m][1]].name) if 0 <= m < len(pairs) else None
         if names != (record["first"], record["second"]):
             raise JournalError(f"{journal}, line {line}: match {m} is not a match of these entries ({names})")
-    settings = Settings(rules.name, tuple(bots), games, seed, jobs, move_limit, sandboxed)
+    settings = Settings(rules.name, tuple(bots), games, seed, jobs, move_limit, sandboxed, scheduler or "")
     finished = tallies({m: record for m, (_, record) in done.items()})
     return _play(rules, entries, settings, finished, progress, Journal.reopen(journal, key, length), confinement)
 
@@ -230,6 +244,8 @@ def _play(
         # Unsandboxed hosts' private folders, all in one the run removes whatever became of its workers.
         scratch = tempfile.mkdtemp(prefix="domino-tui-run-")
         confinement = Confinement(False, confinement.hidden, scratch)
+    if settings.scheduler:
+        entries = for_cluster(entries)
     pairs, tasks = chunk_tasks(
         rules, entries, settings.games, settings.seed, settings.move_limit, frozenset(done), confinement
     )
@@ -240,7 +256,11 @@ def _play(
             log.write(tally_json(match, (entries[i].name, entries[j].name), tally))
 
     try:
-        tallies = run_chunks(tasks, len(pairs), settings.jobs, progress, finished)
+        if settings.scheduler:
+            bundle = pack(entries, confinement)
+            tallies = run_on_cluster(tasks, len(pairs), settings.scheduler, bundle, progress, finished)
+        else:
+            tallies = run_chunks(tasks, len(pairs), settings.jobs, progress, finished)
     finally:
         if log is not None:
             log.close()

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..engine import VARIANTS
 from .api import TournamentResult, resume_tournament, run_tournament
+from .cluster import ClusterError
 from .entries import EntryError
 from .export import check_out_path, write
 from .host import DEFAULT_MOVE_LIMIT, GAME_BUDGET_MOVES, GAME_BUDGET_START
@@ -47,7 +48,7 @@ class Stopped(Exception):
         self.signum = signum
 
 
-def _stop(signum: int, frame: object) -> None:
+def raise_stopped(signum: int, frame: object) -> None:
     raise Stopped(signum)
 
 
@@ -70,6 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", help=argparse.SUPPRESS)  # refused with a message saying what to do instead
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, metavar="J", help="worker processes (default: CPUs)"
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the matches on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786) instead of "
+        "--jobs local processes; the same seed gives the same results",
     )
     parser.add_argument(
         "--out",
@@ -130,12 +137,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     journal = args.resume or (journal_path(args.out) if args.out else None)
     private = [p for p in (args.out, args.seed_file if args.seed_file != "-" else None) if p]
     progress = ProgressBar()
-    previous = {s: signal.signal(s, _stop) for s in SIGNALS}
+    previous = {s: signal.signal(s, raise_stopped) for s in SIGNALS}
     try:
         if args.out:
             check_out_path(args.out)
         if args.resume:
-            result = resume_tournament(args.resume, args.jobs, progress, private)
+            result = resume_tournament(args.resume, args.jobs, progress, private, args.scheduler)
         else:
             seed = read_seed(args.seed_file) if args.seed_file else None
             bots = [b for b in args.bots.split(",") if b.strip()]
@@ -150,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 journal,
                 unsandboxed=args.unsandboxed,
                 private=private,
+                scheduler=args.scheduler,
             )
     except (EntryError, ValueError) as exc:
         progress.close()
@@ -159,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress.close()
         print(f"{name}: {exc.strerror or exc}: {exc.filename or ''}", file=sys.stderr)
         return 1
-    except WorkerLost as exc:
+    except (WorkerLost, ClusterError) as exc:
         progress.close()
         saved = f"; the finished matches are saved in {journal}" if journal else ""
         print(f"{name}: {exc}{saved}", file=sys.stderr)

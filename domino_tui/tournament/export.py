@@ -10,6 +10,7 @@ import os
 from .api import TournamentResult
 from .faults import Fault
 from .ranking import MatchResult, Standing
+from .spreadsheet import cell
 
 
 def match_json(m: MatchResult) -> dict:
@@ -59,16 +60,6 @@ CSV_FIELDS = (
     + [f"{side}_{f.value}" for side in ("first", "second") for f in Fault]
     + ["first_fault_detail", "second_fault_detail", "sandbox"]
 )
-# A spreadsheet takes a cell that starts with one of these for a formula (=HYPERLINK(...) and worse).
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "|")
-
-
-def cell(value: object) -> object:
-    """A CSV cell a spreadsheet shows as text: text that a spreadsheet would run is quoted with a leading '.
-    Numbers are written as they are."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
 
 
 def sandbox_text(sandbox: dict[str, str] | None) -> str:

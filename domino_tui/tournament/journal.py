@@ -3,9 +3,9 @@
 Each line is written, flushed and synced at once, so an interrupted run loses at most the matches still being
 played; ``--resume`` reads the journal back and plays only the matches it does not hold.
 
-Every line carries a MAC (HMAC-SHA256) under a key derived from the run's secret seed and a random run number,
-so a line that the referee did not write, or that was changed since, does not verify and ``--resume`` refuses
-the journal, naming the line. A last line cut short (the run stopped while writing it, a full disk) is not an
+Every line carries a MAC (HMAC-SHA256, signing.py) under a key derived from the run's secret seed and a random
+run number, so a line that the referee did not write, or that was changed since, does not verify and ``--resume``
+refuses the journal, naming the line. A last line cut short (the run stopped while writing it, a full disk) is not an
 error: it is dropped and its match played again, and the file is cut back to its last whole line before anything
 is appended, so a journal survives any number of interruptions. The file is readable by its owner only and made
 new for each run (never rewritten in place), and no bot's sandbox shows it.
@@ -13,15 +13,12 @@ new for each run (never rewritten in place), and no bot's sandbox shows it.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
-import secrets
 from typing import TextIO
 
 from .runner import Tally
-from .schedule import stretched_key
+from .signing import journal_key, new_run, signed, verified
 
 
 class JournalError(ValueError):
@@ -61,22 +58,8 @@ def _tally(d: dict) -> Tally:
     )
 
 
-def journal_key(seed: int, run: str) -> bytes:
-    return hmac.new(stretched_key(seed), f"journal/{run}".encode(), hashlib.sha256).digest()
-
-
-def _mac(key: bytes, record: dict) -> str:
-    body = json.dumps(record, sort_keys=True, separators=(",", ":"))
-    return hmac.new(key, body.encode(), hashlib.sha256).hexdigest()
-
-
 def _signed(key: bytes, record: dict) -> str:
-    return json.dumps({**record, "mac": _mac(key, record)}) + "\n"
-
-
-def _verified(key: bytes, record: dict) -> bool:
-    mac = record.pop("mac", None)
-    return isinstance(mac, str) and hmac.compare_digest(mac, _mac(key, record))
+    return json.dumps(signed(key, record)) + "\n"
 
 
 class Journal:
@@ -89,7 +72,7 @@ class Journal:
     def create(cls, path: str, settings: dict, seed: int) -> Journal:
         """A new journal file at ``path`` (an old one there is replaced by a new file, not rewritten: a reader
         holding the old one open reads nothing of this run), readable by its owner only."""
-        run = secrets.token_hex(16)
+        run = new_run()
         key = journal_key(seed, run)
         if os.path.lexists(path):
             os.unlink(path)
@@ -142,13 +125,13 @@ def read_journal(path: str) -> tuple[dict, dict[int, tuple[int, dict]], bytes, i
             f"{path} is not a tournament journal of this version (its first line holds no signed settings)"
         ) from None
     key = journal_key(seed, run)
-    if not _verified(key, head):
+    if not verified(key, head):
         raise JournalError(f"{path}, line 1: the settings do not verify (changed since the run wrote them)")
     done: dict[int, tuple[int, dict]] = {}
     for n, row in enumerate(lines[1:], start=2):
         try:
             record = json.loads(row)
-            if not isinstance(record, dict) or not _verified(key, record):
+            if not isinstance(record, dict) or not verified(key, record):
                 raise ValueError
             match = int(record["match"])
             _tally(record)

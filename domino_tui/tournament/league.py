@@ -6,7 +6,8 @@ round every entry plays one match (or sits it out on a bye) against the nearest 
 The leaderboard ranks by the conservative rating, mu - 3 sigma. Entries may join between rounds.
 
 The matches are played by an injected ``play_match(sides, seed) -> MatchOutcome``, each side the specs of its
-entries: LocalMatches plays built-in bots in this process; a sandboxed or a cluster runner fits the same slot.
+entries: LocalMatches plays built-in bots in this process; HostedMatches (league_matches.py) plays user bots in
+the sandbox, on worker processes or a Dask cluster, and plays a round's matches together (its ``play_many``).
 
 Everything the league does is a record of its journal (league_journal.py), and the league's state is only ever
 changed by applying a record, when it happens and when a journal is replayed alike: the settings, entries joining,
@@ -170,7 +171,7 @@ class League:
             league._apply(joining)
             opening.append(joining)
         if journal is not None:  # only once the entries are accepted: a typo must not leave a journal behind
-            league._journal = LeagueJournal.create(journal)
+            league._journal = LeagueJournal.create(journal, settings.seed)
             for record in opening:
                 league._journal.write(record)
         return league
@@ -246,6 +247,11 @@ class League:
     def entries(self) -> list[str]:
         return list(self._entries)
 
+    @property
+    def cut_short(self) -> bool:
+        """A round was started and not finished (the run was interrupted): play_round finishes it."""
+        return self._pending is not None
+
     # ----- rounds -----
 
     def next_round(self) -> RoundPlan:
@@ -278,17 +284,27 @@ class League:
                     "matches": [{"sides": [list(s) for s in f.sides], "seed": f.seed} for f in plan.fixtures],
                 }
             )
-        done = len(self._results)
-        for k, fixture in enumerate(plan.fixtures):
-            if k in self._results:
-                continue
-            specs = tuple(tuple(self._entries[name].spec for name in side) for side in fixture.sides)
-            outcome = self._play_match(specs, fixture.seed)
-            self._record({"kind": "result", "round": plan.number, "match": k, "outcome": outcome.to_json()})
-            done += 1
+        left = [k for k in range(len(plan.fixtures)) if k not in self._results]
+        fixtures = [(self._specs(plan.fixtures[k].sides), plan.fixtures[k].seed) for k in left]
+        played = len(plan.fixtures) - len(left)
+
+        def done(j: int, outcome: MatchOutcome) -> None:
+            nonlocal played
+            self._record({"kind": "result", "round": plan.number, "match": left[j], "outcome": outcome.to_json()})
+            played += 1
             if progress is not None:
-                progress(done, len(plan.fixtures))
+                progress(played, len(plan.fixtures))
+
+        play_many = getattr(self._play_match, "play_many", None)
+        if play_many is not None:  # a runner that plays a round's matches together (worker processes, a cluster)
+            play_many(fixtures, done)
+        else:
+            for j, (specs, seed) in enumerate(fixtures):
+                done(j, self._play_match(specs, seed))
         return plan
+
+    def _specs(self, sides: Sides) -> Sides:
+        return tuple(tuple(self._entries[name].spec for name in side) for side in sides)
 
     def play(self, rounds: int, progress: Progress | None = None) -> None:
         for _ in range(rounds):

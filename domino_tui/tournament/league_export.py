@@ -1,8 +1,8 @@
 """A league's table as CSV or JSON.
 
 The table never holds the league's seed: the deals of the rounds still to come are drawn from it. A CSV cell of
-text that a spreadsheet would take for a formula (it starts with = + - @, a tab or a carriage return: an entry
-named ``=HYPERLINK(...)``) gets a leading apostrophe, which makes it text.
+text that a spreadsheet would take for a formula (an entry named ``=HYPERLINK(...)``) gets a leading apostrophe,
+which makes it text (spreadsheet.py, as in the tournament's table).
 """
 
 from __future__ import annotations
@@ -13,14 +13,9 @@ import json
 import os
 
 from .league import League, LeagueStanding
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+from .spreadsheet import cell
 
 CSV_FIELDS = ["rank", "entry", "rating", "mu", "sigma", "matches", "games", "won", "tied", "lost", "points", "byes"]
-
-
-def spreadsheet_safe(cell: str) -> str:
-    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
 def _row(s: LeagueStanding) -> dict:
@@ -47,7 +42,7 @@ def to_csv(league: League) -> str:
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
     for s in league.standings():
-        writer.writerow({**_row(s), "entry": spreadsheet_safe(s.name)})
+        writer.writerow({**_row(s), "entry": cell(s.name)})
     return out.getvalue()
 
 

@@ -35,6 +35,7 @@ FAST_CHUNK = 250
 FULL_CHUNK = 25
 
 Progress = Callable[[int, int], None]
+Finished = Callable[[int, "Tally"], None]
 
 
 class WorkerLost(RuntimeError):
@@ -88,7 +89,7 @@ def _fast_policy(spec: BotSpec, rules: Rules, seed: str) -> FastPolicy | None:
     return policy if policy is not None else fast_policy(spec.name, rules.max_pip, random.Random(seed))
 
 
-def _all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
+def all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
     rng = random.Random(0)
     return all(
         not spec.hosted and fast_policy(spec.name, rules.max_pip, rng) is not None
@@ -120,7 +121,7 @@ def play_chunk(task: ChunkTask) -> Tally:
     points_sum = tally.points
     n = rules.players
     deal_rng = random.Random()
-    fast = _all_fast(task.entries, rules)
+    fast = all_fast(task.entries, rules)
     shared = [[_shared_policy(spec.name, rules.max_pip) for spec in specs] for specs, _ in seatings]
     notes: dict[int, str] = {}
     seeded = ""  # the seed deal_rng was last given, and how many deals it has made since
@@ -187,6 +188,23 @@ def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int],
     return players
 
 
+def match_chunks(
+    rules: Rules,
+    duo: tuple[Entry, Entry],
+    games: int,
+    seed: int,
+    match: int,
+    move_limit: float,
+    confinement: Confinement = SANDBOXED,
+) -> list[ChunkTask]:
+    """One match's games, cut into chunks."""
+    size = FAST_CHUNK if all_fast(duo, rules) else FULL_CHUNK
+    return [
+        ChunkTask(rules.name, duo, seed, match, start, min(start + size, games), move_limit, confinement)
+        for start in range(0, games, size)
+    ]
+
+
 def chunk_tasks(
     rules: Rules,
     entries: list[Entry],
@@ -200,13 +218,8 @@ def chunk_tasks(
     pairs = pairings(len(entries))
     tasks = []
     for m, (i, j) in enumerate(pairs):
-        if m in done:
-            continue
-        duo = (entries[i], entries[j])
-        size = FAST_CHUNK if _all_fast(duo, rules) else FULL_CHUNK
-        for start in range(0, games, size):
-            stop = min(start + size, games)
-            tasks.append(ChunkTask(rules.name, duo, seed, m, start, stop, move_limit, confinement))
+        if m not in done:
+            tasks += match_chunks(rules, (entries[i], entries[j]), games, seed, m, move_limit, confinement)
     return pairs, tasks
 
 
@@ -215,7 +228,7 @@ def _leave(signum: int, frame: object) -> None:
     os._exit(1)
 
 
-def _worker(parent: int) -> None:
+def become_worker(parent: int) -> None:
     # Ctrl-C reaches every process of the terminal's group; only the parent decides what happens. It ends a
     # worker with SIGTERM, and the worker takes its bot hosts with it; a parent killed outright (SIGKILL) takes
     # its workers with it, and their hosts follow (each dies with the process that started it).
@@ -228,7 +241,32 @@ def _worker(parent: int) -> None:
     multiprocessing.util.Finalize(None, stop_hosts, exitpriority=100)
 
 
-Finished = Callable[[int, Tally], None]
+class Collector:
+    """Sums the chunks' tallies into one per match as they come in, in any order; ``finished(match, tally)`` is
+    called as soon as the last chunk of a match is in, ``progress(games done, games)`` after each chunk."""
+
+    def __init__(
+        self, tasks: list[ChunkTask], matches: int, progress: Progress | None, finished: Finished | None
+    ) -> None:
+        self.tallies = [Tally() for _ in range(matches)]
+        self.left = [0] * matches
+        for task in tasks:
+            self.left[task.match] += 1
+        self.total = sum(t.stop - t.start for t in tasks)
+        self.done = 0
+        self.progress = progress
+        self.finished = finished
+        if progress:
+            progress(0, self.total)
+
+    def __call__(self, task: ChunkTask, tally: Tally) -> None:
+        self.tallies[task.match].add(tally)
+        self.done += task.stop - task.start
+        self.left[task.match] -= 1
+        if self.finished and not self.left[task.match]:
+            self.finished(task.match, self.tallies[task.match])
+        if self.progress:
+            self.progress(self.done, self.total)
 
 
 def run_chunks(
@@ -240,25 +278,8 @@ def run_chunks(
 ) -> list[Tally]:
     """Run every chunk, on ``jobs`` worker processes (in this process when jobs is 1); one Tally per match.
     ``finished(match, tally)`` is called as soon as the last chunk of a match is in."""
-    tallies = [Tally() for _ in range(matches)]
-    left = [0] * matches
-    for task in tasks:
-        left[task.match] += 1
-    total = sum(t.stop - t.start for t in tasks)
-    done = 0
-    if progress:
-        progress(0, total)
-
-    def collect(task: ChunkTask, tally: Tally) -> None:
-        nonlocal done
-        tallies[task.match].add(tally)
-        done += task.stop - task.start
-        left[task.match] -= 1
-        if finished and not left[task.match]:
-            finished(task.match, tallies[task.match])
-        if progress:
-            progress(done, total)
-
+    collect = Collector(tasks, matches, progress, finished)
+    tallies = collect.tallies
     if jobs <= 1:
         try:
             for task in tasks:
@@ -268,7 +289,7 @@ def run_chunks(
         return tallies
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
     try:
         futures = {pool.submit(play_chunk, task): task for task in tasks}
         for future in as_completed(futures):

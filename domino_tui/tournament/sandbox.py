@@ -103,7 +103,7 @@ def system_view() -> list[str]:
     return out
 
 
-def _inside(path: str, folder: str) -> bool:
+def inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
@@ -143,7 +143,7 @@ def sandbox_options(files: tuple[str, ...], hidden: tuple[str, ...]) -> list[str
     shown: list[str] = [p for p in SYSTEM if os.path.isdir(p) and not os.path.islink(p)]
     binds = []
     for path in python_folders() + entry_folders(files):
-        if os.path.exists(path) and not any(_inside(path, s) for s in shown):
+        if os.path.exists(path) and not any(inside(path, s) for s in shown):
             shown.append(path)
             binds.append(path)
     for path in sorted(binds, key=lambda p: p.count("/")):  # a folder before the folders inside it
@@ -151,9 +151,9 @@ def sandbox_options(files: tuple[str, ...], hidden: tuple[str, ...]) -> list[str
     own = {os.path.abspath(f) for f in files}
     masked: list[str] = []
     for path in sorted(hidden):  # a folder before what is inside it, which its mask hides already
-        if path in own or any(_inside(f, path) for f in own) or not os.path.exists(path):
+        if path in own or any(inside(f, path) for f in own) or not os.path.exists(path):
             continue
-        if not any(_inside(path, s) for s in shown) or any(_inside(path, m) for m in masked):
+        if not any(inside(path, s) for s in shown) or any(inside(path, m) for m in masked):
             continue
         if os.path.isdir(path):
             masked.append(path)

@@ -176,10 +176,11 @@ def test_statistics():
     ]
     text = render(rs)
     assert "classic  Hard" in text and "100%" in text and "longest run of wins: 2" in text
+    assert "31.2 ± 7.6" in text and "mu - 3 sigma" in text
     out = io.StringIO()
     write_csv(rs, out)
     assert out.getvalue().splitlines()[0].startswith("variant,opponent,games,won")
-    assert out.getvalue().splitlines()[1] == "classic,Hard,3,3,0,0,36,9,2,0"
+    assert out.getvalue().splitlines()[1] == "classic,Hard,3,3,0,0,36,9,2,0,31.23,7.613"  # three wins: rated up
     assert "No games recorded yet" in render([])
 
 
@@ -193,4 +194,4 @@ def test_the_stats_command_prints_the_table_without_loading_the_ui(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, "stats"], capture_output=True, text=True, env=env, check=True)
     assert "classic" in out.stdout and out.stdout.rstrip().endswith("[]")
     out = subprocess.run([sys.executable, "-c", code, "stats", "--csv"], capture_output=True, text=True, env=env)
-    assert out.stdout.splitlines()[1] == "classic,Hard,1,1,0,0,12,3,0,0"
+    assert out.stdout.splitlines()[1] == "classic,Hard,1,1,0,0,12,3,0,0,27.635,8.066"

@@ -4,6 +4,7 @@ rounds, the exported table, and a league that ranks entries of known strength in
 import csv
 import io
 import json
+import os
 import random
 from functools import partial
 
@@ -11,10 +12,11 @@ import pytest
 
 from domino_tui.ai import NoisyBot
 from domino_tui.tournament.league import League, match_seed
-from domino_tui.tournament.league_export import spreadsheet_safe, to_csv, to_json, write_table
+from domino_tui.tournament.league_export import to_csv, to_json, write_table
 from domino_tui.tournament.league_journal import JournalError, read_records
 from domino_tui.tournament.local_match import LocalMatches
 from domino_tui.tournament.ratings import Rating
+from domino_tui.tournament.spreadsheet import cell
 from domino_tui.tournament.swiss import pair_round, sides_of
 
 BUILTIN = ["greedy", "dummy", "random", "doubles", "hyperskill", "fivescorer"]
@@ -164,7 +166,8 @@ def test_the_same_seed_plays_the_same_league(tmp_path) -> None:
     for name in ("a", "b"):
         with League.create("block", BUILTIN, games=4, seed=11, journal=str(tmp_path / name)) as league:
             league.play(3)
-    assert (tmp_path / "a").read_bytes() == (tmp_path / "b").read_bytes()
+    # The same records; the lines differ only in their MACs (each journal has a run number of its own).
+    assert read_records(str(tmp_path / "a")) == read_records(str(tmp_path / "b"))
 
 
 def run(path, rounds: int, entries=BUILTIN, **kwargs) -> League:
@@ -190,7 +193,7 @@ def test_resuming_gives_the_ratings_and_the_next_round_of_an_uninterrupted_run(t
     same_state(resumed, whole)
     whole.close()
     resumed.close()
-    assert (tmp_path / "whole.jsonl").read_bytes() == (tmp_path / "half.jsonl").read_bytes()
+    assert read_records(str(tmp_path / "whole.jsonl")) == read_records(str(tmp_path / "half.jsonl"))
 
 
 def test_a_cut_last_line_is_dropped_and_its_match_played_again_however_often_it_happens(tmp_path) -> None:
@@ -205,7 +208,7 @@ def test_a_cut_last_line_is_dropped_and_its_match_played_again_however_often_it_
         assert resumed.rounds == 2  # the cut line held a result of round 3
         resumed.play_round()
         resumed.close()
-        assert path.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
+        assert read_records(str(path)) == read_records(str(tmp_path / "whole.jsonl"))
 
 
 def test_a_resumed_journal_is_cut_back_to_its_last_whole_line_at_once(tmp_path) -> None:
@@ -318,7 +321,7 @@ def test_no_entry_joins_while_a_round_is_unfinished(tmp_path) -> None:
 
 
 def test_the_table_exports_as_csv_with_formula_cells_made_text(tmp_path) -> None:
-    hostile = ["=HYPERLINK(1)", "+1", "-cmd", "@SUM(A1)", "\tx", "\rx"]
+    hostile = ["=HYPERLINK(1)", "+1", "-cmd", "@SUM(A1)", "\tx", "\rx", "\nx", "|x"]
     league = League.create("block", [(name, "random") for name in [*hostile, "plain"]], games=2, seed=1)
     league.play(1)
     rows = list(csv.DictReader(io.StringIO(to_csv(league))))
@@ -326,7 +329,7 @@ def test_the_table_exports_as_csv_with_formula_cells_made_text(tmp_path) -> None
     for row in rows:  # every other cell is a number, as written (float() refuses a leading apostrophe)
         assert all(isinstance(float(row[field]), float) for field in row if field != "entry")
     assert [int(row["rank"]) for row in rows] == sorted(int(row["rank"]) for row in rows)
-    assert spreadsheet_safe("greedy") == "greedy" and spreadsheet_safe("") == ""
+    assert cell("greedy") == "greedy" and cell("") == "" and cell(-1) == -1
     write_table(league, str(tmp_path / "table.csv"))
     assert (tmp_path / "table.csv").read_bytes() == to_csv(league).encode()
 
@@ -348,7 +351,25 @@ def test_every_record_is_one_canonical_json_line(tmp_path) -> None:
     records = read_records(str(path))
     assert [r["kind"] for r in records] == ["league", "join", "round", "result", "result", "result"]
     for line, record in zip(path.read_text().splitlines(), records, strict=True):
-        assert line == json.dumps(record, sort_keys=True, separators=(",", ":"))
+        signed = json.loads(line)
+        assert line == json.dumps(signed, sort_keys=True, separators=(",", ":"))
+        assert {k: v for k, v in signed.items() if k not in ("mac", "run")} == record
+
+
+def test_a_made_up_or_copied_line_is_refused_by_its_number(tmp_path) -> None:
+    path = tmp_path / "league.jsonl"
+    run(path, 1).close()
+    lines = path.read_text().splitlines()
+    made_up = {"kind": "result", "round": 1, "match": 0, "outcome": json.loads(lines[3])["outcome"]}
+    path.write_text("\n".join([*lines[:3], json.dumps(made_up), *lines[4:]]) + "\n")
+    with pytest.raises(JournalError, match="line 4: not a record this league wrote"):
+        League.resume(str(path))
+    other = tmp_path / "other.jsonl"  # the same league (same seed) run again: its lines do not fit this journal
+    run(other, 1).close()
+    path.write_text("\n".join([*lines[:3], other.read_text().splitlines()[3], *lines[4:]]) + "\n")
+    with pytest.raises(JournalError, match="line 4"):
+        League.resume(str(path))
+    assert os.stat(other).st_mode & 0o077 == 0  # readable by its owner only
 
 
 def test_settings_out_of_range_are_refused() -> None:

@@ -8,6 +8,7 @@ from domino_tui.ai.expert import ExpertBot
 from domino_tui.coach.tracker import track
 from domino_tui.engine import GameState
 from domino_tui.records import Records
+from domino_tui.records.stats import HEADERS
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.review import ReviewScreen
@@ -176,7 +177,11 @@ async def test_statistics_list_the_record_and_replay_a_game(private_config):
         await pilot.pause(0.2)
         screen = app.screen
         assert isinstance(screen, StatsScreen)
-        assert screen.query_one("#stats-table").row_count == 1
+        summary = screen.query_one("#stats-table")
+        assert summary.row_count == 1
+        rating = summary.get_row_at(0)[HEADERS.index("rating")]
+        assert "±" in rating and rating != "25.0 ± 8.3"  # the game finished moved it
+        assert "mu - 3 sigma" in str(screen.query_one("#stats-more").render())
         assert screen.query_one("#stats-games").row_count == 1
         await pilot.press("enter")
         await pilot.pause(0.1)

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...records import GameRecord, Records
-from ...records.stats import HEADERS, cells, chance_lost, progress, streaks, table
+from ...records.stats import HEADERS, RATING_NOTE, cells, chance_lost, progress, streaks, table
 
 
 class StatsScreen(Screen[None]):
@@ -74,7 +74,7 @@ class StatsScreen(Screen[None]):
             more.update("No games recorded yet: finish a game at the table and it appears here.")
         else:
             s = streaks(games)
-            lines = [f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}"]
+            lines = [RATING_NOTE, f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}"]
             steps = progress(games)
             if steps:
                 lines.append("Review, chance given away per decision (lower is better): ")

@@ -1,0 +1,222 @@
+"""What a cluster's worker does with a chunk of a match: unpack the entries' files, play the chunk in a process of
+its own, give back the tally and what the hosts printed, and leave nothing behind.
+
+A Dask worker runs its tasks in threads, and a host is started with a ``preexec_fn`` (its limits, its cgroups, to
+die with its parent), which is not safe in a threaded process. So each of the worker's task threads keeps one
+chunk process, a fresh single-threaded interpreter (``python -m domino_tui.tournament.cluster_task``) that starts
+the hosts: it dies with the thread that started it (the worker killed, its thread gone), and its hosts with it.
+The two talk by pickles on a pipe, one batch of chunks at a time. Started by ``subprocess`` without a
+``preexec_fn``, it is safe to start from a thread.
+
+The thread waits for its chunks in short steps and asks the worker whether the task is still wanted; a task the
+client cancelled (it was interrupted, or it went away) ends its chunk process at once, which stops its hosts. When
+a run is over the client tells every worker (``release``): the chunk processes stop their hosts (as they do by
+themselves after HOSTS_IDLE seconds without a chunk, should the client vanish) and stay, holding no user code, for
+the next run (they leave after IDLE seconds without one), and the entries' files, unpacked once
+per worker into its own scratch space, are removed (with the worker's folder if the worker is killed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import pickle
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from . import cgroups
+from .bundle import Bundle, relocate, unpack
+from .host import stop_hosts
+from .runner import ChunkTask, Tally, become_worker, play_chunk
+from .sandbox import INSTALL_HINT, bubblewrap
+from .secrecy import make_undumpable
+
+POLL = 0.1  # seconds between two looks at whether the task is still wanted
+HOSTS_IDLE = 5.0  # seconds without a chunk after which a chunk process stops its hosts
+IDLE = 60.0  # seconds a chunk process (holding no host between runs) waits for more before it leaves
+_CHILDREN: dict[int, subprocess.Popen] = {}  # a task thread's ident -> its chunk process
+_UNPACKING = threading.Lock()
+_SENDING = threading.Lock()
+
+
+class ChunkFailed(RuntimeError):
+    """A chunk could not be played on a worker (no sandbox there, its chunk process died); says which and why."""
+
+
+class Cancelled(Exception):
+    """The client no longer wants the task: the chunk was stopped."""
+
+
+def bundle_of(bundle: Bundle) -> Bundle:
+    """The bundle as a task's result: the scheduler keeps it in the task, so a worker lost with it makes another."""
+    return bundle
+
+
+def _entries_folder(scratch: str, bundle: Bundle) -> str:
+    """The bundle unpacked in this worker's scratch space, once for all its chunks (hosts keep their files)."""
+    folder = os.path.join(scratch, f"domino-tui-entries-{bundle.digest[:32]}")
+    with _UNPACKING:
+        if not os.path.isdir(folder):
+            partial = tempfile.mkdtemp(prefix="domino-tui-unpacking-", dir=scratch)
+            unpack(bundle, partial)
+            os.rename(partial, folder)
+    return folder
+
+
+Played = list[tuple[Tally, str]]  # each chunk's tally and what its hosts printed
+
+
+def play_remote(batch: tuple[ChunkTask, ...], bundle: Bundle) -> Played:
+    """Play a few chunks on this Dask worker: each one's tally, and what its hosts printed (for the client's
+    terminal)."""
+    from distributed import get_worker
+
+    worker = get_worker()
+    key = worker.get_current_task()
+
+    def cancelled() -> bool:
+        ts = worker.state.tasks.get(key)
+        return ts is None or ts.state in ("cancelled", "released", "forgotten")
+
+    folder = _entries_folder(worker.local_directory, bundle)
+    moved = []
+    for task in batch:
+        (first, second), confinement = relocate(task.entries, task.confinement, bundle, folder)
+        moved.append(replace(task, entries=(first, second), confinement=confinement))
+    return in_child(tuple(moved), cancelled)
+
+
+def release(digest: str, dask_worker: Any) -> None:
+    """The run is over (run on every worker by the client, which hands it the worker): every chunk process stops
+    its hosts once its chunk (if any) is done, and stays for the next run; the entries' files go."""
+    for child in list(_CHILDREN.values()):
+        with contextlib.suppress(OSError, ValueError):
+            _send(child, None)
+    cgroups.sweep()  # the groups of hosts whose chunk process was killed (with a worker of this machine)
+    shutil.rmtree(os.path.join(dask_worker.local_directory, f"domino-tui-entries-{digest[:32]}"), True)
+
+
+def _child() -> subprocess.Popen:
+    me = threading.get_ident()
+    child = _CHILDREN.get(me)
+    if child is None or child.poll() is not None:
+        child = _CHILDREN[me] = subprocess.Popen(
+            [sys.executable, "-m", __name__, str(os.getpid())],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            close_fds=True,
+        )
+    return child
+
+
+def _stop(child: subprocess.Popen) -> None:
+    """Stop a chunk process: on SIGTERM it stops its hosts and leaves."""
+    with contextlib.suppress(OSError):
+        child.terminate()
+    try:
+        child.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+
+
+def _end(child: subprocess.Popen) -> None:
+    _CHILDREN.pop(threading.get_ident(), None)
+    _stop(child)
+
+
+def _send(child: subprocess.Popen, batch: tuple[ChunkTask, ...] | None) -> None:
+    """Chunks to play, or None: stop your hosts (the run is over). One message at a time on a pipe."""
+    assert child.stdin is not None  # started with PIPE
+    with _SENDING:
+        pickle.dump(batch, child.stdin)
+        child.stdin.flush()
+
+
+def in_child(batch: tuple[ChunkTask, ...], cancelled: Callable[[], bool]) -> Played:
+    """Play ``batch`` in this thread's chunk process, ending it if ``cancelled()`` turns true meanwhile."""
+    child = _child()
+    try:
+        _send(child, batch)
+    except OSError:  # it left, idle, just as the chunks came: a new one
+        _end(child)
+        child = _child()
+        _send(child, batch)
+    assert child.stdout is not None  # started with PIPE
+    try:
+        while not select.select([child.stdout.fileno()], [], [], POLL)[0]:
+            if cancelled():
+                raise Cancelled
+        ok, value = pickle.load(child.stdout)
+    except (OSError, EOFError, pickle.UnpicklingError):
+        _end(child)
+        raise ChunkFailed(f"the chunk process died (exit status {child.returncode})") from None
+    except BaseException:
+        _end(child)
+        raise
+    if not ok:
+        raise ChunkFailed(value)
+    return value
+
+
+def _play(batch: tuple[ChunkTask, ...]) -> tuple[bool, object]:
+    if any(task.confinement.sandboxed and any(e.hosted for e in task.entries) for task in batch):
+        found, why = bubblewrap()
+        if not found:
+            return False, f"worker {os.uname().nodename}: {why}; {INSTALL_HINT}"
+    played = []
+    try:
+        for task in batch:
+            relayed = io.StringIO()
+            with contextlib.redirect_stderr(relayed):
+                played.append((play_chunk(task), relayed.getvalue()))
+    except Exception as exc:
+        stop_hosts()
+        return False, f"worker {os.uname().nodename}: {type(exc).__name__}: {exc}"
+    return True, played
+
+
+def main(argv: list[str]) -> int:
+    """The chunk process: a pickled batch of chunks in, (ok, [(tally, printed), ...] or why) out, until its input
+    ends or nothing came for IDLE seconds. Its hosts stay up from one chunk to the next of the same run."""
+    become_worker(int(argv[0]))  # dies with the thread that started it; SIGTERM stops its hosts
+    make_undumpable()  # it holds the seed
+    tasks, results = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # nothing but results on the results' pipe
+    run = None
+    try:
+        while True:
+            if not select.select([tasks.fileno()], [], [], HOSTS_IDLE)[0]:
+                # No chunk for a while: its run may be over, its client gone without a word; hosts stop.
+                stop_hosts()
+                run = None
+                if not select.select([tasks.fileno()], [], [], IDLE)[0]:
+                    break
+            try:
+                batch = pickle.load(tasks)
+            except EOFError:
+                break
+            if batch is None:  # the run is over: no host of it waits for more games
+                stop_hosts()
+                run = None
+                continue
+            if batch[0].confinement != run:  # another run's entries (in another folder): its hosts are done
+                stop_hosts()
+                run = batch[0].confinement
+            pickle.dump(_play(batch), results)
+            results.flush()
+    finally:
+        stop_hosts()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,36 @@
+"""Your rating against each opponent: openskill's, with its uncertainty, from the record's games in order."""
+
+from __future__ import annotations
+
+import pytest
+
+from domino_tui.records import GameRecord
+from domino_tui.records.ratings import ratings
+
+
+def game(result: str, opponent: str = "Hard", variant: str = "classic") -> GameRecord:
+    return GameRecord(variant, ("You", opponent), opponent, 1, 1, result, 0, 0, {})
+
+
+def test_wins_raise_you_above_the_opponent_and_every_game_makes_you_surer() -> None:
+    [one] = ratings([game("won")])
+    [three] = ratings([game("won")] * 3)
+    assert 25 < one.mu < three.mu and three.opponent_mu < 25
+    assert three.sigma < one.sigma < 25 / 3
+    assert three.games == 3 and three.conservative == pytest.approx(three.mu - 3 * three.sigma)
+    [lost] = ratings([game("lost")] * 3)
+    assert lost.mu < 25 < lost.opponent_mu
+
+
+def test_a_draw_between_equals_moves_nobody_and_a_game_without_a_result_is_left_out() -> None:
+    [drawn] = ratings([game("drawn"), game("abandoned")])
+    assert drawn.mu == pytest.approx(25) and drawn.games == 1
+
+
+def test_each_variant_and_opponent_has_a_rating_of_its_own() -> None:
+    found = ratings([game("won", "Easy"), game("lost", "Master"), game("won", "Easy", "block")])
+    assert [(r.variant, r.opponent, r.games) for r in found] == [
+        ("block", "Easy", 1), ("classic", "Easy", 1), ("classic", "Master", 1),
+    ]  # fmt: skip
+    assert found[1].mu > 25 > found[2].mu
+    assert found[1].shown == f"{found[1].mu:.1f} ± {found[1].sigma:.1f}"
