@@ -4,8 +4,9 @@ one level for every opponent; a question before abandoning a match; the tour on 
 from __future__ import annotations
 
 import json
+import time
 
-from textual.widgets import Checkbox, Select
+from textual.widgets import Checkbox, Input, Select
 
 from domino_tui.engine import Kind
 from domino_tui.tui.app import DominoApp
@@ -128,3 +129,24 @@ async def test_automatic_draw_or_pass_is_switched_from_the_palette(private_confi
         await pilot.pause()
         assert app.settings.auto_pass
     assert saved(private_config)["auto_pass"] is True
+
+
+async def test_the_number_fields_take_digits_only_and_answer_at_once():
+    # Textual's integer field checked each key with a pattern that backtracks exponentially on a letter after a long
+    # run of digits: 26 digits and an "x" kept the app busy for about half a minute (and 35 for ever).
+    app = make_app("allfives", seed=1)  # a variant with a target
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        for field in ("seed", "target"):
+            box = app.screen.query_one(f"#{field}", Input)
+            box.value = ""
+            box.focus()
+            await pilot.press(*"1234567890" * 3)
+            typed = box.value
+            started = time.process_time()
+            await pilot.press("x", "-", "٣")  # a letter, a sign, an Arabic-Indic three
+            assert time.process_time() - started < 2
+            assert box.value == typed and typed.isascii() and typed.isdigit()
+        assert len(app.screen.query_one("#target", Input).value) == 6  # the longest target
+        assert len(app.screen.query_one("#seed", Input).value) == 30

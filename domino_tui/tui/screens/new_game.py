@@ -17,6 +17,9 @@ from ..opponents import choices, known
 from ..settings import DEFAULT_BOT, Settings, default_games
 
 SEAT_LABELS = {2: ("Opponent",), 4: ("West (opponent)", "Partner (opposite you)", "East (opponent)")}
+# The form's numbers: ASCII digits only (a seed and a target are never negative), a seed as long as Python reads.
+DIGITS = r"[0-9]*"
+SEED_DIGITS = 4300  # sys.get_int_max_str_digits()'s default
 PAUSES = [("None (instant)", 0.0), ("Short (0.3 s)", 0.3), ("Normal (0.6 s)", 0.6), ("Slow (1.2 s)", 1.2)]
 
 
@@ -51,15 +54,24 @@ class NewGameScreen(ModalScreen[Settings | None]):
                     yield Label("", id=f"seat-label-{i}", classes="seat")
                     yield Select(options, value=bot, allow_blank=False, id=f"seat-{i}", classes="seat", compact=True)
                 yield Label("", id="target-label")
+                # Digits only, by a pattern that checks each key in linear time: Textual's type="integer" pattern
+                # backtracks exponentially on a letter after a long run of digits, and the app stopped answering.
                 yield Input(
                     value=str(s.target) if s.target else "",
-                    type="integer",
+                    restrict=DIGITS,
+                    max_length=6,
                     id="target",
                     placeholder="default",
                     compact=True,
                 )
                 yield Label("Seed (empty: a new deal each time)")
-                yield Input(value=str(s.seed) if s.seed is not None else "", type="integer", id="seed", compact=True)
+                yield Input(
+                    value=str(s.seed) if s.seed is not None else "",
+                    restrict=DIGITS,
+                    max_length=SEED_DIGITS,
+                    id="seed",
+                    compact=True,
+                )
                 yield Label("The bots' pause before each move")
                 pauses = PAUSES if s.pause in [p for _, p in PAUSES] else [*PAUSES, (f"{s.pause:g} s", s.pause)]
                 yield Select(pauses, value=s.pause, allow_blank=False, id="pause", compact=True)
