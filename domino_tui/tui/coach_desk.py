@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from ..ai.expert import ExpertBot
-from ..coach.hint import master
-from ..records import GameRecord, Records
-from .recording import record_of
 from .session import HUMAN, Session
 
+# The expert, the coach and the record of games (sqlite3) are imported where they are first used: the first
+# frame needs none of them (tests/tui/test_startup_imports.py).
 if TYPE_CHECKING:
     from textual.app import App
 
+    from ..ai.expert import ExpertBot
     from ..coach.review import Review
+    from ..records import GameRecord, Records
 
 
 class RecordNote(Message):
@@ -63,10 +63,15 @@ class CoachDesk:
     @property
     def records(self) -> Records:
         if self._records is None:
+            from ..records import Records
+
             self._records = Records()  # the config directory is read when first needed, as the settings do
         return self._records
 
     def bot(self, rng: random.Random) -> ExpertBot:
+        from ..ai.expert import ExpertBot
+        from ..coach.hint import master
+
         return master(rng) if self.options is None else ExpertBot(rng, **self.options)  # type: ignore[arg-type]  # the options are ExpertBot's keyword arguments
 
     # ----- a game ends -----
@@ -77,6 +82,8 @@ class CoachDesk:
         if key in self.recorded or not session.game.over:
             return
         self.recorded.add(key)
+        from .recording import record_of
+
         # The record is your own games: a game at one keyboard shared by several people is nobody's alone.
         keep = getattr(self.app, "save_settings", True) and not session.hot_seat
         record = record_of(session, session.game_index) if keep else None

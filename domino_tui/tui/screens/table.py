@@ -430,10 +430,15 @@ class TableScreen(CoachActions, Screen):
         wanted = [Panel(p, _width(self.query_one(f"#{p}")), p == latest) for p in order if self.wanted(p)]
         seats = sum(_width(seat) for seat in self.query(".-side") if not seat.has_class("-absent"))
         placement = side_panels.place(self.app.size.width - seats - BOARD_ROOM, wanted)
+        # Each change of the table's classes restyles all of it at once: the panels' changes are made together
+        # and restyle it once (three times over at mount otherwise, before the first frame).
+        before = set(self.classes)
         for panel in PANELS:
-            self.set_class(not placement.shows(panel), f"-{panel}-hidden")
-            self.set_class(placement.over == panel, f"-{panel}-over")
+            self.set_class(not placement.shows(panel), f"-{panel}-hidden", update=False)
+            self.set_class(placement.over == panel, f"-{panel}-over", update=False)
             self.query_one(f"#{panel}").border_subtitle = "Esc closes" if placement.over == panel else ""
+        if set(self.classes) != before:
+            self.update_node_styles()
         if placement != self.placement:
             self.placement = placement
             self.refresh_bindings()  # Esc closes a panel over the table

@@ -6,17 +6,22 @@ meanwhile; a token drops an answer that comes after you moved on.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import work
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from ...ai.expert import ExpertBot
-from ...coach.hint import Names, Rated, rate, units_of
 from ...engine import End, Kind, Move, Observation
 from ..equal_plays import groups, outcome
 from .hand import key_label
+
+# The expert and the coach's ranking load with the first hint asked for, not with the table.
+if TYPE_CHECKING:
+    from ...ai.expert import ExpertBot
+    from ...coach.hint import Names, Rated
 
 END_KEYS = {End.LEFT: "←", End.RIGHT: "→", End.UP: "↑", End.DOWN: "↓"}
 
@@ -67,6 +72,8 @@ class HintPanel(Static):
 
     @work(thread=True, exclusive=True, group="hint")
     def rank(self, token: int, obs: Observation, bot: ExpertBot, names: Names) -> None:
+        from ...coach.hint import rate
+
         ranking = rate(obs, bot, names)
         if not get_current_worker().is_cancelled:
             self.post_message(self.Ranked(token, obs, ranking))
@@ -84,6 +91,8 @@ def render(
     """The ranking, best first: ★ marks the best move, ◆ the one ``made`` (in a review). Plays of one tile that
     come to the same thing are one row. With ``keys`` (at the table) each row ends with the keys that make its
     move; the rows themselves are not numbered, so that no number reads as a key."""
+    from ...coach.hint import units_of
+
     units = units_of(obs)
     text = Text()
     text.append(f"{units.label}\n", style="dim")

@@ -1,0 +1,52 @@
+"""The first frame loads only what it shows: the record of games (sqlite3), the coach's ranking and review,
+network play and the screens over the table are imported when first used, not at start-up (the start-up
+benchmark, benchmarks/tui_startup.py, times what this keeps from growing back)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+# Modules the first frame does not need; each costs start-up time when imported early.
+DEFERRED = (
+    "sqlite3",
+    "domino_tui.records",
+    "domino_tui.coach.hint",
+    "domino_tui.coach.review",
+    "domino_tui.net",
+    "websockets",
+    "textual.widgets._markdown",
+    "domino_tui.tui.screens.help",
+    "domino_tui.tui.screens.new_game",
+    "domino_tui.tui.screens.review",
+    "domino_tui.tui.screens.stats",
+    "domino_tui.tui.screens.replay",
+)
+
+# The real app, started as `python -m domino_tui` starts it, in Textual's headless driver: the modules loaded
+# once its first screen is up.
+FIRST_FRAME = """
+import asyncio, json, sys
+from domino_tui.tui.app import DominoApp
+
+async def main():
+    async with DominoApp(seed=1).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        print(json.dumps(sorted(sys.modules)))
+
+asyncio.run(main())
+"""
+
+
+def test_the_first_frame_imports_nothing_it_does_not_show(tmp_path: Path) -> None:
+    env = dict(os.environ, DOMINO_TUI_CONFIG_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME], env=env, capture_output=True, text=True, timeout=120, check=True
+    )
+    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert "domino_tui.tui.screens.table" in loaded  # the frame was the table's
+    early = [name for name in DEFERRED if name in loaded]
+    assert early == []
