@@ -141,7 +141,7 @@ Event = Welcome | RoomInfo | SeatView | SpectatorView | GameOver | Chat | Server
 
 
 def room_address(text: str) -> tuple[str, str]:
-    """``HOST[:PORT]/ROOM`` (as ``domino-tui join`` takes it) as the server's URL and the room's code."""
+    """``HOST[:PORT]/ROOM`` (a room's address as people write it) as the server's URL and the room's code."""
     where, slash, room = text.strip().removeprefix("ws://").rpartition("/")
     if not slash or not where or not room:
         raise ValueError(f"not HOST[:PORT]/ROOM: {text!r}")

@@ -169,8 +169,8 @@ class RoomServer:
         if request.headers.get("Upgrade", "").lower() != "websocket":
             return conn.respond(
                 http.HTTPStatus.OK,
-                f"A domino-tui room server (protocol version {VERSION}). Join a room with:\n"
-                "  domino-tui join HOST:PORT/ROOM\n",
+                f"A domino-tui room server (protocol version {VERSION}). Clients speak WebSocket; the messages are in\n"
+                "docs/protocol.md of domino-tui.\n",
             )
         if self.connections >= self.config.max_connections:
             return conn.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "The server is full: try again later.\n")
