@@ -24,6 +24,7 @@ from ..ai import make_bot
 from ..engine import GameResult, GameState, Rules, get_rules
 from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
+from .faults import Fault
 from .fullplay import Player, play_full
 from .host import HostedSeat, host_command, host_for, stop_hosts
 from .sandbox import SANDBOXED, Confinement
@@ -153,7 +154,11 @@ def play_chunk(task: ChunkTask) -> Tally:
             result, points, faults = outcome.result, outcome.points, outcome.faults
         if result is None:
             tally.abandoned += 1
-            tally.ties += 1
+            loser = _kept_alive_by(faults, owner)
+            if loser is None:
+                tally.ties += 1
+            else:  # its forfeits kept the game going: a bot cannot turn a lost game into a tie by never moving
+                wins[1 - loser] += 1
         elif result.winner is None:
             tally.ties += 1
         else:
@@ -166,6 +171,16 @@ def play_chunk(task: ChunkTask) -> Tally:
     tally.games = task.stop - task.start
     tally.notes = [notes.get(0, ""), notes.get(1, "")]
     return tally
+
+
+def _kept_alive_by(faults: tuple[tuple[int, Fault], ...], owner: list[int]) -> int | None:
+    """The entry (0 or 1) whose lost turns outnumber the other's in an abandoned game, else None."""
+    lost = [0, 0]
+    for seat, _ in faults:
+        lost[owner[seat]] += 1
+    if lost[0] == lost[1]:
+        return None
+    return 0 if lost[0] > lost[1] else 1
 
 
 def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int], notes: dict[int, str]) -> list[Player]:

@@ -135,3 +135,13 @@ def test_a_host_whose_starter_died_before_it_was_confined_ends_at_once() -> None
     )
     assert proc.wait(timeout=10) == 1
     assert time.monotonic() - started < 5
+
+
+def test_a_bot_that_never_moves_loses_the_games_it_keeps_alive(bots_dir: str) -> None:
+    # Every turn it loses counts as a pass, and classic has no end by passes: the game is abandoned, and lost by
+    # the side whose forfeits kept it going (it used to be a tie, a draw for a bot that only had to never move).
+    bot = os.path.join(bots_dir, HOSTILE) + ":NeverMoves"
+    m = run_tournament("classic", [bot, "greedy"], games=2, seed=1, jobs=1).matches[0]
+    assert m.abandoned >= 1  # greedy may also go out before it is stuck
+    assert (m.wins, m.ties) == ((0, 2), 0)
+    assert wait_gone(MARK) == []

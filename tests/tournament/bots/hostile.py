@@ -104,3 +104,10 @@ class Regicide(Honest):
     def choose(self, obs: Observation) -> Move:
         os.kill(os.getppid(), 9)
         return super().choose(obs)
+
+
+class NeverMoves(Bot):
+    """Answers every turn with a move that is not legal, so that in classic (no end by passes) the game never ends."""
+
+    def choose(self, obs: Observation) -> Move:
+        raise ValueError("no move")
