@@ -73,30 +73,33 @@ class StoredFile:
         self._kept = None  # moved away (or replaced) since: saving may go on
 
     def write(self, data: object, indent: int | None = None) -> None:
-        """Write ``data`` as JSON atomically: to a temporary file beside the file, flushed and synced to disk, then
-        renamed over it, so that a crash or a full disk leaves the old file or the new one, never half of one. On
-        failure the temporary file is removed and the OSError raised."""
+        """Write ``data`` as JSON atomically (see `write_atomically`)."""
         self._refuse_if_kept()
-        path = self.path
-        text = json.dumps(data, indent=indent) + "\n"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(self.path, json.dumps(data, indent=indent) + "\n")
 
     def remove(self) -> None:
         """Delete the file if there is one (a damaged file kept as found stays)."""
         if self._kept is not None and _identity(self.path) == self._kept:
             return
         self.path.unlink(missing_ok=True)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: to a temporary file beside it, flushed and synced to disk, then renamed
+    over it, so that a crash or a full disk leaves the old file or the new one, never half of one. On failure the
+    temporary file is removed and the OSError raised."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -21,7 +21,7 @@ ALLOWED = {
     "ai": {"engine"},
     "coach": {"engine", "ai"},
     "plain": {"engine", "ai"},
-    "tournament": {"engine", "ai"},
+    "tournament": {"engine", "ai", "stored_file"},
     "records": {"engine", "paths", "stored_file"},
     "paths": set(),
     "stored_file": set(),

@@ -189,15 +189,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         for s, handler in previous.items():
             signal.signal(s, handler)
     progress.close()
-    # The results file first: it is kept whatever becomes of stdout (a reader that left, a full disk).
+    # The results file first: it is kept whatever becomes of stdout (a reader that left, a full disk). A file that
+    # cannot be written still leaves the report on stdout, and the journal to write it from again.
+    unwritten = None
     if args.out:
         try:
             write(result, args.out)
         except OSError as exc:
-            print(f"{name}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
-            return 1
+            unwritten = f"{name}: cannot write {args.out}: {exc.strerror or exc}"
     sys.stdout.write(report(result))
     show_faults(result, name)
+    if unwritten:
+        print(unwritten, file=sys.stderr)
+        return 1
     if args.out:
         print(f"results written to {args.out}")
     return 0

@@ -6,7 +6,9 @@ import csv
 import io
 import json
 import os
+from pathlib import Path
 
+from ..stored_file import write_atomically
 from .api import TournamentResult
 from .faults import Fault
 from .ranking import MatchResult, Standing
@@ -119,5 +121,4 @@ def write(result: TournamentResult, path: str) -> None:
         return
     as_json = path.lower().endswith(".json")
     text = json.dumps(to_json(result), indent=2) + "\n" if as_json else to_csv(result)
-    with open(path, "w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
+    write_atomically(Path(path).absolute(), text)  # a full disk leaves the last results whole

@@ -154,3 +154,24 @@ def test_what_a_user_bot_prints_stays_out_of_the_results(bots_dir: str) -> None:
 def test_the_main_help_points_to_the_tournament_command(capsys) -> None:
     assert domino_main(["--help"]) == 0  # argparse's exit, as the status main() returns
     assert "domino-tui tournament --help" in capsys.readouterr().out
+
+
+def test_a_results_file_that_cannot_be_written_leaves_the_last_one_whole_and_the_report_printed(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    out = tmp_path / "results.json"
+    out.write_text('{"the last run": true}\n')
+    seed = tmp_path / "seed"
+    seed.write_text("2\n")
+
+    def full_disk(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)  # the last step of an atomic write
+    rc = main(["--bots", "greedy,dummy", "--games", "4", "--seed-file", str(seed), "--jobs", "1", "--out", str(out)])
+    printed = capsys.readouterr()
+    assert rc == 1
+    assert "Ranking (the MC102 judge's order" in printed.out
+    assert f"cannot write {out}: No space left on device" in printed.err
+    assert out.read_text() == '{"the last run": true}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json", "results.jsonl", "seed"]
