@@ -135,6 +135,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name}: give the entries with --bots A,B,... (or --resume FILE.jsonl)", file=sys.stderr)
         return 2
     journal = args.resume or (journal_path(args.out) if args.out else None)
+    if not args.resume and journal and os.path.lexists(journal):
+        # An earlier run's journal, perhaps of a run cut short: starting afresh would overwrite what it holds.
+        print(
+            f"{name}: {journal} holds an earlier run: finish it with --resume {journal}, "
+            "or move it away to start a new one",
+            file=sys.stderr,
+        )
+        return 2
     private = [p for p in (args.out, args.seed_file if args.seed_file != "-" else None) if p]
     progress = ProgressBar()
     previous = {s: signal.signal(s, raise_stopped) for s in SIGNALS}

@@ -175,3 +175,17 @@ def test_a_results_file_that_cannot_be_written_leaves_the_last_one_whole_and_the
     assert f"cannot write {out}: No space left on device" in printed.err
     assert out.read_text() == '{"the last run": true}\n'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json", "results.jsonl", "seed"]
+
+
+def test_an_earlier_runs_journal_is_never_overwritten(tmp_path, capsys) -> None:
+    seed = tmp_path / "seed"
+    seed.write_text("2\n")
+    out = tmp_path / "results.json"
+    args = ["--bots", "greedy,dummy", "--games", "4", "--seed-file", str(seed), "--jobs", "1", "--out", str(out)]
+    assert main(args) == 0
+    journal = tmp_path / "results.jsonl"
+    kept = journal.read_text()
+    capsys.readouterr()
+    assert main(args) == 2
+    assert f"{journal} holds an earlier run: finish it with --resume {journal}" in capsys.readouterr().err
+    assert journal.read_text() == kept
