@@ -27,6 +27,7 @@ T = TypeVar("T")
 
 # Far more than any settings file or saved match (a long match is tens of kilobytes): a bigger file is no save.
 MAX_BYTES = 16 << 20
+MAX_JOURNAL_BYTES = 1 << 30  # a journal grows by a line a match: a league's runs to thousands of lines
 
 
 class NotAFile(OSError):
@@ -111,7 +112,12 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 
 def read_text(path: Path, limit: int = MAX_BYTES) -> str:
-    """The UTF-8 text of the regular file at ``path``. Opened without waiting (a FIFO with no writer would block
+    """The UTF-8 text of the regular file at ``path`` (see `read_bytes`)."""
+    return read_bytes(path, limit).decode("utf-8")
+
+
+def read_bytes(path: Path | str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``. Opened without waiting (a FIFO with no writer would block
     an ordinary open for ever) and refused unless it is a regular file of at most ``limit`` bytes."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(fd, "rb") as f:
@@ -119,7 +125,7 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str:
         data = f.read(limit + 1)
     if len(data) > limit:
         raise ValueError(f"it is larger than {limit >> 20} MiB")
-    return data.decode("utf-8")
+    return data
 
 
 def check_regular(st: os.stat_result, limit: int = MAX_BYTES) -> None:

@@ -17,6 +17,7 @@ import json
 import os
 from typing import TextIO
 
+from ..stored_file import MAX_JOURNAL_BYTES, describe, read_bytes
 from .runner import Tally
 from .signing import journal_key, new_run, signed, verified
 
@@ -108,10 +109,9 @@ def read_journal(path: str) -> tuple[dict, dict[int, tuple[int, dict]], bytes, i
     Raises JournalError for a journal that is not one, or any whole line whose MAC does not verify (naming it);
     a last line without its newline was cut short by the interruption and is left out."""
     try:
-        with open(path, encoding="utf-8", newline="") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise JournalError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        text = read_bytes(path, MAX_JOURNAL_BYTES).decode("utf-8")
+    except (OSError, ValueError) as exc:
+        raise JournalError(f"cannot read {path}: {describe(exc)}") from None
     lines = text.split("\n")
     cut = lines.pop()  # after the last newline: empty, or a line the interruption cut short
     length = len(text) - len(cut)
@@ -120,7 +120,7 @@ def read_journal(path: str) -> tuple[dict, dict[int, tuple[int, dict]], bytes, i
     try:
         head = json.loads(lines[0])
         settings, run, seed = head["settings"], str(head["run"]), int(head["settings"]["seed"])
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):
         raise JournalError(
             f"{path} is not a tournament journal of this version (its first line holds no signed settings)"
         ) from None
@@ -135,7 +135,7 @@ def read_journal(path: str) -> tuple[dict, dict[int, tuple[int, dict]], bytes, i
                 raise ValueError
             match = int(record["match"])
             _tally(record)
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             raise JournalError(
                 f"{path}, line {n}: not a match record this run wrote (its MAC does not verify); "
                 "remove the line to play that match again"

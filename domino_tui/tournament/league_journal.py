@@ -15,6 +15,7 @@ import json
 import os
 from typing import BinaryIO
 
+from ..stored_file import MAX_JOURNAL_BYTES, describe, read_bytes
 from .signing import journal_key, new_run, signed, verified
 
 RUN = "run"  # the first record's key for the run number
@@ -77,17 +78,16 @@ def read_records(path: str) -> list[dict]:
 def _read(path: str) -> tuple[list[dict], int, bytes]:
     """The records, the length of the file up to the end of its last whole line, and the journal's key."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise JournalError(f"cannot read {path}: {exc.strerror or exc}") from None
+        data = read_bytes(path, MAX_JOURNAL_BYTES)
+    except (OSError, ValueError) as exc:
+        raise JournalError(f"cannot read {path}: {describe(exc)}") from None
     whole = data.rfind(b"\n") + 1  # every line is written with its newline: text after the last one was cut
     records: list[dict] = []
     key = b""
     for number, line in enumerate(data[:whole].splitlines(), start=1):
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise JournalError(f"{path}, line {number}: not a JSON record") from None
         if not isinstance(record, dict):
             raise JournalError(f"{path}, line {number}: not a JSON record")

@@ -137,3 +137,15 @@ def test_a_forger_run_as_your_own_program_is_caught_by_the_journal(tmp_path) -> 
         run_tournament("block", bots, 6, 4, 2, journal=str(journal), unsandboxed=True)
     with pytest.raises(JournalError, match="line 2: not a match record this run wrote"):
         resume_tournament(str(journal))
+
+
+def test_a_line_nested_too_deeply_or_a_fifo_is_refused_with_a_message(tmp_path, capsys) -> None:
+    journal, _ = finished_journal(tmp_path)
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join([*lines, "[" * 100_000 + "]" * 100_000]) + "\n")
+    with pytest.raises(JournalError, match="not a match record"):
+        resume_tournament(str(journal))
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)  # nobody writes to it: an ordinary open would wait for ever
+    assert main(["--resume", str(fifo)]) == 2
+    assert "it is a FIFO, not a file" in capsys.readouterr().err

