@@ -1,7 +1,7 @@
 """The quick policies that finish a guessed game: the expert's (mostly a sensible greedy move, sometimes a random
 one) and the random bot's.
 
-Greedy here means the best immediate count in All Fives and otherwise shedding weight (doubles a little first,
+Greedy here means the best immediate score where the count scores in play (All Fives, Fives and Threes) and otherwise shedding weight (doubles a little first,
 since they fit only one number: `lines.TileWeights.heaviest`). A player never draws or passes while a tile fits,
 even where the rules allow it. This loop is the bot's hot path, so it works on the kernel's masks directly instead
 of listing moves; a line game is played out by the line loop (`lines.py`) with the same policy.
@@ -34,6 +34,7 @@ class Playout:
         self.rng = rng
         self.explore = explore
         self.fives = rules.fives
+        self.count_points = rules.kernel.count_points
         self.tiles = ts
         self.draws = rules.has_stock
         # Shedding weight: pips, and a double counts as somewhat heavier.
@@ -113,10 +114,11 @@ def best_count(sim: Sim, playable: int, playout: Playout, random_pick: bool, ran
     layout = sim.layout
     ts = playout.tiles
     weight = playout.weight
-    if layout.tiles == 0:  # a lead: a tile whose pips are a multiple of 5 scores them
+    points = playout.count_points
+    if layout.tiles == 0:  # a lead: a tile scores what its pips, the first count, score
         if random_pick:
             return play_code(random_tile(playable, randrange), 0)
-        lead = max(_indices(playable), key=lambda i: (ts.pips[i] % 5 == 0, weight[i]))
+        lead = max(_indices(playable), key=lambda i: (points(ts.pips[i]), weight[i]))
         return play_code(lead, 0)
     if random_pick:
         moves = [play_code(i, e) for i, e, _ in layout.counts_after(sim.tiles, playable)]
@@ -124,18 +126,18 @@ def best_count(sim: Sim, playable: int, playout: Playout, random_pick: bool, ran
     best = -1
     key = (-1, -1)
     for i, e, count in layout.counts_after(sim.tiles, playable):
-        k = (count if count % 5 == 0 else 0, weight[i])
+        k = (points(count), weight[i])
         if k > key:
             best, key = play_code(i, e), k
     return best
 
 
-def most_scored(layout: Layout, tiles: TileTables, hand: int) -> int:
-    """The most that one play from ``hand`` could score on ``layout`` (0 if none fits or none scores)."""
+def most_scored(layout: Layout, tiles: TileTables, hand: int, points: Callable[[int], int]) -> int:
+    """The most that one play from ``hand`` could score (``points`` of the count) on ``layout`` (0 if none fits
+    or none scores)."""
     best = 0
     for _, _, count in layout.counts_after(tiles, hand):
-        if count > best and count % 5 == 0:
-            best = count
+        best = max(best, points(count))
     return best
 
 
@@ -158,16 +160,17 @@ def best_reply(
         return best_count(sim, playable, playout, random_pick, randrange)
     ts = playout.tiles
     weight = playout.weight
+    points = playout.count_points
     hand = sim.masks[sim.turn]
     answer = sim.masks[(sim.turn + 1) % sim.rules.players]
     best = -1
     key = (-1e9, -1)
     for i, e, count in layout.counts_after(sim.tiles, playable):
-        value: float = count if count % 5 == 0 else 0
+        value: float = points(count)
         if hand != 1 << i:  # a play that goes out leaves no answer
             after = layout.copy()
             after.lay(ts.low[i], ts.high[i], e)
-            value -= reply * most_scored(after, sim.tiles, answer)
+            value -= reply * most_scored(after, sim.tiles, answer, points)
         k = (value, weight[i])
         if k > key:
             best, key = play_code(i, e), k

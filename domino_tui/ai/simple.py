@@ -99,9 +99,8 @@ class HyperskillBot(Bot):
 
 
 def points_of(obs: Observation, move: Play) -> int:
-    """What ``move`` scores in All Fives: the count of the layout once it is played, if a multiple of 5."""
-    count = obs.board.layout.count_after(move.tile.low, move.tile.high, move.end)
-    return count if count % 5 == 0 else 0
+    """What ``move`` scores in play: what the count of the layout scores once it is played (`Rules.count_points`)."""
+    return obs.rules.count_points(obs.board.layout.count_after(move.tile.low, move.tile.high, move.end))
 
 
 class FiveScorerBot(Bot):

@@ -89,9 +89,9 @@ def reasons(obs: Observation, move: Move, voids: dict[int, dict[int, Shown]], na
     board.place(move.tile, End.LEFT if board.empty else move.end)  # type: ignore[arg-type]  # a play has both
     out: list[str] = []
     if obs.rules.fives:
-        count = board.count()
-        if count and count % 5 == 0:
-            out.append(f"scores {count}")
+        points = obs.rules.count_points(board.count())
+        if points:
+            out.append(f"scores {points}")
     showing = sorted({board.ends[e] for e in board.open_ends()})
     players = obs.rules.players
     for step in range(1, players):

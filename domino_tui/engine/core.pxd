@@ -25,8 +25,12 @@ cdef class RuleCodes:
     cdef readonly int blocked
     cdef readonly bint spinner
     cdef readonly bint fives
+    cdef readonly int divisors
+    cdef int _divisor[4]
+    cdef int _per_multiple[4]
     cdef readonly bint stalemate_eight
     cdef readonly bint must_play
+    cpdef int count_points(self, int count) noexcept
 
 
 @cython.final

@@ -1,7 +1,7 @@
 """The rules kernel: the only code that knows how dominoes is played, on integers.
 
 The opening, legal moves, laying a tile (the line, the spinner's arms, the eight-of-a-number stalemate), drawing
-and passing, whose turn is next, the deal, the All Fives count and the settlement are written here once. A tile is
+and passing, whose turn is next, the deal, the count scored in play (All Fives, Fives and Threes) and the settlement are written here once. A tile is
 its index in the set ([0|0], [0|1], ... [n|n]: `tile_order`), a hand a bit mask of indices, the layout the number
 showing at each end. A move is an int: ``tile * 4 + end`` for a play (`play_code`), DRAW_MOVE or PASS_MOVE.
 
@@ -95,10 +95,12 @@ _CODES = {
 }
 globals().update(_CODES)  # compiled, the names above are C integers only: this makes them attributes too
 
-# Room in the kernel's C arrays: the double-nine set (55 tiles, numbers 0 to 9) fits, and so do 8 seats.
+# Room in the kernel's C arrays: the double-nine set (55 tiles, numbers 0 to 9) fits, and so do 8 seats, and the
+# divisors a count may score by (All Fives has one, Fives and Threes two).
 MAX_TILES = 64
 MAX_NUMBERS = 16
 MAX_SEATS = 8
+MAX_DIVISORS = 4
 
 
 # ----- moves as integers -----
@@ -276,7 +278,10 @@ class RuleCodes:
         scores: int  # OPPONENTS_PIPS, ALL_PIPS, ONE_GAME or FIVES_ROUNDED
         blocked: int  # NOBODY_WINS, LIGHTER_TEAM or LIGHTEST_HAND
         spinner: bool  # the first double is a spinner (arms up and down)
-        fives: bool  # All Fives: a count that is a multiple of 5 scores after each play
+        fives: bool  # the count of the open ends scores after each play (All Fives, Fives and Threes)
+        divisors: int  # how many divisors the count scores by
+        _divisor: list[int]  # a count that is a multiple of _divisor[k] scores _per_multiple[k] a multiple
+        _per_multiple: list[int]
         stalemate_eight: bool  # classic: both ends show n and n shows eight times
         must_play: bool  # a player holding a tile that fits may not draw or pass
 
@@ -290,7 +295,7 @@ class RuleCodes:
         scores: int,
         blocked: int,
         spinner: bool = False,
-        fives: bool = False,
+        count_scores: Sequence[tuple[int, int]] = (),
         stalemate_eight: bool = False,
         must_play: bool = True,
     ) -> None:
@@ -302,7 +307,12 @@ class RuleCodes:
         self.scores = scores
         self.blocked = blocked
         self.spinner = spinner
-        self.fives = fives
+        if len(count_scores) > MAX_DIVISORS or any(d <= 0 or v <= 0 for d, v in count_scores):
+            raise ValueError(f"a count scores by 0 to {MAX_DIVISORS} positive divisors, not {list(count_scores)}")
+        self.fives = len(count_scores) > 0
+        self.divisors = len(count_scores)
+        self._divisor = [d for d, _ in count_scores] + [1] * (MAX_DIVISORS - len(count_scores))
+        self._per_multiple = [v for _, v in count_scores] + [0] * (MAX_DIVISORS - len(count_scores))
         self.stalemate_eight = stalemate_eight
         self.must_play = must_play
 
@@ -317,6 +327,27 @@ class RuleCodes:
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
+
+    @property
+    def count_scores(self) -> tuple[tuple[int, int], ...]:
+        """(divisor, points a multiple) for each divisor the count scores by."""
+        return tuple([(self._divisor[k], self._per_multiple[k]) for k in range(self.divisors)])
+
+    @cython.ccall
+    @cython.exceptval(check=False)
+    @cython.cdivision(True)  # counts and divisors are positive
+    def count_points(self, count: cython.int) -> cython.int:
+        """What a count of the open ends scores after a play: for each divisor it is a multiple of, the number of
+        multiples times the points each is worth (All Fives: 5 a five, so the count itself; Fives and Threes: 1 a
+        five and 1 a three, so 15 scores 8). Nothing for 0, or where nothing scores in play."""
+        points: cython.int = 0
+        k: cython.int
+        if count <= 0:
+            return 0
+        for k in range(self.divisors):
+            if count % self._divisor[k] == 0:
+                points += count // self._divisor[k] * self._per_multiple[k]
+        return points
 
 
 # ----- the layout -----
@@ -658,7 +689,7 @@ class Sim:
     microsecond, so the bots' search and simulations play on it directly; `GameState` records around one.
 
     ``masks[s]`` is seat s's hand; ``stock`` the tile indices to draw, from its end; ``outcome`` None until the
-    game is over; ``fives`` each team's All Fives points scored in play; ``last_play`` the seat that played last
+    game is over; ``fives`` each team's points scored in play (the count); ``last_play`` the seat that played last
     (NOBODY before the first play)."""
 
     __slots__ = ("fives", "last_play", "layout", "masks", "outcome", "passes", "rules", "stock", "tiles", "turn")
@@ -770,7 +801,7 @@ class Sim:
             self.pass_turn()
 
     def play(self, move: int) -> int:
-        """Lay a tile; returns what it scored in All Fives (0 elsewhere)."""
+        """Lay a tile; returns what the count scored (`RuleCodes.count_points`; 0 where nothing scores in play)."""
         t: TileTables = self.tiles
         layout: Layout = self.layout
         rules = self.rules
@@ -780,10 +811,9 @@ class Sim:
         layout.lay(t.low[tile], t.high[tile], move & 3)
         scored: cython.int = 0
         if rules.fives:
-            count: cython.int = layout.count()
-            if count and count % 5 == 0:
-                scored = count
-                self.fives[rules.team_of(seat)] += count
+            scored = rules.count_points(layout.count())
+            if scored:
+                self.fives[rules.team_of(seat)] += scored
         self.passes = 0
         self.last_play = seat
         if not self.masks[seat]:

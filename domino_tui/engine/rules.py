@@ -46,7 +46,7 @@ _REASONS = {core.OUT: Reason.OUT, core.BLOCKED: Reason.BLOCKED, core.STALEMATE: 
 class GameResult:
     reason: Reason
     winner: int | None  # team index; None for a tie or a draw
-    points: tuple[int, ...]  # points each team earns from the settlement (not counting fives scored in play)
+    points: tuple[int, ...]  # points each team earns from the settlement (not counting what the count scored in play)
     pips: tuple[int, ...]  # pips left in each seat's hand
     out_seat: int | None = None
     last_seat: int | None = None  # who made the last play (the dominoes package's series leads follow it)
@@ -105,7 +105,9 @@ class Rules:
     teams: tuple[tuple[int, ...], ...]
     draw: DrawRule
     spinner: bool = False
-    fives: bool = False  # All Fives: score the count after each play when it is a multiple of 5
+    # The count of the open ends scores after each play: (divisor, points a multiple) for each divisor it may be a
+    # multiple of (All Fives: ((5, 5),), the count itself; Fives and Threes: ((5, 1), (3, 1)), so 15 scores 8).
+    count_scores: tuple[tuple[int, int], ...] = ()
     stalemate_eight: bool = False  # classic: ends equal and that number on the table eight times
     # Classic lets you draw (or skip) even with a playable tile; everywhere else you must play if able.
     must_play: bool = True
@@ -127,6 +129,15 @@ class Rules:
     @property
     def has_stock(self) -> bool:
         return self.kernel.has_stock
+
+    @property
+    def fives(self) -> bool:
+        """Plays score the count of the open ends (All Fives' machinery: `count_scores`)."""
+        return bool(self.count_scores)
+
+    def count_points(self, count: int) -> int:
+        """What a count of the open ends scores after a play (the kernel's rule)."""
+        return self.kernel.count_points(count)
 
     @property
     def partnership(self) -> bool:
@@ -155,7 +166,7 @@ class Rules:
             int(self.scores),
             int(self.blocked),
             spinner=self.spinner,
-            fives=self.fives,
+            count_scores=self.count_scores,
             stalemate_eight=self.stalemate_eight,
             must_play=self.must_play,
         )

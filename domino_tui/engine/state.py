@@ -166,11 +166,10 @@ class GameState:
         self.history.append(Passed(seat, ends_before, forced=True))
 
     def points_for(self, move: Move) -> int:
-        """What ``move`` (a legal play) would score now during play: the All Fives count, else nothing."""
+        """What ``move`` (a legal play) would score now during play: what the count scores, else nothing."""
         if not self.rules.fives or not isinstance(move, Play):
             return 0
-        count = self.board.layout.count_after(move.tile.low, move.tile.high, move.end)
-        return count if count % 5 == 0 else 0
+        return self.rules.count_points(self.board.layout.count_after(move.tile.low, move.tile.high, move.end))
 
     def copy(self) -> GameState:
         c = GameState.__new__(GameState)

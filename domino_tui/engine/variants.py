@@ -1,5 +1,6 @@
-"""The five rule variants, as data plus their lead rules: classic (the Hyperskill stage text's game), block, All
-Fives, partnership (the dominoes package's Puerto Rico game) and double-nine partnership (the MC102 judge's)."""
+"""The rule variants, as data plus their lead rules: classic (the Hyperskill stage text's game), block, All Fives,
+Fives and Threes, partnership (the dominoes package's Puerto Rico game) and double-nine partnership (the MC102
+judge's)."""
 
 from __future__ import annotations
 
@@ -108,12 +109,32 @@ ALLFIVES = Rules(
     teams=TWO,
     draw=DrawRule.UNTIL_PLAYABLE,
     spinner=True,
-    fives=True,
+    count_scores=((5, 5),),  # a multiple of 5 scores itself
     target=150,
     scores=Scores.FIVES,
     blocked=Blocked.LIGHTER_TEAM,
     next_opening=next_allfives,
     first_opening=first_highest_double,
+)
+
+FIVESANDTHREES = Rules(
+    name="fivesandthrees",
+    title="Fives and Threes",
+    summary="Double-six, two players, 7 tiles each, draw from the boneyard until you can play. Play on both "
+    "sides of the first tile. After each play, an end count that is a multiple of 5 or 3 scores a point a five "
+    "and a point a three (15 scores 8); a double at an end counts both halves. Going out scores 1; a blocked "
+    "round gives 1 to the lighter hand. The lead passes round. First to 61, ahead of the opponent.",
+    max_pip=6,
+    players=2,
+    hand_size=7,
+    teams=TWO,
+    draw=DrawRule.UNTIL_PLAYABLE,
+    count_scores=((5, 1), (3, 1)),  # a point for each five and each three the count holds
+    target=61,
+    scores=Scores.ONE,  # a point for going out ("a go"), or for the lighter hand of a blocked round
+    blocked=Blocked.LIGHTER_TEAM,
+    next_opening=next_alternate,
+    first_opening=first_random_seat,
 )
 
 PARTNERSHIP = Rules(
@@ -154,7 +175,7 @@ PARTNERSHIP9 = Rules(
     first_opening=first_random_seat,
 )
 
-VARIANTS: dict[str, Rules] = {r.name: r for r in (CLASSIC, BLOCK, ALLFIVES, PARTNERSHIP, PARTNERSHIP9)}
+VARIANTS: dict[str, Rules] = {r.name: r for r in (CLASSIC, BLOCK, ALLFIVES, FIVESANDTHREES, PARTNERSHIP, PARTNERSHIP9)}
 
 
 def get_rules(name: str) -> Rules:
