@@ -78,6 +78,7 @@ def test_invariants_over_random_games(variant):
             if step == snapshot_at:
                 assert GameState.from_json(json.loads(json.dumps(g.to_json()))) == g
             g.apply(rng.choice(moves))
+            check_scored_in_play(g)
         else:
             pytest.fail(f"seed {seed}: the game did not end in {MAX_STEPS} steps")
         assert GameState.from_json(json.loads(json.dumps(g.to_json()))) == g
@@ -85,6 +86,25 @@ def test_invariants_over_random_games(variant):
         reasons[g.result.reason] += 1
     # Random games reach every way of ending that the variant has.
     assert reasons[Reason.OUT] > 0 and reasons[Reason.BLOCKED if variant != "classic" else Reason.STALEMATE] > 0
+
+
+# What a count of the open ends scores after a play, written out again here by the rule books' words and not
+# by the kernel's divisors: All Fives scores a multiple of 5 itself; Fives and Threes a point for each five and
+# each three (15 scores 8).
+SCORED_IN_PLAY = {
+    "allfives": lambda c: c if c % 5 == 0 else 0,
+    "fivesandthrees": lambda c: (c // 5 if c % 5 == 0 else 0) + (c // 3 if c % 3 == 0 else 0),
+}
+
+
+def check_scored_in_play(g: GameState) -> None:
+    """The last event's score is what the count of the layout it left scores, in the variants that score it."""
+    event = g.history[-1]
+    if event.kind is not Kind.PLAY:
+        assert event.scored == 0
+        return
+    rule = SCORED_IN_PLAY.get(g.rules.name)
+    assert event.scored == (rule(g.board.count()) if rule else 0)
 
 
 def check_scores(g: GameState) -> None:
@@ -99,7 +119,7 @@ def check_scores(g: GameState) -> None:
     loser = 1 - r.winner
     if name == "partnership":
         assert gained == sum(r.pips)
-    elif name == "partnership9":
+    elif name in ("partnership9", "fivesandthrees"):
         assert gained == 1
     elif name == "allfives":
         diff = r.pips[loser] - (r.pips[r.winner] if r.reason is Reason.BLOCKED else 0)

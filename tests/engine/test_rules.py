@@ -239,6 +239,80 @@ def test_allfives_locked_round_gives_difference_rounded():
     assert settled(rules, None, [9, 9]) == (None, (0, 0))
 
 
+@pytest.mark.parametrize(
+    ("count", "points"),
+    [(0, 0), (1, 0), (3, 1), (5, 1), (6, 2), (9, 3), (10, 2), (12, 4), (15, 8), (18, 6), (20, 4), (30, 16), (7, 0)],
+)
+def test_fives_and_threes_count_scores_a_point_a_five_and_a_point_a_three(count, points):
+    assert get_rules("fivesandthrees").count_points(count) == points
+
+
+def test_allfives_count_scores_itself_when_a_multiple_of_five():
+    rules = get_rules("allfives")
+    assert [rules.count_points(c) for c in (0, 5, 10, 15, 6, 9)] == [0, 5, 10, 15, 0, 0]
+
+
+def test_fives_and_threes_first_tile_scores_both_halves():
+    g = position("fivesandthrees", ["55 01", "34 26"], lead=0)
+    play(g, "55")  # a lead: the count is its two halves, 10: two fives
+    assert g.history[-1].scored == 2 and g.team_points() == (2, 0)
+    g = position("fivesandthrees", ["14 01", "34 26"], lead=1)
+    play(g, "26")  # 8 scores nothing
+    assert g.history[-1].scored == 0 and g.team_points() == (0, 0)
+
+
+def test_fives_and_threes_fifteen_scores_eight_and_doubles_at_an_end_count_both_halves():
+    g = position("fivesandthrees", ["56 33 00", "36 01 02"], lead=0)
+    play(g, "56")  # 11
+    assert g.history[-1].scored == 0
+    play(g, "36", R)  # 5 + 3 = 8
+    assert g.history[-1].scored == 0 and g.board.count() == 8
+    play(g, "33", R)  # 5 + [3|3] counted 6 = 11
+    assert g.board.count() == 11 and g.history[-1].scored == 0
+    assert g.board.spinner is None and g.board.open_ends() == (L, R)  # no spinner: play goes on both sides only
+    g = position("fivesandthrees", ["55 50 44", "54 03 12"], lead=0)
+    play(g, "55")  # 10: 2
+    play(g, "54", R)  # [5|5] at the left counts 10, plus 4: 14
+    assert g.board.count() == 14 and g.history[-1].scored == 0
+    play(g, "44", R)  # 10 + 8 = 18: six threes
+    assert g.history[-1].scored == 6 and g.team_points() == (8, 0)
+    g = position("fivesandthrees", ["55 50 44", "54 03 12 15"], lead=0)
+    play(g, "55")
+    play(g, "54", R)  # 10 + 4
+    play(g, "50", L)  # 0 + 4: no three or five
+    assert g.board.count() == 4 and g.history[-1].scored == 0
+
+
+def test_fives_and_threes_fifteen_scores_eight():
+    g = position("fivesandthrees", ["66 01", "63 12"], lead=0)
+    play(g, "66")  # 12: four threes
+    assert g.history[-1].scored == 4
+    play(g, "63", R)  # [6|6] at the left counts 12, plus 3: 15 is three fives and five threes
+    assert g.board.count() == 15 and g.history[-1].scored == 8 and g.team_points() == (4, 8)
+    g = position("fivesandthrees", ["36 01", "12"], lead=0)
+    play(g, "36")  # 9: three threes
+    assert g.history[-1].scored == 3
+
+
+def test_fives_and_threes_going_out_scores_one_and_a_block_one_to_the_lighter_hand():
+    g = position("fivesandthrees", ["44", "56 34"], lead=0)
+    play(g, "44")  # 8 scores nothing; seat 0 is out
+    assert g.result.reason is Reason.OUT and g.result.points == (1, 0) and g.team_points() == (1, 0)
+    rules = get_rules("fivesandthrees")
+    assert settled(rules, None, [4, 17]) == (0, (1, 0))
+    assert settled(rules, None, [9, 9]) == (None, (0, 0))
+
+
+def test_fives_and_threes_draws_until_playable():
+    g = position("fivesandthrees", ["16 55", "12 13"], stock="04 45 33", lead=0)
+    play(g, "55")
+    assert g.turn == 1 and g.legal_moves() == [DRAW]
+    g.apply(DRAW)  # 33: still nothing
+    assert g.turn == 1 and g.legal_moves() == [DRAW]
+    g.apply(DRAW)  # 45 fits
+    assert all(m.kind is Kind.PLAY for m in g.legal_moves())
+
+
 def test_partnership_settlement_with_ties():
     rules = get_rules("partnership")
     assert settled(rules, 3, [5, 0, 7, 2]) == (1, (0, 14))
