@@ -25,6 +25,7 @@ GAMES = {  # variant: (seed, your moves before the picture)
     "classic": (4, 5),
     "block": (2, 4),
     "allfives": (7, 7),
+    "fivesandthrees": (3, 5),
     "partnership": (3, 3),
     "partnership9": (5, 4),
 }
@@ -160,6 +161,8 @@ async def main(out: Path) -> list[Path]:
     # The arms crowd the table at 80x24: tiles give way from the middle of an arm, with their count.
     await table_shot(out, "allfives", (80, 24), "allfives-crowded-80x24.svg", game=(1, 16), opponent="greedy")
     await table_shot(out, "partnership", (80, 24), "partnership-80x24.svg", game=(5, 4))
+    await table_shot(out, "fivesandthrees", (80, 24), "fivesandthrees-80x24.svg", opponent="greedy")
+    await table_shot(out, "fivesandthrees", (140, 40), "fivesandthrees-140x40.svg", opponent="greedy")
     await screen_shot(out, ["n"], (120, 40), "new-game.svg", variant="partnership", opponent="Normal")
     await screen_shot(out, ["question_mark"], (120, 40), "help.svg")
     await screen_shot(out, ["s"], (120, 40), "score-sheet.svg", variant="partnership")
