@@ -58,8 +58,8 @@ class ExpertOptions:
     """(Games without stock or counts) guess as if every other seat but the partner sheds its heaviest fitting
     tile, until it shows otherwise or no deal fits that (model.py)."""
     reply: float = 2.0
-    """(All Fives) how much the playouts count against a play what the next seat could score at once in answer
-    (playout.best_reply; 0: only what the play scores)."""
+    """(Variants that score the count: All Fives, Fives and Threes) how much the playouts count against a play
+    what the next seat could score at once in answer (playout.best_reply; 0: only what the play scores)."""
 
 
 class ExpertBot(SearchingBot):

@@ -1,10 +1,11 @@
 """The quick policies that finish a guessed game: the expert's (mostly a sensible greedy move, sometimes a random
 one) and the random bot's.
 
-Greedy here means the best immediate score where the count scores in play (All Fives, Fives and Threes) and otherwise shedding weight (doubles a little first,
-since they fit only one number: `lines.TileWeights.heaviest`). A player never draws or passes while a tile fits,
-even where the rules allow it. This loop is the bot's hot path, so it works on the kernel's masks directly instead
-of listing moves; a line game is played out by the line loop (`lines.py`) with the same policy.
+Greedy here means the best immediate score where the count scores in play (All Fives, Fives and Threes) and
+otherwise shedding weight (doubles a little first, since they fit only one number: `lines.TileWeights.heaviest`).
+A player never draws or passes while a tile fits, even where the rules allow it. This loop is the bot's hot path,
+so it works on the kernel's masks directly instead of listing moves; a line game is played out by the line loop
+(`lines.py`) with the same policy.
 """
 
 from __future__ import annotations

@@ -105,7 +105,9 @@ def points_of(obs: Observation, move: Play) -> int:
 
 class FiveScorerBot(Bot):
     name = "fivescorer"
-    description = "All Fives' greedy scorer: the play that scores most now, else any legal move at random."
+    description = (
+        "The greedy scorer (All Fives, Fives and Threes): the play that scores most now, else any legal move at random."
+    )
 
     def choose(self, obs: Observation) -> Move:
         options = plays(obs)

@@ -2,8 +2,8 @@
 
 There is one evaluator: the hint asks `ExpertBot.rank`, the very list the expert's `choose` plays the top of,
 so the hint's best move is the expert's choice for the same seed and budget. Reasons are facts, never guesses:
-what a move scores now (All Fives) and which seats have shown, by a pass or a draw, that they hold nothing of a
-number the move leaves showing.
+what a move scores now (All Fives, Fives and Threes) and which seats have shown, by a pass or a draw, that they
+hold nothing of a number the move leaves showing.
 """
 
 from __future__ import annotations

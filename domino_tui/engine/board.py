@@ -137,7 +137,7 @@ class Board:
         return placed
 
     def count(self) -> int:
-        """The All Fives count of the layout (the kernel's `Layout.count`)."""
+        """The count of the open ends, which All Fives and Fives and Threes score (the kernel's `Layout.count`)."""
         return self.layout.count()
 
     def __str__(self) -> str:

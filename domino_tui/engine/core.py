@@ -1,9 +1,10 @@
 """The rules kernel: the only code that knows how dominoes is played, on integers.
 
 The opening, legal moves, laying a tile (the line, the spinner's arms, the eight-of-a-number stalemate), drawing
-and passing, whose turn is next, the deal, the count scored in play (All Fives, Fives and Threes) and the settlement are written here once. A tile is
-its index in the set ([0|0], [0|1], ... [n|n]: `tile_order`), a hand a bit mask of indices, the layout the number
-showing at each end. A move is an int: ``tile * 4 + end`` for a play (`play_code`), DRAW_MOVE or PASS_MOVE.
+and passing, whose turn is next, the deal, the count scored in play (All Fives, Fives and Threes) and the
+settlement are written here once. A tile is its index in the set ([0|0], [0|1], ... [n|n]: `tile_order`), a hand
+a bit mask of indices, the layout the number showing at each end. A move is an int: ``tile * 4 + end`` for a
+play (`play_code`), DRAW_MOVE or PASS_MOVE.
 
 Integers in, integers out: the kernel imports nothing of the package but its bit scans and holds no object of
 another module. A compiled module is initialised once per process, so a program imported afresh in the same

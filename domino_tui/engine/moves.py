@@ -230,7 +230,7 @@ class Event(_TileAndEnd, metaclass=_OneClassPerKind):
 
     @property
     def scored(self) -> int:
-        """What the play scored in All Fives (0 for anything else)."""
+        """What the play scored in play: the count, in All Fives or Fives and Threes (0 for anything else)."""
         return 0
 
     @property

@@ -1,4 +1,4 @@
-"""Your tiles: numbered for the keys, playable ones marked with ✓ (and, in All Fives, the points they would
+"""Your tiles: numbered for the keys, playable ones marked with ✓ (and, where the count scores, the points they would
 score now), the cursor tile raised and marked ▲."""
 
 from __future__ import annotations
