@@ -1,8 +1,9 @@
 """What a finished game is worth to a team: its chance of winning what is being played for, from -1 to 1.
 
-A game on its own is worth 1 won, -1 lost and 0 drawn. In a match to a target (All Fives, block, partnership) it
-is worth the chance of winning the match that it leaves (`equity.py`), scaled to the same -1 .. 1: early in a
-match, winning the game counts for more than its margin, and near the target only what ends the match counts.
+A game on its own is worth 1 won, -1 lost and 0 drawn (where plays score the count, won means more points earned
+in it). In a match to a target (All Fives, Fives and Threes, block, partnership) it is worth the chance of winning
+the match that it leaves (`equity.py`), scaled to the same -1 .. 1: early in a match, winning the game counts for
+more than its margin, and near the target only what ends the match counts.
 Where points are scored, a thousandth of the margin per point also counts, which only decides between outcomes
 that are otherwise alike: win big rather than narrowly, lose narrowly rather than big.
 
@@ -28,6 +29,9 @@ class Objective:
         self.match = tuple(obs.match_scores) if obs.match_scores else (0,) * len(rules.teams)
         self.target = obs.target
         self.equity: Equity | None = equity(rules, obs.target) if self.points and obs.target else None
+        # Where plays score the count, a hand alone is won by the side that earned more in it, not by who went out:
+        # in Fives and Threes going out is worth 1 point and a single play 8.
+        self.by_margin = rules.fives and self.equity is None
 
     @property
     def in_match(self) -> bool:
@@ -47,7 +51,9 @@ class Objective:
             return 0.0 if winner is None else (1.0 if winner == team else -1.0)
         mine = tp[team]
         theirs = tp[1 - team]
-        if self.equity is None:
+        if self.by_margin:
+            game = 0.0 if mine == theirs else (1.0 if mine > theirs else -1.0)
+        elif self.equity is None:
             game = 0.0 if winner is None else (1.0 if winner == team else -1.0)
         else:
             game = 2.0 * self.equity.chance(self.match[team] + mine, self.match[1 - team] + theirs) - 1.0
