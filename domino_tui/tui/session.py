@@ -204,6 +204,11 @@ class Session:
             how = "The line is locked (eight of a number at both ends)"
         else:
             how = f"The {self.part} is blocked"
+        if self.rules.fives:
+            # Where plays score, who went out may have earned the less in the hand (in Fives and Threes going out
+            # is worth 1 point): say what each side earned, not who "won".
+            earned = ", ".join(f"{self.team_name(t)} {p}" for t, p in enumerate(g.team_points()))
+            return f"{how}. This {self.part}: {earned}."
         if res.winner is None:
             outcome = "a draw" if self.rules.single_game else "a tie"
             return f"{how}: {outcome}."

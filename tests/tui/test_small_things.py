@@ -195,8 +195,10 @@ def test_the_end_of_a_hand_and_of_the_match_read_as_one_story():
         match = session.match
         hand, story = session.result_text(), session.match_text()
         winner = session.game.result.winner
-        if winner is not None and winner != match.winner:  # a hand won by the side that lost the match
-            assert f"{session.team_name(winner)} {session.verb(winner)} the hand" in hand, hand
+        if winner is not None and winner != match.winner:  # a hand's settlement won by the side that lost the match
+            # Where plays score, the hand says what each side earned in it rather than who won it.
+            earned = session.game.team_points()
+            assert all(f"{session.team_name(t)} {p}" in hand for t, p in enumerate(earned)), hand
             a, b = match.scores[match.winner], match.scores[1 - match.winner]
             assert story == f"{session.team_name(match.winner)} {session.verb(match.winner)} the match, {a} to {b}."
             return
