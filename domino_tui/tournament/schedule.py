@@ -9,7 +9,8 @@ The unit of a match, per variant:
   BLOCK games come one after another from one generator (seeding one per game would cost a tenth of a fast game).
 - the others: N games in duplicate pairs: each deal is played twice with the entries swapping seats, and each game
   opens as the variant's first game does (block: seat 0 leads; classic and allfives: the highest double;
-  fivesandthrees: a seat drawn by lot, the same for both games of a pair; partnership: the [6|6]). A series to a target score is left out on purpose: every game counts the same.
+  fivesandthrees: a seat drawn by lot, the same for both games of a pair; partnership: the [6|6]). A series to a
+  target score is left out on purpose: every game counts the same.
 """
 
 from __future__ import annotations
