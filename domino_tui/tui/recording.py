@@ -14,6 +14,9 @@ def record_of(session: Session, index: int) -> GameRecord:
     winner = game.result.winner if game.result else None
     result = "drawn" if winner is None else ("won" if winner == mine else "lost")
     points = game.team_points()
+    if rules.fives:  # where plays score, a hand is won by the side that earned more in it, not by who went out
+        theirs = max(p for team, p in enumerate(points) if team != mine)
+        result = "drawn" if points[mine] == theirs else ("won" if points[mine] > theirs else "lost")
     seats = ("You", *(session.opponent_name(s) for s in range(1, rules.players)))
     opponents = sorted({seats[s] for s in range(rules.players) if rules.team_of(s) != mine})
     return GameRecord(

@@ -97,6 +97,21 @@ def test_a_finished_game_is_recorded_from_your_side():
     assert GameState.from_json(r.game) == s.game
 
 
+def test_where_plays_score_a_hand_is_recorded_won_by_the_side_that_earned_more():
+    # Fives and Threes: going out is worth 1 point, a play up to 8; find hands where who went out earned the less.
+    seen = set()
+    for seed in range(40):
+        s = session("fivesandthrees", seed)
+        rng = random.Random(seed)
+        while not s.game.over:
+            s.game.apply(rng.choice(s.game.legal_moves()))
+        r = record_of(s, 0)
+        mine, theirs = s.game.team_points()
+        assert r.result == ("won" if mine > theirs else "lost" if mine < theirs else "drawn")
+        seen.add((r.result, s.game.result.winner == 0))
+    assert ("lost", True) in seen or ("won", False) in seen  # the settlement's winner and the record's differ
+
+
 def test_hints_and_undos_come_back_with_a_saved_game(tmp_path, monkeypatch):
     from domino_tui.tui import saved_game
 
