@@ -252,6 +252,14 @@ def test_allfives_count_scores_itself_when_a_multiple_of_five():
     assert [rules.count_points(c) for c in (0, 5, 10, 15, 6, 9)] == [0, 5, 10, 15, 0, 0]
 
 
+def test_a_count_scoring_by_no_positive_divisor_is_refused():
+    import dataclasses
+
+    for bad in (((0, 1),), ((5, -1),), ((2, 1),) * 5):
+        with pytest.raises(ValueError, match="positive divisors"):
+            _ = dataclasses.replace(get_rules("fivesandthrees"), count_scores=bad).kernel
+
+
 def test_fives_and_threes_first_tile_scores_both_halves():
     g = position("fivesandthrees", ["55 01", "34 26"], lead=0)
     play(g, "55")  # a lead: the count is its two halves, 10: two fives
