@@ -24,7 +24,7 @@ from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.lines import COMPILED
 from domino_tui.engine import GameState, Observation, observe
 
-VARIANTS = ["block", "partnership", "partnership9", "classic", "allfives"]
+VARIANTS = ["block", "partnership", "partnership9", "classic", "allfives", "fivesandthrees"]
 
 
 def positions(variant: str, count: int) -> list[Observation]:
