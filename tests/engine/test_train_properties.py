@@ -61,7 +61,7 @@ def play_round(state: TrainRoundState, rng: random.Random, check_every_move: boo
     while not state.over:
         legal = state.legal_moves()
         plays = [m for m in legal if isinstance(m, TrainPlay)]
-        if plays and not state.kernel.chaining:  # a tile that fits must be played
+        if plays and not state.on_first_run:  # a tile that fits must be played
             assert all(isinstance(m, TrainPlay) for m in legal)
         seat = state.turn
         move = rng.choice(legal)
