@@ -95,10 +95,13 @@ def play_round(state: TrainRoundState, rng: random.Random, check_every_move: boo
 @pytest.mark.parametrize("rules", RULE_SETS, ids=["default", "chain-and-fifty", "set-aside-no-out-on-double"])
 def test_random_rounds_keep_every_rule(rules):
     rng = random.Random(2024)
+    endings = set()
     for i in range(800):
         players = 2 + i % 7
         state = TrainRoundState.new(rules.with_players(players), i % 13, rng)
         play_round(state, rng, check_every_move=i < 20)
+        endings.add(state.out_seat is None)
+    assert endings == {True, False}, "rounds end both ways: a hand emptied, and blocked"
 
 
 def test_observations_never_hold_another_hand():
