@@ -13,7 +13,12 @@ import sys
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["domino_tui/engine/core.py", "domino_tui/ai/lines.py", "domino_tui/ai/stirring.py"]
+COMPILED = [
+    "domino_tui/engine/core.py",
+    "domino_tui/engine/train_core.py",
+    "domino_tui/ai/lines.py",
+    "domino_tui/ai/stirring.py",
+]
 
 
 class OptionalBuildExt(build_ext):
