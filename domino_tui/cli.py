@@ -40,12 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The table's options, shared by the app and ``domino-tui web`` (which passes them to each tab's app)."""
-    from .engine.variants import VARIANTS
+    from .engine.variants import TRAIN_VARIANTS, VARIANTS
 
     parser.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible game")
     parser.add_argument(
         "--variant",
-        choices=list(VARIANTS),
+        choices=[*VARIANTS, *TRAIN_VARIANTS],
         default=None,
         help="the table's rule variant (default: the last one played)",
     )
