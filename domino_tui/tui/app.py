@@ -57,6 +57,7 @@ class DominoApp(App):
         save_settings: bool = True,
         opponents: tuple[str, ...] | None = None,
         coach: dict[str, object] | None = None,
+        players: int | None = None,
     ) -> None:
         """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
         small fixed number of guesses, so that the figures do not depend on the clock)."""
@@ -64,6 +65,7 @@ class DominoApp(App):
         self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
+        self._players = players  # seats at a train game's table (None: the last chosen, else the variant's)
         self._seed = seed
         self._pause = pause
         self.save_settings = save_settings
@@ -147,9 +149,11 @@ class DominoApp(App):
 
     def asked_for(self) -> Settings | None:
         """The match the command line asked for (a variant, a seed or opponents), or None."""
-        if self._variant is None and self._seed is None and not self._opponents:
+        if self._variant is None and self._seed is None and not self._opponents and self._players is None:
             return None
         asked = self.settings
+        if self._players is not None:
+            asked = replace(asked, players=self._players).with_variant(self._variant or asked.variant)
         if self._opponents:
             # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
             asked = replace(asked, bots=self._opponents).with_variant(self._variant or asked.variant)
@@ -163,7 +167,8 @@ class DominoApp(App):
         one was asked for."""
         saved = session.settings
         same_seed = asked.seed is None or asked.seed == session.seed
-        return same_seed and (asked.variant, asked.bots) == (saved.variant, saved.bots)
+        same_table = (asked.variant, asked.bots, asked.players) == (saved.variant, saved.bots, saved.players)
+        return same_seed and (same_table or (asked.variant, asked.bots) == (saved.variant, saved.bots))
 
     @staticmethod
     def progress(session: Sitting) -> str:
@@ -414,6 +419,7 @@ def run(
     seed: int | None = None,
     pause: float | None = None,
     opponent: str | None = None,
+    players: int | None = None,
 ) -> int:
     # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
     # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait). It is
@@ -421,7 +427,9 @@ def run(
     interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
     try:
-        DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
+        DominoApp(
+            variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None, players=players
+        ).run()
     finally:
         sys.setswitchinterval(interval)
     return 0

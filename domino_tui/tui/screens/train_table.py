@@ -9,6 +9,7 @@ trains it fits are marked and a train's number (``m`` for the Mexican train) or 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -206,7 +207,6 @@ class TrainTableScreen(Screen):
 
         if isinstance(self.app.screen, TrainRoundOverScreen):
             return
-        self.game_app.coach.finished_train(self.session)
         self.app.push_screen(TrainRoundOverScreen(self.session), self.after_round)
 
     def after_round(self, choice: str | None) -> None:
@@ -215,7 +215,7 @@ class TrainTableScreen(Screen):
             session.next_round()
             self.start(session)
         elif choice == "again":
-            self.game_app.begin(session.settings.replace_seed(None))
+            self.game_app.begin(replace(self.game_app.settings, seed=None))
         elif choice == "new":
             self.game_app.action_new_game()
         elif choice == "sheet":
@@ -268,7 +268,7 @@ class TrainTableScreen(Screen):
             turn = f"{SPINNER[self.frame % len(SPINNER)]} {session.name(self.thinking)} is thinking…"
         else:
             turn = "Your turn" + (": choose a train" if self.choosing else "")
-        return StatusInfo(turn, session.boneyard, session.score_text())
+        return StatusInfo(turn, session.boneyard, session.score_text(), "Boneyard")
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = text

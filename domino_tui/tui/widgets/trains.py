@@ -29,7 +29,7 @@ class TrainsView(Widget):
     TrainsView > .trains--acting { color: $foreground; text-style: bold; }
     TrainsView > .trains--target { color: $accent; text-style: bold reverse; }
     TrainsView > .trains--tile { color: $foreground; }
-    TrainsView > .trains--newest { color: $secondary; text-style: bold; }
+    TrainsView > .trains--newest { color: $text-secondary; text-style: bold; }
     TrainsView > .trains--double { color: $warning; text-style: bold reverse; }
     TrainsView > .trains--end { color: $foreground-muted; text-style: bold; }
     """

@@ -1,0 +1,141 @@
+"""The Mexican Train table: whole rounds of 2, 4 and 8 players played by keys at 80x24 and 140x40 in turn, every
+train's end on screen after every move of yours and every bot's; a train chosen by its key and by a click; the
+round's end, the score sheet, saving and resuming."""
+
+from __future__ import annotations
+
+import pytest
+
+from domino_tui.engine import TrainPlay
+from domino_tui.tui import saved_game
+from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
+from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
+from domino_tui.tui.screens.train_table import TrainTableScreen
+from domino_tui.tui.widgets.trains import TrainsView
+
+from .train_helpers import (
+    assert_every_train_end_visible,
+    heaviest,
+    keys_for_train,
+    make_train_app,
+    settle_train,
+)
+
+SIZES = [(80, 24), (140, 40)]
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+async def test_a_whole_round_by_keys_with_every_train_end_in_view(players):
+    app = make_train_app(players, seed=players)
+    checked = []
+    original = TrainTableScreen.redraw
+
+    def redraw_and_check(table: TrainTableScreen) -> None:
+        # After every move (yours and each bot's) the table redraws: its ends are checked at the next layout.
+        original(table)
+        checked.append(table.session.moves_made)
+
+    async with app.run_test(size=SIZES[0]) as pilot:
+        table = app.screen
+        assert isinstance(table, TrainTableScreen)
+        table.redraw = lambda: redraw_and_check(table)  # type: ignore[method-assign]
+        await settle_train(pilot)
+        moves = 0
+        while not table.session.round_over:
+            await pilot.resize_terminal(*SIZES[moves % 2])
+            await pilot.pause()
+            assert_every_train_end_visible(table)
+            before = table.session.moves_made
+            move = heaviest(table)
+            await pilot.press(*keys_for_train(table, move))
+            await settle_train(pilot)
+            assert table.session.moves_made > before, ("the keys made no move", move)
+            assert_every_train_end_visible(table) if app.screen is table else None
+            moves += 1
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TrainRoundOverScreen)
+        # The round's points are the hands' pips as the engine scores them, and they are on the score sheet.
+        assert table.session.match.sheet[0] == table.session.round.points()
+        assert moves > 3 and len(checked) > moves
+
+
+async def test_a_train_is_chosen_by_its_key():
+    app = make_train_app(4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen
+        move = await reach_a_choice_of_trains(pilot, table)
+        session = table.session
+        await pilot.press(*keys_for_train(table, move)[:-1])
+        await pilot.pause()
+        assert table.choosing is not None and set(table.choosing[1]) == set(session.trains_for(move.tile))
+        assert set(table.query_one(TrainsView).targets) == set(table.choosing[1])
+        count = len(session.round.train(move.train))
+        await pilot.press(session.train_key_of(move.train))
+        await settle_train(pilot)
+        assert session.round.train(move.train)[count] == move.tile
+
+
+async def test_a_train_is_chosen_by_a_click_on_its_row():
+    app = make_train_app(4, seed=11)
+    async with app.run_test(size=(140, 40)) as pilot:
+        table = app.screen
+        move = await reach_a_choice_of_trains(pilot, table)
+        session = table.session
+        await pilot.press(*keys_for_train(table, move)[:-1])
+        await pilot.pause()
+        view = table.query_one(TrainsView)
+        x, y, w, h = view.picture().rows[move.train]
+        count = len(session.round.train(move.train))
+        assert await pilot.click(TrainsView, offset=(x + w - 2, y + view._offset[1] + h // 2))
+        await settle_train(pilot)
+        assert session.round.train(move.train)[count] == move.tile
+
+
+async def reach_a_choice_of_trains(pilot, table) -> TrainPlay:
+    """Play on until a tile of yours fits more than one train; a play of it on the last of them."""
+    await settle_train(pilot)
+    for _ in range(200):
+        session = table.session
+        assert not session.round_over, "no choice of trains came up"
+        for m in session.legal():
+            if isinstance(m, TrainPlay) and len(session.trains_for(m.tile)) > 1:
+                return max((p for p in session.legal() if p.tile == m.tile), key=lambda p: p.train)
+        await pilot.press(*keys_for_train(table, heaviest(table)))
+        await settle_train(pilot)
+    raise AssertionError("no choice of trains came up")
+
+
+async def test_a_key_for_a_train_the_tile_does_not_fit_says_so_and_changes_nothing():
+    app = make_train_app(4, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen
+        move = await reach_a_choice_of_trains(pilot, table)
+        session = table.session
+        await pilot.press(*keys_for_train(table, move)[:-1])
+        wrong = next(t for t in range(session.rules.trains) if t not in table.choosing[1])
+        before = session.moves_made
+        await pilot.press(session.train_key_of(wrong))
+        await pilot.pause()
+        assert session.moves_made == before and table.choosing is not None
+        assert "-error" in table.query_one("#message").classes
+        await pilot.press("escape")
+        assert table.choosing is None
+
+
+async def test_the_score_sheet_and_a_saved_round_resumed(private_config):
+    app = make_train_app(3, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen
+        await settle_train(pilot)
+        for _ in range(3):
+            await pilot.press(*keys_for_train(table, heaviest(table)))
+            await settle_train(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, TrainScoreSheetScreen)
+        await pilot.press("escape")
+        history = [e.to_json() for e in table.session.round.history]
+    resumed, problem = saved_game.load()
+    assert problem is None and resumed is not None
+    assert [e.to_json() for e in resumed.round.history] == history
+    assert resumed.players == 3 and resumed.seed == 5
