@@ -69,6 +69,10 @@ async def test_a_whole_round_by_keys_with_every_train_end_in_view(players):
         # The round's points are the hands' pips as the engine scores them, and they are on the score sheet.
         assert table.session.match.sheet[0] == table.session.round.points()
         assert moves > 3 and len(checked) > moves
+        # Enter deals the next round, one double lower.
+        await pilot.press("enter")
+        await settle_train(pilot)
+        assert table.session.round_index == 1 and table.session.hub == 11 and app.screen is table
 
 
 async def until_your_turn(pilot, table, limit: int = 2000) -> None:
@@ -161,3 +165,83 @@ async def test_the_score_sheet_and_a_saved_round_resumed(private_config):
     assert problem is None and resumed is not None
     assert [e.to_json() for e in resumed.round.history] == history
     assert resumed.players == 3 and resumed.seed == 5
+
+
+async def test_the_new_game_screen_starts_mexican_train_for_six_and_back_to_a_line_game():
+    from textual.widgets import Select
+
+    from domino_tui.tui.screens.new_game import NewGameScreen
+    from domino_tui.tui.screens.table import TableScreen
+
+    from .conftest import make_app, settle
+
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#variant", Select).value = "mexicantrain"
+        await pilot.pause()
+        assert screen.query_one("#players").display and not screen.query_one("#seat-0").display
+        # Only the levels and bots that play trains are offered, and no person at this keyboard.
+        levels = [value for _, value in screen.query_one("#level", Select)._options]
+        assert "person" not in levels and "greedy" in levels
+        screen.query_one("#players", Select).value = 6
+        screen.query_one("#level", Select).value = "greedy"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle_train(pilot)
+        table = app.screen
+        assert isinstance(table, TrainTableScreen)
+        assert table.session.players == 6 and table.session.rules.trains == 7
+        assert app.settings.players == 6 and app.settings.bots == ("greedy",) * 5
+        await pilot.press(*keys_for_train(table, heaviest(table)))
+        await settle_train(pilot)
+        # Back to a line game: its own table takes the train table's place (after asking to abandon this one).
+        await pilot.press("n")
+        screen = app.screen
+        screen.query_one("#variant", Select).value = "block"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("y")  # abandon the match in progress
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.session.rules.name == "block"
+        assert not any(isinstance(s, TrainTableScreen) for s in app.screen_stack)
+
+
+async def test_the_match_ends_after_thirteen_rounds_with_the_lowest_total_winning(private_config):
+    """A whole match, every seat played by the greedy bot through the session, then the end-of-match dialog."""
+    from domino_tui.ai import make_bot
+    from domino_tui.engine.train_observation import observe_match
+
+    app = make_train_app(3, seed=9)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = app.screen
+        await settle_train(pilot)
+        table.workers.cancel_group(table, "bot")
+        table.token += 1  # the table's own bots stand aside while this test plays every seat
+        session = table.session
+        me = make_bot("greedy", None)
+        while not session.match_over:
+            if session.round_over:
+                session.next_round()
+            seat = session.round.turn
+            session.round.apply(me.choose_train(observe_match(session.match, seat)))
+        assert len(session.match.rounds) == 13 and session.hub == 0
+        totals = session.totals()
+        assert totals == tuple(sum(row[s] for row in session.match.sheet) for s in range(3))
+        winners = [session.name(s) for s in range(3) if totals[s] == min(totals)]
+        text = session.match_text()
+        assert all(name in text for name in winners) and str(min(totals)) in text
+        table.advance()
+        await pilot.pause(0.2)
+        over = app.screen
+        assert isinstance(over, TrainRoundOverScreen) and over.primary == "again"
+        await pilot.press("s")
+        await pilot.pause()
+        sheet = app.screen
+        assert isinstance(sheet, TrainScoreSheetScreen)
+        assert sheet.query_one("#sheet").row_count == 14  # thirteen rounds and the totals
+    assert saved_game.load()[0] is None  # a finished match leaves no save behind
