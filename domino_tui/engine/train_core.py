@@ -7,8 +7,9 @@ set as in core.py ([0|0], [0|1], ... [n|n]: `core.tile_order`), a hand a bit mas
 tiles do not fit core.py's 64-bit C masks, which is why this kernel is a module of its own). A move is an int:
 ``tile << 4 | train`` for a play (`train_play_code`), core.DRAW_MOVE or core.PASS_MOVE.
 
-Integers in, integers out, plain Python in Cython's pure-Python style like core.py; the records around it
-(train_state.py, train_observation.py) turn its integers into readable objects.
+Integers in, integers out, plain Python in Cython's pure-Python mode like core.py, its classes' C layout declared
+in ``train_core.pxd``: compiled where the build could, else (or with DOMINO_TUI_PURE=1) this source runs
+interpreted. The records around it (train_state.py, train_observation.py) turn its integers into readable objects.
 """
 
 from __future__ import annotations
@@ -166,8 +167,19 @@ class TrainRound:
         self.turn = holder
 
     def copy(self) -> TrainRound:
-        other = TrainRound.__new__(TrainRound)
-        other.__dict__.update(self.__dict__)
+        other: TrainRound = TrainRound.__new__(TrainRound)
+        other.rules = self.rules
+        other.t = self.t
+        other.players = self.players
+        other.engine = self.engine
+        other.open_double = self.open_double
+        other.turn = self.turn
+        other.drew = self.drew
+        other.chaining = self.chaining
+        other.passes = self.passes
+        other.over = self.over
+        other.reason = self.reason
+        other.out_seat = self.out_seat
         other.hands = self.hands.copy()
         other.boneyard = self.boneyard.copy()
         other.trains = [list(x) for x in self.trains]
@@ -194,7 +206,7 @@ class TrainRound:
         hand = self.hands[seat]
         match = self.t.match
         moves = []
-        if self.open_double != NOBODY:
+        if self.open_double != NOBODY:  # only the double may be played on, even in a first turn's run
             x = self.open_double
             moves = [train_play_code(i, x) for i in tiles_of_mask(hand & match[self.ends[x]])]
         else:
@@ -202,9 +214,9 @@ class TrainRound:
                 fits = hand & match[self.ends[x]]
                 if fits:
                     moves.extend(train_play_code(i, x) for i in tiles_of_mask(fits))
-        if self.chaining:
-            moves.append(PASS_MOVE)  # stopping the run is always allowed
-            return moves
+            if self.chaining:
+                moves.append(PASS_MOVE)  # stopping the run is always allowed
+                return moves
         if moves:
             return moves
         if self.boneyard and not self.drew:
@@ -272,7 +284,7 @@ class TrainRound:
     def pass_turn(self) -> None:
         """End the turn. A seat that could not play marks its train open to all; stopping a first turn's run of
         tiles marks nothing."""
-        if self.chaining:
+        if self.stops_run():
             self.passes = 0
         else:
             self.marked[self.turn] = True
@@ -282,6 +294,10 @@ class TrainRound:
             self.reason = ROUND_BLOCKED
             return
         self._next_turn()
+
+    def stops_run(self) -> bool:
+        """A pass now ends a first turn's run of tiles (and puts no marker out)."""
+        return self.chaining and self.open_double == NOBODY
 
     def _next_turn(self) -> None:
         self.first_done[self.turn] = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .checks import check_rng, check_seat, saved_tiles
+from .checks import check_deal, check_rng, check_seat, saved_tiles
 from .core import DRAW_MOVE, NOBODY, PASS_MOVE
 from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .moves import Kind, Move
@@ -42,6 +42,7 @@ class TrainRoundState:
         if not (is_whole_number(round_index) and 0 <= round_index < rules.rounds):
             raise ArgumentError(f"no round {shown(round_index)}: rounds are 0 to {rules.rounds - 1}")
         check_seat(first_seat, rules.players)
+        check_deal(hands, boneyard)
         if len(hands) != rules.players:
             raise ArgumentError(f"{len(hands)} hands for {rules.players} players")
         ts = rules.tiles
@@ -148,6 +149,12 @@ class TrainRoundState:
         x = self.kernel.open_double
         return None if x == NOBODY else x
 
+    @property
+    def on_first_run(self) -> bool:
+        """The seat to act is on its first turn's run of tiles on its own train (first_turn_chain): a pass now
+        stops the run and puts no marker out."""
+        return self.kernel.stops_run()
+
     def legal_moves(self) -> list[Move]:
         return [train_move_of(code, self.ts) for code in self.kernel.legal()]
 
@@ -182,13 +189,13 @@ class TrainRoundState:
         if code not in self.kernel.legal():
             raise IllegalMoveError(self._why_illegal(move))
         seat = self.turn
-        chaining = self.kernel.chaining
+        stops_run = self.kernel.stops_run()
         drawn = self.kernel.apply(code)
         if code == DRAW_MOVE:
             self.hands[seat].append(drawn)
             self.history.append(TrainEvent(seat, Kind.DRAW))
         elif code == PASS_MOVE:
-            self.history.append(TrainEvent(seat, Kind.PASS, marked=not chaining))
+            self.history.append(TrainEvent(seat, Kind.PASS, marked=not stops_run))
         else:
             assert isinstance(move, TrainPlay)
             self.hands[seat].remove(self.ts.index[move.tile])
@@ -376,7 +383,10 @@ def options_to_json(o: TrainOptions) -> dict[str, object]:
 def rules_from_json(data: dict[str, object]) -> TrainRules:
     """The rules a save names: its variant, players and options, each checked."""
     try:
-        base = get_train_rules(data["variant"])  # type: ignore[arg-type]
+        variant = data["variant"]
+        if not isinstance(variant, str):
+            raise SaveFormatError(f"the variant is not a name: {shown(variant)}")
+        base = get_train_rules(variant)
         players = data["players"]
         if not is_whole_number(players):
             raise SaveFormatError(f"the number of players is not a whole number: {shown(players)}")
@@ -386,7 +396,7 @@ def rules_from_json(data: dict[str, object]) -> TrainRules:
         sizes = raw["hand_sizes"]
         search = raw["engine_search"]
         searches = {e.name.lower(): e for e in EngineSearch}
-        if not isinstance(sizes, list) or search not in searches:
+        if not isinstance(sizes, list) or not isinstance(search, str) or search not in searches:
             raise SaveFormatError(f"the options are damaged: {shown(raw)}")
         for flag in ("first_turn_chain", "out_on_double"):
             if raw[flag].__class__ is not bool:
