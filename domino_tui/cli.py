@@ -172,9 +172,7 @@ def _main(args_list: list[str]) -> int:
     check_game_options(parser, args)
     from .tui.app import run as run_app
 
-    return run_app(
-        variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent, players=args.players
-    )
+    return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent, players=args.players)
 
 
 def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

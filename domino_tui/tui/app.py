@@ -35,6 +35,7 @@ def new_session(settings: Settings, seed: int) -> Sitting:
 def table_for(session: Sitting) -> TableScreen | TrainTableScreen:
     return TrainTableScreen(session) if isinstance(session, TrainSession) else TableScreen(session)
 
+
 # The screens over the table are imported when first opened: the help's Markdown alone costs a tenth of
 # the start-up.
 # Set to make the app quit as soon as its first screen has been drawn (the start-up benchmark uses it).
@@ -247,9 +248,9 @@ class DominoApp(App):
         self.remember(auto_pass=not self.settings.auto_pass)
         on = "on: your only draw or pass is made for you" if self.settings.auto_pass else "off"
         self.notify(f"Automatic draw or pass is {on}.", title="Automatic moves")
-        if isinstance(self.screen, TableScreen | TrainTableScreen) and self.session is not None:
-            if self.session.human_to_act:
-                self.screen.advance()
+        table = self.screen
+        if isinstance(table, TableScreen | TrainTableScreen) and self.session is not None and self.session.human_to_act:
+            table.advance()
 
     def toggle_undo(self) -> None:
         """Allow or forbid undo from now on, in this match and the next ones."""
@@ -275,8 +276,8 @@ class DominoApp(App):
 
     def _after_game(self, choice: str | None) -> None:
         session = self.session
-        if session is None:
-            return
+        if not isinstance(session, Session):
+            return  # the train table's rounds end in its own dialog
         if choice == "next" and not session.match.over:
             session.match.next_game()
             self.table.start(session)
@@ -314,7 +315,7 @@ class DominoApp(App):
         from .screens.help import HelpScreen
 
         if self.session is not None and not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.session.rules, self.session.seed))  # type: ignore[arg-type]  # either rules
+            self.push_screen(HelpScreen(self.session.rules, self.session.seed))
 
     def action_score_sheet(self) -> None:
         if self.closing:

@@ -11,9 +11,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..engine import GameState, Move, SaveFormatError, TrainRules
-from ..engine.train_moves import train_move_from_json
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
+from ..engine.train_moves import train_move_from_json
 from ..paths import config_dir
 from ..stored_file import StoredFile
 from .session import Session

@@ -15,9 +15,7 @@ from .conftest import COACH
 
 
 def make_train_app(players: int, seed: int = 1, bot: str = "greedy", pause: float = 0.0) -> DominoApp:
-    return DominoApp(
-        variant="mexicantrain", players=players, seed=seed, pause=pause, opponents=(bot,), coach=COACH
-    )
+    return DominoApp(variant="mexicantrain", players=players, seed=seed, pause=pause, opponents=(bot,), coach=COACH)
 
 
 async def settle_train(pilot, limit: float = 20.0) -> None:

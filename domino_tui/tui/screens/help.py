@@ -42,7 +42,7 @@ TRAIN_KEYS = """
 | `1`-`9`, `0` | play that tile of your hand (the number under it) |
 | `←` `→` | move the ▲ cursor along your hand |
 | `Enter` / `Space` | play the tile under the cursor |
-| `1`-`8`, `m` | when a tile fits more than one train: the train to play it on (its owner's number, `m` the Mexican train) |
+| `1`-`8`, `m` | when a tile fits several trains: the train to play it on (its owner's number, `m` the Mexican) |
 | `Esc` | cancel the choice of train |
 | `d` / `p` | draw from the boneyard / pass, when nothing fits |
 | `n` | new game: variant, players, opponents' level, seed |

@@ -9,6 +9,7 @@ trains it fits are marked and a train's number (``m`` for the Mexican train) or 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -23,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
+from ...engine import Move
 from ..train_session import TrainSession
 from ..widgets.hand import HandView, key_label
 from ..widgets.seat import tiles_text
@@ -157,7 +159,7 @@ class TrainTableScreen(Screen):
         self.think(self.token, seat, session.bot_call(seat), self.game_app.pause)
 
     @work(thread=True, exclusive=True, group="bot")
-    def think(self, token: int, seat: int, call, pause: float) -> None:  # type: ignore[no-untyped-def]
+    def think(self, token: int, seat: int, call: Callable[[], Move], pause: float) -> None:
         worker = get_current_worker()
         deadline = time.monotonic() + pause
         while (left := deadline - time.monotonic()) > 0:
@@ -179,7 +181,8 @@ class TrainTableScreen(Screen):
         if message.token != self.token or session.round_over or session.turn != message.seat:
             return
         if not session.apply_bot(message.move):
-            self.app.notify(f"{session.name(message.seat)}'s bot failed to move and loses the turn.", severity="warning")
+            name = session.name(message.seat)
+            self.app.notify(f"{name}'s bot failed to move: a move was made for it.", severity="warning")
         self.advance()
 
     def auto_move(self, token: int, seen: int) -> None:
