@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 # What only one face uses: given to the other, each would be quietly ignored, so it is refused instead.
-TABLE_ONLY = ("--variant", "--opponent", "--pause")
+TABLE_ONLY = ("--variant", "--opponent", "--pause", "--players")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,16 +40,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The table's options, shared by the app and ``domino-tui web`` (which passes them to each tab's app)."""
-    from .engine.variants import VARIANTS
+    from .engine.variants import TRAIN_VARIANTS, VARIANTS
 
     parser.add_argument("--seed", type=seed_number, default=None, help="seed for a reproducible game")
     parser.add_argument(
         "--variant",
-        choices=list(VARIANTS),
+        choices=[*VARIANTS, *TRAIN_VARIANTS],
         default=None,
         help="the table's rule variant (default: the last one played)",
     )
     parser.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="how long a bot waits to move")
+    parser.add_argument(
+        "--players", type=int, default=None, metavar="N", help="players at a Mexican Train table, you included (2-8)"
+    )
     parser.add_argument(
         "--opponent", default=None, metavar="NAME", help="the level or bot in every other seat (e.g. Normal, greedy)"
     )
@@ -169,19 +172,32 @@ def _main(args_list: list[str]) -> int:
     check_game_options(parser, args)
     from .tui.app import run as run_app
 
-    return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent)
+    return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent, players=args.players)
 
 
 def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """The table's options that argparse cannot check alone: a clear message and exit 2 for a wrong one."""
     if args.pause is not None and not 0 <= args.pause <= 10:
         parser.error("--pause must be between 0 and 10 seconds")
+    if args.players is not None:
+        from .engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
+        from .engine.variants import TRAIN_VARIANTS
+
+        if args.variant not in TRAIN_VARIANTS:
+            parser.error(f"--players is for a train game: add --variant {' or '.join(TRAIN_VARIANTS)}")
+        if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+            parser.error(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
     if args.opponent is not None:
         from .tui.opponents import choices
 
         names = [name for _, name in choices()]
         if args.opponent not in names:
             parser.error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(names)}")
+        from .engine.variants import TRAIN_VARIANTS
+
+        trains = [name for _, name in choices(trains=True)]
+        if args.variant in TRAIN_VARIANTS and args.opponent not in trains:
+            parser.error(f"{args.opponent!r} does not play {args.variant}; choose one of: {', '.join(trains)}")
 
 
 def web_main(argv: Sequence[str]) -> int:
@@ -192,7 +208,7 @@ def web_main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     check_game_options(parser, args)
     app_args: list[str] = []
-    for name in ("variant", "seed", "pause", "opponent"):
+    for name in ("variant", "seed", "pause", "opponent", "players"):
         value = getattr(args, name)
         if value is not None:
             app_args += [f"--{name}", str(value)]

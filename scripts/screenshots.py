@@ -143,6 +143,46 @@ async def coach_shot(out: Path, size: tuple[int, int], name: str, variant: str, 
         app.save_screenshot(str(out / name))
 
 
+async def train_shot(out: Path, players: int, seed: int, moves: int, size: tuple[int, int], name: str) -> None:
+    """The Mexican Train table: your heaviest tile (on your own train first) by keys, a train's key when asked."""
+    from domino_tui.engine import TrainPlay
+    from domino_tui.tui.screens.train_table import TrainTableScreen
+
+    app = DominoApp(
+        variant="mexicantrain", players=players, seed=seed, pause=0, save_settings=False, opponents=("greedy",)
+    )
+    async with app.run_test(size=size) as pilot:
+        table = app.screen
+        assert isinstance(table, TrainTableScreen)
+
+        async def settle() -> None:
+            for _ in range(2000):
+                await pilot.pause()
+                if table.session.round_over or (table.thinking is None and table.session.human_to_act):
+                    return
+                await pilot.pause(0.005)
+
+        await settle()
+        for _ in range(moves):
+            session = table.session
+            if session.round_over:
+                break
+            legal = session.legal()
+            plays = [m for m in legal if isinstance(m, TrainPlay)]
+            if plays:
+                move = max(plays, key=lambda m: (m.tile.pips, m.train == 0, -m.train))
+                index = session.hand(0).index(move.tile)
+                keys = [str((index + 1) % 10)] if index < 10 else ["right"] * index + ["enter"]
+                if len(session.trains_for(move.tile)) > 1:
+                    keys.append(session.train_key_of(move.train))
+            else:
+                keys = ["d" if legal[0].kind is Kind.DRAW else "p"]
+            await pilot.press(*keys)
+            await settle()
+        await pilot.pause(0.2)
+        app.save_screenshot(str(out / name))
+
+
 async def tour_shot(out: Path, size: tuple[int, int], name: str) -> None:
     # The very first start (a fresh config directory): the tour over the table.
     os.environ["DOMINO_TUI_CONFIG_DIR"] = tempfile.mkdtemp(prefix="domino-tui-tour-")
@@ -171,6 +211,8 @@ async def main(out: Path) -> list[Path]:
     await coach_shot(out, (120, 40), "tracker.svg", "partnership", "t")
     await coach_shot(out, (120, 40), "review.svg", "classic", "r")
     await tour_shot(out, (100, 30), "tour.svg")
+    await train_shot(out, 4, 7, 5, (140, 40), "mexicantrain.svg")
+    await train_shot(out, 8, 2, 3, (80, 24), "mexicantrain-8-80x24.svg")
     return sorted(out.glob("*.svg"))
 
 

@@ -74,6 +74,11 @@ def test_the_longest_seed_python_reads_is_a_seed(tmp_path):
         (["--plain", "--opponent", "Hard"], "--opponent is for the table"),
         (["--plain", "--pause", "0.1"], "--pause is for the table"),
         (["--stage", "3"], "--stage is for the plain mode"),
+        (["--plain", "--variant", "mexicantrain"], "the plain mode plays classic only"),
+        (["--plain", "--players", "4"], "--players is for the table"),
+        (["--players", "4"], "--players is for a train game"),
+        (["--variant", "mexicantrain", "--players", "9"], "--players must be 2 to 8"),
+        (["--variant", "mexicantrain", "--opponent", "hyperskill"], "'hyperskill' does not play mexicantrain"),
     ],
 )
 def test_an_option_the_face_would_ignore_is_refused(args, why, tmp_path):

@@ -11,13 +11,30 @@ from typing import ClassVar
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from ..engine import VARIANTS, get_rules
+from ..engine import TrainRules
 from ..stored_file import StoredFile
 from . import saved_game, textual_fixes
 from .coach_desk import CoachDesk, RecordNote
 from .screens.table import TableScreen
+from .screens.train_table import TrainTableScreen
 from .session import HUMAN, Session, pick_seed
-from .settings import PlayerSettings, Settings
+from .settings import PlayerSettings, Settings, rules_of, variants
+from .train_session import TrainSession
+
+# A sitting at either table: a line game's (Session) or a train game's (TrainSession).
+Sitting = Session | TrainSession
+
+
+def new_session(settings: Settings, seed: int) -> Sitting:
+    """The sitting ``settings`` ask for: at the train table for a train game, else at the line games' table."""
+    if isinstance(rules_of(settings), TrainRules):
+        return TrainSession(settings, seed)
+    return Session(settings, seed)
+
+
+def table_for(session: Sitting) -> TableScreen | TrainTableScreen:
+    return TrainTableScreen(session) if isinstance(session, TrainSession) else TableScreen(session)
+
 
 # The screens over the table are imported when first opened: the help's Markdown alone costs a tenth of
 # the start-up.
@@ -41,6 +58,7 @@ class DominoApp(App):
         save_settings: bool = True,
         opponents: tuple[str, ...] | None = None,
         coach: dict[str, object] | None = None,
+        players: int | None = None,
     ) -> None:
         """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
         small fixed number of guesses, so that the figures do not depend on the clock)."""
@@ -48,13 +66,14 @@ class DominoApp(App):
         self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
+        self._players = players  # seats at a train game's table (None: the last chosen, else the variant's)
         self._seed = seed
         self._pause = pause
         self.save_settings = save_settings
         # The player's settings have one owner; every change goes through `remember`.
         self.player_settings = PlayerSettings(keep=save_settings)
         self.saved_match = StoredFile(saved_game.path())
-        self.session: Session | None = None
+        self.session: Sitting | None = None
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
 
@@ -69,10 +88,27 @@ class DominoApp(App):
 
     @property
     def table(self) -> TableScreen:
+        """The line games' table (the train game has its own: `any_table`)."""
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 return screen
         raise LookupError("no table")
+
+    def any_table(self) -> TableScreen | TrainTableScreen:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen | TrainTableScreen):
+                return screen
+        raise LookupError("no table")
+
+    def show_table(self, session: Sitting) -> None:
+        """Sit down to ``session`` at the table it is played at (the other kind of table makes way for it)."""
+        current = self.any_table()
+        if isinstance(session, TrainSession) == isinstance(current, TrainTableScreen):
+            current.start(session)  # type: ignore[arg-type]  # the table and the sitting are of one kind
+            return
+        while self.screen is not current:
+            self.pop_screen()
+        self.switch_screen(table_for(session))
 
     def on_mount(self) -> None:
         problem = self.player_settings.load()
@@ -94,19 +130,19 @@ class DominoApp(App):
             resumed = None  # nothing of yours to lose: the match asked for starts at once
         if resumed is not None:
             self.session = resumed
-            self.push_screen(TableScreen(resumed))
+            self.push_screen(table_for(resumed))
             if asked is None or self.is_the_match(asked, resumed):
                 self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
             else:
                 # The command line asked for another match: the one in progress stays, and is only given up
                 # when you say so.
-                wanted = get_rules(asked.variant).title + ("" if asked.seed is None else f" with seed {asked.seed}")
+                wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
                 self.begin(asked, f"You have a match in progress ({self.progress(resumed)}). Abandon it for {wanted}?")
         else:
             chosen = asked or self.settings
             self.remember_match(chosen)
-            self.session = Session(chosen, pick_seed(chosen.seed))
-            self.push_screen(TableScreen(self.session))
+            self.session = new_session(self.settings, pick_seed(chosen.seed))
+            self.push_screen(table_for(self.session))
         if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
             self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
@@ -114,9 +150,11 @@ class DominoApp(App):
 
     def asked_for(self) -> Settings | None:
         """The match the command line asked for (a variant, a seed or opponents), or None."""
-        if self._variant is None and self._seed is None and not self._opponents:
+        if self._variant is None and self._seed is None and not self._opponents and self._players is None:
             return None
         asked = self.settings
+        if self._players is not None:
+            asked = replace(asked, players=self._players).with_variant(self._variant or asked.variant)
         if self._opponents:
             # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
             asked = replace(asked, bots=self._opponents).with_variant(self._variant or asked.variant)
@@ -125,16 +163,20 @@ class DominoApp(App):
         return replace(asked, seed=self._seed)
 
     @staticmethod
-    def is_the_match(asked: Settings, session: Session) -> bool:
+    def is_the_match(asked: Settings, session: Sitting) -> bool:
         """Whether ``session`` is a match ``asked`` for: the same variant and opponents, and the same seed when
         one was asked for."""
         saved = session.settings
         same_seed = asked.seed is None or asked.seed == session.seed
-        return same_seed and (asked.variant, asked.bots) == (saved.variant, saved.bots)
+        same_table = (asked.variant, asked.bots, asked.players) == (saved.variant, saved.bots, saved.players)
+        return same_seed and (same_table or (asked.variant, asked.bots) == (saved.variant, saved.bots))
 
     @staticmethod
-    def progress(session: Session) -> str:
+    def progress(session: Sitting) -> str:
         """How far a match has gone, such as "Partnership, game 1, 12 moves"."""
+        if isinstance(session, TrainSession):
+            moves = session.moves_made
+            return f"{session.rules.title}, {session.round_title().lower()}, {moves} move{'s' if moves != 1 else ''}"
         games = len(session.match.games)
         moves = len(session.game.history)
         return f"{session.rules.title}, game {games}, {moves} move{'s' if moves != 1 else ''}"
@@ -192,8 +234,8 @@ class DominoApp(App):
 
     def _begin(self, settings: Settings) -> None:
         self.remember_match(settings)
-        self.session = Session(self.settings, pick_seed(settings.seed))
-        self.table.start(self.session)
+        self.session = new_session(self.settings, pick_seed(settings.seed))
+        self.show_table(self.session)
 
     def show_tour(self) -> None:
         from .screens.tour import TourScreen
@@ -206,8 +248,9 @@ class DominoApp(App):
         self.remember(auto_pass=not self.settings.auto_pass)
         on = "on: your only draw or pass is made for you" if self.settings.auto_pass else "off"
         self.notify(f"Automatic draw or pass is {on}.", title="Automatic moves")
-        if isinstance(self.screen, TableScreen) and self.session is not None and self.session.human_to_act:
-            self.screen.advance()
+        table = self.screen
+        if isinstance(table, TableScreen | TrainTableScreen) and self.session is not None and self.session.human_to_act:
+            table.advance()
 
     def toggle_undo(self) -> None:
         """Allow or forbid undo from now on, in this match and the next ones."""
@@ -218,8 +261,11 @@ class DominoApp(App):
 
     # ----- screens -----
 
-    def game_finished(self, session: Session) -> None:
+    def game_finished(self, session: Sitting) -> None:
         if self.closing:
+            return
+        if isinstance(session, TrainSession):
+            self.any_table().round_finished()  # type: ignore[union-attr]  # a train sitting is at the train table
             return
         from .screens.game_over import GameOverScreen
 
@@ -230,8 +276,8 @@ class DominoApp(App):
 
     def _after_game(self, choice: str | None) -> None:
         session = self.session
-        if session is None:
-            return
+        if not isinstance(session, Session):
+            return  # the train table's rounds end in its own dialog
         if choice == "next" and not session.match.over:
             session.match.next_game()
             self.table.start(session)
@@ -260,7 +306,7 @@ class DominoApp(App):
     def _new_game_chosen(self, settings: Settings | None) -> None:
         if settings is not None:
             self.begin(settings)
-        elif self.session is not None and self.session.game.over:
+        elif self.session is not None and finished(self.session):
             self.game_finished(self.session)
 
     def action_help(self) -> None:
@@ -275,8 +321,13 @@ class DominoApp(App):
         if self.closing:
             return
         from .screens.score_sheet import ScoreSheetScreen
+        from .screens.train_score_sheet import TrainScoreSheetScreen
 
-        if self.session is not None and not isinstance(self.screen, ScoreSheetScreen):
+        if self.session is None or isinstance(self.screen, ScoreSheetScreen | TrainScoreSheetScreen):
+            return
+        if isinstance(self.session, TrainSession):
+            self.push_screen(TrainScoreSheetScreen(self.session))
+        else:
             self.push_screen(ScoreSheetScreen(self.session))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -290,6 +341,14 @@ class DominoApp(App):
         if isinstance(screen, GameOverScreen):
             # The end of a hand is where a new match is most wanted: the dialog closes first, then it starts.
             yield from self.new_match_commands(lambda: screen.dismiss("look"))
+            return
+        if isinstance(screen, TrainTableScreen):
+            yield SystemCommand("Help: rules and keys", "The rules of Mexican Train and every key", self.action_help)
+            yield SystemCommand("Score sheet", "Points of every round of the match", self.action_score_sheet)
+            yield SystemCommand("Draw a tile", "Take a tile from the boneyard", screen.action_draw)
+            yield SystemCommand("Pass", "Pass the turn when nothing fits", screen.action_pass_turn)
+            yield SystemCommand("Show or hide the move log", "Toggle the log of moves", screen.action_toggle_log)
+            yield from self.new_match_commands()
             return
         if not isinstance(screen, TableScreen):
             return  # a new match from under a dialog would leave the dialog talking about the old one
@@ -330,7 +389,7 @@ class DominoApp(App):
             return run
 
         yield SystemCommand("New game", "Choose the variant, opponents, target and seed", then(self.action_new_game))
-        for name, rules in VARIANTS.items():
+        for name, rules in variants().items():
             yield SystemCommand(
                 f"Play {rules.title}", f"Start a new {name} match with your current opponents", then(self.play(name))
             )
@@ -340,8 +399,17 @@ class DominoApp(App):
         return lambda: self.begin(replace(self.settings.with_variant(variant), seed=None, target=None))
 
 
-def in_progress(session: Session) -> bool:
+def finished(session: Sitting) -> bool:
+    """The game or round in play is over."""
+    return session.round_over if isinstance(session, TrainSession) else session.game.over
+
+
+def in_progress(session: Sitting) -> bool:
     """Whether ``session`` is a match you have played in and not finished."""
+    if isinstance(session, TrainSession):
+        if session.match_over:
+            return False
+        return session.round_index > 0 or any(ev.seat == HUMAN for ev in session.round.history)
     if session.match.over:
         return False
     return len(session.match.games) > 1 or any(ev.seat == HUMAN for ev in session.game.history)
@@ -352,6 +420,7 @@ def run(
     seed: int | None = None,
     pause: float | None = None,
     opponent: str | None = None,
+    players: int | None = None,
 ) -> int:
     # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
     # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait). It is
@@ -359,7 +428,9 @@ def run(
     interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
     try:
-        DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
+        DominoApp(
+            variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None, players=players
+        ).run()
     finally:
         sys.setswitchinterval(interval)
     return 0

@@ -40,17 +40,41 @@ def _levels() -> dict[str, object]:
     return dict(LEVELS)
 
 
-def choices() -> list[tuple[str, str]]:
-    """(label, name) pairs, levels first, then every bot, then a person at this keyboard."""
+def choices(trains: bool = False) -> list[tuple[str, str]]:
+    """(label, name) pairs, levels first, then every bot, then a person at this keyboard. ``trains``: only those
+    that play the train games (Mexican Train), which the table plays against bots only."""
     out = []
     for name, level in _levels().items():
+        if trains and not plays_trains(name):
+            continue
         description = _plain(name, getattr(level, "description", ""))
         out.append((f"{name}: {description}" if description else name, name))
     for name, cls in BOTS.items():
+        if trains and not plays_trains(name):
+            continue
         description = _plain(name, cls.description or "")
         out.append((f"{name}: {description}" if description else name, name))
-    out.append((PERSON_LABEL, PERSON))
+    if not trains:
+        out.append((PERSON_LABEL, PERSON))
     return out
+
+
+def plays_trains(name: str) -> bool:
+    """Whether the level or bot ``name`` plays the train games (its bot says so)."""
+    level = _levels().get(name)
+    bot = getattr(level, "bot", None) if level is not None else name
+    cls = BOTS.get(bot) if isinstance(bot, str) else None
+    return bool(cls is not None and getattr(cls, "plays_trains", False))
+
+
+def train_opponent(name: str) -> str:
+    """``name`` if it plays the train games, else the strongest level below it that does (else the first)."""
+    if plays_trains(name):
+        return name
+    levels = list(_levels())
+    below = levels[: levels.index(name)] if name in levels else []
+    playing = [lv for lv in below if plays_trains(lv)]
+    return playing[-1] if playing else choices(trains=True)[0][1]
 
 
 def default_opponent() -> str:

@@ -10,13 +10,15 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-from ..engine import GameState, Move, SaveFormatError
+from ..engine import GameState, Move, SaveFormatError, TrainRules
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
+from ..engine.train_moves import train_move_from_json
 from ..paths import config_dir
 from ..stored_file import StoredFile
 from .session import Session
-from .settings import from_dict
+from .settings import from_dict, rules_of
+from .train_session import TrainSession
 
 FILE_NAME = "game.json"
 VERSION = 1
@@ -26,7 +28,7 @@ def path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def save(session: Session, file: StoredFile | None = None) -> str | None:
+def save(session: Session | TrainSession, file: StoredFile | None = None) -> str | None:
     """Write the match atomically; a finished match removes the save instead. Returns a message on failure."""
     file = file or StoredFile(path())
     try:
@@ -35,11 +37,13 @@ def save(session: Session, file: StoredFile | None = None) -> str | None:
             return None
         settings = asdict(session.settings)
         settings["bots"] = list(session.settings.bots)
+        # A train game's rounds are its games: each is its deal and moves, replayed from the seed likewise.
+        games = session.match.rounds if isinstance(session, TrainSession) else session.match.games
         data = {
             "version": VERSION,
             "settings": settings,
             "seed": session.seed,
-            "games": [g.to_json() for g in session.match.games],
+            "games": [g.to_json() for g in games],
             # What the coach was asked for, per game: the record marks a game with hints or undos.
             "coach": {"hints": session.hints, "undos": session.undos},
         }
@@ -49,14 +53,14 @@ def save(session: Session, file: StoredFile | None = None) -> str | None:
     return None
 
 
-def load(file: StoredFile | None = None) -> tuple[Session | None, str | None]:
+def load(file: StoredFile | None = None) -> tuple[Session | TrainSession | None, str | None]:
     """The saved match, or None; and a message when a save was there but could not be used (it is then moved
     aside, see `stored_file`)."""
     file = file or StoredFile(path())
     return file.load(restore, "Your saved game could not be restored", "A new game starts.")
 
 
-def restore(data: object) -> Session:
+def restore(data: object) -> Session | TrainSession:
     if not isinstance(data, dict) or data.get("version").__class__ is not int or data["version"] != VERSION:
         raise SaveFormatError("not a domino-tui saved game")
     settings = from_dict(data.get("settings"))
@@ -66,6 +70,8 @@ def restore(data: object) -> Session:
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise SaveFormatError("no games in the save")
+    if isinstance(rules_of(settings), TrainRules):
+        return restore_train(settings, seed, games)
     session = Session(settings, seed)
     match = session.match
     for i, saved in enumerate(games):
@@ -91,4 +97,30 @@ def restore(data: object) -> Session:
         if not isinstance(counts, dict) or not all(isinstance(v, int) for v in counts.values()):
             raise SaveFormatError(f"the coach's {name} are not counts")
         setattr(session, name, {int(k): v for k, v in counts.items()})
+    return session
+
+
+def restore_train(settings: object, seed: int, rounds: list[object]) -> TrainSession:
+    """A train match dealt again from its seed, each round's moves replayed and its deal checked against the
+    save (as the line games' are, above)."""
+    session = TrainSession(settings, seed)  # type: ignore[arg-type]  # read by from_dict
+    match = session.match
+    for i, saved in enumerate(rounds):
+        if i:
+            if not match.round.over or match.over:
+                raise SaveFormatError(f"round {i + 1} follows a round that was not over, or the end of the match")
+            match.next_round()
+        state = match.round
+        fresh = state.to_json()
+        if not isinstance(saved, dict) or any(saved.get(k) != fresh[k] for k in ("variant", "players", "hands")):
+            raise SaveFormatError(f"round {i + 1} was not dealt from this seed")
+        if saved.get("boneyard") != fresh["boneyard"] or saved.get("round") != fresh["round"]:
+            raise SaveFormatError(f"round {i + 1} was not dealt from this seed")
+        moves = saved.get("moves")
+        if not isinstance(moves, list):
+            raise SaveFormatError(f"the moves of round {i + 1} are not a list")
+        for raw in moves:
+            if state.over:
+                raise SaveFormatError(f"round {i + 1} has a move after its end")
+            state.apply(train_move_from_json(raw))
     return session

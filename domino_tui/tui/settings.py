@@ -15,19 +15,19 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..engine import VARIANTS, Rules, get_rules
+from ..engine import TRAIN_VARIANTS, VARIANTS, ArgumentError, Rules, TrainRules, get_rules, get_train_rules
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
 from ..stored_file import StoredFile
-from .opponents import default_opponent, known
+from .opponents import default_opponent, known, train_opponent
 
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
 MAX_TARGET = 100_000  # as the new-game screen allows
 MAX_PAUSE = 10  # seconds
 # What starting a match chooses (the new-game screen's fields); the rest are the table's own settings.
-MATCH_FIELDS = ("variant", "bots", "target", "seed", "pause", "auto_pass")
+MATCH_FIELDS = ("variant", "players", "bots", "target", "seed", "pause", "auto_pass")
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,16 @@ class Settings:
     theme: str | None = None  # the Textual theme last chosen; None: Textual's default
     show_log: bool | None = None  # the move log shown or hidden by hand; None: by the terminal's width
     tour_seen: bool = False  # the first-run tour has been shown
+    # Seats at a table that takes a choice of players (Mexican Train); None: the variant's own number.
+    players: int | None = None
 
     def with_variant(self, variant: str) -> Settings:
-        n = get_rules(variant).players - 1
+        rules = rules_of(replace(self, variant=variant))
+        n = rules.players - 1
         bots = tuple(self.bots[:n]) + (self.bots[-1] if self.bots else DEFAULT_BOT,) * (n - len(self.bots))
+        if isinstance(rules, TrainRules):
+            # The train table seats bots that play trains, all at one level.
+            bots = (train_opponent(bots[0]),) * n
         return replace(self, variant=variant, bots=bots[:n])
 
     def match_length(self) -> tuple[int | None, int | None]:
@@ -57,6 +63,18 @@ class Settings:
         if rules.single_game:
             return None, 1
         return None, self.target or default_games(rules)
+
+
+def rules_of(settings: Settings) -> Rules | TrainRules:
+    """The rules ``settings`` play: a line game's, or a train game's for the number of players chosen."""
+    if settings.variant in TRAIN_VARIANTS:
+        return get_train_rules(settings.variant, settings.players)
+    return get_rules(settings.variant)
+
+
+def variants() -> dict[str, Rules | TrainRules]:
+    """Every variant the table plays, by name: the line games, then the train games."""
+    return {**VARIANTS, **TRAIN_VARIANTS}
 
 
 def default_games(rules: Rules) -> int | None:
@@ -139,7 +157,7 @@ def is_name(value: object) -> bool:
 
 
 def is_variant(value: object) -> bool:
-    return isinstance(value, str) and value in VARIANTS
+    return isinstance(value, str) and value in variants()
 
 
 def is_opponents(value: object) -> bool:
@@ -161,7 +179,7 @@ def _field(data: dict, name: str, default: Any, check: Callable[[object], bool],
 def from_dict(data: object) -> Settings:
     if not isinstance(data, dict):
         raise ValueError(f"settings are a JSON object, not {shown(data)}")
-    variant = _field(data, "variant", "classic", is_variant, f"one of {', '.join(VARIANTS)}")
+    variant = _field(data, "variant", "classic", is_variant, f"one of {', '.join(variants())}")
     bots = _field(data, "bots", [DEFAULT_BOT], is_opponents, "a list of opponents (levels or bots) by name")
     target = _field(data, "target", None, optional(is_target), f"a whole number from 1 to {MAX_TARGET}, or null")
     seed = _field(data, "seed", None, optional(is_whole_number), "a whole number, or null")
@@ -172,6 +190,14 @@ def from_dict(data: object) -> Settings:
     tour_seen = _field(data, "tour_seen", False, is_flag, "true or false")
     show_log = _field(data, "show_log", None, optional(is_flag), "true, false or null")
     theme = _field(data, "theme", None, optional(is_name), "a theme's name, or null")
+    players = _field(data, "players", None, optional(is_whole_number), "a number of players, or null")
+    if players is not None and variant in TRAIN_VARIANTS:
+        try:
+            get_train_rules(variant, players)
+        except ArgumentError as exc:
+            raise ValueError(f"players: {exc}") from None
+    elif players is not None:
+        players = None  # the line games seat their own number
     settings = Settings(
         variant=variant,
         bots=tuple(bots),
@@ -183,5 +209,6 @@ def from_dict(data: object) -> Settings:
         tour_seen=tour_seen,
         show_log=show_log,
         theme=theme,
+        players=players,
     )
     return settings.with_variant(variant)

@@ -49,6 +49,17 @@ SMALL = Look("small", 5, 1, 3, 3)
 # The least a tile can be: a crosswise tile two rows tall, for a crowded table on a small terminal.
 TINY = Look("tiny", 5, 1, 3, 2)
 LOOKS = (BIG, MEDIUM, SMALL, TINY)
+# Numerals of two digits, for sets beyond double-nine (double-twelve): a medium tile three rows tall and a small
+# one on a single row, each number in two cells.
+WIDE_MEDIUM = Look("medium-wide", 7, 3, 4, 5)
+WIDE_SMALL = Look("small-wide", 7, 1, 4, 3)
+WIDE_LOOKS = (WIDE_MEDIUM, WIDE_SMALL)
+
+
+def looks_for(max_pip: int) -> tuple[Look, ...]:
+    """The looks a hand of a set up to ``max_pip`` is drawn in, biggest first (pips up to nine, numerals of
+    two digits beyond)."""
+    return WIDE_LOOKS if max_pip > 9 else (BIG, MEDIUM, SMALL)
 
 
 def _pip_block(n: int, transpose: bool) -> list[str]:
@@ -70,6 +81,14 @@ def draw_tile(a: int, b: int, look: Look, vertical: bool = False, lines: str = "
 
 
 def _draw(a: int, b: int, look: Look, vertical: bool) -> list[str]:
+    if look is WIDE_MEDIUM:
+        if vertical:
+            return ["┌──┐", f"│{a:>2}│", "├──┤", f"│{b:>2}│", "└──┘"]
+        return ["┌──┬──┐", f"│{a:>2}│{b:<2}│", "└──┴──┘"]
+    if look is WIDE_SMALL:
+        if vertical:
+            return [f"┌{a:>2}┐", "├──┤", f"└{b:>2}┘"]
+        return [f"[{a:>2}│{b:<2}]"]
     if look is BIG:
         if vertical:
             top, bottom = _pip_block(a, True), _pip_block(b, True)

@@ -27,8 +27,10 @@ from textual.widgets._footer import FooterKey
 
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.screens.train_table import TrainTableScreen
 
 from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
+from .train_helpers import assert_every_train_end_visible
 
 GAME_KEYS = [
     *"1234567890",
@@ -111,6 +113,10 @@ def check(app) -> None:
     if app._exception is not None:
         raise AssertionError(f"the app raised {app._exception!r}") from app._exception
     screen = app.screen
+    if isinstance(screen, TrainTableScreen) and not screen.too_small:
+        assert_every_train_end_visible(screen)
+        assert_quit_on_screen(screen)
+        return
     if not isinstance(screen, TableScreen) or screen.too_small:
         return
     assert_board_has_room(screen)

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from domino_tui.engine import VARIANTS
+from domino_tui.engine import TRAIN_VARIANTS, VARIANTS
 
 from .random_walk import walk
 
@@ -19,9 +19,10 @@ SEED = int(os.environ.get("DOMINO_TUI_WALK_SEED", "2026"))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", [*VARIANTS, *TRAIN_VARIANTS])
 async def test_random_keys_clicks_and_resizes_never_break_the_table(variant):
     done = await walk(variant, SEED, STEPS)
     assert done.steps == STEPS and done.inputs > 5 * STEPS
     # The walk went places: the table, the palette and other screens over the table.
-    assert {"TableScreen", "CommandPalette"} <= done.screens and len(done.screens) >= 4, done.screens
+    table = "TrainTableScreen" if variant in TRAIN_VARIANTS else "TableScreen"
+    assert {table, "CommandPalette"} <= done.screens and len(done.screens) >= 4, done.screens

@@ -10,7 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-from ...engine import DrawRule, Rules
+from ...engine import DrawRule, Rules, TrainRules
 
 KEYS = """
 | key | what it does |
@@ -36,6 +36,29 @@ Tiles marked ✓ fit an open end now; the tile with heavy lines on the table is 
 """
 
 
+TRAIN_KEYS = """
+| key | what it does |
+|---|---|
+| `1`-`9`, `0` | play that tile of your hand (the number under it) |
+| `←` `→` | move the ▲ cursor along your hand |
+| `Enter` / `Space` | play the tile under the cursor |
+| `1`-`8`, `m` | when a tile fits several trains: the train to play it on (its owner's number, `m` the Mexican) |
+| `Esc` | cancel the choice of train |
+| `d` / `p` | draw from the boneyard / pass, when nothing fits |
+| `n` | new game: variant, players, opponents' level, seed |
+| `s` | score sheet of the 13 rounds |
+| `l` | show or hide the move log |
+| `?` / `F1` | this help |
+| `Ctrl+P` | command palette |
+| `q` | quit |
+
+With the mouse: click a tile of your hand, then the row of a marked train if it fits more than one.
+On the table: ⚑ a train open to everyone (its owner could not play, or the Mexican train) · ◆ the double that
+must be covered before anything else · ▸ the number a train's next tile must match · ▶ whose turn it is. A long
+train shows its newest tiles, with the number of hidden ones (…5) nearest the hub.
+"""
+
+
 def _draw_note(rules: Rules) -> str:
     if rules.draw is DrawRule.ONE_ENDS_TURN:
         return (
@@ -49,7 +72,13 @@ def _draw_note(rules: Rules) -> str:
     return "There is no stock: when nothing fits you pass (`p`)."
 
 
-def help_text(rules: Rules, seed: int) -> str:
+def help_text(rules: Rules | TrainRules, seed: int) -> str:
+    if isinstance(rules, TrainRules):
+        return (
+            f"# {rules.title}\n\n{rules.summary}\n\n"
+            f"This match's seed is **{seed}**: `domino-tui --variant {rules.name} --seed {seed}` deals it again.\n\n"
+            f"## Keys\n{TRAIN_KEYS}"
+        )
     return (
         f"# {rules.title}\n\n{rules.summary}\n\n{_draw_note(rules)}\n\n"
         f"This game's seed is **{seed}**: `domino-tui --variant {rules.name} --seed {seed}` deals it again.\n\n"
@@ -62,7 +91,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark,f1", "dismiss", "Close", key_display="Esc"),
     ]
 
-    def __init__(self, rules: Rules, seed: int) -> None:
+    def __init__(self, rules: Rules | TrainRules, seed: int) -> None:
         super().__init__()
         self.rules = rules
         self.seed = seed

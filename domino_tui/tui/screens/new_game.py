@@ -12,9 +12,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...engine import VARIANTS, get_rules
-from ..opponents import choices, known
-from ..settings import DEFAULT_BOT, Settings, default_games
+from ...engine import TrainRules
+from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
+from ..opponents import choices, known, train_opponent
+from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
 
 SEAT_LABELS = {2: ("Opponent",), 4: ("West (opponent)", "Partner (opposite you)", "East (opponent)")}
 # The form's numbers: ASCII digits only (a seed and a target are never negative), a seed as long as Python reads.
@@ -41,10 +42,28 @@ class NewGameScreen(ModalScreen[Settings | None]):
             with VerticalScroll(id="new-form"):
                 yield Label("Variant")
                 yield Select(
-                    [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()],
+                    [(f"{r.title} ({name})", name) for name, r in variants().items()],
                     value=s.variant,
                     allow_blank=False,
                     id="variant",
+                    compact=True,
+                )
+                # A train game: how many sit at the table, and one level for every opponent.
+                yield Label("Players (you and the bots)", id="players-label")
+                players = s.players or 4
+                yield Select(
+                    [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                    value=players,
+                    allow_blank=False,
+                    id="players",
+                    compact=True,
+                )
+                yield Label("The opponents' level", id="level-label")
+                yield Select(
+                    choices(trains=True),
+                    value=train_opponent(s.bots[0] if s.bots and known(s.bots[0]) else DEFAULT_BOT),
+                    allow_blank=False,
+                    id="level",
                     compact=True,
                 )
                 yield Label("Every opponent at once", id="all-label")
@@ -98,8 +117,11 @@ class NewGameScreen(ModalScreen[Settings | None]):
                 self.query_one(f"#seat-{i}", Select).value = event.value
 
     def sync_variant(self, variant: str) -> None:
-        rules = get_rules(variant)
-        labels = SEAT_LABELS[rules.players]
+        rules = rules_of(replace(self.settings, variant=variant))
+        trains = isinstance(rules, TrainRules)
+        for widget in ("#players-label", "#players", "#level-label", "#level"):
+            self.query_one(widget).display = trains
+        labels = () if trains else SEAT_LABELS[rules.players]
         for widget in ("#all-label", "#all-seats"):
             self.query_one(widget).display = len(labels) > 1
         for i in range(3):
@@ -109,7 +131,10 @@ class NewGameScreen(ModalScreen[Settings | None]):
             self.query_one(f"#seat-{i}").display = visible
         target = self.query_one("#target", Input)
         label = self.query_one("#target-label", Label)
-        if rules.target is not None:
+        if isinstance(rules, TrainRules):
+            label.update(f"{rules.title} is {rules.rounds} rounds, from [{rules.max_pip}|{rules.max_pip}] down")
+            target.disabled = True
+        elif rules.target is not None:
             label.update(f"Points to win the match (default {rules.target})")
             target.disabled = False
         elif rules.single_game:
@@ -124,8 +149,14 @@ class NewGameScreen(ModalScreen[Settings | None]):
         variant = self.query_one("#variant", Select).value
         if not isinstance(variant, str):
             return "Choose a variant."
-        players = get_rules(variant).players
-        bots = tuple(str(self.query_one(f"#seat-{i}", Select).value) for i in range(players - 1))
+        rules = rules_of(replace(self.settings, variant=variant))
+        seats: int | None = None
+        if isinstance(rules, TrainRules):
+            chosen = self.query_one("#players", Select).value
+            seats = chosen if isinstance(chosen, int) else rules.players
+            bots = (str(self.query_one("#level", Select).value),) * (seats - 1)
+        else:
+            bots = tuple(str(self.query_one(f"#seat-{i}", Select).value) for i in range(rules.players - 1))
         numbers: dict[str, int | None] = {}
         for field in ("target", "seed"):
             box = self.query_one(f"#{field}", Input)
@@ -148,6 +179,7 @@ class NewGameScreen(ModalScreen[Settings | None]):
         return replace(
             self.settings,
             variant=variant,
+            players=seats if seats is not None else self.settings.players,
             bots=bots,
             target=target,
             seed=seed,

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Tile
-from ..tile_art import BIG, MEDIUM, SMALL, Canvas, Look, draw_tile
+from ..tile_art import BIG, SMALL, WIDE_SMALL, Canvas, Look, draw_tile, looks_for
 
 ROLES = ("tile", "playable", "dim", "cursor", "label", "label-cursor")
 GAP = 1
@@ -54,12 +54,21 @@ class HandView(Widget, can_focus=False):
         self.playable: frozenset[int] = frozenset()
         self.points: dict[int, int] = {}
         self.active = False
+        # The looks to draw in, biggest first: a double-twelve hand has numbers of two digits.
+        self.looks = looks_for(6)
         self._boxes: list[tuple[int, int, int, int]] = []
 
     def show(
-        self, tiles: Sequence[Tile], playable: Sequence[int], active: bool, points: Mapping[int, int] | None = None
+        self,
+        tiles: Sequence[Tile],
+        playable: Sequence[int],
+        active: bool,
+        points: Mapping[int, int] | None = None,
+        max_pip: int = 6,
     ) -> None:
-        """``points``: what each playable tile (by index) would score now, where that is worth saying."""
+        """``points``: what each playable tile (by index) would score now, where that is worth saying;
+        ``max_pip``: the set's highest number (numerals of two digits beyond nine)."""
+        self.looks = looks_for(max_pip)
         self.tiles = tuple(tiles)
         self.playable = frozenset(playable)
         self.points = {i: p for i, p in (points or {}).items() if p}
@@ -81,20 +90,21 @@ class HandView(Widget, can_focus=False):
     def _slot_width(self, look: Look) -> int:
         # Wide enough for the longest label a tile may get (the cursor moves, so count its ▲ on every one).
         longest = max((len(self._mark(i)) + 2 for i in range(len(self.tiles))), default=0)
-        return max(look.hw + (1 if look is SMALL else 0), longest)
+        return max(look.hw + (1 if look in (SMALL, WIDE_SMALL) else 0), longest)
 
     def _look(self, width: int) -> tuple[Look, int]:
         n = max(len(self.tiles), 1)
         tall = self.screen.size.height if self.is_attached else 24
         rows_allowed = 1 if tall < 30 else 2
-        for look in (BIG, MEDIUM):
+        *bigger, smallest = self.looks
+        for look in bigger:
             per_row = max((width + GAP) // (self._slot_width(look) + GAP), 1)
             rows = -(-n // per_row)
             if look is BIG and (rows > 1 or tall < 36):
                 continue
             if rows <= rows_allowed:
                 return look, per_row
-        return SMALL, max((width + GAP) // (self._slot_width(SMALL) + GAP), 1)
+        return smallest, max((width + GAP) // (self._slot_width(smallest) + GAP), 1)
 
     def _canvas(self, width: int) -> Canvas:
         look, per_row = self._look(width)

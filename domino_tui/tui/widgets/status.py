@@ -15,6 +15,7 @@ class StatusInfo:
     turn: str  # "Your turn", "West is thinking…", "Game over"
     stock: int | None  # None in games without a stock
     score: str = ""  # "You 35 · Computer 20 (to 150)"
+    stock_name: str = "Stock"  # what the tiles left to draw are called: the stock, the boneyard
 
 
 class StatusBar(Static):
@@ -27,7 +28,7 @@ class StatusBar(Static):
     def parts(self, info: StatusInfo) -> list[Text]:
         parts = [Text(f" {info.turn} ", style="bold reverse")]
         if info.stock is not None:
-            parts.append(Text.assemble(("Stock ", "dim"), (str(info.stock), "bold")))
+            parts.append(Text.assemble((f"{info.stock_name} ", "dim"), (str(info.stock), "bold")))
         if info.score:
             parts.append(Text.assemble(("Score: ", "dim"), (info.score, "bold")))
         return parts

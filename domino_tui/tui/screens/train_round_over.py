@@ -1,0 +1,80 @@
+"""The end of a round of a train game: every hand laid open with its pips, the round's points and the totals so
+far (lowest wins), and what next: the next round, or at the match's end who won and a new match.
+
+Every figure comes from the engine's result; nothing here redoes a rule.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..train_session import TrainSession
+
+
+class TrainRoundOverScreen(ModalScreen[str]):
+    """Dismissed with "next", "again", "new", "sheet", "look" (close to see the table) or "quit"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose('primary')", "Continue", show=False),
+        Binding("n", "choose('new')", "New game"),
+        Binding("s", "choose('sheet')", "Scores"),
+        Binding("escape", "choose('look')", "See the table"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, session: TrainSession) -> None:
+        super().__init__()
+        self.session = session
+        self.primary = "again" if session.match_over else "next"
+
+    def hands(self) -> Table:
+        s = self.session
+        table = Table(box=None, padding=(0, 2), show_edge=False)
+        table.add_column("")
+        table.add_column("Tiles left")
+        table.add_column("Round", justify="right")
+        table.add_column("Total", justify="right")
+        round_points = s.round_points()
+        totals = s.totals()
+        best = min(totals)
+        for seat in range(s.players):
+            tiles = " ".join(str(t) for t in s.hand(seat)) or "out"
+            lead = " ◀ lowest" if totals[seat] == best else ""
+            table.add_row(s.name(seat), tiles, str(round_points[seat]), f"{totals[seat]}{lead}")
+        return table
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        title = "Match over" if s.match_over else f"{s.round_title()} over"
+        lines = [s.result_text()]
+        if s.match_over:
+            lines.append(s.match_text())
+        with Vertical(id="over-box", classes="dialog"):
+            yield Static(title, classes="dialog-title")
+            yield Static(Text("\n".join(lines), style="bold"), id="over-text")
+            with VerticalScroll(id="over-scroll"):
+                yield Static(self.hands(), id="over-hands")
+            with Horizontal(classes="buttons"):
+                label = "Play again" if s.match_over else "Next round"
+                yield Button(label, id=self.primary, variant="primary")
+                yield Button("New game…", id="new")
+                yield Button("Quit", id="quit", variant="error")
+            yield Static("Enter continues · n new game · s score sheet · Esc the table", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.primary}", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "look")
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(self.primary if what == "primary" else what)
