@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from ..engine import Kind, Observation
 from ..engine.moves import Move
+from ..engine.train_observation import TrainObservation
 
 
 class Bot(ABC):
@@ -22,6 +23,13 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, obs: Observation) -> Move:
         """Return one of ``obs.legal``."""
+
+    # The train games (Mexican Train) hand a bot a TrainObservation instead; a bot that plays them says so here.
+    plays_trains: ClassVar[bool] = False
+
+    def choose_train(self, obs: TrainObservation) -> Move:
+        """Return one of ``obs.legal`` in a train game; a bot that does not play them refuses plainly."""
+        raise NotImplementedError(f"the {self.name} bot does not play Mexican Train")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

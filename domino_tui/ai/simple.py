@@ -8,6 +8,8 @@ from collections import Counter
 from ..engine import Observation
 from ..engine.core import tables
 from ..engine.moves import End, Kind, Move, Play, move_of
+from ..engine.train_moves import TrainPlay
+from ..engine.train_observation import TrainObservation
 from .base import Bot
 from .lines import TileWeights, doubles_first_weights, pip_weights
 
@@ -27,8 +29,12 @@ def fallback(obs: Observation) -> Move:
 class RandomBot(Bot):
     name = "random"
     description = "Any legal move, at random."
+    plays_trains = True
 
     def choose(self, obs: Observation) -> Move:
+        return self.rng.choice(obs.legal)
+
+    def choose_train(self, obs: TrainObservation) -> Move:
         return self.rng.choice(obs.legal)
 
 
@@ -45,8 +51,28 @@ class GreedyBot(Bot):
     name = "greedy"
     description = "The heaviest tile it can play (the MC102 judge's greedy, the dominoes package's bota gorda)."
 
+    plays_trains = True
+
     def choose(self, obs: Observation) -> Move:
         return heaviest_move(obs, pip_weights(obs.rules.max_pip))
+
+    def choose_train(self, obs: TrainObservation) -> Move:
+        return heaviest_train_move(obs)
+
+
+def heaviest_train_move(obs: TrainObservation) -> Move:
+    """The heaviest tile ``obs``'s seat may lay (of equals, one on its own train first, then the legal order), else
+    its draw or pass. While a double is open the kernel lists only the plays that satisfy it, so this satisfies
+    it whenever it can, as the rules demand."""
+    best: TrainPlay | None = None
+    for m in obs.legal:
+        if isinstance(m, TrainPlay) and (
+            best is None or (m.tile.pips, m.train == obs.seat) > (best.tile.pips, best.train == obs.seat)
+        ):
+            best = m
+    if best is not None:
+        return best
+    return obs.legal[0]
 
 
 class DoublesBot(Bot):

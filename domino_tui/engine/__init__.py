@@ -30,12 +30,25 @@ from .observation_json import (
 from .rules import DrawRule, GameResult, Opening, Reason, Rules, round5
 from .state import GameState
 from .tiles import Tile, TileSet, full_set, parse_tile, tile_set
-from .variants import VARIANTS, get_rules
+from .train_moves import TrainEvent, TrainPlay
+from .train_observation import (
+    TrainObservation,
+    TrainView,
+    observe_match,
+    observe_train,
+    train_observation_from_json,
+    train_observation_to_json,
+)
+from .train_rules import EngineSearch, TrainOptions, TrainRules
+from .train_state import TrainMatch, TrainRoundState
+from .variants import MEXICAN_TRAIN, TRAIN_VARIANTS, VARIANTS, get_rules, get_train_rules
 
 __all__ = [
     "CLOSED",
     "DRAW",
+    "MEXICAN_TRAIN",
     "PASS",
+    "TRAIN_VARIANTS",
     "VARIANTS",
     "ArgumentError",
     "Board",
@@ -44,6 +57,7 @@ __all__ = [
     "Drew",
     "End",
     "EngineError",
+    "EngineSearch",
     "Event",
     "GameOverError",
     "GameResult",
@@ -65,16 +79,29 @@ __all__ = [
     "SaveFormatError",
     "Tile",
     "TileSet",
+    "TrainEvent",
+    "TrainMatch",
+    "TrainObservation",
+    "TrainOptions",
+    "TrainPlay",
+    "TrainRoundState",
+    "TrainRules",
+    "TrainView",
     "full_set",
     "get_rules",
+    "get_train_rules",
     "move_from_json",
     "move_to_json",
     "observation_from_json",
     "observation_to_json",
     "observe",
+    "observe_match",
+    "observe_train",
     "parse_tile",
     "public_json",
     "public_view_from_json",
     "round5",
     "tile_set",
+    "train_observation_from_json",
+    "train_observation_to_json",
 ]

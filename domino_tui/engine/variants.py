@@ -7,6 +7,7 @@ import random
 
 from .errors import ArgumentError, shown
 from .rules import Blocked, DrawRule, GameResult, Opening, Reason, Rules, Scores
+from .train_rules import TrainRules
 
 TWO = ((0,), (1,))
 PAIRS = ((0, 2), (1, 3))
@@ -162,3 +163,25 @@ def get_rules(name: str) -> Rules:
     if rules is None:
         raise ArgumentError(f"unknown variant {shown(name)}; choose one of: {', '.join(VARIANTS)}")
     return rules
+
+
+MEXICAN_TRAIN = TrainRules(
+    name="mexicantrain",
+    title="Mexican Train",
+    summary="Double-twelve, 2 to 8 players, 13 rounds whose hub doubles run from [12|12] down to [0|0]. Lay tiles "
+    "on your own train, the Mexican train, or any train whose owner's marker is out. Cannot play: draw one, play it "
+    "if it fits, else pass and put your marker out. A double must be satisfied before anything else. A round ends "
+    "when a hand is empty or nobody can play; the pips left are scored, and the lowest total wins.",
+)
+
+# The train games: their rules are a type of their own (train_rules.py), so they are listed apart from VARIANTS,
+# which the table, the plain mode and the tournaments offer; a face adds them when it plays them.
+TRAIN_VARIANTS: dict[str, TrainRules] = {MEXICAN_TRAIN.name: MEXICAN_TRAIN}
+
+
+def get_train_rules(name: str, players: int | None = None) -> TrainRules:
+    """The train variant ``name``, for ``players`` seats if given; ArgumentError names the choices otherwise."""
+    rules = TRAIN_VARIANTS.get(name) if isinstance(name, str) else None
+    if rules is None:
+        raise ArgumentError(f"unknown train variant {shown(name)}; choose one of: {', '.join(TRAIN_VARIANTS)}")
+    return rules if players is None else rules.with_players(players)

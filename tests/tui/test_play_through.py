@@ -1,4 +1,9 @@
-"""Whole games of every variant, played to the end through key presses and (one) through clicks alone."""
+"""Whole games of every variant, played to the end through key presses and (one) through clicks alone.
+
+The games by keys are played at the sizes the table must serve, each variant at one of them in turn, and after
+every move every open end and the newest tile must lie inside the board's visible region (checked against the
+widget regions, not by eye). One game each, not one per size: the random walk (test_random_soak.py) resizes
+between 80x24 and 160x50 and checks the ends after every step, and scripts/soak_table.py runs it for longer."""
 
 from __future__ import annotations
 
@@ -11,19 +16,24 @@ from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.snake import SnakeView
 
+from .board_view import assert_all_visible
 from .conftest import keys_for, make_app, same_move, settle
 
+SIZES = [(80, 24), (140, 40), (100, 30)]
+GAMES = [(variant, SIZES[n % len(SIZES)]) for n, variant in enumerate(VARIANTS)]
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-async def test_a_whole_game_by_keys(variant):
+
+@pytest.mark.parametrize(("variant", "size"), GAMES, ids=[f"{v}-{w}x{h}" for v, (w, h) in GAMES])
+async def test_a_whole_game_by_keys_keeps_every_end_in_view(variant, size):
     app = make_app(variant, seed=11)
     rng = random.Random(5)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await settle(pilot)
         table = app.table
         moves = 0
         while not table.session.game.over:
             assert table.session.human_to_act
+            assert_all_visible(table)
             before = len(table.session.game.moves)
             position = table.session.game.copy()
             move = rng.choice(table.session.game.legal_moves())
@@ -34,6 +44,7 @@ async def test_a_whole_game_by_keys(variant):
         assert moves > 0
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+        assert_all_visible(table)
         assert table.session.result_text() in str(app.screen.query_one("#over-text").render())
 
 

@@ -1,0 +1,125 @@
+"""What a train variant is (Mexican Train): data, like `Rules`, with the options rule books differ on.
+
+`Rules` is bound to core.py's kernel (64-bit hands, two or four ends), which a 91-tile set and nine trains do not
+fit, so the train game has its own rules type; it shares the names every variant has (name, title, summary,
+max_pip, players, tiles) so that code listing variants can read either. docs/engine.md names the rule book each
+option follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+from functools import cached_property
+
+from . import train_core
+from .errors import ArgumentError, shown
+from .tiles import TileSet, is_whole_number, tile_set
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+
+# Hand sizes by the number of players, for 2 to 8 players.
+HAND_SIZES_BY_BAND = (15, 15, 15, 12, 12, 10, 10)  # 15 for 2-4, 12 for 5-6, 10 for 7-8 (Wikipedia; Pagat)
+HAND_SIZES_STEPPED = (15, 15, 15, 13, 12, 11, 10)  # 15/15/15/13/12/11/10/9: one tile fewer a player past four
+
+
+class EngineSearch(IntEnum):
+    """How the engine double reaches the hub."""
+
+    DRAWN = train_core.ENGINE_DRAWN  # its holder lays it; nobody holds it: draw in turn until someone does
+    SET_ASIDE = train_core.ENGINE_SET_ASIDE  # taken out before the deal (Puremco's and Cardinal's sheets)
+
+
+@dataclass(frozen=True, slots=True)
+class TrainOptions:
+    """The house rules: each field is one question the rule books answer differently."""
+
+    hand_sizes: tuple[int, ...] = HAND_SIZES_BY_BAND  # hand size for 2, 3, ... 8 players
+    engine_search: EngineSearch = EngineSearch.DRAWN
+    first_turn_chain: bool = False  # a seat's first turn may lay several tiles on its own train
+    double_blank: int = 0  # what [0|0] left in a hand scores: 0, or 50 in the score sheets that punish it
+    out_on_double: bool = True  # a hand emptied by laying a double ends the round though the double is open
+
+    def __post_init__(self) -> None:
+        sizes = self.hand_sizes
+        if not (
+            isinstance(sizes, tuple)
+            and len(sizes) == MAX_PLAYERS - MIN_PLAYERS + 1
+            and all(is_whole_number(s) and s > 0 for s in sizes)
+        ):
+            raise ArgumentError(f"hand sizes are {MAX_PLAYERS - MIN_PLAYERS + 1} whole numbers, not {shown(sizes)}")
+        if self.engine_search.__class__ is not EngineSearch:
+            raise ArgumentError(f"not an engine search: {shown(self.engine_search)}")
+        if not is_whole_number(self.double_blank) or self.double_blank < 0:
+            raise ArgumentError(f"the double blank scores a whole number of points, not {shown(self.double_blank)}")
+
+
+@dataclass(frozen=True)
+class TrainRules:
+    name: str
+    title: str
+    summary: str
+    max_pip: int = 12
+    players: int = 4
+    options: TrainOptions = field(default_factory=TrainOptions)
+
+    def __post_init__(self) -> None:
+        if not (is_whole_number(self.players) and MIN_PLAYERS <= self.players <= MAX_PLAYERS):
+            raise ArgumentError(
+                f"Mexican Train seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(self.players)}"
+            )
+        tiles = (self.max_pip + 1) * (self.max_pip + 2) // 2
+        if self.players * self.hand_size >= tiles:
+            raise ArgumentError(f"{self.players} hands of {self.hand_size} leave no boneyard in {tiles} tiles")
+
+    def with_players(self, players: int) -> TrainRules:
+        """These rules for ``players`` seats (each seat plays for itself)."""
+        return replace(self, players=players)
+
+    def with_options(self, **changes: object) -> TrainRules:
+        """These rules with some options changed, e.g. ``with_options(double_blank=50)``."""
+        return replace(self, options=replace(self.options, **changes))  # type: ignore[arg-type]
+
+    @property
+    def hand_size(self) -> int:
+        return self.options.hand_sizes[self.players - MIN_PLAYERS]
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in a match: one per double, the highest first."""
+        return self.max_pip + 1
+
+    @property
+    def trains(self) -> int:
+        """Trains on the table: one per seat and the Mexican train (the last)."""
+        return self.players + 1
+
+    @property
+    def mexican(self) -> int:
+        """The Mexican train's index."""
+        return self.players
+
+    @property
+    def tiles(self) -> TileSet:
+        return tile_set(self.max_pip)
+
+    @property
+    def partnership(self) -> bool:
+        return False
+
+    def team_of(self, seat: int) -> int:
+        return seat
+
+    @cached_property
+    def kernel(self) -> train_core.TrainCodes:
+        o = self.options
+        return train_core.TrainCodes(
+            self.max_pip,
+            self.players,
+            self.hand_size,
+            int(o.engine_search),
+            o.first_turn_chain,
+            o.double_blank,
+            o.out_on_double,
+        )

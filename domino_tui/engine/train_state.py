@@ -1,0 +1,403 @@
+"""A round of Mexican Train in progress (`TrainRoundState`) and a match of rounds with its score sheet
+(`TrainMatch`): the recorders around the train kernel (train_core.TrainRound).
+
+The kernel decides everything the rules decide; these keep what people see and save: the hands in the order their
+tiles arrived, the trains, the public history, and JSON that replays to an equal state (a save is the deal and the
+moves, so it can never hold an impossible position).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .checks import check_rng, check_seat, saved_tiles
+from .core import DRAW_MOVE, NOBODY, PASS_MOVE
+from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
+from .moves import Kind, Move
+from .tiles import Tile, is_whole_number
+from .train_core import ROUND_OUT, TrainRound, deal_round, mask_of
+from .train_moves import TrainEvent, TrainPlay, train_code_of, train_move_from_json, train_move_of
+from .train_rules import EngineSearch, TrainOptions, TrainRules
+from .variants import get_train_rules
+
+SAVE_VERSION = 1
+
+
+class TrainRoundState:
+    """One round: hands, trains with owner and marker, the open double, the boneyard, the history."""
+
+    def __init__(
+        self,
+        rules: TrainRules,
+        round_index: int,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        first_seat: int,
+    ) -> None:
+        """Start round ``round_index`` (0 to rules.rounds - 1; its engine is the double max_pip - round_index) from
+        a given deal; ``boneyard`` is drawn from its end. Use `TrainRoundState.new` for a random deal."""
+        if not isinstance(rules, TrainRules):
+            raise ArgumentError(f"not train rules: {shown(rules)}")
+        if not (is_whole_number(round_index) and 0 <= round_index < rules.rounds):
+            raise ArgumentError(f"no round {shown(round_index)}: rounds are 0 to {rules.rounds - 1}")
+        check_seat(first_seat, rules.players)
+        if len(hands) != rules.players:
+            raise ArgumentError(f"{len(hands)} hands for {rules.players} players")
+        ts = rules.tiles
+        for tiles in (*hands, boneyard):
+            for t in tiles:
+                if t.__class__ is not Tile or t not in ts.index:
+                    raise ArgumentError(f"not a tile of the double-{rules.max_pip} set: {shown(t)}")
+        self._start(
+            rules, round_index, [[ts.index[t] for t in h] for h in hands], [ts.index[t] for t in boneyard], first_seat
+        )
+
+    def _start(self, rules: TrainRules, round_index: int, hands: list[list[int]], rest: list[int], first: int) -> None:
+        self.rules = rules
+        self.ts = rules.tiles
+        self.round_index = round_index
+        self.engine = rules.max_pip - round_index
+        everything = [i for h in hands for i in h] + rest
+        expected = set(range(self.ts.size))
+        if rules.options.engine_search is EngineSearch.SET_ASIDE:
+            expected.discard(self.ts.grid[self.engine][self.engine])
+        if len(everything) != len(set(everything)) or set(everything) != expected:
+            raise ArgumentError("the hands and the boneyard must hold every tile of the set once (but the engine)")
+        self.deal = (tuple(tuple(h) for h in hands), tuple(rest), first)
+        try:
+            self.kernel = TrainRound(rules.kernel, self.engine, [mask_of(h) for h in hands], rest, first)
+        except ValueError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        self.hands = [list(h) for h in hands]
+        self.history: list[TrainEvent] = []
+        engine_tile = self.ts.grid[self.engine][self.engine]
+        for seat in self.kernel.search_draws:
+            self.hands[seat].append(rest[len(rest) - 1 - len(self.history)])
+            self.history.append(TrainEvent(seat, Kind.DRAW))
+        for h in self.hands:
+            if engine_tile in h:
+                h.remove(engine_tile)
+        self.engine_seat: int | None = (
+            None if rules.options.engine_search is EngineSearch.SET_ASIDE else self.kernel.turn
+        )
+        self.moves: list[Move] = []
+
+    @classmethod
+    def new(cls, rules: TrainRules, round_index: int, rng: random.Random) -> TrainRoundState:
+        """Shuffle with ``rng`` and deal round ``round_index``."""
+        if not isinstance(rules, TrainRules):
+            raise ArgumentError(f"not train rules: {shown(rules)}")
+        check_rng(rng)
+        _, hands, rest, first = deal_round(rules.kernel, round_index, rng)
+        state = cls.__new__(cls)
+        state._start(rules, round_index, hands, rest, first)
+        return state
+
+    # ----- reading -----
+
+    @property
+    def over(self) -> bool:
+        return self.kernel.over
+
+    @property
+    def turn(self) -> int:
+        return self.kernel.turn
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        check_seat(seat, self.players)
+        tiles = self.ts.tiles
+        return tuple(tiles[i] for i in self.hands[seat])
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.hands)
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The boneyard's tiles, drawn from the end (hidden from every seat: only its size is public)."""
+        tiles = self.ts.tiles
+        return tuple(tiles[i] for i in self.kernel.boneyard)
+
+    @property
+    def boneyard_size(self) -> int:
+        return len(self.kernel.boneyard)
+
+    def train(self, index: int) -> tuple[Tile, ...]:
+        """Train ``index``'s tiles from the hub out."""
+        tiles = self.ts.tiles
+        return tuple(tiles[i] for i in self.kernel.trains[index])
+
+    def train_owner(self, index: int) -> int | None:
+        """The seat that owns train ``index``; None for the Mexican train."""
+        return None if index == self.rules.mexican else index
+
+    def train_end(self, index: int) -> int:
+        return self.kernel.ends[index]
+
+    def marked(self, index: int) -> bool:
+        """Train ``index`` is open to everybody (its owner's marker is out; the Mexican train always is)."""
+        return self.kernel.marked[index]
+
+    @property
+    def open_double(self) -> int | None:
+        """The train whose double must be satisfied before any other play, if any."""
+        x = self.kernel.open_double
+        return None if x == NOBODY else x
+
+    def legal_moves(self) -> list[Move]:
+        return [train_move_of(code, self.ts) for code in self.kernel.legal()]
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            return not self.over and train_code_of(move, self.ts) in self.kernel.legal()
+        except (ArgumentError, KeyError):
+            return False
+
+    def points(self) -> tuple[int, ...]:
+        """What each seat's hand scores now (its pips; [0|0] at the rules' value): the round's score once over."""
+        return tuple(self.kernel.points())
+
+    @property
+    def out_seat(self) -> int | None:
+        """The seat that emptied its hand, once the round is over that way."""
+        k = self.kernel
+        return k.out_seat if k.over and k.reason == ROUND_OUT else None
+
+    # ----- moves -----
+
+    def apply(self, move: Move) -> None:
+        """Make a legal move; IllegalMoveError (state unchanged) otherwise, GameOverError after the end."""
+        if self.over:
+            raise GameOverError("the round is over")
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"not a move: {shown(move)}")
+        try:
+            code = train_code_of(move, self.ts)
+        except (ArgumentError, KeyError):
+            raise IllegalMoveError(f"{move} is not a move of the double-{self.rules.max_pip} train game") from None
+        if code not in self.kernel.legal():
+            raise IllegalMoveError(self._why_illegal(move))
+        seat = self.turn
+        chaining = self.kernel.chaining
+        drawn = self.kernel.apply(code)
+        if code == DRAW_MOVE:
+            self.hands[seat].append(drawn)
+            self.history.append(TrainEvent(seat, Kind.DRAW))
+        elif code == PASS_MOVE:
+            self.history.append(TrainEvent(seat, Kind.PASS, marked=not chaining))
+        else:
+            assert isinstance(move, TrainPlay)
+            self.hands[seat].remove(self.ts.index[move.tile])
+            self.history.append(TrainEvent(seat, Kind.PLAY, move.tile, move.train))
+        self.moves.append(move)
+
+    def _why_illegal(self, move: Move) -> str:
+        legal = self.kernel.legal()
+        if isinstance(move, TrainPlay):
+            if move.tile not in self.hand(self.turn):
+                return f"{move.tile} is not in seat {self.turn}'s hand"
+            if move.train > self.rules.mexican:
+                return f"there is no train {move.train} (trains 0 to {self.rules.mexican})"
+            if self.open_double is not None and move.train != self.open_double:
+                return f"the double on train {self.open_double} must be satisfied first"
+            if DRAW_MOVE in legal or (PASS_MOVE in legal and len(legal) == 1):
+                return f"{move.tile} fits nowhere it may go"
+            return f"{move} is not allowed: train {move.train} is closed to seat {self.turn} or shows another number"
+        if DRAW_MOVE not in legal and move.kind is Kind.DRAW:
+            return "you may draw only when no tile fits and you have not drawn this turn, from a boneyard with tiles"
+        return "you may pass only when no tile fits and you cannot draw"
+
+    def copy(self) -> TrainRoundState:
+        other = TrainRoundState.__new__(TrainRoundState)
+        other.__dict__.update(self.__dict__)
+        other.kernel = self.kernel.copy()
+        other.hands = [list(h) for h in self.hands]
+        other.history = list(self.history)
+        other.moves = list(self.moves)
+        return other
+
+    # ----- saving -----
+
+    def to_json(self) -> dict[str, object]:
+        tiles = self.ts.tiles
+        hands, rest, first = self.deal
+        return {
+            "version": SAVE_VERSION,
+            "variant": self.rules.name,
+            "players": self.players,
+            "options": options_to_json(self.rules.options),
+            "round": self.round_index,
+            "first": first,
+            "hands": [[_pair(tiles[i]) for i in h] for h in hands],
+            "boneyard": [_pair(tiles[i]) for i in rest],
+            "moves": [m.to_json() for m in self.moves],
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> TrainRoundState:
+        """Replay a save made by `to_json`; SaveFormatError saying what is wrong for anything else."""
+        try:
+            if not isinstance(data, dict) or data.get("version").__class__ is not int:
+                raise SaveFormatError("not a domino-tui train round (no version)")
+            if data["version"] != SAVE_VERSION:
+                raise SaveFormatError(f"a train round of version {shown(data['version'])}, not {SAVE_VERSION}")
+            rules = rules_from_json(data)
+            hands = data["hands"]
+            if not isinstance(hands, list):
+                raise SaveFormatError(f"the hands are not a list: {shown(hands)}")
+            state = cls(
+                rules, data["round"], [saved_tiles(h) for h in hands], saved_tiles(data["boneyard"]), data["first"]
+            )
+            moves = data["moves"]
+            if not isinstance(moves, list):
+                raise SaveFormatError(f"the moves are not a list: {shown(moves)}")
+            for number, raw in enumerate(moves, 1):
+                if state.over:
+                    raise SaveFormatError(f"move {number} of {len(moves)} comes after the end of the round")
+                state.apply(train_move_from_json(raw))
+            return state
+        except SaveFormatError:
+            raise
+        except KeyError as exc:
+            raise SaveFormatError(f"the train round is damaged: it has no {shown(exc.args[0])}") from None
+        except EngineError as exc:
+            raise SaveFormatError(f"the train round is damaged: {exc}") from exc
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrainRoundState):
+            return NotImplemented
+        return self.rules == other.rules and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value
+
+    def __repr__(self) -> str:
+        return f"<TrainRoundState round={self.round_index} turn={self.turn} over={self.over}>"
+
+
+class TrainMatch:
+    """A match: one round per double from the highest down, each dealt from ``rng``; the score sheet adds each
+    round's points; the lowest total after the last round wins."""
+
+    def __init__(self, rules: TrainRules, rng: random.Random) -> None:
+        if not isinstance(rules, TrainRules):
+            raise ArgumentError(f"not train rules: {shown(rules)}")
+        self.rules = rules
+        self.rng = check_rng(rng)
+        self.rounds: list[TrainRoundState] = [TrainRoundState.new(rules, 0, rng)]
+
+    @classmethod
+    def from_seed(cls, rules: TrainRules, seed: int) -> TrainMatch:
+        """A match that a seed replays whole: every deal comes from ``random.Random(seed)``."""
+        return cls(rules, random.Random(seed))
+
+    @property
+    def round(self) -> TrainRoundState:
+        """The round being played (or the last one, once the match is over)."""
+        return self.rounds[-1]
+
+    @property
+    def sheet(self) -> list[tuple[int, ...]]:
+        """The score sheet: each finished round's points per seat."""
+        return [r.points() for r in self.rounds if r.over]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        totals = [0] * self.rules.players
+        for row in self.sheet:
+            for s, p in enumerate(row):
+                totals[s] += p
+        return tuple(totals)
+
+    @property
+    def over(self) -> bool:
+        return len(self.rounds) == self.rules.rounds and self.round.over
+
+    def next_round(self) -> TrainRoundState:
+        """Deal the next round once the current one is over."""
+        if not self.round.over:
+            raise IllegalMoveError("the round is not over yet")
+        if self.over:
+            raise GameOverError("the match is over")
+        self.rounds.append(TrainRoundState.new(self.rules, len(self.rounds), self.rng))
+        return self.round
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the match is over (more than one when they tie)."""
+        if not self.over:
+            return ()
+        totals = self.totals
+        low = min(totals)
+        return tuple(s for s, t in enumerate(totals) if t == low)
+
+    def to_json(self) -> dict[str, object]:
+        return {"version": SAVE_VERSION, "kind": "mexican-train-match", "rounds": [r.to_json() for r in self.rounds]}
+
+    @classmethod
+    def from_json(cls, data: object, rng: random.Random | None = None) -> TrainMatch:
+        """Replay a match saved by `to_json`; the next rounds are dealt from ``rng`` (a fresh one if None)."""
+        if not isinstance(data, dict) or data.get("kind") != "mexican-train-match":
+            raise SaveFormatError("not a domino-tui Mexican Train match")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveFormatError(f"a train match of version {shown(data.get('version'))}, not {SAVE_VERSION}")
+        raw = data.get("rounds")
+        if not isinstance(raw, list) or not raw:
+            raise SaveFormatError(f"the rounds are not a list of rounds: {shown(raw)}")
+        rounds = [TrainRoundState.from_json(r) for r in raw]
+        rules = rounds[0].rules
+        if len(rounds) > rules.rounds:
+            raise SaveFormatError(f"{len(rounds)} rounds in a match of {rules.rounds}")
+        for i, r in enumerate(rounds):
+            if r.rules != rules or r.round_index != i:
+                raise SaveFormatError(f"round {i + 1} does not follow the match's rules and order")
+            if i < len(rounds) - 1 and not r.over:
+                raise SaveFormatError(f"round {i + 1} is unfinished but a later round follows it")
+        match = cls.__new__(cls)
+        match.rules = rules
+        match.rng = rng if rng is not None else random.Random()
+        match.rounds = rounds
+        return match
+
+
+def options_to_json(o: TrainOptions) -> dict[str, object]:
+    return {
+        "hand_sizes": list(o.hand_sizes),
+        "engine_search": o.engine_search.name.lower(),
+        "first_turn_chain": o.first_turn_chain,
+        "double_blank": o.double_blank,
+        "out_on_double": o.out_on_double,
+    }
+
+
+def rules_from_json(data: dict[str, object]) -> TrainRules:
+    """The rules a save names: its variant, players and options, each checked."""
+    try:
+        base = get_train_rules(data["variant"])  # type: ignore[arg-type]
+        players = data["players"]
+        if not is_whole_number(players):
+            raise SaveFormatError(f"the number of players is not a whole number: {shown(players)}")
+        raw = data["options"]
+        if not isinstance(raw, dict) or set(raw) != set(options_to_json(base.options)):
+            raise SaveFormatError(f"the options are not the train game's: {shown(raw)}")
+        sizes = raw["hand_sizes"]
+        search = raw["engine_search"]
+        searches = {e.name.lower(): e for e in EngineSearch}
+        if not isinstance(sizes, list) or search not in searches:
+            raise SaveFormatError(f"the options are damaged: {shown(raw)}")
+        for flag in ("first_turn_chain", "out_on_double"):
+            if raw[flag].__class__ is not bool:
+                raise SaveFormatError(f"{flag} is true or false, not {shown(raw[flag])}")
+        options = TrainOptions(
+            tuple(sizes), searches[search], raw["first_turn_chain"], raw["double_blank"], raw["out_on_double"]
+        )
+        return TrainRules(base.name, base.title, base.summary, base.max_pip, players, options)
+    except ArgumentError as exc:
+        raise SaveFormatError(f"the train round's rules are damaged: {exc}") from None
+
+
+def _pair(t: Tile) -> list[int]:
+    return [t.low, t.high]
