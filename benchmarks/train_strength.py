@@ -6,7 +6,8 @@ Every deal is played twice: once with the expert (at ``--level``) in one seat an
 once with greedy in all four seats (the reference: the same seat, the same deal, the same engine double). The
 seat moves round the table deal by deal and the engine double goes down from 12-12 to 0-0 and round again. For
 that seat it prints the share of rounds with the lowest score at the table (alone, and shared), the points per
-round (the pips left in its hand; fewer is better) with a 95% interval, and the other seats' points per round;
+round (the pips left in its hand; fewer is better) with a 95% interval, the other seats' points per round, and
+the paired difference (the expert's points minus greedy's, deal by deal, with its 95% interval);
 and the expert's think time per decision (median, p95, max; decisions with a single legal move are not thought
 about and are left out). ``--seconds`` stops early after that long and says how many rounds it played.
 """
@@ -147,6 +148,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'the measured seat':<26} {'lowest':>6}   {'shared':>6}   {'points/round':<14}  {'others/round':>6}")
     print(line(f"expert ({args.level}) v 3 greedy", ours))
     print(line("greedy v 3 greedy", reference))
+    diffs = [a - b for a, b in zip(ours.points, reference.points, strict=True)]
+    if diffs:
+        print(
+            f"paired: the expert's points minus greedy's in the same seat of the same deal: "
+            f"{statistics.fmean(diffs):+.2f}{interval(diffs)} per round (negative: the expert keeps fewer pips)"
+        )
     think = sorted(ours.think)
     if think:
         p95 = think[min(len(think) - 1, int(0.95 * len(think)))]

@@ -1,9 +1,11 @@
 """The free-for-all table's layout (seats rotated, deals shared by a block) and its ranking by total points."""
 
+import os
 from collections import Counter
 
 import pytest
 
+from domino_tui.tournament import EntryError, run_tournament
 from domino_tui.tournament.free_for_all import (
     TableError,
     TableTally,
@@ -13,6 +15,7 @@ from domino_tui.tournament.free_for_all import (
     table_rounds,
     table_standings,
 )
+from domino_tui.tournament.report import report
 
 
 @pytest.mark.parametrize("entries", range(2, 9))
@@ -71,3 +74,63 @@ def test_tallies_of_chunks_add_up_to_the_tally_of_the_whole() -> None:
         (a if i < 2 else b).record(seats, points)
     a.add(b)
     assert (a.rounds, a.points, a.won, a.tied) == (whole.rounds, whole.points, whole.won, whole.tied)
+
+
+# ----- tables played -----
+
+TRAIN_BOTS = os.path.join(os.path.dirname(__file__), "bots", "train_bots.py")
+
+
+def test_a_table_of_user_bots_a_program_and_built_in_bots_rotates_seats_and_ranks_by_points() -> None:
+    first_legal = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "first_legal.sh"))
+    bots = [f"{TRAIN_BOTS}:TrainHeaviest", f"cmd:sh {first_legal}", "greedy", "random"]
+    result = run_tournament("mexicantrain", bots, games=6, seed=5, jobs=1)  # user bots in their sandboxes
+    assert result.settings.games == 8  # rounded up to two blocks of four
+    assert result.games == 8 and result.tally is not None and result.tally.abandoned == 0
+    names = [e.name for e in result.entries]
+    assert (
+        names[0] == "TrainHeaviest (train_bots.py)"
+        and names[1].startswith("first legal")
+        and names[2:] == ["greedy", "random"]
+    )
+    assert all(s.rounds == 8 and not s.faults for s in result.table)
+    # the ranking is by total points, fewest first
+    points = [s.points for s in result.table]
+    assert points == sorted(points) and result.table[0].rank == 1
+    assert result.sandbox is not None and result.sandbox["isolation"].startswith("bubblewrap")
+    assert "fewest total points" in report(result)
+
+
+def test_a_user_bot_deciding_as_greedy_does_scores_as_greedy_since_each_plays_every_hand_of_every_deal() -> None:
+    result = run_tournament(
+        "mexicantrain", [f"{TRAIN_BOTS}:TrainHeaviest", "greedy"], games=6, seed=2, unsandboxed=True
+    )
+    assert len({s.points for s in result.table}) == 1 and {s.rank for s in result.table} == {1}
+    assert result.table[0].won + result.table[0].tied == result.table[1].won + result.table[1].tied
+
+
+def test_a_bot_breaking_the_rules_loses_its_turns_and_the_round_goes_on() -> None:
+    bots = [f"{TRAIN_BOTS}:AlwaysDraws", "greedy"]
+    result = run_tournament("mexicantrain", bots, games=2, seed=1, jobs=1, unsandboxed=True)
+    faulty = next(s for s in result.table if s.name.startswith("AlwaysDraws"))
+    assert faulty.faults.get("illegal", 0) > 0
+    assert result.tally is not None and result.tally.abandoned == 0 and result.games == 2
+
+
+def test_tables_refuse_what_they_cannot_seat() -> None:
+    with pytest.raises(ValueError, match="2 to 8"):
+        run_tournament("mexicantrain", ["greedy"] * 9, games=9, seed=1)
+    with pytest.raises(EntryError, match="does not play Mexican Train"):
+        run_tournament("mexicantrain", ["greedy", "hyperskill"], games=2, seed=1)
+    with pytest.raises(EntryError, match="plays for itself"):
+        run_tournament("mexicantrain", ["greedy+random", "greedy"], games=2, seed=1)
+    with pytest.raises(ValueError, match="not on a cluster"):
+        run_tournament("mexicantrain", ["greedy", "random"], games=2, seed=1, scheduler="tcp://127.0.0.1:1")
+
+
+def test_the_same_seed_gives_the_same_table_whatever_the_jobs() -> None:
+    one = run_tournament("mexicantrain", ["greedy", "random", "random"], games=12, seed=9, jobs=1)
+    two = run_tournament("mexicantrain", ["greedy", "random", "random"], games=12, seed=9, jobs=2)
+    assert [(s.name, s.points, s.won, s.tied) for s in one.table] == [
+        (s.name, s.points, s.won, s.tied) for s in two.table
+    ]
