@@ -11,6 +11,11 @@ in a child process). In the same run the PyPI package
 a C loop written below plays the random partnership game (deal, highest double opens, uniform legal plays, passes,
 block, settle), for the ratios.
 
+Mexican Train (4 players, and 2 and 8): random rounds per CPU-second of the referee (TrainRoundState, what the
+table and the bots' observations use) and of the train kernel (engine/train_core.py TrainRound: the deal, the
+engine laid, random moves to the end, the score), compiled and interpreted like the rest. No published engine plays
+Mexican Train to measure beside it; the line games' rows of the same run are its reference.
+
     pip install '.[bench]' && python benchmarks/engine_speed.py [--seconds 3]
 """
 
@@ -30,9 +35,10 @@ from pathlib import Path
 
 from domino_tui.ai.lines import RandomLines
 from domino_tui.ai.playout import random_playout
-from domino_tui.engine import VARIANTS, GameState
+from domino_tui.engine import MEXICAN_TRAIN, VARIANTS, GameState, TrainRoundState
 from domino_tui.engine.core import COMPILED
 from domino_tui.engine.state import deal_position
+from domino_tui.engine.train_core import new_round
 
 C_LOOP = r"""
 #include <stdint.h>
@@ -128,9 +134,41 @@ def kernel_game(variant: str, rng: random.Random) -> Callable[[], object]:
     return lambda: random_playout(deal_position(variant, rng), rng)
 
 
+TRAIN_TABLES = (4, 2, 8)
+
+
+def train_referee_round(players: int, rng: random.Random) -> Callable[[], object]:
+    rules = MEXICAN_TRAIN.with_players(players)
+    rounds = iter(range(10**9))
+
+    def play() -> object:
+        state = TrainRoundState.new(rules, next(rounds) % rules.rounds, rng)
+        while not state.over:
+            state.apply(rng.choice(state.legal_moves()))
+        return state.points()
+
+    return play
+
+
+def train_kernel_round(players: int, rng: random.Random) -> Callable[[], object]:
+    codes = MEXICAN_TRAIN.with_players(players).kernel
+    rounds = iter(range(10**9))
+
+    def play() -> object:
+        game = new_round(codes, next(rounds) % 13, rng)
+        while not game.over:
+            legal = game.legal()
+            game.apply(legal[int(rng.random() * len(legal))])
+        return game.points()
+
+    return play
+
+
 def kernel_rates(seconds: float) -> dict[str, dict[str, float]]:
-    """Games per CPU-second of the kernel's position (Sim) in every variant, and of its random line games."""
+    """Games per CPU-second of the kernel's position (Sim) in every variant, and of its random line games; random
+    Mexican Train rounds of the train kernel."""
     return {
+        "train": {str(n): rate(train_kernel_round(n, random.Random(1)), seconds) for n in TRAIN_TABLES},
         "sim": {name: rate(kernel_game(name, random.Random(1)), seconds) for name in VARIANTS},
         "lines": {
             name: rate(RandomLines(rules, random.Random(1)).play, seconds)
@@ -212,6 +250,14 @@ def main() -> None:
         if name == "partnership":
             row += f"{ref_rate:>10,.0f}" if ref_rate else f"{'-':>10}"
             row += f"{c:>11,.0f}" if c else f"{'-':>11}"
+        print(row)
+    print()
+    print("Mexican Train: random rounds per CPU-second (train_core is interpreted in both builds unless compiled)")
+    print(f"{'players':<14}{'referee':>10}{'kernel interp.':>16}{'kernel compiled':>17}")
+    for n in TRAIN_TABLES:
+        ours = rate(train_referee_round(n, random.Random(1)), args.seconds)
+        row = f"{n:<14}{ours:>10,.0f}{interpreted['train'][str(n)]:>16,.0f}"
+        row += f"{compiled['train'][str(n)]:>17,.0f}" if compiled else f"{'-':>17}"
         print(row)
     fastest = (compiled or interpreted)["lines"]["partnership"]
     if ref_rate:

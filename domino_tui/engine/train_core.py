@@ -194,7 +194,7 @@ class TrainRound:
         hand = self.hands[seat]
         match = self.t.match
         moves = []
-        if self.open_double != NOBODY:
+        if self.open_double != NOBODY:  # only the double may be played on, even in a first turn's run
             x = self.open_double
             moves = [train_play_code(i, x) for i in tiles_of_mask(hand & match[self.ends[x]])]
         else:
@@ -202,9 +202,9 @@ class TrainRound:
                 fits = hand & match[self.ends[x]]
                 if fits:
                     moves.extend(train_play_code(i, x) for i in tiles_of_mask(fits))
-        if self.chaining:
-            moves.append(PASS_MOVE)  # stopping the run is always allowed
-            return moves
+            if self.chaining:
+                moves.append(PASS_MOVE)  # stopping the run is always allowed
+                return moves
         if moves:
             return moves
         if self.boneyard and not self.drew:
@@ -272,7 +272,7 @@ class TrainRound:
     def pass_turn(self) -> None:
         """End the turn. A seat that could not play marks its train open to all; stopping a first turn's run of
         tiles marks nothing."""
-        if self.chaining:
+        if self.stops_run():
             self.passes = 0
         else:
             self.marked[self.turn] = True
@@ -282,6 +282,10 @@ class TrainRound:
             self.reason = ROUND_BLOCKED
             return
         self._next_turn()
+
+    def stops_run(self) -> bool:
+        """A pass now ends a first turn's run of tiles (and puts no marker out)."""
+        return self.chaining and self.open_double == NOBODY
 
     def _next_turn(self) -> None:
         self.first_done[self.turn] = True

@@ -8,13 +8,14 @@ PLAY, so that code that only asks ``move.kind`` treats the variants alike).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from .core import DRAW_MOVE, PASS_MOVE
 from .errors import ArgumentError, SaveFormatError, shown
 from .moves import DRAW, PASS, Draw, Kind, Move, Pass
-from .tiles import Tile, TileSet, is_whole_number
-from .train_core import code_tile, code_train, train_play_code
+from .tiles import Tile, TileSet, is_whole_number, tile_set
+from .train_core import TRAIN_SHIFT, code_tile, code_train, train_play_code
 
 MAX_TRAINS = 16
 
@@ -64,7 +65,14 @@ def train_move_of(code: int, tiles: TileSet) -> Move:
         return DRAW
     if code == PASS_MOVE:
         return PASS
-    return TrainPlay(tiles.tiles[code_tile(code)], code_train(code))
+    return _train_plays(tiles.max_pip)[code]
+
+
+@cache
+def _train_plays(max_pip: int) -> tuple[TrainPlay, ...]:
+    """Every play of the set at its int code, made once, so that listing legal moves makes no new object."""
+    ts = tile_set(max_pip)
+    return tuple(TrainPlay(ts.tiles[code_tile(c)], code_train(c)) for c in range(ts.size << TRAIN_SHIFT))
 
 
 def train_code_of(move: Move, tiles: TileSet) -> int:

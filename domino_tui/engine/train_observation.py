@@ -60,6 +60,7 @@ class TrainObservation:
     history: tuple[TrainEvent, ...]
     legal: tuple[Move, ...]  # the seat's legal moves when it is to act, else empty
     round_scores: tuple[tuple[int, ...], ...] = ()  # the score sheet of the rounds finished before this one
+    on_first_run: bool = False  # the seat to act is on a first turn's run: a pass stops it without a marker
 
     @property
     def mexican(self) -> int:
@@ -98,6 +99,7 @@ def observe_train(
         history=tuple(state.history),
         legal=tuple(state.legal_moves()) if seat == state.turn and not state.over else (),
         round_scores=tuple(round_scores),
+        on_first_run=state.on_first_run,
     )
 
 
@@ -136,6 +138,7 @@ def train_observation_to_json(obs: TrainObservation) -> dict[str, object]:
         "history": [e.to_json() for e in obs.history],
         "legal": [m.to_json() for m in obs.legal],
         "round_scores": [list(row) for row in obs.round_scores],
+        "on_first_run": obs.on_first_run,
     }
 
 
@@ -178,7 +181,6 @@ def train_observation_from_json(data: object, rules: TrainRules | None = None) -
             if raw["owner"] != owner or raw["marked"].__class__ is not bool:
                 raise SaveFormatError(f"train {x}'s owner or marker is wrong: {shown(raw)}")
             tiles = tuple(r.tile(t, ts.index) for t in r.array_of(raw["tiles"], f"train {x}'s tiles"))
-            view = TrainView(x, owner, raw["marked"], tiles, engine)
             end = engine
             for t in tiles:
                 if end not in t:
@@ -186,7 +188,7 @@ def train_observation_from_json(data: object, rules: TrainRules | None = None) -
                 end = t.other(end)
             if raw["end"] != end:
                 raise SaveFormatError(f"train {x} ends in {end}, not {shown(raw['end'])}")
-            trains.append(TrainView(x, owner, view.marked, tiles, end))
+            trains.append(TrainView(x, owner, raw["marked"], tiles, end))
             if seen & set(tiles) or len(set(tiles)) != len(tiles):
                 raise SaveFormatError(f"a tile of train {x} is also elsewhere")
             seen |= set(tiles)
@@ -206,6 +208,9 @@ def train_observation_from_json(data: object, rules: TrainRules | None = None) -
         )
         if any(len(row) != n for row in scores) or len(scores) > round_index:
             raise SaveFormatError("the score sheet does not fit the table and the round")
+        on_first_run = data["on_first_run"]
+        if on_first_run.__class__ is not bool:
+            raise SaveFormatError(f"on_first_run is true or false, not {shown(on_first_run)}")
         return TrainObservation(
             rules=rules,
             seat=seat,
@@ -221,6 +226,7 @@ def train_observation_from_json(data: object, rules: TrainRules | None = None) -
             history=history,
             legal=legal,
             round_scores=scores,
+            on_first_run=on_first_run,
         )
     except KeyError as exc:
         raise SaveFormatError(f"the observation has no {shown(exc.args[0])}") from None

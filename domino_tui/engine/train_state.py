@@ -148,6 +148,12 @@ class TrainRoundState:
         x = self.kernel.open_double
         return None if x == NOBODY else x
 
+    @property
+    def on_first_run(self) -> bool:
+        """The seat to act is on its first turn's run of tiles on its own train (first_turn_chain): a pass now
+        stops the run and puts no marker out."""
+        return self.kernel.stops_run()
+
     def legal_moves(self) -> list[Move]:
         return [train_move_of(code, self.ts) for code in self.kernel.legal()]
 
@@ -182,13 +188,13 @@ class TrainRoundState:
         if code not in self.kernel.legal():
             raise IllegalMoveError(self._why_illegal(move))
         seat = self.turn
-        chaining = self.kernel.chaining
+        stops_run = self.kernel.stops_run()
         drawn = self.kernel.apply(code)
         if code == DRAW_MOVE:
             self.hands[seat].append(drawn)
             self.history.append(TrainEvent(seat, Kind.DRAW))
         elif code == PASS_MOVE:
-            self.history.append(TrainEvent(seat, Kind.PASS, marked=not chaining))
+            self.history.append(TrainEvent(seat, Kind.PASS, marked=not stops_run))
         else:
             assert isinstance(move, TrainPlay)
             self.hands[seat].remove(self.ts.index[move.tile])

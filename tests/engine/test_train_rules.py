@@ -1,0 +1,186 @@
+"""Mexican Train from hand-made positions: each rule, and each option where the rule books differ."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_tui.engine import (
+    DRAW,
+    MEXICAN_TRAIN,
+    PASS,
+    ArgumentError,
+    EngineSearch,
+    IllegalMoveError,
+    Kind,
+    Tile,
+    TrainPlay,
+    TrainRoundState,
+    get_train_rules,
+    observe_train,
+)
+from domino_tui.engine.train_rules import HAND_SIZES_BY_BAND, HAND_SIZES_STEPPED
+
+TWO = MEXICAN_TRAIN.with_players(2)
+T = Tile.of
+
+
+def position(rules, hands, drawn=(), round_index=0, first=0):
+    """A round dealt as given: ``hands`` per seat, the boneyard's next draws ``drawn`` (first drawn first), and the
+    rest of the set under them. The engine, placed nowhere, is dealt to ``first``, who lays it and plays first."""
+    engine = rules.max_pip - round_index
+    placed = {t for h in hands for t in h} | set(drawn)
+    if rules.options.engine_search is EngineSearch.DRAWN and T(engine, engine) not in placed:
+        hands = [[*h, T(engine, engine)] if s == first else h for s, h in enumerate(hands)]
+        placed.add(T(engine, engine))
+    rest = [t for t in rules.tiles.tiles if t not in placed]
+    if rules.options.engine_search is EngineSearch.SET_ASIDE:
+        rest.remove(T(engine, engine))
+    return TrainRoundState(rules, round_index, hands, rest + list(reversed(drawn)), first)
+
+
+def plays(state):
+    return {(m.tile, m.train) for m in state.legal_moves() if isinstance(m, TrainPlay)}
+
+
+def test_the_options_are_the_rule_books_and_players_are_an_option():
+    assert MEXICAN_TRAIN.players == 4 and MEXICAN_TRAIN.hand_size == 15 and MEXICAN_TRAIN.rounds == 13
+    assert MEXICAN_TRAIN.tiles.size == 91
+    banded = [MEXICAN_TRAIN.with_players(n).hand_size for n in range(2, 9)]
+    assert banded == [15, 15, 15, 12, 12, 10, 10] == list(HAND_SIZES_BY_BAND)
+    stepped = MEXICAN_TRAIN.with_options(hand_sizes=HAND_SIZES_STEPPED)
+    assert [stepped.with_players(n).hand_size for n in range(2, 9)] == [15, 15, 15, 13, 12, 11, 10]
+    assert get_train_rules("mexicantrain", 8).trains == 9 and get_train_rules("mexicantrain", 8).mexican == 8
+    for bad in (1, 9, "4", True):
+        with pytest.raises(ArgumentError):
+            MEXICAN_TRAIN.with_players(bad)
+    with pytest.raises(ArgumentError, match="unknown train variant"):
+        get_train_rules("classic")
+    with pytest.raises(ArgumentError):
+        MEXICAN_TRAIN.with_options(double_blank=-1)
+
+
+def test_the_holder_of_the_engine_lays_it_and_plays_first():
+    state = position(TWO, [[T(1, 2), T(12, 12)], [T(12, 3)]], first=0)
+    assert state.engine == 12 and state.engine_seat == 0 and state.turn == 0
+    assert state.hand(0) == (T(1, 2),) and state.history == []
+
+
+def test_nobody_holds_the_engine_so_the_seats_draw_in_turn_until_one_draws_it():
+    state = position(TWO, [[T(1, 2)], [T(3, 4)]], drawn=[T(5, 6), T(7, 8), T(12, 12)], first=1)
+    assert [(e.seat, e.kind) for e in state.history] == [(1, Kind.DRAW), (0, Kind.DRAW), (1, Kind.DRAW)]
+    assert state.engine_seat == 1 and state.turn == 1
+    assert state.hand(1) == (T(3, 4), T(5, 6)) and state.hand(0) == (T(1, 2), T(7, 8))
+
+
+def test_an_engine_set_aside_is_dealt_to_nobody_and_the_first_seat_plays():
+    rules = TWO.with_options(engine_search=EngineSearch.SET_ASIDE)
+    state = position(rules, [[T(1, 2)], [T(3, 4)]], first=1)
+    assert state.engine_seat is None and state.turn == 1 and state.history == []
+    with pytest.raises(ArgumentError, match="every tile"):
+        TrainRoundState(rules, 0, [[T(12, 12)], []], [t for t in rules.tiles.tiles if t != T(12, 12)], 0)
+    dealt = TrainRoundState.new(rules.with_players(4), 1, random.Random(1))
+    assert T(11, 11) not in {t for s in range(4) for t in dealt.hand(s)} | set(dealt.boneyard)
+
+
+def test_a_seat_plays_its_own_train_and_the_mexican_train_but_not_a_closed_one():
+    state = position(TWO, [[T(12, 1), T(5, 6)], [T(12, 2), T(9, 9), T(8, 9)]], first=0)
+    assert plays(state) == {(T(12, 1), 0), (T(12, 1), 2)}  # own train and the Mexican (train 2)
+    state.apply(TrainPlay(T(12, 1), 0))
+    assert state.turn == 1
+    assert plays(state) == {(T(12, 2), 1), (T(12, 2), 2)}  # train 0 is closed to seat 1
+    with pytest.raises(IllegalMoveError):
+        state.apply(TrainPlay(T(12, 2), 0))
+    with pytest.raises(IllegalMoveError, match="not in seat 1's hand"):
+        state.apply(TrainPlay(T(12, 1), 1))
+
+
+def test_who_cannot_play_draws_one_plays_it_if_it_fits_else_passes_and_opens_the_train():
+    state = position(TWO, [[T(1, 2), T(3, 4)], [T(12, 5), T(6, 7)]], drawn=[T(0, 0), T(12, 9)], first=0)
+    assert state.legal_moves() == [DRAW]
+    with pytest.raises(IllegalMoveError):
+        state.apply(PASS)  # a seat that may draw must
+    state.apply(DRAW)  # [0|0] does not fit
+    assert state.legal_moves() == [PASS] and state.turn == 0
+    state.apply(PASS)
+    assert state.marked(0) and state.history[-1].marked and state.turn == 1
+    assert (T(12, 5), 0) in plays(state)  # seat 0's train is open to seat 1 now
+    state.apply(TrainPlay(T(12, 5), 1))
+    state.apply(DRAW)  # seat 0 draws [12|9], which fits: it may play it
+    assert (T(9, 12), 0) in plays(state)
+    state.apply(TrainPlay(T(12, 9), 0))
+    assert not state.marked(0), "playing on one's own train takes the marker in"
+
+
+def test_a_double_is_satisfied_first_by_its_player_then_by_the_next_seats():
+    hands = [[T(12, 4), T(4, 4), T(7, 8), T(1, 1)], [T(12, 3), T(4, 9), T(12, 0)]]
+    state = position(TWO, hands, drawn=[T(5, 6), T(10, 11)], first=0)
+    state.apply(TrainPlay(T(12, 4), 0))
+    state.apply(TrainPlay(T(12, 3), 1))
+    state.apply(TrainPlay(T(4, 4), 0))
+    assert state.open_double == 0 and state.turn == 0  # a seat that lays a double plays again
+    assert state.legal_moves() == [DRAW]  # nothing satisfies it, and nothing else may be played
+    state.apply(DRAW)
+    state.apply(PASS)
+    assert state.marked(0) and state.turn == 1 and state.open_double == 0
+    assert plays(state) == {(T(4, 9), 0)}  # seat 1 must satisfy it: not its own train, not the Mexican
+    state.apply(TrainPlay(T(4, 9), 0))
+    assert state.open_double is None and state.turn == 0
+
+
+@pytest.mark.parametrize("chain", [False, True])
+def test_the_first_turn_may_lay_several_tiles_on_ones_own_train_when_the_option_says(chain):
+    rules = TWO.with_options(first_turn_chain=chain)
+    state = position(rules, [[T(12, 3), T(3, 5), T(5, 9), T(0, 1)], [T(12, 2), T(6, 6)]], first=0)
+    state.apply(TrainPlay(T(12, 3), 0))
+    if not chain:
+        assert state.turn == 1
+        return
+    assert state.turn == 0 and state.on_first_run
+    assert set(state.legal_moves()) == {TrainPlay(T(3, 5), 0), PASS}  # only its own train, or stop
+    state.apply(TrainPlay(T(3, 5), 0))
+    state.apply(PASS)
+    assert state.turn == 1 and not state.marked(0) and not state.history[-1].marked
+    state.apply(TrainPlay(T(12, 2), 1))
+    assert state.legal_moves() == [PASS]  # seat 1's own first run: nothing more fits, it may only stop
+    state.apply(PASS)
+    state.apply(TrainPlay(T(5, 9), 0))
+    assert state.turn == 1, "the run is for the first turn only"
+
+
+@pytest.mark.parametrize(("score", "expected"), [(0, 1), (50, 51)])
+def test_a_double_blank_left_in_hand_scores_as_the_option_says(score, expected):
+    rules = TWO.with_options(double_blank=score)
+    state = position(rules, [[T(0, 0), T(0, 1)], [T(12, 2)]], first=1)
+    assert state.points()[0] == expected
+    state.apply(TrainPlay(T(12, 2), 1))
+    assert state.over and state.out_seat == 1 and state.points() == (expected, 0)
+
+
+@pytest.mark.parametrize("out_on_double", [True, False])
+def test_a_round_may_end_on_an_unsatisfied_double_when_the_option_says(out_on_double):
+    rules = TWO.with_options(out_on_double=out_on_double)
+    state = position(rules, [[T(12, 5), T(5, 5)], [T(12, 1), T(2, 3), T(3, 4)]], drawn=[T(5, 7)], first=0)
+    state.apply(TrainPlay(T(12, 5), 0))
+    state.apply(TrainPlay(T(12, 1), 1))
+    state.apply(TrainPlay(T(5, 5), 0))
+    if out_on_double:
+        assert state.over and state.out_seat == 0 and state.open_double == 0
+        return
+    assert not state.over and state.turn == 0 and state.legal_moves() == [DRAW]
+    state.apply(DRAW)
+    state.apply(TrainPlay(T(5, 7), 0))  # satisfied with the drawn tile: out now
+    assert state.over and state.out_seat == 0 and state.open_double is None
+
+
+def test_the_observation_shows_every_train_and_the_open_double():
+    state = position(TWO, [[T(12, 4), T(4, 4), T(1, 1)], [T(12, 3), T(6, 7)]], drawn=[T(2, 2)], first=0)
+    state.apply(TrainPlay(T(12, 4), 0))
+    state.apply(TrainPlay(T(12, 3), 2))
+    state.apply(TrainPlay(T(4, 4), 0))
+    obs = observe_train(state, 1)
+    assert obs.open_double == 0 and obs.legal == () and obs.hand == (T(6, 7),)
+    assert [(v.owner, v.marked, v.end) for v in obs.trains] == [(0, False, 4), (1, False, 12), (None, True, 3)]
+    assert obs.trains[0].oriented(12) == ((12, 4), (4, 4))
+    assert obs.hand_sizes == (1, 1) and obs.boneyard_size == state.boneyard_size
