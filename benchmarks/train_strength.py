@@ -1,6 +1,7 @@
 """The expert against greedy at a 4-player Mexican Train table, beside greedy against greedy as the reference.
 
     python -m benchmarks.train_strength --rounds 1000 --level Normal --jobs 2
+    python -m benchmarks.train_strength --rounds 200 --level Hard --option explore=0.1
 
 Every deal is played twice: once with the expert (at ``--level``) in one seat and greedy in the three others, and
 once with greedy in all four seats (the reference: the same seat, the same deal, the same engine double). The
@@ -24,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from domino_tui.ai import make_bot
-from domino_tui.ai.levels import LEVELS, make_level
+from domino_tui.ai.levels import LEVELS
 from domino_tui.engine import TrainRoundState, get_train_rules, observe_train
 
 PLAYERS = 4
@@ -50,14 +51,20 @@ class Side:
         self.think += other.think
 
 
-def play(deal: int, seat: int, bot_name: str, level: str | None, seed: int) -> tuple[list[int], list[float]]:
+def play(
+    deal: int, seat: int, bot_name: str, level: str | None, seed: int, options: dict[str, object] | None = None
+) -> tuple[list[int], list[float]]:
     """One round on deal ``deal``: ``level``'s bot (or ``bot_name``) in ``seat``, greedy elsewhere; the points of
     each seat and the measured seat's think times."""
     rules = get_train_rules("mexicantrain", PLAYERS)
     state = TrainRoundState.new(rules, deal % rules.rounds, random.Random(f"train-strength/{seed}/{deal}"))
     bots = [make_bot("greedy", random.Random(f"{seed}/{deal}/{s}")) for s in range(PLAYERS)]
     rng = random.Random(f"{seed}/{deal}/measured")
-    bots[seat] = make_level(level, rng) if level else make_bot(bot_name, rng)
+    if level:
+        lv = LEVELS[level]
+        bots[seat] = make_bot(lv.bot, rng, **{**lv.options, **(options or {})})
+    else:
+        bots[seat] = make_bot(bot_name, rng)
     think = []
     while not state.over:
         turn = state.turn
@@ -85,14 +92,14 @@ def score(side: Side, points: list[int], seat: int, think: list[float]) -> None:
     side.think += think
 
 
-def chunk(args: tuple[int, int, str, int, float]) -> tuple[Side, Side, int]:
-    start, stop, level, seed, stop_at = args
+def chunk(args: tuple[int, int, str, int, float, dict[str, object]]) -> tuple[Side, Side, int]:
+    start, stop, level, seed, stop_at, options = args
     ours, reference = Side(), Side()
     for deal in range(start, stop):
         if time.time() > stop_at:
             return ours, reference, deal - start
         seat = deal % PLAYERS
-        points, think = play(deal, seat, "expert", level, seed)
+        points, think = play(deal, seat, "expert", level, seed, options)
         score(ours, points, seat, think)
         points, _ = play(deal, seat, "greedy", None, seed)
         score(reference, points, seat, [])
@@ -122,11 +129,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=math.inf, help="stop after this long")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="an expert option")
     args = parser.parse_args(argv)
+    options: dict[str, object] = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = float(value) if "." in value else int(value)
     started = time.time()
     stop_at = started + args.seconds
     size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))
-    tasks = [(s, min(s + size, args.rounds), args.level, args.seed, stop_at) for s in range(0, args.rounds, size)]
+    tasks = [
+        (s, min(s + size, args.rounds), args.level, args.seed, stop_at, options) for s in range(0, args.rounds, size)
+    ]
     ours, reference = Side(), Side()
     played = 0
     if args.jobs > 1:
@@ -144,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Mexican Train, {PLAYERS} players, {played} deals (of {args.rounds} asked) each played twice, "
         f"seed {args.seed}, "
         f"{args.jobs} job(s), {seconds:.0f} s; expert at {args.level} {lv.options or '(its defaults)'}"
+        + (f" with {options}" if options else "")
     )
     print(f"{'the measured seat':<26} {'lowest':>6}   {'shared':>6}   {'points/round':<14}  {'others/round':>6}")
     print(line(f"expert ({args.level}) v 3 greedy", ours))
