@@ -1,11 +1,14 @@
 """The free-for-all table's layout (seats rotated, deals shared by a block) and its ranking by total points."""
 
+import csv
+import json
 import os
 from collections import Counter
 
 import pytest
 
 from domino_tui.tournament import EntryError, run_tournament
+from domino_tui.tournament.cli import main
 from domino_tui.tournament.free_for_all import (
     TableError,
     TableTally,
@@ -98,7 +101,9 @@ def test_a_table_of_user_bots_a_program_and_built_in_bots_rotates_seats_and_rank
     points = [s.points for s in result.table]
     assert points == sorted(points) and result.table[0].rank == 1
     assert result.sandbox is not None and result.sandbox["isolation"].startswith("bubblewrap")
-    assert "fewest total points" in report(result)
+    # the report's table has a row per entry, in ranking order
+    shown = [next(i for i, line in enumerate(report(result).splitlines()) if s.name in line) for s in result.table]
+    assert shown == sorted(shown)
 
 
 def test_a_user_bot_deciding_as_greedy_does_scores_as_greedy_since_each_plays_every_hand_of_every_deal() -> None:
@@ -134,3 +139,20 @@ def test_the_same_seed_gives_the_same_table_whatever_the_jobs() -> None:
     assert [(s.name, s.points, s.won, s.tied) for s in one.table] == [
         (s.name, s.points, s.won, s.tied) for s in two.table
     ]
+
+
+def test_the_command_line_plays_a_table_and_writes_its_ranking_as_json_and_csv(tmp_path, capsys) -> None:
+    seed = tmp_path / "seed"
+    seed.write_text("4\n")
+    base = ["--variant", "mexicantrain", "--bots", "greedy,random,random", "--games", "3", "--seed-file", str(seed)]
+    assert main([*base, "--jobs", "1", "--out", str(tmp_path / "table.json")]) == 0
+    data = json.loads((tmp_path / "table.json").read_text())
+    assert data["ranked_by"] == "total points" and data["run"]["rounds"] == 3
+    assert [r["rank"] for r in data["ranking"]] == sorted(r["rank"] for r in data["ranking"])
+    assert sum(r["rounds"]["won"] + r["rounds"]["tied"] for r in data["ranking"]) >= 3
+    assert not os.path.exists(tmp_path / "table.jsonl")  # a table keeps no journal
+    assert main([*base, "--jobs", "1", "--out", str(tmp_path / "table.csv")]) == 0
+    rows = list(csv.DictReader((tmp_path / "table.csv").open()))
+    assert [(r["entry"], r["points"]) for r in rows] == [(r["entry"], str(r["points"])) for r in data["ranking"]]
+    assert main([*base, "--out", str(tmp_path / "table.jsonl")]) == 2  # refused: there would be nothing to keep
+    assert not os.path.exists(tmp_path / "table.jsonl")
