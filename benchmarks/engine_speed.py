@@ -252,7 +252,7 @@ def main() -> None:
             row += f"{c:>11,.0f}" if c else f"{'-':>11}"
         print(row)
     print()
-    print("Mexican Train: random rounds per CPU-second (train_core is interpreted in both builds unless compiled)")
+    print("Mexican Train: random rounds per CPU-second; referee: TrainRoundState, kernel: train_core.TrainRound")
     print(f"{'players':<14}{'referee':>10}{'kernel interp.':>16}{'kernel compiled':>17}")
     for n in TRAIN_TABLES:
         ours = rate(train_referee_round(n, random.Random(1)), args.seconds)

@@ -11,7 +11,7 @@ from .compiled import PURE as _PURE
 from .compiled import use_sources as _use_sources
 
 if _PURE:  # before anything imports the compiled modules
-    _use_sources(__name__, _os.path.dirname(__file__), "core")
+    _use_sources(__name__, _os.path.dirname(__file__), "core", "train_core")
 
 from .board import CLOSED, Board, Placed
 from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError

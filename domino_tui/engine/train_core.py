@@ -7,8 +7,9 @@ set as in core.py ([0|0], [0|1], ... [n|n]: `core.tile_order`), a hand a bit mas
 tiles do not fit core.py's 64-bit C masks, which is why this kernel is a module of its own). A move is an int:
 ``tile << 4 | train`` for a play (`train_play_code`), core.DRAW_MOVE or core.PASS_MOVE.
 
-Integers in, integers out, plain Python in Cython's pure-Python style like core.py; the records around it
-(train_state.py, train_observation.py) turn its integers into readable objects.
+Integers in, integers out, plain Python in Cython's pure-Python mode like core.py, its classes' C layout declared
+in ``train_core.pxd``: compiled where the build could, else (or with DOMINO_TUI_PURE=1) this source runs
+interpreted. The records around it (train_state.py, train_observation.py) turn its integers into readable objects.
 """
 
 from __future__ import annotations
@@ -166,8 +167,19 @@ class TrainRound:
         self.turn = holder
 
     def copy(self) -> TrainRound:
-        other = TrainRound.__new__(TrainRound)
-        other.__dict__.update(self.__dict__)
+        other: TrainRound = TrainRound.__new__(TrainRound)
+        other.rules = self.rules
+        other.t = self.t
+        other.players = self.players
+        other.engine = self.engine
+        other.open_double = self.open_double
+        other.turn = self.turn
+        other.drew = self.drew
+        other.chaining = self.chaining
+        other.passes = self.passes
+        other.over = self.over
+        other.reason = self.reason
+        other.out_seat = self.out_seat
         other.hands = self.hands.copy()
         other.boneyard = self.boneyard.copy()
         other.trains = [list(x) for x in self.trains]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .checks import check_rng, check_seat, saved_tiles
+from .checks import check_deal, check_rng, check_seat, saved_tiles
 from .core import DRAW_MOVE, NOBODY, PASS_MOVE
 from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .moves import Kind, Move
@@ -42,6 +42,7 @@ class TrainRoundState:
         if not (is_whole_number(round_index) and 0 <= round_index < rules.rounds):
             raise ArgumentError(f"no round {shown(round_index)}: rounds are 0 to {rules.rounds - 1}")
         check_seat(first_seat, rules.players)
+        check_deal(hands, boneyard)
         if len(hands) != rules.players:
             raise ArgumentError(f"{len(hands)} hands for {rules.players} players")
         ts = rules.tiles
@@ -392,7 +393,7 @@ def rules_from_json(data: dict[str, object]) -> TrainRules:
         sizes = raw["hand_sizes"]
         search = raw["engine_search"]
         searches = {e.name.lower(): e for e in EngineSearch}
-        if not isinstance(sizes, list) or search not in searches:
+        if not isinstance(sizes, list) or not isinstance(search, str) or search not in searches:
             raise SaveFormatError(f"the options are damaged: {shown(raw)}")
         for flag in ("first_turn_chain", "out_on_double"):
             if raw[flag].__class__ is not bool:

@@ -13,7 +13,12 @@ from pathlib import Path
 
 import pytest
 
-COMPILED_MODULES = ["domino_tui.engine.core", "domino_tui.ai.lines", "domino_tui.ai.stirring"]
+COMPILED_MODULES = [
+    "domino_tui.engine.core",
+    "domino_tui.engine.train_core",
+    "domino_tui.ai.lines",
+    "domino_tui.ai.stirring",
+]
 
 
 def built(name: str) -> list[Path]:
@@ -54,3 +59,34 @@ def test_the_modules_run_without_cython_installed() -> None:
     env = {**os.environ, "DOMINO_TUI_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split()[:2] == ["False", "domino_tui.engine._bits"]
+
+
+def train_digest(rounds: int) -> str:
+    """Every move, hand and score of ``rounds`` random Mexican Train rounds of the train kernel, from one seed, in
+    every option set, as one hash."""
+    import hashlib
+    import random
+
+    from domino_tui.engine import MEXICAN_TRAIN, EngineSearch
+    from domino_tui.engine.train_core import new_round
+
+    rng = random.Random(17)
+    seen = hashlib.sha256()
+    options = [{}, {"first_turn_chain": True, "double_blank": 50}, {"engine_search": EngineSearch.SET_ASIDE}]
+    for i in range(rounds):
+        codes = MEXICAN_TRAIN.with_players(2 + i % 7).with_options(**options[i % 3]).kernel
+        game = new_round(codes, i % 13, rng)
+        while not game.over:
+            legal = game.legal()
+            move = legal[rng.randrange(len(legal))]
+            seen.update(f"{move} {game.copy().apply(move)};".encode())
+            game.apply(move)
+        seen.update(f"{game.hands} {game.trains} {game.marked} {game.points()} {game.reason} {game.out_seat}".encode())
+    return seen.hexdigest()
+
+
+def test_the_compiled_train_kernel_plays_the_interpreted_ones_rounds() -> None:
+    script = "from tests.engine.test_compiled import train_digest; print(train_digest(300))"
+    env = {**os.environ, "DOMINO_TUI_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == train_digest(300)

@@ -108,3 +108,43 @@ def test_a_damaged_match_is_refused_plainly():
     unfinished = {**good, "rounds": good["rounds"] * 2}
     with pytest.raises(SaveFormatError):
         TrainMatch.from_json(unfinished)
+
+
+JUNK = [None, True, -1, 2**70, "x", [], {}, [1], [[1, 2]], 1.5, [None, None]]
+
+
+def _mutated(data: object, rng: random.Random) -> object:
+    """``data`` with one to three values somewhere inside it replaced by junk or taken out."""
+    data = copy.deepcopy(data)
+    for _ in range(rng.randint(1, 3)):
+        path = []
+        node = data
+        while isinstance(node, dict | list) and node and rng.random() < 0.7:
+            key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
+            path.append((node, key))
+            node = node[key]
+        if path:
+            parent, key = path[-1]
+            if rng.random() < 0.7:
+                parent[key] = rng.choice(JUNK)
+            else:
+                del parent[key]
+    return data
+
+
+def test_randomly_damaged_json_gets_a_save_format_error_and_nothing_else():
+    state = played_round()
+    cases = [
+        (state.to_json(), TrainRoundState.from_json),
+        (train_observation_to_json(observe_train(state, 1)), train_observation_from_json),
+        (TrainMatch.from_seed(MEXICAN_TRAIN, 3).to_json(), TrainMatch.from_json),
+    ]
+    rng = random.Random(0)
+    refused = 0
+    for i in range(1500):
+        good, load = cases[i % 3]
+        try:
+            load(_mutated(good, rng))
+        except SaveFormatError:
+            refused += 1
+    assert refused > 1000  # most damage is seen (some, like a changed score, still reads as valid JSON of a round)

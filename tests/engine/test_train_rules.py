@@ -184,3 +184,15 @@ def test_the_observation_shows_every_train_and_the_open_double():
     assert [(v.owner, v.marked, v.end) for v in obs.trains] == [(0, False, 4), (1, False, 12), (None, True, 3)]
     assert obs.trains[0].oriented(12) == ((12, 4), (4, 4))
     assert obs.hand_sizes == (1, 1) and obs.boneyard_size == state.boneyard_size
+
+
+def test_the_faces_that_do_not_play_trains_yet_do_not_offer_them():
+    # VARIANTS is what the table, the plain mode and the tournaments offer: the train game is listed apart.
+    from domino_tui.cli import build_parser
+    from domino_tui.engine import VARIANTS, get_rules
+
+    assert "mexicantrain" not in VARIANTS
+    with pytest.raises(ArgumentError, match="unknown variant"):
+        get_rules("mexicantrain")
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--plain", "--variant", "mexicantrain"])
