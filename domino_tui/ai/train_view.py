@@ -39,12 +39,15 @@ def replay(obs: TrainObservation) -> Replayed:
     history = obs.history
     searching = search_draws(obs)  # the first events: draws while nobody held the engine, which show nothing else
     draws = sum(1 for ev in history[searching:] if ev.kind is Kind.DRAW)
-    k = TrainRound(kernel, obs.engine, [everything] * rules.players, [0] * (obs.boneyard_size + draws), 0, search=False)
+    # The kernel moves the turn on as the events came; it starts with whoever acted first after the search.
+    first = history[searching].seat if searching < len(history) else obs.turn
+    k = TrainRound(
+        kernel, obs.engine, [everything] * rules.players, [0] * (obs.boneyard_size + draws), first, search=False
+    )
     match = t.match
     fits: dict[int, int] = {}
     for i in range(searching, len(history)):
         ev = history[i]
-        k.turn = ev.seat
         if ev.kind is Kind.PLAY:
             assert ev.tile is not None and ev.train is not None
             k.play(rules.tiles.index[ev.tile], ev.train)
@@ -62,7 +65,6 @@ def replay(obs: TrainObservation) -> Replayed:
             k.draw()
         else:
             k.pass_turn()
-    k.turn = obs.turn
     return Replayed(k, fits)
 
 
@@ -90,9 +92,9 @@ def search_draws(obs: TrainObservation) -> int:
 
 def kernel_round(replayed: Replayed, masks: Sequence[int], stock: Sequence[int]) -> TrainRound:
     """A position to play on: the replayed table with ``masks`` as the hands and ``stock`` as the boneyard."""
-    k = replayed.root.copy()
-    k.hands = list(masks)
-    k.boneyard = list(stock)
+    k = replayed.root.copy()  # a copy's lists are its own (the compiled kernel's attributes are read-only)
+    k.hands[:] = masks
+    k.boneyard[:] = stock
     return k
 
 

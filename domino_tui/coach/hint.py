@@ -112,7 +112,8 @@ def train_reasons(
     # The kernel says who may lay on that train once the play is made (its marker may come in).
     after = replayed.root.copy()
     after.apply(move_code(move, obs))
-    after.chaining = False  # a first turn's run binds only the seat making it
+    if after.chaining:
+        after.pass_turn()  # the others' turns come once the first turn's run stops (a pass that marks nothing)
     players = obs.rules.players
     out: list[str] = []
     for step in range(1, players):

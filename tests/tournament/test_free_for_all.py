@@ -87,7 +87,8 @@ TRAIN_BOTS = os.path.join(os.path.dirname(__file__), "bots", "train_bots.py")
 def test_a_table_of_user_bots_a_program_and_built_in_bots_rotates_seats_and_ranks_by_points() -> None:
     first_legal = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "first_legal.sh"))
     bots = [f"{TRAIN_BOTS}:TrainHeaviest", f"cmd:sh {first_legal}", "greedy", "random"]
-    result = run_tournament("mexicantrain", bots, games=6, seed=5, jobs=1)  # user bots in their sandboxes
+    # user bots in their sandboxes; a generous move limit, since a loaded machine must not make them slow
+    result = run_tournament("mexicantrain", bots, games=6, seed=5, jobs=1, move_limit=20)
     assert result.settings.games == 8  # rounded up to two blocks of four
     assert result.games == 8 and result.tally is not None and result.tally.abandoned == 0
     names = [e.name for e in result.entries]
@@ -108,7 +109,7 @@ def test_a_table_of_user_bots_a_program_and_built_in_bots_rotates_seats_and_rank
 
 def test_a_user_bot_deciding_as_greedy_does_scores_as_greedy_since_each_plays_every_hand_of_every_deal() -> None:
     result = run_tournament(
-        "mexicantrain", [f"{TRAIN_BOTS}:TrainHeaviest", "greedy"], games=6, seed=2, unsandboxed=True
+        "mexicantrain", [f"{TRAIN_BOTS}:TrainHeaviest", "greedy"], games=6, seed=2, move_limit=20, unsandboxed=True
     )
     assert len({s.points for s in result.table}) == 1 and {s.rank for s in result.table} == {1}
     assert result.table[0].won + result.table[0].tied == result.table[1].won + result.table[1].tied
