@@ -79,7 +79,8 @@ class TrainRules:
 
     def with_options(self, **changes: object) -> TrainRules:
         """These rules with some options changed, e.g. ``with_options(double_blank=50)``."""
-        return replace(self, options=replace(self.options, **changes))  # type: ignore[arg-type]
+        # mypy cannot match keywords to fields; TrainOptions checks each value itself.
+        return replace(self, options=replace(self.options, **changes))  # type: ignore[arg-type]  # see above
 
     @property
     def hand_size(self) -> int:

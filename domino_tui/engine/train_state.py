@@ -383,7 +383,10 @@ def options_to_json(o: TrainOptions) -> dict[str, object]:
 def rules_from_json(data: dict[str, object]) -> TrainRules:
     """The rules a save names: its variant, players and options, each checked."""
     try:
-        base = get_train_rules(data["variant"])  # type: ignore[arg-type]
+        variant = data["variant"]
+        if not isinstance(variant, str):
+            raise SaveFormatError(f"the variant is not a name: {shown(variant)}")
+        base = get_train_rules(variant)
         players = data["players"]
         if not is_whole_number(players):
             raise SaveFormatError(f"the number of players is not a whole number: {shown(players)}")
