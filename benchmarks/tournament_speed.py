@@ -18,6 +18,11 @@ distributed.LocalCluster of 2 worker processes of 1 thread (started once, before
 cluster is), one beside the other in each round: built-in bots only (the fast path, where a match takes
 milliseconds and the scheduler's cost shows most) and with a user bot (Blocker, sandboxed). Goal: the cluster
 within 10% of --jobs. Only that part: ``--only-cluster``.
+
+Last, a Mexican Train table (greedy, random, greedy, random; ``--train-rounds`` rounds): rounds per second of the
+tournament with 1 and 2 jobs beside the bare loop that plays the same rounds with the same bots through the engine
+(TrainRoundState, observe_train, choose_train) in one process, the reference for what the tournament adds. Only
+that part: ``--only-train``.
 """
 
 from __future__ import annotations
@@ -213,6 +218,42 @@ def cluster_cost(rounds: int, games: int) -> None:
             )
 
 
+TRAIN_TABLE = ["greedy", "random", "greedy", "random"]
+
+
+def bare_train_rounds(rounds: int, seed: int) -> float:
+    """Rounds per wall second of the same table's rounds played in a plain loop over the engine."""
+    from domino_tui.ai import make_bot
+    from domino_tui.engine import TrainRoundState, get_train_rules, observe_train
+    from domino_tui.tournament.free_for_all import deal_seed, engine_round, seating, table_bot_seed
+
+    rules = get_train_rules("mexicantrain", len(TRAIN_TABLE))
+    n = len(TRAIN_TABLE)
+    started = time.perf_counter()
+    for game in range(rounds):
+        seats = seating(n, game)
+        state = TrainRoundState.new(rules, engine_round(n, game), random.Random(deal_seed(seed, n, game)))
+        bots = [make_bot(TRAIN_TABLE[e], random.Random(table_bot_seed(seed, game, s))) for s, e in enumerate(seats)]
+        while not state.over:
+            state.apply(bots[state.turn].choose_train(observe_train(state, state.turn)))
+    return rounds / (time.perf_counter() - started)
+
+
+def train_table_speed(rounds: int, repeats: int) -> None:
+    runs: dict[str, list[float]] = {"bare": [], "ours1": [], "ours2": []}
+    for r in range(repeats):
+        runs["bare"].append(bare_train_rounds(rounds, r))
+        for jobs in (1, 2):
+            started = time.perf_counter()
+            run_tournament("mexicantrain", TRAIN_TABLE, games=rounds, seed=r, jobs=jobs)
+            runs[f"ours{jobs}"].append(rounds / (time.perf_counter() - started))
+    med = {k: statistics.median(v) for k, v in runs.items()}
+    print(f"Mexican Train table ({', '.join(TRAIN_TABLE)}), {rounds} rounds per run, {repeats} runs:")
+    print(f"  bare engine loop, 1 process  {med['bare']:8,.1f} rounds/s median")
+    print(f"  tournament, 1 job            {med['ours1']:8,.1f} rounds/s median ({med['ours1'] / med['bare']:.2f}x)")
+    print(f"  tournament, 2 jobs           {med['ours2']:8,.1f} rounds/s median ({med['ours2'] / med['bare']:.2f}x)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000, help="games per run (default 20000)")
@@ -222,7 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cluster-rounds", type=int, default=3, help="alternating cluster rounds (default 3)")
     parser.add_argument("--cluster-games", type=int, default=100, help="games per match on the cluster (default 100)")
     parser.add_argument("--only-cluster", action="store_true", help="measure only the scheduler's cost")
+    parser.add_argument("--train-rounds", type=int, default=400, help="rounds of the Mexican Train table (400)")
+    parser.add_argument("--only-train", action="store_true", help="measure only the Mexican Train table")
     args = parser.parse_args(argv)
+    if args.only_train:
+        train_table_speed(args.train_rounds, args.rounds)
+        return 0
     found, why = bubblewrap()
     if not found:
         print(f"no sandbox to measure: {why}", file=sys.stderr)
@@ -292,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     print("for scale, the MC102 judge itself plays about 4,400 to 5,300 such games per CPU-second")
     print("the judge's dummy plays the first fitting tile in hand order; ours the first legal move in tile order")
     cluster_cost(args.cluster_rounds, args.cluster_games)
+    train_table_speed(args.train_rounds, args.rounds)
     return 0
 
 

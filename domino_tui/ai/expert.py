@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from ..engine import Move, Observation
 from ..engine.moves import code_of, move_of
+from ..engine.train_observation import TrainObservation
 from .base import SearchingBot, candidates
 from .determinize import Determinizer, knowledge
 from .endgame import LineSolver, TooBig, solve
@@ -25,6 +26,7 @@ from .lines import COMPILED
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
+from .train_expert import TrainSearch
 
 MIN_SAMPLES = 4
 # Positions an exact search visits per second, roughly, on this machine: the line search (compiled some 20 million
@@ -75,20 +77,33 @@ class ExpertBot(SearchingBot):
         base = options if options is not None else ExpertOptions()
         self.options = replace(base, **changes)  # type: ignore[arg-type]  # the dataclass checks the names
 
+    plays_trains = True
+
+    def choose_train(self, obs: TrainObservation) -> Move:
+        """Mexican Train: its own records and search (train_expert.py), with the same options."""
+        return obs.legal[0] if len(obs.legal) == 1 else self.rank(obs)[0][0]
+
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
 
-    def rank(self, obs: Observation, moves: Sequence[Move] | None = None) -> list[tuple[Move, float]]:
+    def rank(
+        self, obs: Observation | TrainObservation, moves: Sequence[Move] | None = None
+    ) -> list[tuple[Move, float]]:
         """Every move `evaluate` considers with its value, best first (ties keep the order of ``obs.legal``).
         `choose` plays the first, and the coach's hint shows the list: one evaluation serves both."""
         scores = self.evaluate(obs, moves)
         return sorted(scores.items(), key=lambda item: -item[1])
 
-    def evaluate(self, obs: Observation, moves: Sequence[Move] | None = None) -> dict[Move, float]:
+    def evaluate(self, obs: Observation | TrainObservation, moves: Sequence[Move] | None = None) -> dict[Move, float]:
         """Average outcome of each of ``moves`` (by default the `candidates` the bot plays from; the coach
         rates every legal move) over the guesses the budget allows (higher is better)."""
-        start = time.perf_counter()
         options = self.options
+        if isinstance(obs, TrainObservation):
+            search = TrainSearch(self.rng, options.budget, options.samples, options.explore, MIN_SAMPLES)
+            rated, rounds = search.evaluate(obs, tuple(obs.legal if moves is None else moves))
+            self.guesses.append(rounds)
+            return rated
+        start = time.perf_counter()
         rules = obs.rules
         determinizer = Determinizer(obs, guesses=self.sampler(obs))
         objective = Objective(obs)

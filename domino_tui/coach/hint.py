@@ -16,35 +16,46 @@ from ..ai.expert import ExpertBot
 from ..ai.inference import infer
 from ..ai.levels import make_level
 from ..ai.objective import Objective
-from ..engine import End, Kind, Move, Observation
+from ..ai.train_expert import train_knowledge
+from ..ai.train_view import Replayed, move_code, replay
+from ..engine import End, Kind, Move, Observation, TrainObservation, TrainPlay
 from .tracker import Shown, void_numbers
 
 Names = Callable[[int], str]
 HINT_LEVEL = "Master"
+PIPS_WORTH_SAYING = 3.0  # a Mexican Train decision that costs this many pips or more gets a note
 
 
 @dataclass(frozen=True, slots=True)
 class Units:
     """What the expert's values mean: the chance of winning the match (in a match to a target) or the game, a
-    draw counting half (the objective's -1 .. 1 read as a chance)."""
+    draw counting half (the objective's -1 .. 1 read as a chance); or, in Mexican Train (``pips``), the pips the
+    seat expects to end the round with fewer than the others' mean."""
 
     match: bool
+    pips: bool = False
 
     @property
     def label(self) -> str:
+        if self.pips:
+            return "pips fewer than the others' mean at the round's end"
         return "chance to win the match" if self.match else "chance to win (a draw counts half)"
 
     def show(self, value: float) -> str:
+        if self.pips:
+            return f"{value:+.1f}"
         # A tenth of a point: early in a match the moves' chances often differ by less than one point.
         return f"{min(100.0, max(0.0, (value + 1) * 50)):.1f}%"
 
     def loss(self, value: float) -> str:
-        """A loss (best minus made, >= 0) in these units, e.g. "−12% chance"."""
+        """A loss (best minus made, >= 0) in these units, e.g. "−12% chance" or "−4.5 pips"."""
+        if self.pips:
+            return f"−{value:.1f} pips"
         return f"−{value * 50:.0f}% chance"
 
     def costly(self, value: float) -> bool:
-        """Whether a loss is worth pointing out: 5 percentage points of the chance."""
-        return value >= 0.1
+        """Whether a loss is worth pointing out: 5 percentage points of the chance, or 3 pips."""
+        return value >= (PIPS_WORTH_SAYING if self.pips else 0.1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +65,9 @@ class Rated:
     reasons: tuple[str, ...]
 
 
-def units_of(obs: Observation) -> Units:
+def units_of(obs: Observation | TrainObservation) -> Units:
+    if isinstance(obs, TrainObservation):
+        return Units(match=False, pips=True)
     return Units(Objective(obs).in_match)
 
 
@@ -69,16 +82,46 @@ def _seat_name(seat: int) -> str:
     return f"seat {seat}"
 
 
-def rate(obs: Observation, bot: ExpertBot, names: Names | None = None) -> list[Rated]:
+def rate(obs: Observation | TrainObservation, bot: ExpertBot, names: Names | None = None) -> list[Rated]:
     """Every legal move of ``obs`` (the seat to act), best first, with its value and reasons."""
     name = names or _seat_name
     if len(obs.legal) == 1:
         # The expert does not think about a forced move; neither does the hint (its value is not needed).
         return [Rated(obs.legal[0], 0.0, ("the only legal move",))]
+    if isinstance(obs, TrainObservation):
+        replayed = replay(obs)
+        train_voids = void_numbers(train_knowledge(obs, replayed), obs)
+        return [
+            Rated(move, value, train_reasons(obs, replayed, move, train_voids, name))
+            for move, value in bot.rank(obs, obs.legal)
+        ]
     voids = void_numbers(infer(obs), obs)
     # Every legal move, even the pass the expert itself never answers a pass with (base.candidates): a player
     # may make it, and the review must rate what was played.
     return [Rated(move, value, reasons(obs, move, voids, name)) for move, value in bot.rank(obs, obs.legal)]
+
+
+def train_reasons(
+    obs: TrainObservation, replayed: Replayed, move: Move, voids: dict[int, dict[int, Shown]], name: Names
+) -> tuple[str, ...]:
+    """The known facts that bear on a Mexican Train play: which seats that may play on the train it lays on have
+    shown they hold nothing of the number it leaves showing there."""
+    if not isinstance(move, TrainPlay):
+        return ()
+    showing = move.tile.other(obs.trains[move.train].end)
+    # The kernel says who may lay on that train once the play is made (its marker may come in).
+    after = replayed.root.copy()
+    after.apply(move_code(move, obs))
+    if after.chaining:
+        after.pass_turn()  # the others' turns come once the first turn's run stops (a pass that marks nothing)
+    players = obs.rules.players
+    out: list[str] = []
+    for step in range(1, players):
+        seat = (obs.seat + step) % players
+        shown = voids.get(seat, {}).get(showing)
+        if shown is not None and move.train in after.playable_trains(seat):
+            out.append(f"{name(seat)} {shown.how} on {showing}s")
+    return tuple(out)
 
 
 def reasons(obs: Observation, move: Move, voids: dict[int, dict[int, Shown]], name: Names) -> tuple[str, ...]:

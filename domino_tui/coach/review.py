@@ -8,18 +8,18 @@ note naming the better move and the facts that favour it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..ai.expert import ExpertBot
-from ..engine import GameState, Move, Observation, observe
+from ..engine import GameState, Move, Observation, TrainObservation, TrainRoundState, observe, observe_train
 from .hint import Names, Rated, Units, rate, units_of
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     ply: int  # index of the move in the game's moves and history
-    obs: Observation  # what the seat knew: the table as it was
+    obs: Observation | TrainObservation  # what the seat knew: the table as it was
     made: Move
     ranking: tuple[Rated, ...]  # best first
     units: Units
@@ -83,8 +83,23 @@ def choices(
     ]
 
 
+def train_choices(
+    game: TrainRoundState, seat: int, round_scores: tuple[tuple[int, ...], ...] = ()
+) -> list[tuple[int, TrainObservation, Move]]:
+    """The same for a round of Mexican Train, replayed from its deal (its save without the moves)."""
+    state = TrainRoundState.from_json({**game.to_json(), "moves": []})
+    out = []
+    for ply, move in enumerate(game.moves):
+        if state.turn == seat:
+            obs = observe_train(state, seat, round_scores)
+            if len(obs.legal) > 1:
+                out.append((ply, obs, move))
+        state.apply(move)
+    return out
+
+
 def review(
-    game: GameState,
+    game: GameState | TrainRoundState,
     seat: int,
     bot: ExpertBot,
     match_scores: tuple[int, ...] = (),
@@ -92,8 +107,11 @@ def review(
     names: Names | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> Review:
-    """Rate every decision of ``seat`` in ``game``; ``progress(done, total)`` is called after each one."""
-    todo = choices(game, seat, match_scores, target)
+    """Rate every decision of ``seat`` in ``game`` (a round of Mexican Train too); ``progress(done, total)`` is
+    called after each one."""
+    todo: Sequence[tuple[int, Observation | TrainObservation, Move]] = (
+        train_choices(game, seat) if isinstance(game, TrainRoundState) else choices(game, seat, match_scores, target)
+    )
     decisions = []
     units = None
     for done, (ply, obs, made) in enumerate(todo, 1):
@@ -102,5 +120,8 @@ def review(
         if progress is not None:
             progress(done, len(todo))
     if units is None:
-        units = units_of(observe(game, seat, match_scores, target))
+        if isinstance(game, TrainRoundState):
+            units = units_of(observe_train(game, seat))
+        else:
+            units = units_of(observe(game, seat, match_scores, target))
     return Review(seat, units, tuple(decisions))

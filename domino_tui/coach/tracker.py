@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.inference import Knowledge, infer
-from ..engine import Kind, Observation
+from ..ai.train_expert import train_knowledge
+from ..engine import Kind, Observation, TrainObservation
 from ..engine.tiles import tile_set
 
 
@@ -37,7 +38,7 @@ class Tracker:
         return tuple(sorted(self.voids.get(seat, {})))
 
 
-def void_numbers(know: Knowledge, obs: Observation) -> dict[int, dict[int, Shown]]:
+def void_numbers(know: Knowledge, obs: Observation | TrainObservation) -> dict[int, dict[int, Shown]]:
     """For each other seat, the numbers a fact rules out entirely, with the fact (the latest one wins)."""
     ts = tile_set(obs.rules.max_pip)
     out: dict[int, dict[int, Shown]] = {}
@@ -54,10 +55,11 @@ def void_numbers(know: Knowledge, obs: Observation) -> dict[int, dict[int, Shown
     return out
 
 
-def track(obs: Observation) -> Tracker:
-    """The tracker for the seat that ``obs`` belongs to."""
+def track(obs: Observation | TrainObservation) -> Tracker:
+    """The tracker for the seat that ``obs`` belongs to (Mexican Train's too: its facts come from draws and
+    passes with what the seat could play on then, train_expert.train_knowledge)."""
     ts = tile_set(obs.rules.max_pip)
-    know = infer(obs)
+    know = train_knowledge(obs) if isinstance(obs, TrainObservation) else infer(obs)
     unknown = know.unknown
     unseen = tuple((ts.match[n] & unknown).bit_count() for n in range(ts.max_pip + 1))
     return Tracker(obs.seat, ts.max_pip, void_numbers(know, obs), unseen, obs.hand_sizes)

@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Rules, get_rules
+from ..engine.variants import TRAIN_VARIANTS
 from . import cgroups
 from .bundle import for_cluster, pack
 from .cluster import run_on_cluster
 from .entries import BotSpec, Entry, EntryError, parse_entries, shown_names, spec_text
 from .faults import Forfeit
+from .free_for_all import TableStanding, TableTally, check_entries, table_rounds, table_standings
 from .host import (
     ADDRESS_SPACE_LIMIT,
     CPU_TIME_LIMIT,
@@ -31,6 +33,7 @@ from .runner import Progress, Tally, chunk_tasks, run_chunks
 from .sandbox import INSTALL_HINT, Confinement, bubblewrap, bubblewrap_version, entry_folders
 from .schedule import new_seed, pairings
 from .secrecy import make_undumpable
+from .table_play import run_table_chunks, table_chunks, table_entries, table_rules
 
 # A match longer than this is a typing mistake, not a plan (and would not fit in memory as chunks).
 MAX_GAMES = 1_000_000
@@ -70,13 +73,20 @@ class TournamentResult:
     seconds: float
     # How the user bots were confined and which limits were in force; None when every entry was built in.
     sandbox: dict[str, str] | None = None
+    # A free-for-all table (free_for_all.py): its standings, best first, and its tally; no matches then.
+    table: tuple[TableStanding, ...] = ()
+    tally: TableTally | None = None
 
     @property
     def games(self) -> int:
+        if self.tally is not None:
+            return self.tally.rounds
         return sum(m.games for m in self.matches)
 
     @property
     def ranked_by(self) -> str:
+        if self.tally is not None:
+            return "total points"
         return "the MC102 judge" if get_rules(self.settings.variant).lead_rotates else "score"
 
 
@@ -175,6 +185,8 @@ def run_tournament(
     settings out of range.
     """
     make_undumpable()  # before any bot runs: this process's memory will hold the seed
+    if variant in TRAIN_VARIANTS:
+        return run_table(variant, bots, games, seed, jobs, move_limit, progress, unsandboxed, private, scheduler)
     rules = get_rules(variant)
     check_settings(games, jobs, move_limit)
     entries = parse_entries(list(bots), rules)
@@ -192,6 +204,59 @@ def run_tournament(
     )
     log = Journal.create(journal, settings.to_json(), settings.seed) if journal else None
     return _play(rules, entries, settings, {}, progress, log, confinement)
+
+
+def run_table(
+    variant: str,
+    bots: Sequence[str | type | tuple],
+    rounds: int = 1000,
+    seed: int | None = None,
+    jobs: int = 1,
+    move_limit: float = DEFAULT_MOVE_LIMIT,
+    progress: Progress | None = None,
+    unsandboxed: bool = False,
+    private: Sequence[str] = (),
+    scheduler: str | None = None,
+) -> TournamentResult:
+    """A free-for-all table of the train variant ``variant`` (free_for_all.py): every entry of ``bots`` (2 to 8)
+    at one table for ``rounds`` rounds (rounded up to a multiple of the entries), seats rotated, ranked by the
+    fewest total points. Entries, seeds, sandboxing and limits are as in `run_tournament`; a table keeps no
+    journal and runs on local processes only. Raises ValueError (EntryError) as `run_tournament` does."""
+    make_undumpable()
+    if scheduler:
+        raise ValueError(f"a {variant} table runs on this machine's processes, not on a cluster")
+    check_entries(len(bots))
+    check_settings(rounds, jobs, move_limit)
+    rules = table_rules(variant, len(bots))
+    entries = table_entries(list(bots))
+    confinement = confine(entries, not unsandboxed, list(private))
+    entries = resolve_entries(entries, confinement, move_limit)
+    settings = Settings(
+        rules.name,
+        tuple(spec_text(b) for b in bots),
+        table_rounds(len(bots), rounds),
+        new_seed() if seed is None else seed,
+        jobs,
+        move_limit,
+        not unsandboxed,
+    )
+    started = time.perf_counter()
+    statement = sandbox_statement(entries, confinement)
+    scratch = ""
+    if not confinement.sandboxed and statement is not None:
+        scratch = tempfile.mkdtemp(prefix="domino-tui-run-")
+        confinement = Confinement(False, confinement.hidden, scratch)
+    tasks = table_chunks(rules, tuple(entries), settings.games, settings.seed, settings.move_limit, confinement)
+    try:
+        tally = run_table_chunks(tasks, len(entries), settings.jobs, progress)
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+        if statement is not None:
+            cgroups.sweep()
+    table = table_standings([e.name for e in entries], tally)
+    seconds = time.perf_counter() - started
+    return TournamentResult(settings, tuple(entries), (), (), seconds, statement, tuple(table), tally)
 
 
 def resume_tournament(

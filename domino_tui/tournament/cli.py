@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from ..engine import VARIANTS
+from ..engine.variants import TRAIN_VARIANTS
 from .api import TournamentResult, resume_tournament, run_tournament
 from .cluster import ClusterError
 from .entries import EntryError
@@ -59,7 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--variant", default="partnership9", choices=list(VARIANTS), help="rule variant")
+    parser.add_argument(
+        "--variant",
+        default="partnership9",
+        choices=[*VARIANTS, *TRAIN_VARIANTS],
+        help="rule variant (mexicantrain: every entry at one table, 2 to 8 of them; --games counts its rounds)",
+    )
     parser.add_argument("--bots", metavar="A,B,...", help="the entries (see below)")
     parser.add_argument("--games", type=int, default=1000, metavar="N", help="games per match (default 1000)")
     parser.add_argument(
@@ -134,7 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.resume and not args.bots:
         print(f"{name}: give the entries with --bots A,B,... (or --resume FILE.jsonl)", file=sys.stderr)
         return 2
-    journal = args.resume or (journal_path(args.out) if args.out else None)
+    if args.variant in TRAIN_VARIANTS and not args.resume and args.out and args.out.lower().endswith(".jsonl"):
+        print(f"{name}: a {args.variant} table keeps no journal: give --out FILE.json or FILE.csv", file=sys.stderr)
+        return 2
+    journal = args.resume or (journal_path(args.out) if args.out and args.variant not in TRAIN_VARIANTS else None)
     if not args.resume and journal and os.path.lexists(journal):
         # An earlier run's journal, perhaps of a run cut short: starting afresh would overwrite what it holds.
         print(
@@ -218,6 +227,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def show_faults(result: TournamentResult, name: str) -> None:
     """The first fault of each entry that had one, as its host reported it (a traceback, a message)."""
     seen = set()
+    if result.tally is not None:
+        for e, seated in enumerate(result.entries):
+            if result.tally.notes[e]:
+                print(f"{name}: {seated.name}: first fault: {result.tally.notes[e].rstrip()}", file=sys.stderr)
     for m in result.matches:
         for entry, note in zip((m.first, m.second), m.notes, strict=True):
             if note and entry not in seen:

@@ -11,6 +11,7 @@ from pathlib import Path
 from ..stored_file import write_atomically
 from .api import TournamentResult
 from .faults import Fault
+from .free_for_all import TableStanding
 from .ranking import MatchResult, Standing
 from .spreadsheet import cell
 
@@ -44,7 +45,26 @@ def standing_json(s: Standing) -> dict:
     }
 
 
+def table_standing_json(s: TableStanding) -> dict:
+    return {
+        "rank": s.rank,
+        "entry": s.name,
+        "points": s.points,
+        "points_per_round": round(s.per_round, 3),
+        "rounds": {"won": s.won, "tied": s.tied, "lost": s.lost},
+        "forfeits": s.faults,
+    }
+
+
 def to_json(result: TournamentResult) -> dict:
+    if result.tally is not None:
+        return {
+            "settings": result.settings.to_json(),
+            "ranked_by": result.ranked_by,
+            "ranking": [table_standing_json(s) for s in result.table],
+            "run": {"seconds": round(result.seconds, 3), "rounds": result.games, "abandoned": result.tally.abandoned},
+            "sandbox": result.sandbox,
+        }
     return {
         "settings": result.settings.to_json(),
         "ranked_by": result.ranked_by,
@@ -68,8 +88,45 @@ def sandbox_text(sandbox: dict[str, str] | None) -> str:
     return "" if sandbox is None else "; ".join(f"{k}: {v}" for k, v in sandbox.items())
 
 
+TABLE_FIELDS = [
+    *("variant", "rounds", "seed", "move_limit_seconds", "rank", "entry", "points", "points_per_round"),
+    *("rounds_won", "rounds_tied", "rounds_lost"),
+    *(f.value for f in Fault),
+    "sandbox",
+]
+
+
+def table_csv(result: TournamentResult) -> str:
+    """One row per entry of a free-for-all table, best first, the settings repeated on each row."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=TABLE_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    st = result.settings
+    for s in result.table:
+        row: dict[str, object] = {
+            "variant": st.variant,
+            "rounds": st.games,
+            "seed": st.seed,
+            "move_limit_seconds": st.move_limit,
+            "rank": s.rank,
+            "entry": s.name,
+            "points": s.points,
+            "points_per_round": f"{s.per_round:.3f}",
+            "rounds_won": s.won,
+            "rounds_tied": s.tied,
+            "rounds_lost": s.lost,
+            "sandbox": sandbox_text(result.sandbox),
+        }
+        for f in Fault:
+            row[f.value] = s.faults.get(f.value, 0)
+        writer.writerow({k: cell(v) for k, v in row.items()})
+    return out.getvalue()
+
+
 def to_csv(result: TournamentResult) -> str:
     """One row per match, the settings repeated on each row so that any row stands on its own."""
+    if result.tally is not None:
+        return table_csv(result)
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()

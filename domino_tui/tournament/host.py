@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import IO
 
-from ..engine import Move, Observation
+from ..engine import Move, Observation, TrainObservation
 from . import cgroups
 from .entries import BotSpec
 from .faults import Fault, Forfeit
@@ -429,7 +429,7 @@ class BotHost:
             except Forfeit:
                 pass  # started again at the next move, with this game's bots
 
-    def choose(self, obs: Observation) -> Move:
+    def choose(self, obs: Observation | TrainObservation) -> Move:
         if self.out:
             raise Forfeit(Fault.SLOW, f"sits this game out: not ready in time in {self.misses} games running")
         if self.proc is None:
@@ -546,7 +546,7 @@ class HostedSeat:
         self.notes = notes
         self.side = side
 
-    def choose(self, obs: Observation) -> Move:
+    def choose(self, obs: Observation | TrainObservation) -> Move:
         try:
             return self.host.choose(obs)
         except Forfeit as forfeit:

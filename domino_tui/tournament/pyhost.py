@@ -50,7 +50,7 @@ def main(argv: list[str]) -> int:
 
     # Imported only now: the user's code comes after the pipes are safe.
     from ..ai import Bot
-    from ..engine import Move
+    from ..engine import Move, TrainObservation
     from .entries import BotSpec
     from .faults import Fault, Forfeit
     from .userbots import build, describe
@@ -80,7 +80,7 @@ def main(argv: list[str]) -> int:
             if not isinstance(bot, Bot):
                 raise Forfeit(Fault.RAISED, f"could not be built: {bot!r:.300}")
             obs = decoder.decode(msg["obs"])
-            move = bot.choose(obs)
+            move = bot.choose_train(obs) if isinstance(obs, TrainObservation) else bot.choose(obs)
             if not isinstance(move, Move) or move not in obs.legal:
                 send(_fault("illegal", f"not a legal move: {move!r:.200}"))
             else:

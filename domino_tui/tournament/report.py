@@ -88,6 +88,30 @@ def sandbox_lines(result: TournamentResult) -> list[str]:
     return ["", "User bots:", *(f"  {k.replace('_', ' ')}: {v}" for k, v in result.sandbox.items())]
 
 
+def table_lines(result: TournamentResult) -> list[str]:
+    """A free-for-all table's ranking: fewest points first."""
+    title = "Ranking (fewest total points; then most rounds won, fewest forfeits)"
+    header = ["#", "entry", "points", "per round", "rounds W-T-L", "forfeits"]
+    rows = [
+        [str(s.rank), s.name, str(s.points), f"{s.per_round:.1f}", _wdl(s.won, s.tied, s.lost), forfeits_text(s.faults)]
+        for s in result.table
+    ]
+    return [title, *_table(header, rows, {0, 2, 3})]
+
+
+def table_summary_line(result: TournamentResult) -> str:
+    st = result.settings
+    rate = result.games / result.seconds if result.seconds > 0 else 0.0
+    return (
+        f"{st.variant}: {len(result.entries)} entries at one table, seats rotated, seed {st.seed}, "
+        f"{st.jobs} job{'s' if st.jobs != 1 else ''}; {result.games:,} rounds in {result.seconds:.1f} s "
+        f"({rate:,.1f} rounds/s)"
+    )
+
+
 def report(result: TournamentResult) -> str:
+    if result.tally is not None:
+        lines = [table_summary_line(result), *sandbox_lines(result), "", *table_lines(result)]
+        return "\n".join(lines) + "\n"
     lines = [summary_line(result), *sandbox_lines(result), "", *ranking_lines(result), "", *matches_lines(result)]
     return "\n".join(lines) + "\n"

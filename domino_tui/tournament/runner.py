@@ -310,16 +310,16 @@ def run_chunks(
         for future in as_completed(futures):
             collect(futures[future], future.result())
     except BrokenProcessPool:
-        _end(pool)
+        end_pool(pool)
         raise WorkerLost("a worker process was killed from outside the tournament") from None
     except BaseException:
-        _end(pool)
+        end_pool(pool)
         raise
     pool.shutdown()
     return tallies
 
 
-def _end(pool: ProcessPoolExecutor) -> None:
+def end_pool(pool: ProcessPoolExecutor) -> None:
     """End the workers at once (Ctrl-C, a failure) rather than wait for their chunks; each kills its hosts.
     Python 3.11 has no public call for this (3.14 adds terminate_workers)."""
     for proc in list(getattr(pool, "_processes", {}).values()):

@@ -16,7 +16,22 @@ from __future__ import annotations
 
 import json
 
-from ..engine import Board, End, Event, Kind, Move, Observation, Placed, Tile, get_rules, observation_to_json
+from ..engine import (
+    TRAIN_VARIANTS,
+    Board,
+    End,
+    Event,
+    Kind,
+    Move,
+    Observation,
+    Placed,
+    Tile,
+    TrainObservation,
+    get_rules,
+    observation_to_json,
+    train_observation_from_json,
+    train_observation_to_json,
+)
 from .faults import Fault
 
 # A host's answers are a few dozen bytes; a longer line is a bot flooding its pipe.
@@ -29,7 +44,9 @@ class ProtocolError(ValueError):
     """A line from a host that is not the message expected."""
 
 
-def obs_json(obs: Observation) -> dict:
+def obs_json(obs: Observation | TrainObservation) -> dict:
+    if isinstance(obs, TrainObservation):
+        return train_observation_to_json(obs)
     return observation_to_json(obs)
 
 
@@ -37,7 +54,7 @@ def line(message: dict) -> bytes:
     return (json.dumps(message, separators=(",", ":")) + "\n").encode()
 
 
-def obs_line(obs: Observation) -> bytes:
+def obs_line(obs: Observation | TrainObservation) -> bytes:
     return line({"obs": obs_json(obs)})
 
 
@@ -88,7 +105,9 @@ class Decoder:
             )
         return ev
 
-    def decode(self, data: dict) -> Observation:
+    def decode(self, data: dict) -> Observation | TrainObservation:
+        if data["variant"] in TRAIN_VARIANTS:
+            return train_observation_from_json(data)
         rules = get_rules(data["variant"])
         board = Board.laid_out(
             rules.spinner,

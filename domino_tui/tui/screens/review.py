@@ -17,6 +17,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...coach.review import Decision
+from ...engine import Observation
 from ...records.stats import chance_lost
 from ..widgets.hint_panel import render as render_ranking
 from ..widgets.snake import SnakeView
@@ -107,6 +108,15 @@ class ReviewScreen(Screen[None]):
 
     def show(self, d: Decision) -> None:
         obs = d.obs
+        if not isinstance(obs, Observation):
+            # A Mexican Train decision has no line to draw: its note and the moves' values, as text.
+            text = Text(d.note + "\n\n" if d.costly else "", style="bold")
+            for rated in d.ranking:
+                text.append(
+                    f"{rated.move}  {d.units.show(rated.value)}\n", style="bold" if rated.move == d.made else ""
+                )
+            self.query_one("#review-ranking-text", Static).update(text)
+            return
         self.query_one(SnakeView).show(obs.board, None, ())
         hand = Text("Your hand then: ", style="dim")
         for tile in obs.hand:

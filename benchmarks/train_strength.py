@@ -1,0 +1,183 @@
+"""The expert against greedy at a 4-player Mexican Train table, beside greedy against greedy as the reference.
+
+    python -m benchmarks.train_strength --rounds 1000 --level Normal --jobs 2
+    python -m benchmarks.train_strength --rounds 200 --level Hard --option explore=0.1
+
+Every deal is played twice: once with the expert (at ``--level``) in one seat and greedy in the three others, and
+once with greedy in all four seats (the reference: the same seat, the same deal, the same engine double). The
+seat moves round the table deal by deal and the engine double goes down from 12-12 to 0-0 and round again. For
+that seat it prints the share of rounds with the lowest score at the table (alone, and shared), the points per
+round (the pips left in its hand; fewer is better) with a 95% interval, the other seats' points per round, and
+the paired difference (the expert's points minus greedy's, deal by deal, with its 95% interval);
+and the expert's think time per decision (median, p95, max; decisions with a single legal move are not thought
+about and are left out). ``--seconds`` stops early after that long and says how many rounds it played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from domino_tui.ai import make_bot
+from domino_tui.ai.levels import LEVELS
+from domino_tui.engine import TrainRoundState, get_train_rules, observe_train
+
+PLAYERS = 4
+
+
+@dataclass
+class Side:
+    """One arm of the comparison: the figures of the measured seat."""
+
+    rounds: int = 0
+    lowest: int = 0  # rounds it had the lowest score alone
+    shared: int = 0  # rounds it shared the lowest score
+    points: list[int] = field(default_factory=list)
+    others: int = 0  # the other seats' points, summed
+    think: list[float] = field(default_factory=list)
+
+    def add(self, other: Side) -> None:
+        self.rounds += other.rounds
+        self.lowest += other.lowest
+        self.shared += other.shared
+        self.points += other.points
+        self.others += other.others
+        self.think += other.think
+
+
+def play(
+    deal: int, seat: int, bot_name: str, level: str | None, seed: int, options: dict[str, object] | None = None
+) -> tuple[list[int], list[float]]:
+    """One round on deal ``deal``: ``level``'s bot (or ``bot_name``) in ``seat``, greedy elsewhere; the points of
+    each seat and the measured seat's think times."""
+    rules = get_train_rules("mexicantrain", PLAYERS)
+    state = TrainRoundState.new(rules, deal % rules.rounds, random.Random(f"train-strength/{seed}/{deal}"))
+    bots = [make_bot("greedy", random.Random(f"{seed}/{deal}/{s}")) for s in range(PLAYERS)]
+    rng = random.Random(f"{seed}/{deal}/measured")
+    if level:
+        lv = LEVELS[level]
+        bots[seat] = make_bot(lv.bot, rng, **{**lv.options, **(options or {})})
+    else:
+        bots[seat] = make_bot(bot_name, rng)
+    think = []
+    while not state.over:
+        turn = state.turn
+        obs = observe_train(state, turn)
+        if turn == seat and len(obs.legal) > 1:
+            t0 = time.process_time()
+            move = bots[turn].choose_train(obs)
+            think.append(time.process_time() - t0)
+        else:
+            move = bots[turn].choose_train(obs)
+        state.apply(move)
+    return list(state.points()), think
+
+
+def score(side: Side, points: list[int], seat: int, think: list[float]) -> None:
+    side.rounds += 1
+    low = min(points)
+    if points[seat] == low:
+        if points.count(low) == 1:
+            side.lowest += 1
+        else:
+            side.shared += 1
+    side.points.append(points[seat])
+    side.others += sum(points) - points[seat]
+    side.think += think
+
+
+def chunk(args: tuple[int, int, str, int, float, dict[str, object]]) -> tuple[Side, Side, int]:
+    start, stop, level, seed, stop_at, options = args
+    ours, reference = Side(), Side()
+    for deal in range(start, stop):
+        if time.time() > stop_at:
+            return ours, reference, deal - start
+        seat = deal % PLAYERS
+        points, think = play(deal, seat, "expert", level, seed, options)
+        score(ours, points, seat, think)
+        points, _ = play(deal, seat, "greedy", None, seed)
+        score(reference, points, seat, [])
+    return ours, reference, stop - start
+
+
+def interval(xs: list[int]) -> str:
+    if len(xs) < 2:
+        return ""
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return f" ± {half:.1f}"
+
+
+def line(label: str, side: Side) -> str:
+    n = side.rounds or 1
+    return (
+        f"{label:<26} {100 * side.lowest / n:5.1f}%   {100 * side.shared / n:5.1f}%   "
+        f"{statistics.fmean(side.points or [0]):6.1f}{interval(side.points):<7}  "
+        f"{side.others / n / (PLAYERS - 1):6.1f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=1000, help="deals (each played by both arms)")
+    parser.add_argument("--level", default="Normal", choices=list(LEVELS), help="the expert's level")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=math.inf, help="stop after this long")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="an expert option")
+    args = parser.parse_args(argv)
+    options: dict[str, object] = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = float(value) if "." in value else int(value)
+    started = time.time()
+    stop_at = started + args.seconds
+    size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))
+    tasks = [
+        (s, min(s + size, args.rounds), args.level, args.seed, stop_at, options) for s in range(0, args.rounds, size)
+    ]
+    ours, reference = Side(), Side()
+    played = 0
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(chunk, tasks))
+    else:
+        results = [chunk(t) for t in tasks]
+    for a, b, n in results:
+        ours.add(a)
+        reference.add(b)
+        played += n
+    seconds = time.time() - started
+    lv = LEVELS[args.level]
+    print(
+        f"Mexican Train, {PLAYERS} players, {played} deals (of {args.rounds} asked) each played twice, "
+        f"seed {args.seed}, "
+        f"{args.jobs} job(s), {seconds:.0f} s; expert at {args.level} {lv.options or '(its defaults)'}"
+        + (f" with {options}" if options else "")
+    )
+    print(f"{'the measured seat':<26} {'lowest':>6}   {'shared':>6}   {'points/round':<14}  {'others/round':>6}")
+    print(line(f"expert ({args.level}) v 3 greedy", ours))
+    print(line("greedy v 3 greedy", reference))
+    diffs = [a - b for a, b in zip(ours.points, reference.points, strict=True)]
+    if diffs:
+        print(
+            f"paired: the expert's points minus greedy's in the same seat of the same deal: "
+            f"{statistics.fmean(diffs):+.2f}{interval(diffs)} per round (negative: the expert keeps fewer pips)"
+        )
+    think = sorted(ours.think)
+    if think:
+        p95 = think[min(len(think) - 1, int(0.95 * len(think)))]
+        print(
+            f"expert think time per decision (CPU, {len(think)} decisions with a choice): "
+            f"median {1000 * statistics.median(think):.1f} ms, p95 {1000 * p95:.1f} ms, max {1000 * think[-1]:.1f} ms"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""Guesses of the hidden tiles in a set too big for the sampler's C arrays (Mexican Train's 91 tiles).
+
+`Sampler` keeps a guess in C arrays of 64 tiles for its stirring steps and reads hands off them there. A wider
+set is guessed by the same plan and the same weighted placement, without stirring, and its hands are read in
+Python (a hand is a Python int of as many bits as the set has tiles). Without stirring a guess late in a round
+leans somewhat towards some consistent deals (sampling.py says by how much); the train game's facts bind few
+tiles, so that is where it matters least.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .inference import Knowledge
+from .sampling import Guess, Sampler, _Plan
+
+
+class WideSampler(Sampler):
+    """A `Sampler` for any number of tiles (no stirring)."""
+
+    def __init__(self, know: Knowledge, stock_size: int) -> None:
+        super().__init__(know, stock_size, stir=0)
+
+    def _guess(self, plan: _Plan, places: list[int], rng: random.Random) -> Guess:
+        players = self.know.players
+        hands = [0] * (players + 1)
+        rest = []
+        for t, s in zip(plan.tiles, places, strict=True):
+            hands[s] |= 1 << t
+            if s == players:
+                rest.append(t)
+        hands[self.know.me] = self.know.own
+        if not self.stock_size:
+            return Guess(tuple(hands[:players]), ())
+        rng.shuffle(rest)
+        return Guess(tuple(hands[:players]), tuple(rest[: self.stock_size]))

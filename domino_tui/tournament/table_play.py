@@ -1,0 +1,203 @@
+"""Playing a free-for-all table: its rounds cut into chunks, chunks run in worker processes, tallies summed.
+
+Every seat is a built-in bot or a user bot in a sandboxed host of its own (host.py), one host per entry; each sees
+only its seat's observation. A faulty answer loses the turn, as in the other variants (fullplay.py). The layout
+of the table (who sits where, which deal) is free_for_all.py's.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..ai import BOTS, make_bot
+from ..ai.base import Bot
+from ..engine import DRAW, PASS, Move, TrainObservation, TrainRoundState, TrainRules, get_train_rules, observe_train
+from .entries import Entry, EntryError, parse_bot, spec_text, unique_names
+from .faults import Fault, Forfeit
+from .free_for_all import TableTally, deal_seed, engine_round, seating, table_bot_seed
+from .fullplay import MAX_TURNS
+from .host import HostedSeat, host_command, host_for, stop_hosts
+from .runner import Progress, WorkerLost, become_worker, end_pool
+from .sandbox import SANDBOXED, Confinement
+from .schedule import user_bot_seed
+
+
+class TablePlayer(Protocol):
+    def choose(self, obs: TrainObservation) -> Move: ...
+
+
+# Rounds per chunk: a round with user bots takes a few hundred messages, so chunks are small.
+TABLE_CHUNK = 8
+
+
+@dataclass(frozen=True)
+class TableTask:
+    variant: str
+    entries: tuple[Entry, ...]
+    seed: int
+    start: int
+    stop: int
+    move_limit: float
+    confinement: Confinement = SANDBOXED
+
+
+def table_rules(variant: str, entries: int) -> TrainRules:
+    """The train variant's rules for a table of ``entries`` players."""
+    return get_train_rules(variant, entries)
+
+
+def table_entries(texts: list) -> list[Entry]:
+    """Each entry of a table is one bot (a spec as on the command line, or a Bot class); names made unique."""
+    entries = []
+    for text in texts:
+        if isinstance(text, str) and "+" in text:
+            raise EntryError(f"{text!r} is a pair, but at a free-for-all table each entry plays for itself")
+        if isinstance(text, tuple | list):
+            raise EntryError(f"{spec_text(tuple(text))}: at a free-for-all table each entry is one bot")
+        bot = parse_bot(text)
+        if not bot.hosted and not BOTS[bot.name].plays_trains:
+            playing = ", ".join(name for name, cls in BOTS.items() if cls.plays_trains)
+            raise EntryError(f"the {bot.name} bot does not play Mexican Train; built-in bots that do: {playing}")
+        entries.append(Entry(bot.short, spec_text(text), (bot,)))
+    return unique_names(entries)
+
+
+def table_chunks(
+    rules: TrainRules, entries: tuple[Entry, ...], rounds: int, seed: int, move_limit: float, confinement: Confinement
+) -> list[TableTask]:
+    return [
+        TableTask(rules.name, entries, seed, start, min(start + TABLE_CHUNK, rounds), move_limit, confinement)
+        for start in range(0, rounds, TABLE_CHUNK)
+    ]
+
+
+def play_table_chunk(task: TableTask) -> TableTally:
+    """Play rounds [start, stop) of the table and sum them up. Runs in a worker process."""
+    n = len(task.entries)
+    rules = table_rules(task.variant, n)
+    tally = TableTally(n)
+    for game in range(task.start, task.stop):
+        seats = seating(n, game)
+        state = TrainRoundState.new(rules, engine_round(n, game), random.Random(deal_seed(task.seed, n, game)))
+        notes: dict[int, str] = {}
+        players = _players(task, game, seats, notes)
+        faults = play_round(state, players)
+        for seat, fault in faults:
+            tally.fault(seats[seat], fault.value, notes.get(seats[seat], ""))
+        if not state.over:
+            tally.abandoned += 1
+            continue
+        tally.record(seats, state.points())
+    return tally
+
+
+class TrainSeat:
+    """A built-in bot in a seat of the table: the Player protocol over its `choose_train`."""
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose(self, obs: TrainObservation) -> Move:
+        return self.bot.choose_train(obs)
+
+
+def lose_turn(state: TrainRoundState) -> None:
+    """A faulty bot's lost turn: the turn of a player who cannot play (a draw while it may, else a pass)."""
+    forfeit = getattr(state, "forfeit", None)
+    if forfeit is not None:
+        forfeit()
+        return
+    legal = state.legal_moves()
+    for move in (DRAW, PASS):
+        if move in legal:
+            state.apply(move)
+            return
+    # Only plays are legal (a tile fits): the rules allow no pass then, so the seat's lightest fitting tile is
+    # laid for it, the least a lost turn can cost it.
+    state.apply(min(legal, key=lambda m: m.tile.pips if m.tile is not None else 0))
+
+
+def play_round(state: TrainRoundState, players: list[TablePlayer]) -> list[tuple[int, Fault]]:
+    """Play ``state`` to its end (or MAX_TURNS turns), asking each seat's player; the turns lost, by seat."""
+    faults: list[tuple[int, Fault]] = []
+    for _ in range(MAX_TURNS * 4):
+        if state.over:
+            break
+        seat = state.turn
+        try:
+            move = players[seat].choose(observe_train(state, seat))
+        except Forfeit as forfeit:
+            fault = forfeit.fault
+        except Exception:
+            fault = Fault.RAISED
+        else:
+            try:
+                state.apply(move)
+                continue
+            except Exception:  # an illegal move, or something that is not a move at all
+                fault = Fault.ILLEGAL
+        faults.append((seat, fault))
+        lose_turn(state)
+    return faults
+
+
+def _players(task: TableTask, game: int, seats: tuple[int, ...], notes: dict[int, str]) -> list[TablePlayer]:
+    """Fresh players for one round: built-in bots here, each user bot in its entry's host."""
+    players: list[TablePlayer] = []
+    for seat, e in enumerate(seats):
+        entry = task.entries[e]
+        spec = entry.seats[0]
+        if spec.hosted:
+            host = host_for(f"{entry.name}/0", host_command(spec), task.move_limit, task.confinement)
+            host.new_game(seat, user_bot_seed(task.seed, -1, game, seat))
+            players.append(HostedSeat(host, notes, e))
+        else:
+            players.append(TrainSeat(make_bot(spec.name, random.Random(table_bot_seed(task.seed, game, seat)))))
+    return players
+
+
+def run_table_chunks(tasks: list[TableTask], entries: int, jobs: int, progress: Progress | None = None) -> TableTally:
+    """Run every chunk, on ``jobs`` worker processes (in this process when jobs is 1), and sum their tallies;
+    ``progress(rounds done, rounds)`` after each chunk."""
+    total = TableTally(entries)
+    rounds = sum(t.stop - t.start for t in tasks)
+    done = 0
+    if progress:
+        progress(0, rounds)
+    if jobs <= 1:
+        try:
+            for task in tasks:
+                total.add(play_table_chunk(task))
+                done += task.stop - task.start
+                if progress:
+                    progress(done, rounds)
+        finally:
+            stop_hosts()
+        return total
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
+    try:
+        futures = {pool.submit(play_table_chunk, task): task for task in tasks}
+        for future in as_completed(futures):
+            task = futures[future]
+            total.add(future.result())
+            done += task.stop - task.start
+            if progress:
+                progress(done, rounds)
+    except BrokenProcessPool:
+        end_pool(pool)
+        raise WorkerLost("a worker process was killed from outside the tournament") from None
+    except BaseException:
+        end_pool(pool)
+        raise
+    pool.shutdown()
+    return total

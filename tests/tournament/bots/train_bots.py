@@ -1,0 +1,40 @@
+"""User bots for Mexican Train tables: one that plays like greedy, one that breaks the rules, one that lacks it."""
+
+from domino_tui.ai import Bot
+from domino_tui.engine import DRAW, Kind, Move, Observation, TrainObservation
+
+
+class TrainHeaviest(Bot):
+    """The heaviest tile, its own train first among equals: greedy's choice, written by a user."""
+
+    name = "train heaviest"
+
+    def choose(self, obs: Observation) -> Move:
+        return obs.legal[0]
+
+    def choose_train(self, obs: TrainObservation) -> Move:
+        plays = [m for m in obs.legal if m.kind is Kind.PLAY]
+        if not plays:
+            return obs.legal[0]
+        return max(plays, key=lambda m: (m.tile.pips, m.train == obs.seat))
+
+
+class AlwaysDraws(Bot):
+    """Answers every turn with a draw, legal or not: its turns are lost (illegal) when a draw is not allowed."""
+
+    name = "always draws"
+
+    def choose(self, obs: Observation) -> Move:
+        return obs.legal[0]
+
+    def choose_train(self, obs: TrainObservation) -> Move:
+        return DRAW
+
+
+class LineOnly(Bot):
+    """A bot written for the line games only: it does not play Mexican Train."""
+
+    name = "line only"
+
+    def choose(self, obs: Observation) -> Move:
+        return obs.legal[0]
