@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -23,6 +23,9 @@ from .settings import PlayerSettings, Settings
 # the start-up.
 # Set to make the app quit as soon as its first screen has been drawn (the start-up benchmark uses it).
 EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
+
+if TYPE_CHECKING:  # the network client loads only when the table goes online
+    from .online import Connect
 
 textual_fixes.apply()
 
@@ -41,10 +44,13 @@ class DominoApp(App):
         save_settings: bool = True,
         opponents: tuple[str, ...] | None = None,
         coach: dict[str, object] | None = None,
+        online: Connect | None = None,
     ) -> None:
         """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
-        small fixed number of guesses, so that the figures do not depend on the clock)."""
+        small fixed number of guesses, so that the figures do not depend on the clock). ``online``: open the
+        table in a room on a server instead (``domino-tui join``)."""
         super().__init__()
+        self._online = online
         self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
@@ -84,6 +90,10 @@ class DominoApp(App):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         if self._pause is not None:
             self.remember(pause=self._pause)  # a table setting: it applies to a resumed match too
+        if self._online is not None:
+            # Straight to the room: the match saved here waits untouched for the next local start.
+            self.open_online(self._online)
+            return
         asked = self.asked_for()
         resumed = None
         if self.save_settings:
@@ -194,6 +204,12 @@ class DominoApp(App):
         self.remember_match(settings)
         self.session = Session(self.settings, pick_seed(settings.seed))
         self.table.start(self.session)
+
+    def open_online(self, connect: Connect) -> None:
+        """The table in a room on a server (created or joined as ``connect`` says)."""
+        from .screens.online_table import OnlineTableScreen
+
+        self.push_screen(OnlineTableScreen(connect))
 
     def show_tour(self) -> None:
         from .screens.tour import TourScreen
@@ -352,6 +368,7 @@ def run(
     seed: int | None = None,
     pause: float | None = None,
     opponent: str | None = None,
+    online: Connect | None = None,
 ) -> int:
     # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
     # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait). It is
@@ -359,7 +376,8 @@ def run(
     interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
     try:
-        DominoApp(variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None).run()
+        opponents = (opponent,) if opponent else None
+        DominoApp(variant=variant, seed=seed, pause=pause, opponents=opponents, online=online).run()
     finally:
         sys.setswitchinterval(interval)
     return 0
