@@ -211,6 +211,16 @@ class DominoApp(App):
 
         self.push_screen(OnlineTableScreen(connect))
 
+    def play_online(self) -> None:
+        """Ask where to play online (the same dialog as the new-game screen's Play online), then go there."""
+        from .screens.online import OnlineScreen
+
+        def chosen(connect: Connect | None) -> None:
+            if connect is not None:
+                self.open_online(connect)
+
+        self.push_screen(OnlineScreen(self.settings.variant), chosen)
+
     def show_tour(self) -> None:
         from .screens.tour import TourScreen
 
@@ -273,9 +283,11 @@ class DominoApp(App):
             return
         self.push_screen(NewGameScreen(self.settings), self._new_game_chosen)
 
-    def _new_game_chosen(self, settings: Settings | None) -> None:
-        if settings is not None:
+    def _new_game_chosen(self, settings: Settings | Connect | None) -> None:
+        if isinstance(settings, Settings):
             self.begin(settings)
+        elif settings is not None:
+            self.open_online(settings)
         elif self.session is not None and self.session.game.over:
             self.game_finished(self.session)
 
@@ -332,6 +344,7 @@ class DominoApp(App):
         )
         yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
         yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
+        yield SystemCommand("Play online", "Create a room on a room server, or join one by its code", self.play_online)
         yield from self.new_match_commands()
 
     def new_match_commands(self, before: Callable[[], object] | None = None) -> Iterable[SystemCommand]:

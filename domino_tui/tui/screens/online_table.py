@@ -215,6 +215,7 @@ class OnlineTableScreen(Screen[None]):
             self.connection = "closed"
             self.say(f"{_sentence(event.message)} q leaves.", error=True)
         self.redraw()
+        self.refresh_bindings()  # which keys apply follows the room's state
 
     def took(self, view: net.SeatView) -> None:
         """A new observation: the table as it is now."""
@@ -341,9 +342,16 @@ class OnlineTableScreen(Screen[None]):
             acting = obs is not None and obs.turn == seat and self.status == "playing"
             tiles = obs.hand_sizes[seat] if obs is not None else 0
             action = last_action(obs.history, seat) if obs is not None else ""
-            self.query_one(f"#seat-{place}", SeatView).info = SeatInfo(
-                f"{names[seat]} ({self.kind(seat)})", tiles, acting, action or ("waiting" if obs is None else "")
-            )
+            view = self.query_one(f"#seat-{place}", SeatView)
+            if obs is None:  # before the deal: who sits there, and nothing about tiles
+                view.info = None
+                view.update(
+                    Text.assemble(
+                        ("  " + names[seat], "bold"), "\n  " if view.has_class("-side") else " ", f"({self.kind(seat)})"
+                    )
+                )
+            else:
+                view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
         box = self.query_one("#hand-box")
         title = f"You · {self.kind(mine)}"
         if obs is not None:
@@ -412,8 +420,14 @@ class OnlineTableScreen(Screen[None]):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PLAYING and (self.observation is None or self.status != "playing"):
+            return False  # no game in play: off the footer
         if action in CREATOR:
-            return self.creator and self.connection == "connected"
+            if not (self.creator and self.connection == "connected"):
+                return False
+            if action == "start":
+                return self.status == "lobby"
+            return self.status != "lobby" if action == "restart" else True
         if action == "draw":
             obs = self.observation
             return obs is None or obs.rules.has_stock
