@@ -11,6 +11,7 @@ from domino_tui.cli import main as cli_main
 from domino_tui.engine import DRAW, PASS, End, Kind, Move
 from domino_tui.records import Records
 from domino_tui.records.ratings import ratings
+from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE
@@ -27,6 +28,8 @@ SIZE = (80, 24)
 async def server(tmp_path: Path):
     running = await start_server(tmp_path / "rooms.sqlite3")
     yield running
+    for client in running.clients:
+        await client.close()
     await running.server.stop()
 
 
@@ -72,11 +75,12 @@ async def play_turn(pilot, screen: OnlineTableScreen) -> None:
     await until([pilot], lambda: screen.seat_view is None or screen.seat_view.position != position)
 
 
-async def play_to_the_end(pilots, screens) -> None:
-    """Both tables play (by keys) until the match is over; between games each says next."""
-    for _ in range(2000):
-        if all(s.status == "over" for s in screens):
-            return
+async def play_to_the_end(pilots, screens, limit: float = 60.0) -> None:
+    """The tables play (by keys) until the match is over; between games each says next."""
+    waited = 0.0
+    while not all(s.status == "over" for s in screens):
+        if waited > limit:
+            raise AssertionError("the match never ended")
         moved = False
         for pilot, screen in zip(pilots, screens, strict=True):
             if screen.my_turn:
@@ -85,8 +89,10 @@ async def play_to_the_end(pilots, screens) -> None:
             elif screen.status == "between" and screen.over is not None and not screen.said_next:
                 await pilot.press("n")
         if not moved:
-            await until(pilots, lambda: True)
-    raise AssertionError("the match never ended")
+            for pilot in pilots:
+                await pilot.pause()
+            await asyncio.sleep(0.01)
+            waited += 0.01
 
 
 async def test_two_tables_play_a_partnership_match_with_bots(server: Running, private_config) -> None:
@@ -115,9 +121,13 @@ async def test_two_tables_play_a_partnership_match_with_bots(server: Running, pr
     assert problem is None and games
     assert {g.opponent for g in games} == {PEOPLE}
     assert ("partnership", PEOPLE) in {(r.variant, r.opponent) for r in ratings(games)}
+    # The statistics show it, with its uncertainty, beside your ratings against the bots.
+    (row,) = [row for row in stats_table(games) if row.opponent == PEOPLE]
+    assert row.games == len(games) and row.rating_sigma < 25 / 3
 
 
 async def test_a_dropped_player_comes_back_with_the_same_hand(server: Running) -> None:
+    """The connection is cut under the table: it says so, reconnects by itself, and the game goes on."""
     ana = online_app(Connect.create(f"127.0.0.1:{server.port}", "Ana", "classic", "dummy"))
     async with ana.run_test(size=SIZE) as pa:
         a = table(ana)
@@ -140,7 +150,9 @@ async def test_a_dropped_player_comes_back_with_the_same_hand(server: Running) -
         await until([pa], lambda: len(shown) >= 2 and a.connection == "connected" and a.my_turn)
         assert shown[0] == "Reconnecting…"
         assert a.observation is not None and a.observation.hand == hand
-        await play_to_the_end([pa], [a])
+        await play_turn(pa, a)  # and the game goes on
+        await pa.press("r")  # the creator restarts: a new match at the same table
+        await until([pa], lambda: a.seat_view is not None and a.seat_view.match == 2 and a.status == "playing")
 
 
 async def test_chat_and_names_show_markup_as_written(server: Running) -> None:
@@ -161,29 +173,31 @@ async def test_chat_and_names_show_markup_as_written(server: Running) -> None:
             shown = str(a.query_one("#chat").render())
             assert f"{name}: [bold]hi" in shown
             assert name in str(a.query_one("#seat-top").render())
+            await pb.press("q")  # Ben leaves: his seat is his still, and shows him away
+            await until([pa], lambda: a.kind(1) == "away")
+            assert "away" in str(a.query_one("#seat-top").render())
+        await pa.press("x", "y")  # the creator closes the room, after saying yes
+        await until([pa], lambda: a.connection == "closed")
+        assert not server.server.rooms
 
 
 @pytest.mark.parametrize("why", ["password", "no_room", "unreachable"])
 async def test_refusals_are_messages_on_the_table(server: Running, why: str) -> None:
-    ana = online_app(Connect.create(f"127.0.0.1:{server.port}", "Ana", "classic", "dummy", password="secret"))
-    async with ana.run_test(size=SIZE) as pa:
-        a = table(ana)
-        await until([pa], lambda: a.welcome is not None)
-        assert a.welcome is not None
-        port, room, password = server.port, a.welcome.room, "wrong"
-        if why == "no_room":
-            room, password = "ZZZZ-ZZZZ", "secret"
-        elif why == "unreachable":
-            port = free_port()
-        ben = online_app(Connect.join(f"127.0.0.1:{port}/{room}", "Ben", password))
-        async with ben.run_test(size=SIZE) as pb:
-            b = table(ben)
-            await until([pb], lambda: b.refused is not None)
-            assert b.refused == why
-            assert b.connection == "closed"
-            assert b.query_one("#message").has_class("-error")
-            await pb.press("q")  # leaves, without a traceback
-        assert ben.return_code == 0
+    welcome = await server.client().create("Ana", "classic", password="secret")  # a room with a password
+    port, room, password = server.port, welcome.room, "wrong"
+    if why == "no_room":
+        room, password = "ZZZZ-ZZZZ", "secret"
+    elif why == "unreachable":
+        port = free_port()
+    ben = online_app(Connect.join(f"127.0.0.1:{port}/{room}", "Ben", password))
+    async with ben.run_test(size=SIZE) as pb:
+        b = table(ben)
+        await until([pb], lambda: b.refused is not None)
+        assert b.refused == why
+        assert b.connection == "closed"
+        assert b.query_one("#message").has_class("-error")
+        await pb.press("q")  # leaves, without a traceback
+    assert ben.return_code == 0
 
 
 @pytest.mark.parametrize("address", ["nowhere", "host:port", "/ROOM", "127.0.0.1:8765/"])
