@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
 from domino_tui.engine import DRAW, PASS, End, Kind, Move
@@ -15,10 +16,12 @@ from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE
+from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_table import OnlineTableScreen
+from domino_tui.tui.screens.table import TableScreen
 from tests.net.conftest import Running, free_port, start_server
 
-from .conftest import COACH
+from .conftest import COACH, make_app
 
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 SIZE = (80, 24)
@@ -204,3 +207,29 @@ async def test_refusals_are_messages_on_the_table(server: Running, why: str) -> 
 def test_a_bad_join_address_is_refused_with_a_message(address: str, capsys) -> None:
     assert cli_main(["join", address, "--name", "Ben"]) == 2
     assert capsys.readouterr().err  # argparse's usage and the message, never a traceback
+
+
+async def test_play_online_from_the_new_game_screen_and_back(server: Running) -> None:
+    """n, then Play online (Ctrl+O): a room is created with the form's choices; q leaves it for the local table."""
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press("ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = " "
+        form.query_one("#online-variant", Select).value = "partnership"
+        form.query_one("#online-target", Input).value = "50"
+        form.query_one("#server", Input).focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, OnlineScreen)  # no name: the form says so and stays
+        assert str(form.query_one("#online-error", Static).render())
+        form.query_one("#name", Input).value = "Ana"
+        await pilot.press("enter")
+        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        online = table(app)
+        assert online.info is not None
+        assert online.info.options["variant"] == "partnership" and online.info.options["target"] == 50
+        await pilot.press("q")
+        await until([pilot], lambda: isinstance(app.screen, TableScreen))
