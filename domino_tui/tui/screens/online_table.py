@@ -117,6 +117,8 @@ class OnlineTableScreen(Screen[None]):
         self.why = ""  # why the connection is down
         self.show_log: bool | None = None
         self.said_next = False  # you said next since the last game ended
+        self.redraw_due = False
+        self.sent_for: tuple[int, int, int] | None = None  # the position your last move answered
         self.refused: str | None = None  # the server's code for why the room could not be entered
 
     def compose(self) -> ComposeResult:
@@ -173,10 +175,12 @@ class OnlineTableScreen(Screen[None]):
         """One message to the server (in a worker: sending may wait on the network)."""
         client = self.client
         if client is None or self.connection != "connected":
+            self.sent_for = None
             self.say("Not connected just now: the table comes back when the connection does.", error=True)
             return
         sent = await getattr(client, what)(*args)
         if not sent:
+            self.sent_for = None  # not sent: the move may be made again when the table comes back
             self.say("Not connected just now: the table comes back when the connection does.", error=True)
 
     async def leave_room(self) -> None:
@@ -208,12 +212,20 @@ class OnlineTableScreen(Screen[None]):
         elif isinstance(event, net.Chat):
             self.chatted(event)
         elif isinstance(event, net.ServerError):
+            self.sent_for = None  # a refused move (stale, illegal) may be made again
             self.say(_sentence(event.message), error=True)
         elif isinstance(event, net.Connection):
             self.connected(event)
         elif isinstance(event, net.RoomClosed):
             self.connection = "closed"
             self.say(f"{_sentence(event.message)} q leaves.", error=True)
+        # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
+        if not self.redraw_due:
+            self.redraw_due = True
+            self.call_later(self.redraw_now)
+
+    def redraw_now(self) -> None:
+        self.redraw_due = False
         self.redraw()
         self.refresh_bindings()  # which keys apply follows the room's state
 
@@ -268,6 +280,7 @@ class OnlineTableScreen(Screen[None]):
             self.why = news.reason
         elif news.state == "connected":
             self.connection = "connected"
+            self.sent_for = None  # the server sends the table as it is: a move it did not store is yours again
             self.say("Connected again: your seat and hand are back.")
         elif self.connection != "closed":
             self.connection = "closed"
@@ -448,6 +461,10 @@ class OnlineTableScreen(Screen[None]):
             return
         if move not in view.observation.legal:
             return
+        answered = (view.match, view.game, view.position)
+        if self.sent_for == answered:
+            return  # one move a position: a second key before the answer would only be refused as stale
+        self.sent_for = answered
         self.choosing = None
         self.say("")
         self.send("move", move, view.position)
