@@ -73,18 +73,19 @@ def check_name(name: str) -> str | None:
 def refusal(error: NetError, url: str) -> str:
     """Why the room could not be entered, in words (never a traceback)."""
     if error.code == "unreachable":
-        return f"No room server answers at {url}. Is `domino-tui serve` running there, and the address right?"
+        return f"No room server answers at {url}: is domino-tui serve running there?"
     if error.code == "refused":
         return f"The server at {url} closed the connection before letting you in."
     why = {
         "no_room": "There is no such room on that server (check the code).",
         "password": "Wrong password for this room.",
         "seat": "The room is full.",
+        "not_now": "The game in this room has started: a seat is taken in its lobby, before the start.",
         "server_full": "The server is full just now: try again later.",
         "version": "The server speaks another version of the protocol: update domino-tui.",
     }.get(error.code, "")
     said = error.message[:1].upper() + error.message[1:]
-    return f"{why} ({said})" if why else f"The server said no: {said}."
+    return why or f"The server said no: {said.rstrip('.')}."
 
 
 def seat_kind(seat: SeatInfo) -> str:

@@ -366,7 +366,7 @@ class OnlineTableScreen(Screen[None]):
             else:
                 view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
         box = self.query_one("#hand-box")
-        title = f"You · {self.kind(mine)}"
+        title = "You" if self.welcome is None else f"You · {self.kind(mine)}"
         if obs is not None:
             title += f" · {tiles_text(len(obs.hand))}"
             action = last_action(obs.history, mine)
@@ -444,6 +444,8 @@ class OnlineTableScreen(Screen[None]):
         if action == "draw":
             obs = self.observation
             return obs is None or obs.rules.has_stock
+        if action == "chat":
+            return self.connection == "connected"
         if action == "next_game":
             return self.status == "between"
         if action == "end":
