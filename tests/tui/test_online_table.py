@@ -184,12 +184,15 @@ async def test_chat_and_names_show_markup_as_written(server: Running) -> None:
         assert not server.server.rooms
 
 
-@pytest.mark.parametrize("why", ["password", "no_room", "unreachable"])
+@pytest.mark.parametrize("why", ["password", "no_room", "seat", "unreachable"])
 async def test_refusals_are_messages_on_the_table(server: Running, why: str) -> None:
     welcome = await server.client().create("Ana", "classic", password="secret")  # a room with a password
     port, room, password = server.port, welcome.room, "wrong"
     if why == "no_room":
         room, password = "ZZZZ-ZZZZ", "secret"
+    elif why == "seat":
+        await server.client().join(room, "Cy", "secret")  # the room's two seats are taken
+        password = "secret"
     elif why == "unreachable":
         port = free_port()
     ben = online_app(Connect.join(f"127.0.0.1:{port}/{room}", "Ben", password))

@@ -278,6 +278,7 @@ class OnlineTableScreen(Screen[None]):
         if news.state == "reconnecting":
             self.connection = "reconnecting"
             self.why = news.reason
+            self.say("The connection dropped: trying again by itself (your seat waits for you). q leaves.", error=True)
         elif news.state == "connected":
             self.connection = "connected"
             self.sent_for = None  # the server sends the table as it is: a move it did not store is yours again
