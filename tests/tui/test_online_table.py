@@ -9,13 +9,13 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, PASS, End, Kind, Move
+from domino_tui.engine import DRAW, PASS, End, GameResult, Kind, Move, Reason, get_rules
 from domino_tui.records import Records
 from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.recording import PEOPLE
+from domino_tui.tui.recording import PEOPLE, online_record
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_table import OnlineTableScreen
 from domino_tui.tui.screens.table import TableScreen
@@ -236,3 +236,18 @@ async def test_play_online_from_the_new_game_screen_and_back(server: Running) ->
         assert online.info.options["variant"] == "partnership" and online.info.options["target"] == 50
         await pilot.press("q")
         await until([pilot], lambda: isinstance(app.screen, TableScreen))
+
+
+def test_an_online_game_is_rated_against_people_only_when_a_person_sat_across() -> None:
+    rules = get_rules("partnership")
+    result = GameResult(Reason.OUT, 1, (0, 30), (0, 12, 5, 13), 1)
+    against_people = online_record(
+        rules, 0, ("person", "person", "bot", "bot"), ("Ana", "Ben", "Easy", "Easy"), 1, result, (0, 30)
+    )
+    assert (against_people.opponent, against_people.result, against_people.points_against) == (PEOPLE, "lost", 30)
+    # A person beside you and bots across: the game rates you against the bots' level, as at home.
+    with_a_partner = online_record(
+        rules, 0, ("person", "bot", "person", "bot"), ("Ana", "Hard", "Cy", "Hard"), 1, result, (0, 30)
+    )
+    assert with_a_partner.opponent == "Hard"
+    assert not with_a_partner.game  # the server keeps the deal: nothing to replay
