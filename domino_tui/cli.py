@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Dominoes in your terminal.",
         epilog="Bot tournaments: domino-tui tournament --help; leagues: domino-tui league --help. "
         "Your statistics: domino-tui stats [--csv]. "
-        "A room server for play over the network: domino-tui serve --help. "
+        "A room server for play over the network: domino-tui serve --help; a seat in a room: "
+        "domino-tui join --help. "
         "The game in a browser: domino-tui web --help",
     )
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of the Hyperskill stage text")
@@ -144,6 +145,8 @@ def _main(args_list: list[str]) -> int:
         return serve_main(args_list[1:])
     if args_list[:1] == ["web"]:
         return web_main(args_list[1:])
+    if args_list[:1] == ["join"]:
+        return join_main(args_list[1:])
     if args_list[:1] == ["stats"]:
         from .records.cli import main as stats_main
 
@@ -198,6 +201,39 @@ def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace
         trains = [name for _, name in choices(trains=True)]
         if args.variant in TRAIN_VARIANTS and args.opponent not in trains:
             parser.error(f"{args.opponent!r} does not play {args.variant}; choose one of: {', '.join(trains)}")
+
+
+def join_main(argv: Sequence[str]) -> int:
+    """``domino-tui join HOST[:PORT]/ROOM``: the table in a room on a room server."""
+    import argparse
+    import getpass
+
+    parser = argparse.ArgumentParser(
+        prog="domino-tui join",
+        description="Take a seat in a room on a room server (domino-tui serve) and play at the table.",
+        epilog="To create a room, choose Play online on the new-game screen (n). The room's code is on its table.",
+    )
+    parser.add_argument(
+        "address",
+        metavar="HOST[:PORT]/ROOM",
+        help="the server and the room's code, e.g. 127.0.0.1:8765/K7QM-3XPA (the port defaults to 8765)",
+    )
+    parser.add_argument("--name", default=None, help="your name at the table (default: your login name)")
+    parser.add_argument("--password", default=None, help="the room's password, if it has one")
+    args = parser.parse_args(argv)
+    from .tui.online import Connect, check_name
+
+    name = (args.name if args.name is not None else getpass.getuser())[:24]
+    problem = check_name(name)
+    if problem:
+        parser.error(problem)
+    try:
+        connect = Connect.join(args.address, name.strip(), args.password)
+    except ValueError as exc:
+        parser.error(str(exc))
+    from .tui.app import run as run_app
+
+    return run_app(online=connect)
 
 
 def web_main(argv: Sequence[str]) -> int:

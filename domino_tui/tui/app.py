@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -41,6 +41,9 @@ def table_for(session: Sitting) -> TableScreen | TrainTableScreen:
 # Set to make the app quit as soon as its first screen has been drawn (the start-up benchmark uses it).
 EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
 
+if TYPE_CHECKING:  # the network client loads only when the table goes online
+    from .online import Connect
+
 textual_fixes.apply()
 
 
@@ -59,10 +62,13 @@ class DominoApp(App):
         opponents: tuple[str, ...] | None = None,
         coach: dict[str, object] | None = None,
         players: int | None = None,
+        online: Connect | None = None,
     ) -> None:
         """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
-        small fixed number of guesses, so that the figures do not depend on the clock)."""
+        small fixed number of guesses, so that the figures do not depend on the clock). ``online``: open the
+        table in a room on a server instead (``domino-tui join``)."""
         super().__init__()
+        self._online = online
         self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
@@ -120,6 +126,10 @@ class DominoApp(App):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         if self._pause is not None:
             self.remember(pause=self._pause)  # a table setting: it applies to a resumed match too
+        if self._online is not None:
+            # Straight to the room: the match saved here waits untouched for the next local start.
+            self.open_online(self._online)
+            return
         asked = self.asked_for()
         resumed = None
         if self.save_settings:
@@ -237,6 +247,22 @@ class DominoApp(App):
         self.session = new_session(self.settings, pick_seed(settings.seed))
         self.show_table(self.session)
 
+    def open_online(self, connect: Connect) -> None:
+        """The table in a room on a server (created or joined as ``connect`` says)."""
+        from .screens.online_table import OnlineTableScreen
+
+        self.push_screen(OnlineTableScreen(connect))
+
+    def play_online(self) -> None:
+        """Ask where to play online (the same dialog as the new-game screen's Play online), then go there."""
+        from .screens.online import OnlineScreen
+
+        def chosen(connect: Connect | None) -> None:
+            if connect is not None:
+                self.open_online(connect)
+
+        self.push_screen(OnlineScreen(self.settings.variant), chosen)
+
     def show_tour(self) -> None:
         from .screens.tour import TourScreen
 
@@ -303,9 +329,11 @@ class DominoApp(App):
             return
         self.push_screen(NewGameScreen(self.settings), self._new_game_chosen)
 
-    def _new_game_chosen(self, settings: Settings | None) -> None:
-        if settings is not None:
+    def _new_game_chosen(self, settings: Settings | Connect | None) -> None:
+        if isinstance(settings, Settings):
             self.begin(settings)
+        elif settings is not None:
+            self.open_online(settings)
         elif self.session is not None and finished(self.session):
             self.game_finished(self.session)
 
@@ -375,6 +403,7 @@ class DominoApp(App):
         )
         yield SystemCommand("Review the last hand", "Your decisions against the expert's", self.coach.open_review)
         yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
+        yield SystemCommand("Play online", "Create a room on a room server, or join one by its code", self.play_online)
         yield from self.new_match_commands()
 
     def new_match_commands(self, before: Callable[[], object] | None = None) -> Iterable[SystemCommand]:
@@ -421,6 +450,7 @@ def run(
     pause: float | None = None,
     opponent: str | None = None,
     players: int | None = None,
+    online: Connect | None = None,
 ) -> int:
     # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
     # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait). It is
@@ -428,8 +458,9 @@ def run(
     interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
     try:
+        opponents = (opponent,) if opponent else None
         DominoApp(
-            variant=variant, seed=seed, pause=pause, opponents=(opponent,) if opponent else None, players=players
+            variant=variant, seed=seed, pause=pause, opponents=opponents, players=players, online=online
         ).run()
     finally:
         sys.setswitchinterval(interval)

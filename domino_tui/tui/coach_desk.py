@@ -93,6 +93,17 @@ class CoachDesk:
         # Not exclusive: a worker cancelled before it starts would never write its game.
         self.app.run_worker(partial(self._after_game, job, record), thread=True, group="review", name="review")
 
+    def keep_record(self, record: GameRecord) -> None:
+        """Write a game played elsewhere (online) to the record, in a worker thread; no review (no deal)."""
+        self.outbox[record.uid] = record
+        self.app.run_worker(partial(self._write, record), thread=True, group="review", name="record")
+
+    def _write(self, record: GameRecord) -> None:
+        problem = self.records.add(record)
+        self.outbox.pop(record.uid, None)
+        if problem:
+            self.app.post_message(RecordNote(problem))
+
     def _after_game(self, job: ReviewJob, record: GameRecord | None) -> None:
         if record is not None:
             problem = self.records.add(record)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine import GameResult, Rules
 from ..records import GameRecord
 from .session import HUMAN, Session
 
@@ -31,4 +32,45 @@ def record_of(session: Session, index: int) -> GameRecord:
         game=game.to_json(),
         hints=session.hints.get(index, 0),
         undos=session.undos.get(index, 0),
+    )
+
+
+# The opponent a game online is rated against when a person sits on the other side: one pooled "people".
+PEOPLE = "people"
+
+
+def online_record(
+    rules: Rules,
+    seat: int,
+    kinds: tuple[str, ...],
+    levels: tuple[str, ...],
+    game_no: int,
+    result: GameResult,
+    points: tuple[int, ...],
+) -> GameRecord:
+    """A game played in a room, seen from ``seat``. The server keeps the deal secret, so the record has no
+    game to replay (an empty one) and seed 0; the other team is "people" when a person sat in it, else its bots'
+    levels, so your rating against people is kept apart from your rating against each bot level."""
+    mine = rules.team_of(seat)
+    winner = result.winner
+    outcome = "drawn" if winner is None else ("won" if winner == mine else "lost")
+    others = [s for s in range(rules.players) if rules.team_of(s) != mine]
+    person = any(s < len(kinds) and kinds[s] == "person" for s in others)
+    opponent = PEOPLE if person else "/".join(sorted({levels[s] for s in others if s < len(levels)})) or PEOPLE
+    seats = tuple(
+        "You"
+        if s == seat
+        else (PEOPLE if s < len(kinds) and kinds[s] == "person" else levels[s] if s < len(levels) else "?")
+        for s in range(rules.players)
+    )
+    return GameRecord(
+        variant=rules.name,
+        seats=seats,
+        opponent=opponent,
+        seed=0,
+        game_no=game_no,
+        result=outcome,
+        points_for=points[mine],
+        points_against=sum(p for team, p in enumerate(points) if team != mine),
+        game={},
     )

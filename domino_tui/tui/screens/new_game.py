@@ -4,7 +4,7 @@ seed, and the table's options: the bots' pause and automatic draw or pass."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,6 +17,9 @@ from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
 from ..opponents import choices, known, train_opponent
 from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
 
+if TYPE_CHECKING:
+    from ..online import Connect
+
 SEAT_LABELS = {2: ("Opponent",), 4: ("West (opponent)", "Partner (opposite you)", "East (opponent)")}
 # The form's numbers: ASCII digits only (a seed and a target are never negative), a seed as long as Python reads.
 DIGITS = r"[0-9]*"
@@ -24,10 +27,13 @@ SEED_DIGITS = 4300  # sys.get_int_max_str_digits()'s default
 PAUSES = [("None (instant)", 0.0), ("Short (0.3 s)", 0.3), ("Normal (0.6 s)", 0.6), ("Slow (1.2 s)", 1.2)]
 
 
-class NewGameScreen(ModalScreen[Settings | None]):
+class NewGameScreen(ModalScreen["Settings | Connect | None"]):
+    """Dismissed with the settings of a new match, or where to play online (a `Connect`), or None."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+o", "online", "Play online"),
     ]
 
     def __init__(self, settings: Settings) -> None:
@@ -98,8 +104,9 @@ class NewGameScreen(ModalScreen[Settings | None]):
                 yield Static("", id="new-error")
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
+                yield Button("Play online…", id="online")
                 yield Button("Cancel", id="cancel")
-            yield Static("Tab moves · Ctrl+S starts · Esc cancels", classes="dialog-hint")
+            yield Static("Tab moves · Ctrl+S starts · Ctrl+O plays online · Esc cancels", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.sync_variant(self.settings.variant)
@@ -191,6 +198,8 @@ class NewGameScreen(ModalScreen[Settings | None]):
         event.stop()
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "online":
+            self.action_online()
         else:
             self.action_cancel()
 
@@ -200,6 +209,17 @@ class NewGameScreen(ModalScreen[Settings | None]):
             self.query_one("#new-error", Static).update(result)
             return
         self.dismiss(result)
+
+    def action_online(self) -> None:
+        """Play online instead: create a room on a server, or join one."""
+        from .online import OnlineScreen
+
+        def chosen(connect: Connect | None) -> None:
+            if connect is not None:
+                self.dismiss(connect)
+
+        variant = self.query_one("#variant", Select).value
+        self.app.push_screen(OnlineScreen(variant if isinstance(variant, str) else self.settings.variant), chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

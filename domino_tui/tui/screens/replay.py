@@ -39,11 +39,15 @@ class ReplayScreen(Screen[None]):
     def __init__(self, record: GameRecord) -> None:
         super().__init__()
         self.record = record
+        self.states: list[GameState] = []
+        if not record.game:
+            # A game played online: the server keeps the deal, so the record has none to replay.
+            self.problem = "A game played online is recorded without its deal: there is nothing to replay."
+            return
         try:
-            self.states: list[GameState] = positions(record.game)
+            self.states = positions(record.game)
             self.problem = ""
         except (SaveFormatError, KeyError, TypeError) as exc:
-            self.states = []
             self.problem = f"This recorded game does not replay: {exc}"
 
     def compose(self) -> ComposeResult:

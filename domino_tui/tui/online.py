@@ -1,0 +1,182 @@
+"""The table online, with no UI: where to connect and how to enter the room, and what the room's news says in
+words (seats as person, bot or away; moves; results; refusals). The online table screen shows these.
+
+Everything here reads what the server sent (an observation, the room's seats, a result): nothing of the game
+is worked out on this side, so the table shows exactly what the server says this seat may know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import End, Event, Kind, Observation, Reason, Rules
+from ..net.client import NetError, RoomClient, RoomInfo, SeatInfo, room_address
+from ..net.protocol import MAX_CHAT, MAX_NAME
+from .session import where
+
+DEFAULT_SERVER = "127.0.0.1:8765"
+CHAT_SHOWN = 3  # chat messages kept in view on the table
+__all__ = ["CHAT_SHOWN", "DEFAULT_SERVER", "MAX_CHAT", "MAX_NAME", "Connect", "refusal"]
+
+
+@dataclass(frozen=True)
+class Connect:
+    """Where the table goes online: a server, your name, and a room to join (or none: create one)."""
+
+    url: str  # ws://HOST:PORT
+    name: str
+    room: str | None = None  # None: create a room
+    password: str | None = None
+    variant: str = "classic"
+    bots: str = "Easy"  # the level of the bots in the seats nobody takes
+    options: dict[str, object] = field(default_factory=dict)  # more create options (docs/protocol.md)
+
+    @classmethod
+    def join(cls, address: str, name: str, password: str | None = None) -> Connect:
+        """``HOST[:PORT]/ROOM``; ValueError with words for people when it is not one."""
+        try:
+            url, room = room_address(address)
+        except ValueError:
+            raise ValueError(
+                f"{address!r} is not a room's address: write HOST[:PORT]/ROOM, e.g. {DEFAULT_SERVER}/K7QM-3XPA"
+            ) from None
+        return cls(url, name, room, password or None)
+
+    @classmethod
+    def create(
+        cls, server: str, name: str, variant: str, bots: str, password: str | None = None, **options: object
+    ) -> Connect:
+        """A new room on ``server`` (``HOST[:PORT]``); ValueError when that is no server's address."""
+        where = server.strip().removeprefix("ws://").rstrip("/")
+        if not where or "/" in where:
+            raise ValueError(f"{server!r} is not a server's address: write HOST[:PORT], e.g. {DEFAULT_SERVER}")
+        url, _ = room_address(f"{where}/new")
+        return cls(url, name, None, password or None, variant, bots, dict(options))
+
+    async def enter(self, client: RoomClient) -> None:
+        """Create or join; NetError when the server says no or cannot be reached."""
+        if self.room is None:
+            await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
+        else:
+            await client.join(self.room, self.name, self.password)
+
+
+def check_name(name: str) -> str | None:
+    """What is wrong with a player's name for the server, or None."""
+    if not name.strip():
+        return "Give your name: the others see it at the table."
+    if len(name.strip()) > MAX_NAME or not name.isprintable():
+        return f"A name is 1 to {MAX_NAME} printable characters."
+    return None
+
+
+def refusal(error: NetError, url: str) -> str:
+    """Why the room could not be entered, in words (never a traceback)."""
+    if error.code == "unreachable":
+        return f"No room server answers at {url}: is domino-tui serve running there?"
+    if error.code == "refused":
+        return f"The server at {url} closed the connection before letting you in."
+    why = {
+        "no_room": "There is no such room on that server (check the code).",
+        "password": "Wrong password for this room.",
+        "seat": "The room is full.",
+        "not_now": "The game in this room has started: a seat is taken in its lobby, before the start.",
+        "server_full": "The server is full just now: try again later.",
+        "version": "The server speaks another version of the protocol: update domino-tui.",
+    }.get(error.code, "")
+    said = error.message[:1].upper() + error.message[1:]
+    return why or f"The server said no: {said.rstrip('.')}."
+
+
+def seat_kind(seat: SeatInfo) -> str:
+    """Who holds a seat, in words: "person", "bot" (with its level), "away (a bot plays)", "open"."""
+    if seat.kind == "person":
+        if seat.away:
+            return "away, a bot plays"
+        return "person" if seat.present else "away"
+    if seat.kind == "bot":
+        return f"bot, {seat.level}" if seat.level and seat.level != seat.name else "bot"
+    return "open"
+
+
+def seat_names(info: RoomInfo | None, players: int, mine: int | None) -> tuple[str, ...]:
+    """Each seat's name as the table shows it: "You" for yours."""
+    names = []
+    for s in range(players):
+        if s == mine:
+            names.append("You")
+        elif info is not None and s < len(info.seats) and info.seats[s].name:
+            names.append(info.seats[s].name)
+        else:
+            names.append(f"Seat {s + 1}")
+    return tuple(names)
+
+
+def team_name(rules: Rules, names: tuple[str, ...], team: int) -> str:
+    if rules.partnership:
+        return f"{names[team]} & {names[team + 2]}"
+    return names[team]
+
+
+def last_action(history: tuple[Event, ...], seat: int) -> str:
+    """``seat``'s latest turn in words, as the local table says it: "passed", "drew 2", "[6|3] on the right"."""
+    i = len(history) - 1
+    while i >= 0 and history[i].seat != seat:
+        i -= 1
+    if i < 0:
+        return ""
+    j = i
+    while j > 0 and history[j - 1].seat == seat:
+        j -= 1
+    turn = history[j : i + 1]
+    draws = sum(ev.kind is Kind.DRAW for ev in turn)
+    parts = [f"drew {draws}"] if draws else []
+    last = turn[-1]
+    if last.kind is Kind.PLAY and last.end is not None:
+        led = not last.ends_before or last.ends_before[0] == -1
+        parts.append(f"led {last.tile}" if led else f"{last.tile} {where(End(last.end))}")
+        if last.scored:
+            parts[-1] += f" +{last.scored}"
+    elif last.kind is Kind.PASS:
+        parts.append("passed")
+    return ", ".join(parts)
+
+
+def describe(ev: Event, names: tuple[str, ...]) -> str:
+    """One move for the log: "Ana: [6|3] on the right  +15"."""
+    who = names[ev.seat]
+    if ev.kind is Kind.PLAY and ev.end is not None:
+        at = "" if not ev.ends_before or ev.ends_before[0] == -1 else f" on the {End(ev.end).label}"
+        return f"{who}: {ev.tile}{at}" + (f"  +{ev.scored}" if ev.scored else "")
+    if ev.kind is Kind.DRAW:
+        return f"{who}: draws"
+    return f"{who}: passes"
+
+
+def result_text(
+    rules: Rules,
+    names: tuple[str, ...],
+    reason: Reason,
+    winner: int | None,
+    out_seat: int | None,
+    points: tuple[int, ...],
+) -> str:
+    """How a game ended and who won it."""
+    if reason is Reason.OUT and out_seat is not None:
+        how = f"{names[out_seat]} went out"
+    elif reason is Reason.STALEMATE:
+        how = "The line is locked"
+    else:
+        how = "The game is blocked"
+    if winner is None:
+        return f"{how}: a draw."
+    won = team_name(rules, names, winner)
+    verb = "win" if won == "You" or rules.partnership else "wins"
+    worth = f", {points[winner]} points" if rules.wins_by_points and points[winner] else ""
+    return f"{how}: {won} {verb} the game{worth}."
+
+
+def playable(obs: Observation) -> list[int]:
+    """Indices of the hand's tiles that some legal move plays."""
+    tiles = {m.tile for m in obs.legal if m.kind is Kind.PLAY}
+    return [i for i, t in enumerate(obs.hand) if t in tiles]

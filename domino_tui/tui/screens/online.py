@@ -1,0 +1,142 @@
+"""Play online: create a room on a room server (variant, match length, the bots in the seats nobody takes, an
+optional password) or join one by its code. Dismissed with where to go (a `Connect`), or None."""
+
+from __future__ import annotations
+
+import getpass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ...engine import VARIANTS, get_rules
+from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
+from ..opponents import PERSON, choices
+from ..settings import default_games
+
+# Digits only, checked in linear time (see the new-game screen's fields).
+DIGITS = r"[0-9]*"
+
+
+def login_name() -> str:
+    try:
+        return getpass.getuser()[:MAX_NAME]
+    except (OSError, KeyError):  # no login name where the app runs (a container, a browser tab's server)
+        return ""
+
+
+class OnlineScreen(ModalScreen[Connect | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, variant: str) -> None:
+        super().__init__()
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="online-box", classes="dialog"):
+            yield Static("Play online", classes="dialog-title")
+            with VerticalScroll(id="online-form"):
+                yield Label("Room server (HOST or HOST:PORT, started with domino-tui serve)")
+                yield Input(DEFAULT_SERVER, id="server", compact=True)
+                yield Label(f"Your name (up to {MAX_NAME} characters)")
+                yield Input(login_name(), id="name", max_length=MAX_NAME, compact=True)
+                yield Label("Password (optional; to join a room that has one, or to give a new room one)")
+                yield Input(id="password", password=True, max_length=128, compact=True)
+                yield Label("To join: the room's code (empty to create a room)")
+                yield Input(id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
+                yield Label("A new room's variant")
+                yield Select(
+                    [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()],
+                    value=self.variant if self.variant in VARIANTS else "classic",
+                    allow_blank=False,
+                    id="online-variant",
+                    compact=True,
+                )
+                yield Label("", id="online-target-label")
+                yield Input(restrict=DIGITS, max_length=5, id="online-target", placeholder="default", compact=True)
+                yield Label("Bots in the seats nobody takes")
+                bots = [(label, name) for label, name in choices() if name != PERSON]
+                yield Select(bots, value="Easy", allow_blank=False, id="online-bots", compact=True)
+                yield Static("", id="online-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Create room", id="create", variant="primary")
+                yield Button("Join room", id="join")
+                yield Button("Cancel", id="cancel")
+            yield Static("Tab moves · Enter joins the room given, or creates one · Esc cancels", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.sync_variant(str(self.query_one("#online-variant", Select).value))
+        self.query_one("#server", Input).focus()
+
+    def on_resize(self) -> None:
+        self.query_one("#online-form").styles.max_height = max(self.size.height - 10, 5)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "online-variant" and isinstance(event.value, str):
+            self.sync_variant(event.value)
+
+    def sync_variant(self, variant: str) -> None:
+        rules = get_rules(variant)
+        label = self.query_one("#online-target-label", Label)
+        box = self.query_one("#online-target", Input)
+        box.disabled = rules.single_game and rules.target is None
+        if rules.target is not None:
+            label.update(f"Points to win the match (default {rules.target})")
+        elif rules.single_game:
+            label.update(f"{rules.name.capitalize()} is a single game")
+        else:
+            label.update(f"Games in the match (default {default_games(rules)})")
+
+    def read(self, create: bool) -> Connect | str:
+        """Where to go, or what is wrong with the form."""
+        server = self.query_one("#server", Input).value.strip() or DEFAULT_SERVER
+        name = self.query_one("#name", Input).value.strip()
+        problem = check_name(name)
+        if problem:
+            return problem
+        password = self.query_one("#password", Input).value or None
+        room = self.query_one("#room", Input).value.strip()
+        try:
+            if not create:
+                if not room:
+                    return "Give the room's code to join it (the creator sees it on the table)."
+                return Connect.join(f"{server.removeprefix('ws://').rstrip('/')}/{room}", name, password)
+            variant = str(self.query_one("#online-variant", Select).value)
+            rules = get_rules(variant)
+            options: dict[str, object] = {}
+            box = self.query_one("#online-target", Input)
+            if box.value and not box.disabled:
+                number = int(box.value)
+                if not 1 <= number <= 10_000:
+                    return "The match length must be between 1 and 10000."
+                options["target" if rules.target is not None else "games"] = number
+            bots = str(self.query_one("#online-bots", Select).value)
+            return Connect.create(server, name, variant, bots, password, **options)
+        except ValueError as exc:
+            return str(exc)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field: join when a room's code is given, else create a room."""
+        event.stop()
+        self.go(create=not self.query_one("#room", Input).value.strip())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        self.go(create=event.button.id == "create")
+
+    def go(self, create: bool) -> None:
+        result = self.read(create)
+        if isinstance(result, str):
+            self.query_one("#online-error", Static).update(Text(result))  # may quote what was typed: no markup
+            return
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,640 @@
+"""The table online: the local table's line of play, seats, hand and status, driven by a room server.
+
+What the table shows is the seat's observation as the server last sent it; your moves go to the server, and the
+others' moves come back as new observations. The connection lives in a worker that posts what it hears as
+messages, so the interface never waits on the network; the client library reconnects by itself after a drop
+(the status says so) and takes the seat back with its token, and the server then sends the table as it is.
+
+Names and chat come from other people: they are shown as plain text (never read as markup).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RichLog, Static
+
+from ...engine import DRAW, PASS, End, Kind, Move, Observation, Tile, get_rules
+from ...net import client as net
+from .. import equal_plays
+from ..online import (
+    CHAT_SHOWN,
+    MAX_CHAT,
+    Connect,
+    describe,
+    last_action,
+    playable,
+    refusal,
+    result_text,
+    seat_kind,
+    seat_names,
+    team_name,
+)
+from ..widgets.hand import HandView, key_label
+from ..widgets.hint_panel import END_KEYS
+from ..widgets.seat import SeatInfo, SeatView, tiles_text
+from ..widgets.snake import SnakeView
+from ..widgets.status import StatusBar, StatusInfo
+from .table import PLACES, MoveLog
+
+# Keys that need a game in play, a seat at the table, or the room's creator.
+PLAYING = {"pick", "cursor", "play", "draw", "pass_turn"}
+CREATOR = {"start", "restart", "close_room"}
+
+
+class OnlineTableScreen(Screen[None]):
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    OnlineTableScreen { layout: vertical; background: $background; }
+    OnlineTableScreen #chat { height: auto; max-height: 3; padding: 0 1; color: $foreground-muted; }
+    OnlineTableScreen #chat-input { display: none; height: 1; border: none; padding: 0 1; }
+    OnlineTableScreen.-chatting #chat-input { display: block; }
+    OnlineTableScreen.-chatting #message { display: none; }
+    OnlineTableScreen.-narrow #log { display: none; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
+        Binding("left", "cursor(-1)", "Select", key_display="←→"),
+        Binding("right", "cursor(1)", "Select", show=False),
+        Binding("enter,space", "play", "Play"),
+        Binding("left", "end('left')", "Left end", key_display="←"),
+        Binding("right", "end('right')", "Right end", key_display="→"),
+        Binding("up", "end('up')", "Up end", key_display="↑"),
+        Binding("down", "end('down')", "Down end", key_display="↓"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("c", "chat", "Chat"),
+        Binding("n", "next_game", "Next game"),
+        Binding("s", "start", "Start"),
+        Binding("r", "restart", "Restart"),
+        Binding("x", "close_room", "Close room", show=False),
+        Binding("l", "toggle_log", "Log", show=False),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    class Heard(Message):
+        """Something the server said (or the connection's news), from the network worker."""
+
+        def __init__(self, event: net.Event) -> None:
+            self.event = event
+            super().__init__()
+
+    class Refused(Message):
+        """The room could not be entered: the server's code for why, and why in words."""
+
+        def __init__(self, code: str, text: str) -> None:
+            self.code = code
+            self.text = text
+            super().__init__()
+
+    # The tile waiting for you to choose an end, and the ends it fits.
+    choosing: reactive[tuple[Tile, tuple[End, ...]] | None] = reactive(None, bindings=True)
+    # What the table is doing: "connecting", "connected", "reconnecting" or "closed".
+    connection: reactive[str] = reactive("connecting", bindings=True)
+
+    def __init__(self, connect: Connect) -> None:
+        super().__init__()
+        self.connect_to = connect
+        self.client: net.RoomClient | None = None
+        self.welcome: net.Welcome | None = None
+        self.info: net.RoomInfo | None = None
+        self.seat_view: net.SeatView | None = None
+        self.over: net.GameOver | None = None
+        self.chats: list[Text] = []
+        self.logged = 0  # events of the game in view already in the log
+        self.logged_game: tuple[int, int] | None = None
+        self.recorded: set[tuple[int, int]] = set()  # (match, game) put in your record
+        self.message = ""
+        self.why = ""  # why the connection is down
+        self.show_log: bool | None = None
+        self.said_next = False  # you said next since the last game ended
+        self.redraw_due = False
+        self.sent_for: tuple[int, int, int] | None = None  # the position your last move answered
+        self.refused: str | None = None  # the server's code for why the room could not be entered
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        yield SeatView(id="seat-top")
+        with Horizontal(id="main"):
+            yield SeatView(id="seat-left", classes="-side")
+            with ScrollableContainer(id="board", can_focus=False):
+                yield SnakeView(id="snake")
+            yield SeatView(id="seat-right", classes="-side -right")
+            yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+        yield Static(id="chat")
+        yield Static(id="message")
+        # Disabled (so never focused) until c opens it: the keys belong to the table.
+        yield Input(
+            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
+        )
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).border_title = "Moves and chat"
+        for place in ("top", "left", "right"):
+            self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
+        self.say(f"Connecting to {self.connect_to.url}…")
+        self.fit()
+        self.redraw()
+        self.run_connection()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        wide = self.app.size.width >= 110 if self.show_log is None else self.show_log
+        self.set_class(not wide, "-narrow")
+
+    # ----- the network, in a worker -----
+
+    @work(exclusive=True, group="net")
+    async def run_connection(self) -> None:
+        client = self.client = net.RoomClient(self.connect_to.url)
+        try:
+            await self.connect_to.enter(client)
+        except net.NetError as exc:
+            self.post_message(self.Refused(exc.code, refusal(exc, self.connect_to.url)))
+            await client.close()
+            return
+        async for event in client.events():
+            self.post_message(self.Heard(event))
+
+    @work(group="send")
+    async def send(self, what: str, *args: object) -> None:
+        """One message to the server (in a worker: sending may wait on the network)."""
+        client = self.client
+        if client is None or self.connection != "connected":
+            self.sent_for = None
+            self.say("Not connected just now: the table comes back when the connection does.", error=True)
+            return
+        sent = await getattr(client, what)(*args)
+        if not sent:
+            self.sent_for = None  # not sent: the move may be made again when the table comes back
+            self.say("Not connected just now: the table comes back when the connection does.", error=True)
+
+    async def leave_room(self) -> None:
+        """Close the connection (your seat stays yours on the server until the room ends)."""
+        self.workers.cancel_group(self, "net")
+        if self.client is not None:
+            await self.client.close()
+
+    # ----- what the server says -----
+
+    def on_online_table_screen_refused(self, message: Refused) -> None:
+        self.connection = "closed"
+        self.refused = message.code
+        self.say(message.text + " q leaves.", error=True)
+        self.redraw()
+
+    def on_online_table_screen_heard(self, message: Heard) -> None:
+        event = message.event
+        if isinstance(event, net.Welcome):
+            self.welcome = event
+            self.connection = "connected"
+            self.say(f"In room {event.room}." + (" s starts the game when everyone is in." if event.creator else ""))
+        elif isinstance(event, net.RoomInfo):
+            self.info = event
+        elif isinstance(event, net.SeatView):
+            self.took(event)
+        elif isinstance(event, net.GameOver):
+            self.game_over(event)
+        elif isinstance(event, net.Chat):
+            self.chatted(event)
+        elif isinstance(event, net.ServerError):
+            self.sent_for = None  # a refused move (stale, illegal) may be made again
+            self.say(_sentence(event.message), error=True)
+        elif isinstance(event, net.Connection):
+            self.connected(event)
+        elif isinstance(event, net.RoomClosed):
+            self.connection = "closed"
+            self.say(f"{_sentence(event.message)} q leaves.", error=True)
+        # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
+        if not self.redraw_due:
+            self.redraw_due = True
+            self.call_later(self.redraw_now)
+
+    def redraw_now(self) -> None:
+        self.redraw_due = False
+        self.redraw()
+        self.refresh_bindings()  # which keys apply follows the room's state
+
+    def took(self, view: net.SeatView) -> None:
+        """A new observation: the table as it is now."""
+        key = (view.match, view.game)
+        if self.seat_view is None or (self.seat_view.match, self.seat_view.game) != key:
+            self.choosing = None
+            self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
+            self.log_line(Text(f"— {view.observation.rules.title}, game {view.game} —", style="bold"))
+            self.logged = 0
+        elif self.choosing is not None and not view.observation.legal:
+            self.choosing = None
+        if self.message and not self.message_is_error and view.observation.legal:
+            self.say("")
+        self.seat_view = view
+        names = self.names
+        for ev in view.observation.history[self.logged :]:
+            self.log_line(Text(describe(ev, names)))
+        self.logged = len(view.observation.history)
+        if view.observation.legal:
+            self.hint(view.observation)
+
+    def game_over(self, over: net.GameOver) -> None:
+        self.over = over
+        self.said_next = False
+        obs = self.observation
+        if obs is None:
+            return
+        r = over.result
+        text = result_text(obs.rules, self.names, r.reason, r.winner, r.out_seat, r.points)
+        self.log_line(Text(text, style="bold"))
+        if over.match_over:
+            who = "The match is over" + (
+                "." if over.winner is None else f": {team_name(obs.rules, self.names, over.winner)} won it."
+            )
+            self.say(f"{text} {who}" + (" r restarts." if self.creator else ""))
+        else:
+            self.say(f"{text} n: next game.")
+        self.record(over, obs)
+
+    def chatted(self, chat: net.Chat) -> None:
+        # Plain Text: a name or message with markup in it shows as written.
+        line = Text.assemble((chat.name, "bold"), ": ", chat.text)
+        self.chats = [*self.chats, line][-CHAT_SHOWN:]
+        self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+        self.log_line(line)
+
+    def connected(self, news: net.Connection) -> None:
+        if news.state == "reconnecting":
+            self.connection = "reconnecting"
+            self.why = news.reason
+            self.say("The connection dropped: trying again by itself (your seat waits for you). q leaves.", error=True)
+        elif news.state == "connected":
+            self.connection = "connected"
+            self.sent_for = None  # the server sends the table as it is: a move it did not store is yours again
+            self.say("Connected again: your seat and hand are back.")
+        elif self.connection != "closed":
+            self.connection = "closed"
+            self.say("The connection is closed. q leaves.", error=True)
+
+    def record(self, over: net.GameOver, obs: Observation) -> None:
+        """Your record keeps the game (and so your rating against people), once."""
+        key = (over.match, over.game)
+        if key in self.recorded or self.welcome is None or self.welcome.seat is None:
+            return
+        self.recorded.add(key)
+        from ..recording import online_record
+
+        kinds = tuple(s.kind for s in self.info.seats) if self.info else ()
+        levels = tuple(s.level or s.name for s in self.info.seats) if self.info else ()
+        record = online_record(obs.rules, self.welcome.seat, kinds, levels, over.game, over.result, obs.points)
+        keep = getattr(self.app, "coach", None)
+        if keep is not None and getattr(self.app, "save_settings", False):
+            keep.keep_record(record)
+
+    # ----- reading the table -----
+
+    @property
+    def observation(self) -> Observation | None:
+        return self.seat_view.observation if self.seat_view else None
+
+    @property
+    def mine(self) -> int | None:
+        return self.welcome.seat if self.welcome else None
+
+    @property
+    def creator(self) -> bool:
+        return bool(self.welcome and self.welcome.creator)
+
+    @property
+    def players(self) -> int:
+        obs = self.observation
+        if obs is not None:
+            return obs.rules.players
+        variant = self.info.options.get("variant") if self.info else self.connect_to.variant
+        return get_rules(str(variant)).players if isinstance(variant, str) else 2
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.info, self.players, self.mine)
+
+    @property
+    def status(self) -> str:
+        return self.info.status if self.info else "lobby"
+
+    @property
+    def my_turn(self) -> bool:
+        obs = self.observation
+        return obs is not None and bool(obs.legal) and self.connection == "connected" and self.status == "playing"
+
+    # ----- drawing -----
+
+    def redraw(self) -> None:
+        obs = self.observation
+        names = self.names
+        mine = self.mine if self.mine is not None else 0
+        if obs is not None:
+            last = next((ev.tile for ev in reversed(obs.history) if ev.kind is Kind.PLAY), None)
+            targets = self.choosing[1] if self.choosing else ()
+            self.query_one(SnakeView).show(obs.board, last, targets)
+            self.query_one(HandView).show(obs.hand, playable(obs) if self.my_turn else [], self.my_turn)
+        places = PLACES.get(self.players, {})
+        for place in ("top", "left", "right"):
+            self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
+        for offset, place in places.items():
+            seat = (mine + offset) % self.players
+            acting = obs is not None and obs.turn == seat and self.status == "playing"
+            tiles = obs.hand_sizes[seat] if obs is not None else 0
+            action = last_action(obs.history, seat) if obs is not None else ""
+            view = self.query_one(f"#seat-{place}", SeatView)
+            if obs is None:  # before the deal: who sits there, and nothing about tiles
+                view.info = None
+                view.update(
+                    Text.assemble(
+                        ("  " + names[seat], "bold"), "\n  " if view.has_class("-side") else " ", f"({self.kind(seat)})"
+                    )
+                )
+            else:
+                view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
+        box = self.query_one("#hand-box")
+        title = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        if obs is not None:
+            title += f" · {tiles_text(len(obs.hand))}"
+            action = last_action(obs.history, mine)
+            title += f" · {action}" if action else ""
+        box.border_title = title
+        room = self.welcome.room if self.welcome else "…"
+        self.query_one("#board").border_title = f"Room {room}"
+        self.query_one(StatusBar).info = self.status_info()
+
+    def kind(self, seat: int) -> str:
+        if self.info is None or seat >= len(self.info.seats):
+            return "person" if seat == self.mine else "open"
+        return seat_kind(self.info.seats[seat])
+
+    def status_info(self) -> StatusInfo:
+        obs = self.observation
+        if self.connection == "reconnecting":
+            turn = "Reconnecting…"
+        elif self.connection == "connecting":
+            turn = "Connecting…"
+        elif self.connection == "closed":
+            turn = "Not connected"
+        elif self.status == "lobby":
+            turn = "Waiting for players" + (": s starts" if self.creator else " and the start")
+        elif self.status == "between":
+            turn = "Game over: n next"
+        elif self.status == "over":
+            turn = "Match over" + (": r restarts" if self.creator else "")
+        elif obs is None:
+            turn = "Dealing…"
+        elif obs.legal:
+            turn = "Your turn" + (": choose an end" if self.choosing else "")
+        else:
+            turn = f"{self.names[obs.turn]} to play"
+        score = ""
+        if obs is not None:
+            names = self.names
+            teams = range(len(obs.points))
+            totals = [(obs.match_scores[t] if t < len(obs.match_scores) else 0) + obs.points[t] for t in teams]
+            score = " · ".join(f"{team_name(obs.rules, names, t)} {p}" for t, p in zip(teams, totals, strict=True))
+            score += f" (to {obs.target})" if obs.target else ""
+        stock = obs.stock_size if obs is not None and obs.rules.has_stock else None
+        return StatusInfo(turn, stock, score)
+
+    def log_line(self, line: Text) -> None:
+        self.query_one("#log", RichLog).write(line)
+
+    @property
+    def message_is_error(self) -> bool:
+        return self.query_one("#message").has_class("-error")
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        widget = self.query_one("#message", Static)
+        widget.update(Text(text))
+        widget.set_class(error, "-error")
+
+    def hint(self, obs: Observation) -> None:
+        if obs.board.empty:
+            self.say("You lead: pick any tile.")
+        elif not playable(obs):
+            self.say("No tile fits: press d to draw." if DRAW in obs.legal else "No tile fits: press p to pass.")
+
+    # ----- actions -----
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PLAYING and (self.observation is None or self.status != "playing"):
+            return False  # no game in play: off the footer
+        if action in CREATOR:
+            if not (self.creator and self.connection == "connected"):
+                return False
+            if action == "start":
+                return self.status == "lobby"
+            return self.status != "lobby" if action == "restart" else True
+        if action == "draw":
+            obs = self.observation
+            return obs is None or obs.rules.has_stock
+        if action == "chat":
+            return self.connection == "connected"
+        if action == "next_game":
+            return self.status == "between"
+        if action == "end":
+            choosing = self.choosing
+            return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
+        if action in ("cursor", "play", "pass_turn", "pick") and self.choosing:
+            return action == "play"
+        if action == "cancel":
+            return bool(self.choosing)
+        return True
+
+    def _move(self, move: Move) -> None:
+        view = self.seat_view
+        if view is None or not self.my_turn:
+            return
+        if move not in view.observation.legal:
+            return
+        answered = (view.match, view.game, view.position)
+        if self.sent_for == answered:
+            return  # one move a position: a second key before the answer would only be refused as stale
+        self.sent_for = answered
+        self.choosing = None
+        self.say("")
+        self.send("move", move, view.position)
+        self.redraw()
+
+    def _can_move(self) -> bool:
+        if self.connection != "connected":
+            self.say("Not connected just now: wait for the connection to come back.", error=True)
+            return False
+        obs = self.observation
+        if obs is None or self.status != "playing":
+            self.say("No game is being played just now.", error=True)
+            return False
+        if not obs.legal:
+            self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
+            return False
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        hand = self.query_one(HandView)
+        if hand.tiles:
+            hand.cursor = (hand.cursor + step) % len(hand.tiles)
+
+    def action_pick(self, index: int) -> None:
+        if not self._can_move():
+            return
+        assert self.observation is not None
+        if index >= len(self.observation.hand):
+            self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
+            return
+        self.query_one(HandView).cursor = index
+        self.play_tile(index)
+
+    def action_play(self) -> None:
+        if self.choosing and len(self.choosing[1]) == 1:
+            tile = self.choosing[0]
+            self._move(next(m for m in self.legal_plays() if m.tile == tile))
+            return
+        if self._can_move():
+            self.play_tile(self.query_one(HandView).cursor)
+
+    def legal_plays(self) -> list[Move]:
+        obs = self.observation
+        return [m for m in obs.legal if m.kind is Kind.PLAY] if obs else []
+
+    def play_tile(self, index: int) -> None:
+        obs = self.observation
+        assert obs is not None
+        tile = obs.hand[index]
+        ends = tuple(m.end for m in self.legal_plays() if m.tile == tile and m.end is not None)
+        if not ends:
+            shows = ", ".join(f"{e.label} {obs.board.ends[e]}" for e in obs.board.open_ends())
+            self.say(f"{tile} does not fit: the open ends show {shows}.", error=True)
+            return
+        choices = equal_plays.distinct(obs.board, tile, ends)
+        if len(choices) == 1:
+            self._move(Move.play(tile, choices[0]))
+            return
+        self.choosing = (tile, ends)
+        options = " · ".join(f"{END_KEYS[e]} {e.label} ({obs.board.ends[e]})" for e in choices)
+        self.say(f"Play {tile} where? {options} · Esc cancels")
+        self.redraw()
+
+    def action_end(self, name: str) -> None:
+        if self.choosing:
+            tile, ends = self.choosing
+            end = End[name.upper()]
+            if end in ends:
+                self._move(Move.play(tile, end))
+
+    def on_snake_view_end_clicked(self, message: SnakeView.EndClicked) -> None:
+        if self.choosing:
+            self.action_end(message.end.name)
+
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        self.action_pick(message.index)
+
+    def action_cancel(self) -> None:
+        self.choosing = None
+        self.say("")
+        self.redraw()
+
+    def action_draw(self) -> None:
+        obs = self.observation
+        if not self._can_move() or obs is None:
+            return
+        if DRAW in obs.legal:
+            self._move(DRAW)
+        else:
+            self.say("You cannot draw now: a tile fits, or the stock is empty.", error=True)
+
+    def action_pass_turn(self) -> None:
+        obs = self.observation
+        if not self._can_move() or obs is None:
+            return
+        if PASS in obs.legal:
+            self._move(PASS)
+        else:
+            self.say("You cannot pass: play a tile that fits" + (" or draw." if DRAW in obs.legal else "."), error=True)
+
+    def action_next_game(self) -> None:
+        self.send("next_game")
+        self.said_next = True
+        self.say("Ready for the next game: it starts when everyone is.")
+
+    def action_start(self) -> None:
+        if self.status != "lobby":
+            self.say("The game has started already.", error=True)
+            return
+        self.send("start")
+
+    def action_restart(self) -> None:
+        if self.status == "lobby":
+            self.say("The room has not started: s starts it.", error=True)
+            return
+        self.send("restart")
+
+    def action_close_room(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.send("close_room")
+
+        self.app.push_screen(ConfirmScreen("Close the room for everybody?", "Close it"), answered)
+
+    def action_chat(self) -> None:
+        if self.connection != "connected":
+            self.say("Not connected just now: chat when the connection is back.", error=True)
+            return
+        self.set_class(True, "-chatting")
+        box = self.query_one("#chat-input", Input)
+        box.disabled = False
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        self.end_chat()
+        if text:
+            self.send("chat", text[:MAX_CHAT])
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.has_class("-chatting"):
+            event.stop()
+            self.query_one("#chat-input", Input).value = ""
+            self.end_chat()
+
+    def end_chat(self) -> None:
+        self.set_class(False, "-chatting")
+        self.query_one("#chat-input", Input).disabled = True
+        self.set_focus(None)
+
+    def action_toggle_log(self) -> None:
+        self.show_log = self.has_class("-narrow")
+        self.fit()
+
+    async def action_leave(self) -> None:
+        await self.leave_room()
+        stack = self.app.screen_stack
+        if len(stack) > 2:
+            self.dismiss(None)
+        else:
+            self.app.exit()
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."

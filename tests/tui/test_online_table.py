@@ -1,0 +1,253 @@
+"""The table online: two app instances play each other through a real room server on 127.0.0.1, by keys."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+from domino_tui.cli import main as cli_main
+from domino_tui.engine import DRAW, PASS, End, GameResult, Kind, Move, Reason, get_rules
+from domino_tui.records import Records
+from domino_tui.records.ratings import ratings
+from domino_tui.records.stats import table as stats_table
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.online import Connect
+from domino_tui.tui.recording import PEOPLE, online_record
+from domino_tui.tui.screens.online import OnlineScreen
+from domino_tui.tui.screens.online_table import OnlineTableScreen
+from domino_tui.tui.screens.table import TableScreen
+from tests.net.conftest import Running, free_port, start_server
+
+from .conftest import COACH, make_app
+
+END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
+SIZE = (80, 24)
+
+
+@pytest.fixture
+async def server(tmp_path: Path):
+    running = await start_server(tmp_path / "rooms.sqlite3")
+    yield running
+    for client in running.clients:
+        await client.close()
+    await running.server.stop()
+
+
+def online_app(connect: Connect) -> DominoApp:
+    return DominoApp(online=connect, coach=COACH)
+
+
+def table(app: DominoApp) -> OnlineTableScreen:
+    screen = app.screen
+    assert isinstance(screen, OnlineTableScreen)
+    return screen
+
+
+async def until(pilots, done, limit: float = 20.0) -> None:
+    """Let the apps run until ``done()`` holds."""
+    waited = 0.0
+    while not done():
+        if waited > limit:
+            raise AssertionError("the table never got there")
+        for pilot in pilots:
+            await pilot.pause()
+        await asyncio.sleep(0.02)
+        waited += 0.02
+
+
+async def play_turn(pilot, screen: OnlineTableScreen) -> None:
+    """Make the seat's first legal move by its keys."""
+    obs = screen.observation
+    assert obs is not None and obs.legal
+    move: Move = obs.legal[0]
+    position = screen.seat_view.position if screen.seat_view else -1
+    if move == DRAW:
+        await pilot.press("d")
+    elif move == PASS:
+        await pilot.press("p")
+    else:
+        assert move.kind is Kind.PLAY and move.end is not None
+        index = obs.hand.index(move.tile)
+        await pilot.press(str((index + 1) % 10))
+        if screen.choosing:
+            await pilot.press(END_KEY[move.end])
+    # The move is sent in a worker: the next observation shows it made.
+    await until([pilot], lambda: screen.seat_view is None or screen.seat_view.position != position)
+
+
+async def play_to_the_end(pilots, screens, limit: float = 60.0) -> None:
+    """The tables play (by keys) until the match is over; between games each says next."""
+    waited = 0.0
+    while not all(s.status == "over" for s in screens):
+        if waited > limit:
+            raise AssertionError("the match never ended")
+        moved = False
+        for pilot, screen in zip(pilots, screens, strict=True):
+            if screen.my_turn:
+                await play_turn(pilot, screen)
+                moved = True
+            elif screen.status == "between" and screen.over is not None and not screen.said_next:
+                await pilot.press("n")
+        if not moved:
+            for pilot in pilots:
+                await pilot.pause()
+            await asyncio.sleep(0.01)
+            waited += 0.01
+
+
+async def test_two_tables_play_a_partnership_match_with_bots(server: Running, private_config) -> None:
+    """Ana creates a partnership room, Ben joins it, bots take the two other seats; they play it out by keys."""
+    ana = online_app(Connect.create(f"127.0.0.1:{server.port}", "Ana", "partnership", "dummy", target=1, between=30))
+    async with ana.run_test(size=SIZE) as pa:
+        a = table(ana)
+        await until([pa], lambda: a.welcome is not None)
+        assert a.welcome is not None and a.creator
+        ben = online_app(Connect.join(f"127.0.0.1:{server.port}/{a.welcome.room}", "Ben"))
+        async with ben.run_test(size=SIZE) as pb:
+            b = table(ben)
+            await until([pa, pb], lambda: a.info is not None and a.info.seats[1].kind == "person")
+            assert b.welcome is not None and b.welcome.seat == 1
+            assert [a.kind(s) for s in range(4)] == ["person", "person", "open", "open"]
+            await pa.press("s")  # the creator starts: the open seats get bots
+            await until([pa, pb], lambda: a.observation is not None and b.observation is not None)
+            assert [b.kind(s) for s in range(4)] == ["person", "person", "bot", "bot"]
+            # Each table shows its own seat's hand, as the server sent it, and nobody else's.
+            assert a.query_one("#hand").tiles == a.observation.hand
+            assert set(a.observation.hand).isdisjoint(b.observation.hand)
+            await play_to_the_end([pa, pb], [a, b])
+            assert a.over is not None and a.over.match_over
+    # Each table recorded its games; the ratings have one against people.
+    games, problem = Records().games()
+    assert problem is None and games
+    assert {g.opponent for g in games} == {PEOPLE}
+    assert ("partnership", PEOPLE) in {(r.variant, r.opponent) for r in ratings(games)}
+    # The statistics show it, with its uncertainty, beside your ratings against the bots.
+    (row,) = [row for row in stats_table(games) if row.opponent == PEOPLE]
+    assert row.games == len(games) and row.rating_sigma < 25 / 3
+
+
+async def test_a_dropped_player_comes_back_with_the_same_hand(server: Running) -> None:
+    """The connection is cut under the table: it says so, reconnects by itself, and the game goes on."""
+    ana = online_app(Connect.create(f"127.0.0.1:{server.port}", "Ana", "classic", "dummy"))
+    async with ana.run_test(size=SIZE) as pa:
+        a = table(ana)
+        await until([pa], lambda: a.welcome is not None)
+        await pa.press("s")
+        await until([pa], lambda: a.my_turn)
+        await play_turn(pa, a)
+        await until([pa], lambda: a.my_turn)
+        hand = a.observation.hand if a.observation else ()
+        assert a.client is not None
+        shown: list[str] = []
+        heard = a.connected
+
+        def spy(news) -> None:  # what the status bar said on each news of the connection
+            heard(news)
+            shown.append(a.status_info().turn)
+
+        a.connected = spy  # type: ignore[method-assign]
+        a.client.drop()  # the network fails under the table
+        await until([pa], lambda: len(shown) >= 2 and a.connection == "connected" and a.my_turn)
+        assert shown[0] == "Reconnecting…"
+        assert a.observation is not None and a.observation.hand == hand
+        await play_turn(pa, a)  # and the game goes on
+        await pa.press("r")  # the creator restarts: a new match at the same table
+        await until([pa], lambda: a.seat_view is not None and a.seat_view.match == 2 and a.status == "playing")
+
+
+async def test_chat_and_names_show_markup_as_written(server: Running) -> None:
+    name = "[red]Ana[/]"
+    ana = online_app(Connect.create(f"127.0.0.1:{server.port}", "Ana", "classic", "dummy"))
+    async with ana.run_test(size=SIZE) as pa:
+        a = table(ana)
+        await until([pa], lambda: a.welcome is not None)
+        assert a.welcome is not None
+        ben = online_app(Connect.join(f"127.0.0.1:{server.port}/{a.welcome.room}", name))
+        async with ben.run_test(size=SIZE) as pb:
+            b = table(ben)
+            await until([pa, pb], lambda: b.welcome is not None and a.info is not None and a.info.seats[1].name)
+            await pb.press("c")
+            await pb.press(*"[bold]hi")
+            await pb.press("enter")
+            await until([pa, pb], lambda: bool(a.chats) and bool(b.chats))
+            shown = str(a.query_one("#chat").render())
+            assert f"{name}: [bold]hi" in shown
+            assert name in str(a.query_one("#seat-top").render())
+            await pb.press("q")  # Ben leaves: his seat is his still, and shows him away
+            await until([pa], lambda: a.kind(1) == "away")
+            assert "away" in str(a.query_one("#seat-top").render())
+        await pa.press("x", "y")  # the creator closes the room, after saying yes
+        await until([pa], lambda: a.connection == "closed")
+        assert not server.server.rooms
+
+
+@pytest.mark.parametrize("why", ["password", "no_room", "seat", "unreachable"])
+async def test_refusals_are_messages_on_the_table(server: Running, why: str) -> None:
+    welcome = await server.client().create("Ana", "classic", password="secret")  # a room with a password
+    port, room, password = server.port, welcome.room, "wrong"
+    if why == "no_room":
+        room, password = "ZZZZ-ZZZZ", "secret"
+    elif why == "seat":
+        await server.client().join(room, "Cy", "secret")  # the room's two seats are taken
+        password = "secret"
+    elif why == "unreachable":
+        port = free_port()
+    ben = online_app(Connect.join(f"127.0.0.1:{port}/{room}", "Ben", password))
+    async with ben.run_test(size=SIZE) as pb:
+        b = table(ben)
+        await until([pb], lambda: b.refused is not None)
+        assert b.refused == why
+        assert b.connection == "closed"
+        assert b.query_one("#message").has_class("-error")
+        await pb.press("q")  # leaves, without a traceback
+    assert ben.return_code == 0
+
+
+@pytest.mark.parametrize("address", ["nowhere", "host:port", "/ROOM", "127.0.0.1:8765/"])
+def test_a_bad_join_address_is_refused_with_a_message(address: str, capsys) -> None:
+    assert cli_main(["join", address, "--name", "Ben"]) == 2
+    assert capsys.readouterr().err  # argparse's usage and the message, never a traceback
+
+
+async def test_play_online_from_the_new_game_screen_and_back(server: Running) -> None:
+    """n, then Play online (Ctrl+O): a room is created with the form's choices; q leaves it for the local table."""
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press("ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = " "
+        form.query_one("#online-variant", Select).value = "partnership"
+        form.query_one("#online-target", Input).value = "50"
+        form.query_one("#server", Input).focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, OnlineScreen)  # no name: the form says so and stays
+        assert str(form.query_one("#online-error", Static).render())
+        form.query_one("#name", Input).value = "Ana"
+        await pilot.press("enter")
+        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        online = table(app)
+        assert online.info is not None
+        assert online.info.options["variant"] == "partnership" and online.info.options["target"] == 50
+        await pilot.press("q")
+        await until([pilot], lambda: isinstance(app.screen, TableScreen))
+
+
+def test_an_online_game_is_rated_against_people_only_when_a_person_sat_across() -> None:
+    rules = get_rules("partnership")
+    result = GameResult(Reason.OUT, 1, (0, 30), (0, 12, 5, 13), 1)
+    against_people = online_record(
+        rules, 0, ("person", "person", "bot", "bot"), ("Ana", "Ben", "Easy", "Easy"), 1, result, (0, 30)
+    )
+    assert (against_people.opponent, against_people.result, against_people.points_against) == (PEOPLE, "lost", 30)
+    # A person beside you and bots across: the game rates you against the bots' level, as at home.
+    with_a_partner = online_record(
+        rules, 0, ("person", "bot", "person", "bot"), ("Ana", "Hard", "Cy", "Hard"), 1, result, (0, 30)
+    )
+    assert with_a_partner.opponent == "Hard"
+    assert not with_a_partner.game  # the server keeps the deal: nothing to replay
