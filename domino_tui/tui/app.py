@@ -459,9 +459,7 @@ def run(
     sys.setswitchinterval(0.0005)
     try:
         opponents = (opponent,) if opponent else None
-        DominoApp(
-            variant=variant, seed=seed, pause=pause, opponents=opponents, players=players, online=online
-        ).run()
+        DominoApp(variant=variant, seed=seed, pause=pause, opponents=opponents, players=players, online=online).run()
     finally:
         sys.setswitchinterval(interval)
     return 0
