@@ -188,11 +188,15 @@ def test_the_observation_shows_every_train_and_the_open_double():
 
 def test_the_faces_that_do_not_play_trains_yet_do_not_offer_them():
     # VARIANTS is what the table, the plain mode and the tournaments offer: the train game is listed apart.
-    from domino_tui.cli import build_parser
     from domino_tui.engine import VARIANTS, get_rules
 
     assert "mexicantrain" not in VARIANTS
     with pytest.raises(ArgumentError, match="unknown variant"):
         get_rules("mexicantrain")
-    with pytest.raises(SystemExit):
-        build_parser().parse_args(["--plain", "--variant", "mexicantrain"])
+    from domino_tui.cli import main
+
+    try:  # the table plays it; the plain mode refuses it
+        code = main(["--plain", "--variant", "mexicantrain"])
+    except SystemExit as refused:
+        code = refused.code
+    assert code == 2
