@@ -133,9 +133,9 @@ def round_over_text(over: TrainRoundOver, names: tuple[str, ...], rounds: int) -
     return text
 
 
-def score_text(scores: tuple[int, ...] | list[int], names: tuple[str, ...], game: int, rounds: int) -> str:
-    parts = " · ".join(f"{names[s]} {t}" for s, t in enumerate(scores))
-    return f"Round {game} of {rounds} · {parts} (lowest wins)"
+def score_text(scores: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
+    """Each seat's total (the round is on the board's title)."""
+    return " · ".join(f"{names[s]} {t}" for s, t in enumerate(scores)) + " (lowest wins)"
 
 
 def seats_text(info: RoomInfo | None, names: tuple[str, ...]) -> Text:

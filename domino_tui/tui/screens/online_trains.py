@@ -49,6 +49,8 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
 
+SHORT = 30  # rows below which the seats are shown on the board's border
+LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
 PLAYING = {"number", "cursor", "play", "draw", "pass_turn"}
 CREATOR = {"start", "restart", "close_room"}
 
@@ -65,6 +67,7 @@ class OnlineTrainTableScreen(Screen[None]):
     OnlineTrainTableScreen.-chatting #chat-input { display: block; }
     OnlineTrainTableScreen.-chatting #message { display: none; }
     OnlineTrainTableScreen.-narrow #log { display: none; }
+    OnlineTrainTableScreen.-short #seats, OnlineTrainTableScreen.-short #chat { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         # A number picks a tile of your hand, or a train while you choose one for the tile picked.
@@ -149,6 +152,11 @@ class OnlineTrainTableScreen(Screen[None]):
     def fit(self) -> None:
         wide = self.app.size.width >= 130 if self.show_log is None else self.show_log
         self.set_class(not wide, "-narrow")
+        # Nine trains and the hand fill 24 rows: the seats' line then takes the board's bottom border, and the
+        # latest chat the message line (all of it is in the log, l).
+        self.set_class(self.app.size.height < SHORT, "-short")
+        if self.is_mounted:
+            self.redraw()
 
     # ----- the network, in a worker -----
 
@@ -179,6 +187,8 @@ class OnlineTrainTableScreen(Screen[None]):
             self.chats = [*self.chats, line][-CHAT_SHOWN:]
             self.query_one("#chat", Static).update(Text("\n").join(self.chats))
             self.query_one("#log", RichLog).write(line)
+            if self.has_class("-short"):  # no line of its own: the latest says it in the message line
+                self.say(line.plain)
         elif isinstance(event, net.ServerError):
             self.sent_for = None  # a refused move (stale, illegal) may be made again
             self.say(_sentence(event.message), error=True)
@@ -286,9 +296,11 @@ class OnlineTrainTableScreen(Screen[None]):
     def redraw(self) -> None:
         obs = self.observation
         names = self.names
-        self.query_one("#seats", Static).update(seats_text(self.info, names))
+        seats = seats_text(self.info, names)
+        self.query_one("#seats", Static).update(seats)
         room = self.welcome.room if self.welcome else "…"
         board = self.query_one("#board")
+        board.border_subtitle = seats.plain if self.has_class("-short") else LEGEND
         box = self.query_one("#hand-box")
         if obs is None:
             board.border_title = f"Room {room}"
@@ -306,7 +318,6 @@ class OnlineTrainTableScreen(Screen[None]):
             f" · your train is {train_key_of(obs, obs.seat)}"
         )
         board.border_title = f"Room {room} · round {self.seat_view.game if self.seat_view else 1} of {self.rounds}"
-        board.border_subtitle = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
         self.query_one(StatusBar).info = self.status_info()
 
     def status_info(self) -> StatusInfo:
@@ -330,8 +341,7 @@ class OnlineTrainTableScreen(Screen[None]):
         if obs is None:
             return StatusInfo(turn, None)
         scores = self.over.scores if self.over is not None else obs.totals
-        game = self.seat_view.game if self.seat_view else 1
-        return StatusInfo(turn, obs.boneyard_size, score_text(scores, self.names, game, self.rounds), "Boneyard")
+        return StatusInfo(turn, obs.boneyard_size, score_text(scores, self.names), "Boneyard")
 
     @property
     def message_is_error(self) -> bool:
