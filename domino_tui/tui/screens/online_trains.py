@@ -114,6 +114,7 @@ class OnlineTrainTableScreen(Screen[None]):
         self.show_log: bool | None = None
         self.redraw_due = False
         self.sent_for: tuple[int, int, int] | None = None
+        self.keys_for: tuple[str, bool, str] | None = None  # what the footer's keys were last worked out for
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -205,7 +206,12 @@ class OnlineTrainTableScreen(Screen[None]):
     def redraw_now(self) -> None:
         self.redraw_due = False
         self.redraw()
-        self.refresh_bindings()
+        # Which keys apply follows the room's state and whose turn it is; the footer is rebuilt only when that
+        # changes (rebuilding it on every bot's move would cost more than drawing the table).
+        keys = (self.status, self.my_turn, self.connection)
+        if keys != self.keys_for:
+            self.keys_for = keys
+            self.refresh_bindings()
 
     def took(self, view: net.TrainSeatView) -> None:
         key = (view.match, view.game)
