@@ -12,7 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+
+from ..widgets.key_footer import KeyFooter
 
 
 class HandoverScreen(Screen[None]):
@@ -46,7 +48,7 @@ class HandoverScreen(Screen[None]):
                 id="handover-news",
             )
             yield Button(f"I am {self.player}: show my hand", id="ready", variant="primary")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

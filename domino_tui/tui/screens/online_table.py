@@ -20,7 +20,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from ...engine import DRAW, PASS, VARIANTS, End, Kind, Move, Observation, Tile, get_rules
 from ...net import client as net
@@ -41,6 +41,7 @@ from ..online import (
 from ..online_trains import plays_trains
 from ..widgets.hand import HandView, key_label
 from ..widgets.hint_panel import END_KEYS
+from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
@@ -139,7 +140,7 @@ class OnlineTableScreen(Screen[None]):
         )
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Moves and chat"

@@ -10,12 +10,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import GameState, SaveFormatError
 from ...records import GameRecord
 from ...records.replay import positions
 from ..session import FOUR_NAMES, TWO_NAMES
+from ..widgets.key_footer import KeyFooter
 from ..widgets.snake import SnakeView
 
 
@@ -55,7 +56,7 @@ class ReplayScreen(Screen[None]):
         with ScrollableContainer(id="replay-board", can_focus=False):
             yield SnakeView(id="replay-snake")
         yield Static(id="replay-hands")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#replay-hands").border_title = "Every hand"

@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...coach.review import Decision
 from ...engine import Observation
 from ...records.stats import chance_lost
 from ..widgets.hint_panel import render as render_ranking
+from ..widgets.key_footer import KeyFooter
 from ..widgets.snake import SnakeView
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class ReviewScreen(Screen[None]):
             with Horizontal(id="review-below"):
                 yield OptionList(id="review-list")
                 yield VerticalScroll(Static(id="review-ranking-text"), id="review-ranking", can_focus=False)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.add_class("-waiting")

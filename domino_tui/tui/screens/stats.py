@@ -12,10 +12,11 @@ from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...records import GameRecord, Records
 from ...records.stats import HEADERS, RATING_NOTE, cells, chance_lost, progress, streaks, table
+from ..widgets.key_footer import KeyFooter
 
 
 class StatsScreen(Screen[None]):
@@ -42,7 +43,7 @@ class StatsScreen(Screen[None]):
         yield Static(id="stats-more")
         yield Static("Recorded games (newest first) · Enter replays one", classes="stats-title")
         yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     class Read(Message):
         """The record, read in the worker."""

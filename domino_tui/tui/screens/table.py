@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 from textual.worker import get_current_worker
 
 from ...ai import Bot
@@ -32,6 +32,7 @@ from ..session import HUMAN, Session
 from ..side_panels import BOARD_ROOM, Panel, Placement
 from ..widgets.hand import HandView, key_label
 from ..widgets.hint_panel import END_KEYS, HintPanel
+from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
@@ -125,7 +126,7 @@ class TableScreen(CoachActions, Screen):
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
         yield Static(id="too-small")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)

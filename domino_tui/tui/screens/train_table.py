@@ -21,12 +21,13 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 from textual.worker import get_current_worker
 
 from ...engine import Move
 from ..train_session import TrainSession
 from ..widgets.hand import HandView, key_label
+from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
@@ -96,7 +97,7 @@ class TrainTableScreen(Screen):
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
         yield Static(id="too-small")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
