@@ -24,7 +24,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from ...engine import DRAW, PASS, Move, TrainObservation, TrainPlay
 from ...net import client as net
@@ -45,6 +45,7 @@ from ..online_trains import (
     where_to_play,
 )
 from ..widgets.hand import HandView, key_label
+from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
@@ -114,7 +115,6 @@ class OnlineTrainTableScreen(Screen[None]):
         self.show_log: bool | None = None
         self.redraw_due = False
         self.sent_for: tuple[int, int, int] | None = None
-        self.keys_for: tuple[str, bool, str] | None = None  # what the footer's keys were last worked out for
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -130,7 +130,7 @@ class OnlineTrainTableScreen(Screen[None]):
         )
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -206,12 +206,7 @@ class OnlineTrainTableScreen(Screen[None]):
     def redraw_now(self) -> None:
         self.redraw_due = False
         self.redraw()
-        # Which keys apply follows the room's state and whose turn it is; the footer is rebuilt only when that
-        # changes (rebuilding it on every bot's move would cost more than drawing the table).
-        keys = (self.status, self.my_turn, self.connection)
-        if keys != self.keys_for:
-            self.keys_for = keys
-            self.refresh_bindings()
+        self.refresh_bindings()  # which keys apply follows the room's state
 
     def took(self, view: net.TrainSeatView) -> None:
         key = (view.match, view.game)
