@@ -8,14 +8,16 @@ from pathlib import Path
 
 import pytest
 from textual.geometry import Region
-from textual.widgets import Static
+from textual.widgets import Input, Select, Static
 
 from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainPlay
 from domino_tui.net.botclient import play_seat
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.online_trains import train_key_of, trains_for
+from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
+from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 from tests.net.conftest import Running, start_server
@@ -178,3 +180,34 @@ async def test_a_table_plays_beside_a_program_in_a_room_for_four(server: Running
             assert_every_train_end_visible(a)
         finally:
             playing.cancel()
+
+
+async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Running) -> None:
+    """n, then Play online: Mexican Train asks for players and rounds; a wrong count says so; the room is made
+    with the form's choices and its table is the train table; q leaves it for the local table."""
+    app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press("ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Ana"
+        form.query_one("#online-variant", Select).value = VARIANT
+        await pilot.pause()
+        assert form.query_one("#online-players", Input).display
+        form.query_one("#online-players", Input).value = "9"
+        form.query_one("#online-target", Input).value = "2"
+        form.query_one("#server", Input).focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, OnlineScreen)  # nine players: the form says so and stays
+        assert "2 to 8" in str(form.query_one("#online-error", Static).render())
+        form.query_one("#online-players", Input).value = "6"
+        await pilot.press("enter")
+        await until([pilot], lambda: train_table(app) is not None)
+        screen = train_table(app)
+        assert screen is not None and screen.info is not None
+        assert (screen.info.options["players"], screen.info.options["games"]) == (6, 2)
+        assert len(screen.info.seats) == 6 and screen.creator
+        await pilot.press("q")
+        await until([pilot], lambda: isinstance(app.screen, TableScreen))
