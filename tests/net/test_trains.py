@@ -11,10 +11,18 @@ import sqlite3
 
 import pytest
 
-from domino_tui.engine import MEXICAN_TRAIN, Tile, TrainMatch, observe_match, train_observation_to_json
+from domino_tui.engine import MEXICAN_TRAIN, Tile, TrainMatch, TrainPlay, observe_match, train_observation_to_json
 from domino_tui.engine.train_moves import train_move_from_json
 from domino_tui.net.botclient import play_seat
-from domino_tui.net.client import Connection, RoomClient, TrainRoundOver, TrainSeatView, TrainSpectatorView, Welcome
+from domino_tui.net.client import (
+    Connection,
+    RoomClient,
+    ServerError,
+    TrainRoundOver,
+    TrainSeatView,
+    TrainSpectatorView,
+    Welcome,
+)
 from domino_tui.net.kinds import TrainRoomMatch
 from domino_tui.net.protocol import Options, ProtocolError, encode
 from domino_tui.net.room import Room, check_options
@@ -233,3 +241,52 @@ async def test_a_train_match_survives_sigkill_and_restart(tmp_path) -> None:
         assert after["obs"]["history"][: len(told)] == told
     else:
         assert after["game"] > before.game
+
+
+async def test_a_train_room_refuses_a_wrong_move_with_the_engines_words_and_goes_on(running) -> None:
+    a = running.client()
+    await a.create("Ana", VARIANT, seats=[None, "random"], games=1)
+    await a.start()
+    seen = await wait_for(a, lambda e: isinstance(e, TrainSeatView) and bool(e.observation.legal))
+    obs = seen.observation
+    # A line game's move, a tile not in the hand, and a train that does not exist.
+    await a.send_raw(encode({"type": "move", "position": seen.position, "move": ["play", [6, 6], 0]}))
+    shape = await wait_for(a, lambda e: isinstance(e, ServerError))
+    assert shape.code == "bad_message" and '["play", a, b, train]' in shape.message
+    stranger = next(t for t in MEXICAN_TRAIN.tiles.tiles if t not in obs.hand and t.low != t.high)
+    await a.move(TrainPlay(stranger, 0), seen.position)
+    illegal = await wait_for(a, lambda e: isinstance(e, ServerError))
+    assert illegal.code == "illegal" and f"{stranger} is not in seat 0's hand" in illegal.message
+    await a.move(TrainPlay(obs.hand[0], 7), seen.position)
+    assert (await wait_for(a, lambda e: isinstance(e, ServerError))).code == "illegal"
+    await a.move(obs.legal[0], seen.position)  # still Ana's turn: the room went on
+    result = await asyncio.wait_for(play_seat(a, "greedy"), 60)
+    assert result is not None and result.match_over
+
+
+async def test_a_stand_in_plays_for_an_absent_train_player_until_they_return(running) -> None:
+    a, b = running.client(), running.client()
+    welcome = await a.create("Ana", VARIANT, seats=[None, None, "random"], between=0, games=1, away=0.05)
+    await b.join(welcome.room, "Ben")
+    token = b.welcome.token
+    await a.start()
+    await b.close()
+    playing = asyncio.create_task(play_seat(a, "greedy"))
+    try:
+        for _ in range(200):
+            if running.room().seats[1].away:
+                break
+            await asyncio.sleep(0.02)
+        assert running.room().seats[1].away
+        ben = running.client()
+        assert (await ben.rejoin(welcome.room, token)).seat == 1
+        back = await wait_for(ben, lambda e: isinstance(e, TrainSeatView))
+        assert back.observation.seat == 1
+        results = await asyncio.wait_for(asyncio.gather(playing, play_seat(ben, "random")), 60)
+        assert results[0] is not None and results[0].match_over
+    finally:
+        playing.cancel()
+    con = sqlite3.connect(running.server.storage.path)
+    movers = [json.loads(e)["by"] for (e,) in con.execute("SELECT entry FROM log") if json.loads(e)["e"] == "move"]
+    con.close()
+    assert {"person", "bot", "stand-in"} <= set(movers)
