@@ -133,6 +133,16 @@ def round_over_text(over: TrainRoundOver, names: tuple[str, ...], rounds: int) -
     return text
 
 
+def round_over_line(over: TrainRoundOver, names: tuple[str, ...]) -> str:
+    """The same, short enough for one line of the table: "Round over: Ana went out. n: next round."."""
+    how = f"{names[over.out_seat]} went out" if over.out_seat is not None else "blocked"
+    if over.match_over and over.winners:
+        who = " and ".join(names[s] for s in over.winners)
+        verb = "win" if len(over.winners) > 1 or who == "You" else "wins"
+        return f"Round over: {how}. {who} {verb} the match ({over.scores[over.winners[0]]})."
+    return f"Round over: {how}. n: next round."
+
+
 def score_text(scores: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
     """Each seat's total (the round is on the board's title)."""
     return " · ".join(f"{names[s]} {t}" for s, t in enumerate(scores)) + " (lowest wins)"

@@ -34,6 +34,7 @@ from ..online_trains import (
     newest,
     nothing_fits,
     playable,
+    round_over_line,
     round_over_text,
     score_text,
     seats_text,
@@ -60,10 +61,8 @@ class OnlineTrainTableScreen(Screen[None]):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
     OnlineTrainTableScreen { layout: vertical; background: $background; }
-    OnlineTrainTableScreen #board { padding: 0 1; border-subtitle-color: $foreground-muted; }
     OnlineTrainTableScreen #seats { height: auto; max-height: 2; padding: 0 1; color: $foreground-muted; }
     OnlineTrainTableScreen #chat { height: auto; max-height: 3; padding: 0 1; color: $foreground-muted; }
-    OnlineTrainTableScreen #message { height: auto; max-height: 2; }
     OnlineTrainTableScreen #chat-input { display: none; height: 1; border: none; padding: 0 1; }
     OnlineTrainTableScreen.-chatting #chat-input { display: block; }
     OnlineTrainTableScreen.-chatting #message { display: none; }
@@ -235,7 +234,9 @@ class OnlineTrainTableScreen(Screen[None]):
         self.over = over
         text = round_over_text(over, self.names, self.rounds)
         self.query_one("#log", RichLog).write(Text(text, style="bold"))
-        if over.match_over:
+        if self.has_class("-short"):
+            self.say(round_over_line(over, self.names))
+        elif over.match_over:
             self.say(text + (" r restarts." if self.creator else ""))
         else:
             self.say(text + " n: next round.")
@@ -444,7 +445,7 @@ class OnlineTrainTableScreen(Screen[None]):
             return
         self.choosing = (index, tuple(trains))
         options = " · ".join(f"{train_key_of(obs, t)} {train_name(obs, self.names, t)}" for t in trains)
-        self.say(f"Play {tile} on which train? {options} · or click its row · Esc cancels")
+        self.say(f"{tile} on which train? {options} · Esc cancels")
         self.redraw()
 
     def action_train(self, key: str) -> None:
