@@ -32,12 +32,13 @@ from ..engine import (
     SaveFormatError,
     TrainObservation,
     TrainPlay,
+    TrainRules,
     move_to_json,
     observation_from_json,
     public_view_from_json,
     train_observation_from_json,
 )
-from .kinds import is_train_observation
+from .kinds import is_train_observation, train_rules
 from .protocol import VERSION, encode
 
 DEFAULT_PORT = 8765
@@ -402,9 +403,8 @@ class RoomClient:
             self.info = _room_info(msg)
             return self.info
         if kind == "obs" and is_train_observation(msg["obs"]):  # type: ignore[arg-type]  # an object
-            self.train_observation = TrainSeatView(
-                _int(msg["match"]), _int(msg["game"]), _int(msg["position"]), train_observation_from_json(msg["obs"])
-            )
+            obs = train_observation_from_json(msg["obs"], self._train_rules(msg["obs"]))  # type: ignore[arg-type]
+            self.train_observation = TrainSeatView(_int(msg["match"]), _int(msg["game"]), _int(msg["position"]), obs)
             return self.train_observation
         if kind == "view" and is_train_observation(msg["view"]):  # type: ignore[arg-type]  # an object
             view = msg["view"]
@@ -433,6 +433,16 @@ class RoomClient:
             self._closing = True
             return RoomClosed(str(msg["message"]))
         return None
+
+    def _train_rules(self, obs: dict[str, object]) -> TrainRules | None:
+        """The room's train rules (its house rules are in its options, not in an observation), or None for the
+        variant's own."""
+        options = self.info.options if self.info is not None else {}
+        house = options.get("house")
+        if not isinstance(house, dict) or options.get("variant") != obs.get("variant"):
+            return None
+        players = obs.get("players")
+        return train_rules(str(obs["variant"]), players if isinstance(players, int) else None, house)
 
     def _emit(self, event: Event) -> None:
         self._events.put_nowait(event)

@@ -41,6 +41,7 @@ from ..engine import (
     train_observation_to_json,
 )
 from ..engine.train_moves import train_move_from_json
+from ..engine.train_state import options_to_json, rules_from_json
 from .protocol import Code, ProtocolError
 
 Json = dict[str, object]
@@ -331,21 +332,38 @@ class TrainRoomMatch(RoomMatch):
 # ----- choosing the kind -----
 
 
-def match_kind(variant: str, players: int | None = None) -> MatchKind:
-    """The kind of match of ``variant`` (for ``players`` seats, where its rules take a number of players);
-    ProtocolError naming the variants otherwise."""
+def match_kind(variant: str, players: int | None = None, house: Mapping[str, object] | None = None) -> MatchKind:
+    """The kind of match of ``variant`` (for ``players`` seats, where its rules take a number of players; with
+    the ``house`` rules that differ from the default set, for the train games); ProtocolError naming the
+    variants, or what is wrong with the house rules, otherwise."""
     rules = VARIANTS.get(variant)
     if rules is not None:
         if players is not None and players != rules.players:
             raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {rules.players} seats, not {players}")
+        if house:
+            raise ProtocolError(Code.BAD_MESSAGE, f"{variant} takes no house rules: they are the train games'")
         return LineKind(rules)
     if variant in TRAIN_VARIANTS:
         try:
-            return TrainKind(get_train_rules(variant, players))
-        except EngineError as exc:
+            return TrainKind(train_rules(variant, players, house))
+        except (EngineError, ValueError) as exc:
             raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
     names = ", ".join([*VARIANTS, *TRAIN_VARIANTS])
     raise ProtocolError(Code.BAD_MESSAGE, f"unknown variant {variant[:24]!r}; choose one of: {names}")
+
+
+def train_rules(variant: str, players: int | None, house: Mapping[str, object] | None) -> TrainRules:
+    """A train variant's rules for ``players`` with the ``house`` rules (the engine's option names and values,
+    as in a save) in place of the default ones; ValueError or the engine's SaveFormatError says what is wrong."""
+    rules = get_train_rules(variant, players)
+    if not house:
+        return rules
+    unknown = set(house) - set(options_to_json(rules.options))
+    if unknown:
+        known = ", ".join(options_to_json(rules.options))
+        raise ValueError(f"no house rule {sorted(unknown)[0][:24]!r}; the house rules are: {known}")
+    options = {**options_to_json(rules.options), **house}
+    return rules_from_json({"variant": variant, "players": rules.players, "options": options})
 
 
 def is_train_observation(obs: Mapping[str, object]) -> bool:

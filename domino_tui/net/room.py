@@ -71,7 +71,8 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
     raw_seats = msg.get("seats")
     # The number of players: asked for, or the seats' count, or the variant's own.
     players = _int(msg.get("players")) or (len(raw_seats) if isinstance(raw_seats, list) else None)
-    kind = match_kind(variant, players)
+    house = msg.get("house")
+    kind = match_kind(variant, players, house if isinstance(house, dict) else None)
     bots = str(msg.get("bots") or "Easy")
     seats: list[str | None] = list(raw_seats) if isinstance(raw_seats, list) else [None] * kind.players
     if len(seats) != kind.players:
@@ -91,6 +92,7 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
     options = Options(
         variant=variant,
         players=players,
+        house=house if isinstance(house, dict) and house else None,
         bots=bots,
         seats=tuple(seats),
         target=target,
@@ -118,7 +120,7 @@ class Room:
         self.options = options
         self.password_hash = password_hash
         self.created = created
-        self.kind: MatchKind = match_kind(options.variant, options.players)
+        self.kind: MatchKind = match_kind(options.variant, options.players, options.house)
         self.seats = [Seat(SeatKind.BOT, level, level) if level is not None else Seat() for level in options.seats] or [
             Seat() for _ in range(self.kind.players)
         ]

@@ -194,6 +194,9 @@ async def test_a_train_room_rebuilt_from_its_log_is_the_room(running) -> None:
         ({"bots": "hyperskill"}, "no bot level 'hyperskill' plays"),
         ({"games": 14}, "1 to 13 rounds"),
         ({"target": 100}, "rounds, not to a target"),
+        ({"house": {"double_blank": -1}}, "double blank"),
+        ({"house": {"first_turn_chain": "yes"}}, "first_turn_chain is true or false"),
+        ({"house": {"spinner": True}}, "no house rule 'spinner'"),
     ],
 )
 def test_train_options_that_cannot_make_a_room_say_why(options: dict, says: str) -> None:
@@ -290,3 +293,26 @@ async def test_a_stand_in_plays_for_an_absent_train_player_until_they_return(run
     movers = [json.loads(e)["by"] for (e,) in con.execute("SELECT entry FROM log") if json.loads(e)["e"] == "move"]
     con.close()
     assert {"person", "bot", "stand-in"} <= set(movers)
+
+
+def test_house_rules_make_a_line_room_say_why() -> None:
+    with pytest.raises(ProtocolError, match="takes no house rules"):
+        check_options({"variant": "block", "house": {"double_blank": 50}}, False)
+
+
+async def test_a_train_room_plays_its_house_rules_and_its_clients_read_them(running) -> None:
+    """A room made with house rules: the engine plays them, the server's bots and the clients' observations
+    carry them, and the room rebuilt from its log has them too."""
+    house = {"double_blank": 50, "first_turn_chain": True, "hand_sizes": [12, 12, 12, 11, 10, 9, 8]}
+    a = running.client()
+    await a.create("Ana", VARIANT, seats=[None, "random", "greedy"], games=1, house=house)
+    await a.start()
+    result = await asyncio.wait_for(play_seat(a, "greedy"), 60)
+    assert result is not None and result.match_over
+    rules = running.room().kind.rules
+    assert (rules.options.double_blank, rules.options.first_turn_chain, rules.hand_size) == (50, True, 12)
+    assert a.train_observation is not None and a.train_observation.observation.rules == rules
+    assert a.info is not None and a.info.options["house"] == house
+    (stored,) = Storage(running.server.storage.path).rooms()
+    room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
+    assert room.kind.rules == rules
