@@ -72,14 +72,6 @@ def test_crowded_all_fives(snap_compare, size):
 
 
 @at_size
-def test_four_seats_around_the_table(snap_compare, size):
-    async def run_before(pilot):
-        await play_heaviest(pilot, 4)
-
-    assert snap_compare(make_app("partnership", seed=5), terminal_size=size, run_before=run_before)
-
-
-@at_size
 def test_abandon_question(snap_compare, size):
     async def run_before(pilot):
         await play_heaviest(pilot, 2)
