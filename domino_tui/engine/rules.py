@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum, StrEnum
 from functools import cached_property
 
 from . import core
+from .errors import ArgumentError, shown
 from .tiles import TileSet, tile_set
 
 
@@ -118,6 +119,9 @@ class Rules:
     highest_double_opens: bool = False
     # The lead moves round the table game by game from a random first seat, whoever won (the MC102 judge).
     lead_rotates: bool = False
+    # The other player counts these rules may seat, each for itself, with the hand each is dealt (Fives and Threes:
+    # ((3, 5), (4, 5))); `with_players` makes the Rules value for one of them.
+    more_players: tuple[tuple[int, int], ...] = ()
     scores: Scores = field(kw_only=True)
     blocked: Blocked = field(kw_only=True)
     next_opening: NextOpening = field(repr=False, kw_only=True)
@@ -125,6 +129,22 @@ class Rules:
 
     def team_of(self, seat: int) -> int:
         return self.kernel.team_of(seat)
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players these rules may seat (`with_players`)."""
+        return tuple(sorted({self.players, *(n for n, _ in self.more_players)}))
+
+    def with_players(self, players: int) -> Rules:
+        """These rules for ``players`` seats, each playing for itself, dealt the hand the rules give that count."""
+        if players == self.players:
+            return self
+        hands = dict(self.more_players)
+        if players not in hands:
+            counts = ", ".join(map(str, self.player_counts))
+            raise ArgumentError(f"{self.title} seats {counts} players, not {shown(players)}")
+        sides = tuple((seat,) for seat in range(players))
+        return replace(self, players=players, hand_size=hands[players], teams=sides)
 
     @property
     def has_stock(self) -> bool:
