@@ -11,8 +11,8 @@ import pytest
 
 from domino_tui.engine import VARIANTS, GameResult, GameState, Kind, Reason, core, tile_set
 from domino_tui.engine.core import Sim
-from domino_tui.engine.rules import Blocked
 from domino_tui.engine.moves import move_of
+from domino_tui.engine.rules import Blocked
 from domino_tui.engine.state import deal_position
 
 GAMES = 2000
