@@ -26,7 +26,6 @@ from domino_tui.engine import (
     public_view_from_json,
 )
 
-
 # Every variant, and each for every player count it seats (Fives and Threes for 3 and 4).
 RULE_SETS = {
     (name if n == rules.players else f"{name}/{n}"): rules.with_players(n)
