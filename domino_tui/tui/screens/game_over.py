@@ -9,15 +9,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.containers import Vertical
+from textual.widgets import Static
 
 from ...engine import Reason
 from ..session import Session
+from .over_dialog import FIRST_KEYS, LAST_KEYS, OverDialog
 
 
 def breakdown(session: Session) -> list[tuple[str, tuple[int, ...]]]:
@@ -42,22 +41,14 @@ def breakdown(session: Session) -> list[tuple[str, tuple[int, ...]]]:
     return rows
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(OverDialog):
     """Dismissed with "next", "again", "new", "sheet", "review", "look" (close to see the table) or "quit"."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose('primary')", "Continue", show=False),
-        Binding("n", "choose('new')", "New game"),
-        Binding("s", "choose('sheet')", "Scores"),
-        Binding("r", "choose('review')", "Review"),
-        Binding("escape", "choose('look')", "See the table"),
-        Binding("q", "choose('quit')", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*FIRST_KEYS, Binding("r", "choose('review')", "Review"), *LAST_KEYS]
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
+        super().__init__(session.match.over)
         self.session = session
-        self.primary = "again" if session.match.over else "next"
 
     def hands(self) -> Table:
         s = self.session
@@ -94,23 +85,8 @@ class GameOverScreen(ModalScreen[str]):
         if match_over and s.multi_game:
             lines.append(s.match_text())
         with Vertical(id="over-box", classes="dialog"):
-            yield Static(title, classes="dialog-title")
-            yield Static(Text("\n".join(lines), style="bold"), id="over-text")
+            yield from self.heading(title, lines)
             yield Static(self.hands(), id="over-hands")
             yield Static(self.points(), id="over-points")
-            with Horizontal(classes="buttons"):
-                label = "Play again" if match_over else f"Next {s.part}"
-                yield Button(label, id=self.primary, variant="primary")
-                yield Button("New game…", id="new")
-                yield Button("Quit", id="quit", variant="error")
+            yield from self.buttons("Play again" if match_over else f"Next {s.part}")
             yield Static("Enter continues · r review · n new game · s scores · Esc the table", classes="dialog-hint")
-
-    def on_mount(self) -> None:
-        self.query_one(f"#{self.primary}", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id or "look")
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(self.primary if what == "primary" else what)

@@ -1,4 +1,4 @@
-"""The score sheet: each game's points per side and the running total."""
+"""The score sheet: each game's points per side and the running total; and the dialog every score sheet is."""
 
 from __future__ import annotations
 
@@ -13,21 +13,35 @@ from textual.widgets import DataTable, Static
 from ..session import Session
 
 
-class ScoreSheetScreen(ModalScreen[None]):
+class SheetDialog(ModalScreen[None]):
+    """A score sheet in a dialog; a subclass provides its ``title`` and its filled ``sheet``."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "close", "Close", key_display="Esc")]
 
+    def title_text(self) -> str:
+        raise NotImplementedError
+
+    def sheet(self) -> DataTable:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="score-box", classes="dialog"):
+            yield Static(self.title_text(), classes="dialog-title")
+            yield self.sheet()
+            yield Static("Esc closes", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ScoreSheetScreen(SheetDialog):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
 
-    def compose(self) -> ComposeResult:
+    def title_text(self) -> str:
         s = self.session
-        with Vertical(id="score-box", classes="dialog"):
-            yield Static(
-                f"Score sheet · {s.rules.title} {('· ' + s.goal()) if s.goal() else ''}", classes="dialog-title"
-            )
-            yield self.sheet()
-            yield Static("Esc closes", classes="dialog-hint")
+        return f"Score sheet · {s.rules.title} {('· ' + s.goal()) if s.goal() else ''}"
 
     def sheet(self) -> DataTable:
         """The table filled before it is mounted (a query after mounting can miss it while the app quits)."""
@@ -47,6 +61,3 @@ class ScoreSheetScreen(ModalScreen[None]):
             table.add_row(str(i), *[str(pts[t]) for t in teams], result)
         table.add_row("Total", *[str(v) for v in totals], s.match_text() or s.goal(), key="total")
         return table
-
-    def action_close(self) -> None:
-        self.dismiss(None)
