@@ -251,3 +251,69 @@ def test_an_online_game_is_rated_against_people_only_when_a_person_sat_across() 
     )
     assert with_a_partner.opponent == "Hard"
     assert not with_a_partner.game  # the server keeps the deal: nothing to replay
+
+
+async def test_a_spectator_watches_a_game_read_only(server: Running) -> None:
+    """Ana plays a bot; Cy watches from another app: every hand face down with its size, the board and the
+    log as Ana's table has them, chat both ways; a move key only says that Cy is watching."""
+    ana = online_app(Connect.create(f"127.0.0.1:{server.port}", "Ana", "classic", "dummy", between=30))
+    async with ana.run_test(size=SIZE) as pa:
+        a = table(ana)
+        await until([pa], lambda: a.welcome is not None)
+        assert a.welcome is not None
+        cy = online_app(Connect.join(f"127.0.0.1:{server.port}/{a.welcome.room}", "Cy", watch=True))
+        async with cy.run_test(size=SIZE) as pc:
+            c = table(cy)
+            await until([pa, pc], lambda: c.welcome is not None and c.info is not None)
+            assert c.welcome is not None and c.welcome.seat is None and c.watching
+            await pa.press("s")
+            await until([pa, pc], lambda: a.my_turn)
+            await play_turn(pa, a)
+            obs = a.observation
+            assert obs is not None
+            await until([pa, pc], lambda: c.spectator_view is not None and c.shown.history == obs.history)
+            shown = c.shown
+            assert shown is not None and not hasattr(shown, "hand")
+            assert shown.hand_sizes == obs.hand_sizes and shown.board == obs.board
+            # No hand of Cy's: the first seat (Ana) sits at the bottom, face down, with its size.
+            assert not c.query_one("#hand").display
+            bottom = str(c.query_one("#seat-bottom").render())
+            assert "Ana" in bottom and f"{obs.hand_sizes[0]} tiles" in bottom
+            assert not any(str(t) in bottom for t in obs.hand)
+            # The move keys do nothing but say so; nothing is sent to the server.
+            position = c.spectator_view.position if c.spectator_view else -1
+            for key in ("1", "enter", "d", "p", "n", "s"):
+                await pc.press(key)
+                assert c.query_one("#message").has_class("-error") and "watching" in c.message
+            await pc.press("c", *"hello", "enter")
+            await until([pa, pc], lambda: bool(a.chats))
+            assert "hello" in str(a.query_one("#chat").render())
+            assert c.spectator_view is not None and c.spectator_view.position == position  # no move was made
+            await play_to_the_end([pa], [a], limit=60)
+            await until([pa, pc], lambda: c.status == "over" and c.over is not None)
+            assert c.over is not None and a.over is not None and c.over.result == a.over.result
+            await pc.press("q")
+        assert cy.return_code == 0
+
+
+async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatch, server: Running) -> None:
+    """``join ADDRESS --watch`` and the form's Watch button both open the table as a spectator of that room."""
+    opened: list[Connect] = []
+    monkeypatch.setattr("domino_tui.tui.app.run", lambda online: opened.append(online) or 0)
+    assert cli_main(["join", "127.0.0.1:9/K7QM-3XPA", "--name", "Cy", "--watch"]) == 0
+    assert cli_main(["join", "127.0.0.1:9/K7QM-3XPA", "--name", "Cy"]) == 0
+    assert [(c.room, c.watch) for c in opened] == [("K7QM-3XPA", True), ("K7QM-3XPA", False)]
+    room = (await server.client().create("Ana", "classic")).room
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Cy"
+        form.query_one("#room", Input).value = room
+        form.query_one("#watch").press()
+        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        watcher = table(app)
+        assert watcher.watching and watcher.welcome is not None and watcher.welcome.seat is None
+        assert [watcher.kind(s) for s in range(2)] == ["person", "open"]
