@@ -409,10 +409,8 @@ class OnlineTableScreen(Screen[None]):
             else:
                 view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
         box = self.query_one("#hand-box")
-        if self.watching:
-            title = "Watching"
-        else:
-            title = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        you = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        title = "Watching" if self.watching else you
         if self.observation is not None:
             title += f" · {tiles_text(len(self.observation.hand))}"
             action = last_action(self.observation.history, mine)
