@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...engine import VARIANTS, get_rules
+from ...engine import TRAIN_VARIANTS, VARIANTS, get_rules
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import default_games
@@ -49,15 +49,19 @@ class OnlineScreen(ModalScreen[Connect | None]):
                 yield Label("To join or watch: the room's code (empty to create a room)")
                 yield Input(id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
                 yield Label("A new room's variant")
+                variants = [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()]
+                variants += [(f"{r.title} ({name})", name) for name, r in TRAIN_VARIANTS.items()]
                 yield Select(
-                    [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()],
-                    value=self.variant if self.variant in VARIANTS else "classic",
+                    variants,
+                    value=self.variant if self.variant in VARIANTS or self.variant in TRAIN_VARIANTS else "classic",
                     allow_blank=False,
                     id="online-variant",
                     compact=True,
                 )
                 yield Label("", id="online-target-label")
                 yield Input(restrict=DIGITS, max_length=5, id="online-target", placeholder="default", compact=True)
+                yield Label("Players (2 to 8)", id="online-players-label")
+                yield Input(restrict=DIGITS, max_length=1, id="online-players", placeholder="4", compact=True)
                 yield Label("Bots in the seats nobody takes")
                 bots = [(label, name) for label, name in choices() if name != PERSON]
                 yield Select(bots, value="Easy", allow_blank=False, id="online-bots", compact=True)
@@ -81,9 +85,17 @@ class OnlineScreen(ModalScreen[Connect | None]):
             self.sync_variant(event.value)
 
     def sync_variant(self, variant: str) -> None:
-        rules = get_rules(variant)
         label = self.query_one("#online-target-label", Label)
         box = self.query_one("#online-target", Input)
+        trains = TRAIN_VARIANTS.get(variant)
+        # The number of players is asked of the train games only: the line games' rules fix it.
+        self.query_one("#online-players-label").display = trains is not None
+        self.query_one("#online-players").display = trains is not None
+        if trains is not None:
+            box.disabled = False
+            label.update(f"Rounds in the match (default {trains.rounds})")
+            return
+        rules = get_rules(variant)
         box.disabled = rules.single_game and rules.target is None
         if rules.target is not None:
             label.update(f"Points to win the match (default {rules.target})")
@@ -108,14 +120,24 @@ class OnlineScreen(ModalScreen[Connect | None]):
                     return f"Give the room's code to {verb} it (the creator sees it on the table)."
                 return Connect.join(f"{server.removeprefix('ws://').rstrip('/')}/{room}", name, password, watch)
             variant = str(self.query_one("#online-variant", Select).value)
-            rules = get_rules(variant)
+            trains = TRAIN_VARIANTS.get(variant)
             options: dict[str, object] = {}
             box = self.query_one("#online-target", Input)
-            if box.value and not box.disabled:
+            if trains is not None:
+                players = self.query_one("#online-players", Input).value
+                if players:
+                    if not 2 <= int(players) <= 8:
+                        return "Mexican Train is played by 2 to 8 players."
+                    options["players"] = int(players)
+                if box.value:
+                    if not 1 <= int(box.value) <= trains.rounds:
+                        return f"A match is 1 to {trains.rounds} rounds."
+                    options["games"] = int(box.value)
+            elif box.value and not box.disabled:
                 number = int(box.value)
                 if not 1 <= number <= 10_000:
                     return "The match length must be between 1 and 10000."
-                options["target" if rules.target is not None else "games"] = number
+                options["target" if get_rules(variant).target is not None else "games"] = number
             bots = str(self.query_one("#online-bots", Select).value)
             return Connect.create(server, name, variant, bots, password, **options)
         except ValueError as exc:

@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, PASS, End, Kind, Move, Observation, PublicView, Tile, get_rules
+from ...engine import DRAW, PASS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
 from ...net import client as net
 from .. import equal_plays
 from ..online import (
@@ -42,6 +42,7 @@ from ..online import (
     seat_names,
     team_name,
 )
+from ..online_trains import plays_trains
 from ..widgets.hand import HandView, key_label
 from ..widgets.hint_panel import END_KEYS
 from ..widgets.key_footer import KeyFooter
@@ -222,6 +223,12 @@ class OnlineTableScreen(Screen[None]):
                 start = " s starts the game when everyone is in." if event.creator else ""
                 self.say(f"In room {event.room}." + start)
         elif isinstance(event, net.RoomInfo):
+            if plays_trains(event) and self.watching:
+                # The train table has no spectator's view yet: say so rather than draw a table it cannot.
+                self.stop_watching_trains()
+            elif plays_trains(event):
+                self.to_train_table()
+                return
             self.info = event
         elif isinstance(event, net.SeatView | net.SpectatorView):
             self.took(event)
@@ -241,6 +248,21 @@ class OnlineTableScreen(Screen[None]):
         if not self.redraw_due:
             self.redraw_due = True
             self.call_later(self.redraw_now)
+
+    def stop_watching_trains(self) -> None:
+        self.workers.cancel_group(self, "net")
+        if self.client is not None:
+            self.call_later(self.client.close)
+        self.connection = "closed"
+        self.say("This room plays Mexican Train, which cannot be watched yet: join it to play. q leaves.", error=True)
+
+    def to_train_table(self) -> None:
+        """The room plays a train game: its own table takes over this connection (and what it has heard)."""
+        from .online_trains import OnlineTrainTableScreen
+
+        assert self.client is not None
+        self.workers.cancel_group(self, "net")
+        self.app.switch_screen(OnlineTrainTableScreen(self.connect_to, self.client))
 
     def redraw_now(self) -> None:
         self.redraw_due = False
@@ -360,7 +382,8 @@ class OnlineTableScreen(Screen[None]):
         if obs is not None:
             return obs.rules.players
         variant = self.info.options.get("variant") if self.info else self.connect_to.variant
-        return get_rules(str(variant)).players if isinstance(variant, str) else 2
+        # A train room's variant is not a line game's: its own table takes over once the room's news says so.
+        return get_rules(variant).players if isinstance(variant, str) and variant in VARIANTS else 2
 
     @property
     def names(self) -> tuple[str, ...]:
