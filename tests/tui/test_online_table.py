@@ -16,8 +16,10 @@ from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE, online_record
+from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_table import OnlineTableScreen
+from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from domino_tui.tui.screens.table import TableScreen
 from tests.net.conftest import Running, free_port, start_server
 
@@ -292,6 +294,30 @@ async def test_a_spectator_watches_a_game_read_only(server: Running) -> None:
             await play_to_the_end([pa], [a], limit=60)
             await until([pa, pc], lambda: c.status == "over" and c.over is not None)
             assert c.over is not None and a.over is not None and c.over.result == a.over.result
+            # The end of the match shows the local game's dialog on both tables, from the server's result.
+            await until(
+                [pa, pc], lambda: isinstance(ana.screen, GameOverScreen) and isinstance(cy.screen, GameOverScreen)
+            )
+            for app in (ana, cy):
+                about = app.screen.about
+                assert [pips for _, _, pips in about.hands] == list(a.over.result.pips)
+                assert about.points[-1][1] == a.over.scores  # the match's scores
+            assert ana.screen.about.buttons[0] == ("again", "Restart")  # the creator restarts from there
+            assert "again" not in {choice for choice, _ in cy.screen.about.buttons}  # the others wait
+            # Nobody's tiles but your own: the spectator sees every hand left face down, Ana her own.
+            sizes = c.shown.hand_sizes
+            assert [t for _, t, _ in cy.screen.about.hands] == ["face down" if n else "out" for n in sizes]
+            assert ana.screen.about.hands[0][1] == (" ".join(map(str, a.observation.hand)) or "out")
+            await pc.press("s")  # the score sheet across the match's games
+            await until([pc], lambda: isinstance(cy.screen, ScoreSheetScreen))
+            sheet = cy.screen.about
+            assert len(sheet.games) == a.over.game
+            assert tuple(map(sum, zip(*(pts for pts, _ in sheet.games), strict=True))) == a.over.scores
+            await pc.press("escape")
+            await until([pc], lambda: isinstance(cy.screen, GameOverScreen))
+            await pa.press("r")  # the creator restarts: a new match, and the dialogs give way to the table
+            await until([pa, pc], lambda: c.spectator_view is not None and c.spectator_view.match == 2)
+            await until([pa, pc], lambda: cy.screen is c and ana.screen is a)
             await pc.press("q")
         assert cy.return_code == 0
 

@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, PASS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
+from ...engine import DRAW, PASS, VARIANTS, End, Kind, Move, Observation, PublicView, Reason, Tile, get_rules
 from ...net import client as net
 from .. import equal_plays
 from ..online import (
@@ -49,6 +49,8 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
+from .game_over import GameOverScreen, GameOverText
+from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
@@ -122,6 +124,8 @@ class OnlineTableScreen(Screen[None]):
         self.seat_view: net.SeatView | None = None
         self.spectator_view: net.SpectatorView | None = None
         self.over: net.GameOver | None = None
+        self.dialog: GameOverScreen | ScoreSheetScreen | None = None  # shown over the table at a game's end
+        self.sheet_games: dict[tuple[int, int], tuple[tuple[int, ...], str]] = {}  # each game's points, its end
         self.chats: list[Text] = []
         self.logged = 0  # events of the game in view already in the log
         self.logged_game: tuple[int, int] | None = None
@@ -279,6 +283,7 @@ class OnlineTableScreen(Screen[None]):
             self.choosing = None
             self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
             self.log_line(Text(f"— {shown.rules.title}, game {view.game} —", style="bold"))
+            self.close_dialog()  # a new deal: the last game's dialog gives way to the table
             self.logged = 0
         elif self.choosing is not None and not legal:
             self.choosing = None
@@ -313,8 +318,100 @@ class OnlineTableScreen(Screen[None]):
             self.say(f"{text} The next game starts when the players are ready.")
         else:
             self.say(f"{text} n: next game.")
+        before = shown.match_scores or (0,) * len(over.scores)
+        hand = tuple(after - b for after, b in zip(over.scores, before, strict=True))
+        self.sheet_games[(over.match, over.game)] = (hand, text)
         if self.observation is not None:
             self.record(over, self.observation)
+        self.show_game_over()
+
+    def over_text(self) -> GameOverText | None:
+        """The game-over dialog's data for the game just over, from the server's result."""
+        over, shown = self.over, self.shown
+        if over is None or shown is None:
+            return None
+        rules, r, names = shown.rules, over.result, self.names
+        teams = tuple(team_name(rules, names, t) for t in range(len(r.points)))
+        hand, text = self.sheet_games[(over.match, over.game)]
+        lines = [text]
+        if over.match_over:
+            lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
+        hands = []
+        for seat in range(rules.players):
+            # Your own tiles you know; the others' the server does not send: only their pips.
+            if seat == self.mine and self.observation is not None:
+                tiles = " ".join(str(t) for t in self.observation.hand) or "out"
+            else:
+                tiles = "out" if shown.hand_sizes[seat] == 0 else "face down"
+            hands.append((names[seat], tiles, r.pips[seat]))
+        raw = rules.unrounded_points(r)
+        points: list[tuple[str, tuple[int, ...]]] = []
+        if rules.fives:
+            points.append(("Scored during play", tuple(h - p for h, p in zip(hand, r.points, strict=True))))
+        bonus = "Out bonus" if r.reason is Reason.OUT else "Block bonus"
+        points.append((bonus, raw))
+        if raw != r.points:
+            points.append(("Rounding", tuple(p - w for p, w in zip(r.points, raw, strict=True))))
+        points.append(("This hand", hand))
+        if not rules.single_game:
+            points.append(("Match" + (f" (to {shown.target})" if shown.target else ""), over.scores))
+        buttons: list[tuple[str, str]] = []
+        keys = {"s": "sheet", "q": "quit"}
+        if not self.watching and not over.match_over:
+            buttons.append(("next", "Next game"))
+            keys["n"] = "next"
+        if self.creator and over.match_over:
+            buttons.append(("again", "Restart"))
+            keys["r"] = "again"
+        buttons += [("look", "See the table"), ("quit", "Leave")]
+        if "n" in keys:
+            hint = "Enter or n: ready for the next game · s scores · Esc the table"
+        elif "r" in keys:
+            hint = "Enter or r restarts the match · s scores · Esc the table"
+        else:
+            hint = "The next deal comes by itself · s scores · Esc the table"
+        title = "Match over" if over.match_over else f"Game {over.game} over"
+        return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), tuple(buttons), hint, keys)
+
+    def show_game_over(self) -> None:
+        about = self.over_text()
+        if about is None or self.dialog is not None or self.app.screen is not self:
+            return
+        dialog = self.dialog = GameOverScreen(about)
+        self.app.push_screen(dialog, self.after_game)
+
+    def after_game(self, choice: str | None) -> None:
+        self.dialog = None
+        if choice == "next":
+            self.action_next_game()
+        elif choice == "again":
+            self.action_restart()
+        elif choice == "sheet":
+            sheet = self.dialog = ScoreSheetScreen(self.score_sheet())
+            self.app.push_screen(sheet, lambda _: self.after_sheet())
+        elif choice == "quit":
+            self.call_later(self.action_leave)
+
+    def after_sheet(self) -> None:
+        self.dialog = None
+        if self.status in ("between", "over"):
+            self.show_game_over()
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None and self.app.screen is self.dialog:
+            self.dialog.dismiss(None)
+        self.dialog = None
+
+    def score_sheet(self) -> ScoreSheet:
+        """The games of the match in view, as the server's results gave them."""
+        shown = self.shown
+        match = self.over.match if self.over else 0
+        games = tuple(row for (m, _), row in sorted(self.sheet_games.items()) if m == match)
+        teams = len(games[0][0]) if games else 0
+        names = tuple(team_name(shown.rules, self.names, t) for t in range(teams)) if shown else ()
+        title = "Score sheet" + (f" · {shown.rules.title}" if shown else "")
+        total = "Match over" if self.over is not None and self.over.match_over else "in play"
+        return ScoreSheet(title, names, games, total)
 
     def chatted(self, chat: net.Chat) -> None:
         # Plain Text: a name or message with markup in it shows as written.
