@@ -368,6 +368,8 @@ class OnlineTableScreen(Screen[None]):
             hint = "Enter or n: ready for the next game · s scores · Esc the table"
         elif "r" in keys:
             hint = "Enter or r restarts the match · s scores · Esc the table"
+        elif over.match_over:
+            hint = "The room's creator may restart the match · s scores · Esc the table"
         else:
             hint = "The next deal comes by itself · s scores · Esc the table"
         title = "Match over" if over.match_over else f"Game {over.game} over"
