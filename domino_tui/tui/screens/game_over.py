@@ -12,15 +12,14 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine import Reason
 from ..session import Session
+from .over_dialog import FIRST_KEYS, LAST_KEYS, OverDialog
 
 
 def breakdown(session: Session) -> list[tuple[str, tuple[int, ...]]]:
@@ -56,7 +55,9 @@ class GameOverText:
     points: tuple[tuple[str, tuple[int, ...]], ...]  # (label, figure per team) rows, see `breakdown`
     buttons: tuple[tuple[str, str], ...]  # (what the dialog is dismissed with, label); Enter takes the first
     hint: str
-    keys: dict[str, str] = field(default_factory=dict)  # a letter key -> what the dialog is dismissed with
+    # A key's choice (n "new", s "sheet", r "review", q "quit") -> what the dialog is dismissed with; a key not
+    # here does nothing.
+    keys: dict[str, str] = field(default_factory=dict)
 
 
 def of_session(session: Session) -> GameOverText:
@@ -85,23 +86,19 @@ def of_session(session: Session) -> GameOverText:
         tuple(breakdown(s)),
         (primary, ("new", "New game…"), ("quit", "Quit")),
         "Enter continues · r review · n new game · s scores · Esc the table",
-        {"n": "new", "s": "sheet", "r": "review", "q": "quit"},
+        {"new": "new", "sheet": "sheet", "review": "review", "quit": "quit"},
     )
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(OverDialog):
     """Dismissed with one of its buttons' or keys' choices (a local sitting's: "next", "again", "new", "sheet",
     "review", "quit"), or "look" (close to see the table)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose('primary')", "Continue", show=False),
-        *[Binding(key, f"choose('{key}')", key) for key in "nsrq"],
-        Binding("escape", "choose('look')", "See the table"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*FIRST_KEYS, Binding("r", "choose('review')", "Review"), *LAST_KEYS]
 
     def __init__(self, about: GameOverText | Session) -> None:
-        super().__init__()
         self.about = about if isinstance(about, GameOverText) else of_session(about)
+        super().__init__(self.about.buttons[0][0] == "again")
         self.primary = self.about.buttons[0][0]
 
     def hands(self) -> Table:
@@ -127,8 +124,7 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         about = self.about
         with Vertical(id="over-box", classes="dialog"):
-            yield Static(about.title, classes="dialog-title")
-            yield Static(Text("\n".join(about.lines), style="bold"), id="over-text")
+            yield from self.heading(about.title, list(about.lines))
             yield Static(self.hands(), id="over-hands")
             yield Static(self.points(), id="over-points")
             with Horizontal(classes="buttons"):
@@ -138,13 +134,6 @@ class GameOverScreen(ModalScreen[str]):
                     else:
                         yield Button(label, id=choice, variant="error" if choice == "quit" else "default")
             yield Static(about.hint, classes="dialog-hint")
-
-    def on_mount(self) -> None:
-        self.query_one(f"#{self.primary}", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id or "look")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters and parameters[0] not in ("primary", "look"):

@@ -356,17 +356,17 @@ class OnlineTableScreen(Screen[None]):
         if not rules.single_game:
             points.append(("Match" + (f" (to {shown.target})" if shown.target else ""), over.scores))
         buttons: list[tuple[str, str]] = []
-        keys = {"s": "sheet", "q": "quit"}
+        keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
         if not self.watching and not over.match_over:
             buttons.append(("next", "Next game"))
-            keys["n"] = "next"
+            keys["new"] = "next"  # n: ready for the next game
         if self.creator and over.match_over:
             buttons.append(("again", "Restart"))
-            keys["r"] = "again"
+            keys["review"] = "again"  # r: restart the match
         buttons += [("look", "See the table"), ("quit", "Leave")]
-        if "n" in keys:
+        if "new" in keys:
             hint = "Enter or n: ready for the next game · s scores · Esc the table"
-        elif "r" in keys:
+        elif "review" in keys:
             hint = "Enter or r restarts the match · s scores · Esc the table"
         elif over.match_over:
             hint = "The room's creator may restart the match · s scores · Esc the table"

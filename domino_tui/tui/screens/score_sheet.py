@@ -1,5 +1,5 @@
 """The score sheet: each game's points per side and the running total, from plain data (`ScoreSheet`): a local
-sitting's (`of_session`) or the games of a match online."""
+sitting's (`of_session`) or the games of a match online; and the dialog every score sheet is."""
 
 from __future__ import annotations
 
@@ -13,6 +13,27 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ..session import Session
+
+
+class SheetDialog(ModalScreen[None]):
+    """A score sheet in a dialog; a subclass provides its ``title`` and its filled ``sheet``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "close", "Close", key_display="Esc")]
+
+    def title_text(self) -> str:
+        raise NotImplementedError
+
+    def sheet(self) -> DataTable:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="score-box", classes="dialog"):
+            yield Static(self.title_text(), classes="dialog-title")
+            yield self.sheet()
+            yield Static("Esc closes", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 @dataclass(frozen=True)
@@ -30,18 +51,13 @@ def of_session(s: Session) -> ScoreSheet:
     return ScoreSheet(title, teams, games, s.match_text() or s.goal())
 
 
-class ScoreSheetScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "close", "Close", key_display="Esc")]
-
+class ScoreSheetScreen(SheetDialog):
     def __init__(self, about: ScoreSheet | Session) -> None:
         super().__init__()
         self.about = about if isinstance(about, ScoreSheet) else of_session(about)
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="score-box", classes="dialog"):
-            yield Static(self.about.title, classes="dialog-title")
-            yield self.sheet()
-            yield Static("Esc closes", classes="dialog-hint")
+    def title_text(self) -> str:
+        return self.about.title
 
     def sheet(self) -> DataTable:
         """The table filled before it is mounted (a query after mounting can miss it while the app quits)."""
@@ -59,6 +75,3 @@ class ScoreSheetScreen(ModalScreen[None]):
             table.add_row(str(i), *[str(pts[t]) for t in teams], result)
         table.add_row("Total", *[str(v) for v in totals], about.total, key="total")
         return table
-
-    def action_close(self) -> None:
-        self.dismiss(None)
