@@ -38,7 +38,7 @@ from .table_base import MIN_WIDTH as MIN_WIDTH
 
 # Where each other seat sits, by the number of players and its place after the viewer's: opposite on top, the
 # sides left and right.
-PLACES = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}
+PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 # Keys that leave the choice of an end; hidden while choosing so the footer has room for the end keys.
 NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play"}
 # The panels beside the board, by their widgets' ids (see `side_panels`).
