@@ -7,7 +7,7 @@ The field is ``--entries`` noisy greedy bots (ai/noisy.py) whose chance of a ran
 to 1, so the true order is known: less noise is stronger. For each budget of games:
 - the league plays as many rounds of two-game matches as the budget holds (at most one fewer than the entries;
   longer matches then), or ``--rounds`` rounds of as many games as it holds; ranked by the conservative rating
-  mu - 3 sigma;
+  mu - 3 sigma, and also by mu alone ("league by mu": the best guess, without the table's caution);
 - the round robin plays as many games as the league played, in matches of two games (one deal, each side in each
   seat) over every pair in a random order: as many full cycles as they make, the rest on pairs drawn at random.
   It is ranked as the tournament ranks (score, or the MC102 judge's order in partnership9), and its games are
@@ -90,14 +90,17 @@ def shape(entries: int, sides: int, budget: int, rounds: int) -> tuple[int, int]
 
 def by_league(
     variant: str, names: list[str], bots: dict, rounds: int, games: int, seed: int, model: RatingModel
-) -> tuple[Ranking, int]:
-    """The league's ranking and the games it played."""
+) -> tuple[Ranking, Ranking, int]:
+    """The league's ranking (by the conservative rating, as its table), its ranking by mu, and the games it
+    played."""
     entries = names[:]
     random.Random(seed).shuffle(entries)  # the order entries join in tells nothing of their strength
     play = LocalMatches(variant, games, bots)
     league = League.create(variant, entries, games, seed, model=model, play_match=play)
     league.play(rounds)
-    return places([(s.name, s.rating.conservative) for s in league.standings()]), league.games
+    table = league.standings()
+    by_mu = sorted(((s.name, s.rating.mu) for s in table), key=lambda item: -item[1])
+    return places([(s.name, s.rating.conservative) for s in table]), places(by_mu), league.games
 
 
 def by_round_robin(
@@ -138,7 +141,7 @@ def _cell(values: list[float]) -> str:
     return f"{statistics.mean(values):.3f} ±{spread:.3f}"
 
 
-ROW = "{:>7}  {:<22}{:<14}{:<14}  {:<18}{:<14}{:<14}  {:<14}{:<14}{:>6}"
+ROW = "{:>7}  {:<22}{:<14}{:<14}  {:<18}{:<14}{:<14}  {:<14}{:<14}  {:<14}{:>6}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,24 +175,26 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.seed}{', openskill default gamma' if args.default_gamma else ''}; Spearman's rho and Kendall's tau "
         "against the true order, mean ±sd over the runs"
     )
-    print(ROW.format("games", "league", "rho", "tau", "round robin", "rho", "tau", "rated: rho", "tau", "time"))
+    header = ("games", "league", "rho", "tau", "round robin", "rho", "tau", "rated: rho", "tau", "league by mu: tau")
+    print(ROW.format(*header, "time"))
     for budget in budgets:
         started = time.perf_counter()
         rounds, games = shape(args.entries, sides, budget, args.rounds)
-        scores: list[list[float]] = [[] for _ in range(6)]
+        scores: list[list[float]] = [[] for _ in range(8)]
         played = 0
         for run in range(args.runs):
             seed = args.seed * 1000 + run
-            league, played = by_league(args.variant, names, bots, rounds, games, seed, model)
+            league, league_mu, played = by_league(args.variant, names, bots, rounds, games, seed, model)
             robin, rated = by_round_robin(args.variant, names, bots, played, seed, model)
-            for i, ranking in enumerate((league, robin, rated)):
+            for i, ranking in enumerate((league, robin, rated, league_mu)):
                 scores[2 * i].append(spearman(names, ranking))
                 scores[2 * i + 1].append(kendall(names, ranking))
         cells = [_cell(values) for values in scores]
         league_shape = f"{rounds} rounds x {games} games"
         robin_shape = f"{played / pairs:.1f} games a pair"
         seconds = f"{time.perf_counter() - started:.0f}s"
-        print(ROW.format(f"{played:,}", league_shape, *cells[:2], robin_shape, *cells[2:], seconds), flush=True)
+        row = (f"{played:,}", league_shape, *cells[:2], robin_shape, *cells[2:6], cells[7], seconds)
+        print(ROW.format(*row), flush=True)
     return 0
 
 

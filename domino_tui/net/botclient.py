@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from .client import GameOver, RoomClient, RoomClosed, SeatView, ServerError
+from ..engine import Move, TrainObservation
+from .client import GameOver, RoomClient, RoomClosed, SeatView, ServerError, TrainRoundOver, TrainSeatView
 from .thinking import make
 
 
@@ -22,17 +23,21 @@ async def play_seat(
     *,
     until_over: bool = True,
     in_thread: bool = False,
-) -> GameOver | None:
+) -> GameOver | TrainRoundOver | None:
     """Play ``client``'s seat with ``level``'s bot; the last GameOver heard. ``in_thread``: think off the event
     loop (for the searching levels, so that other seats on the same loop go on)."""
     bot = make(level, random.Random(seed))
-    last: GameOver | None = None
+    last: GameOver | TrainRoundOver | None = None
+
+    def decide(seen: SeatView | TrainSeatView) -> Move:
+        obs = seen.observation
+        return bot.choose_train(obs) if isinstance(obs, TrainObservation) else bot.choose(obs)
+
     async for event in client.events():
-        if isinstance(event, SeatView) and event.observation.legal:
-            obs = event.observation
-            move = await asyncio.to_thread(bot.choose, obs) if in_thread else bot.choose(obs)
+        if isinstance(event, SeatView | TrainSeatView) and event.observation.legal:
+            move = await asyncio.to_thread(decide, event) if in_thread else decide(event)
             await client.move(move, event.position)
-        elif isinstance(event, GameOver):
+        elif isinstance(event, GameOver | TrainRoundOver):
             last = event
             if event.match_over and until_over:
                 return last
@@ -40,9 +45,9 @@ async def play_seat(
         elif isinstance(event, ServerError) and event.code == "too_fast":
             # The move was dropped unread: it is still this seat's turn. Wait a moment and send it again.
             await asyncio.sleep(0.25)
-            seen = client.observation
+            seen = client.observation or client.train_observation
             if seen is not None and seen.observation.legal:
-                await client.move(bot.choose(seen.observation), seen.position)
+                await client.move(decide(seen), seen.position)
         elif isinstance(event, RoomClosed):
             break
     return last

@@ -30,10 +30,15 @@ from ..engine import (
     PublicView,
     Reason,
     SaveFormatError,
+    TrainObservation,
+    TrainPlay,
+    TrainRules,
     move_to_json,
     observation_from_json,
     public_view_from_json,
+    train_observation_from_json,
 )
+from .kinds import is_train_observation, train_rules
 from .protocol import VERSION, encode
 
 DEFAULT_PORT = 8765
@@ -110,6 +115,39 @@ class GameOver:
 
 
 @dataclass(frozen=True, slots=True)
+class TrainSeatView:
+    """A train room's table as this seat sees it; its turn when ``observation.legal`` is not empty."""
+
+    match: int
+    game: int  # the round, from 1
+    position: int
+    observation: TrainObservation
+
+
+@dataclass(frozen=True, slots=True)
+class TrainSpectatorView:
+    """A train room's table as a spectator sees it: the bot protocol's JSON with no hand (``seat`` null)."""
+
+    match: int
+    game: int
+    position: int
+    view: dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class TrainRoundOver:
+    """A round of a train room is over: what each seat's hand scored, and the totals."""
+
+    match: int
+    game: int
+    points: tuple[int, ...]
+    out_seat: int | None
+    scores: tuple[int, ...]
+    match_over: bool
+    winners: tuple[int, ...]  # the lowest totals, once the match is over
+
+
+@dataclass(frozen=True, slots=True)
 class Chat:
     seat: int | None
     name: str
@@ -137,7 +175,20 @@ class RoomClosed:
     message: str
 
 
-Event = Welcome | RoomInfo | SeatView | SpectatorView | GameOver | Chat | ServerError | Connection | RoomClosed
+Event = (
+    Welcome
+    | RoomInfo
+    | SeatView
+    | SpectatorView
+    | GameOver
+    | TrainSeatView
+    | TrainSpectatorView
+    | TrainRoundOver
+    | Chat
+    | ServerError
+    | Connection
+    | RoomClosed
+)
 
 
 def room_address(text: str) -> tuple[str, str]:
@@ -160,6 +211,10 @@ class RoomClient:
         self.observation: SeatView | None = None
         self.view: SpectatorView | None = None
         self.result: GameOver | None = None
+        # The same for a room that plays a train game (Mexican Train).
+        self.train_observation: TrainSeatView | None = None
+        self.train_view: TrainSpectatorView | None = None
+        self.train_result: TrainRoundOver | None = None
         self.received = 0  # bytes of every message received (the no-leak test reads them all)
         self._events: asyncio.Queue[Event | None] = asyncio.Queue()
         self._ws: ClientConnection | None = None
@@ -202,10 +257,12 @@ class RoomClient:
         """Send ``move`` for the position shown (or ``position``); False when not connected just now (the table
         will be sent again on reconnecting, and the seat moves then)."""
         if position is None:
-            if self.observation is None:
+            seen = self.observation or self.train_observation
+            if seen is None:
                 return False
-            position = self.observation.position
-        return await self._send({"type": "move", "position": position, "move": move_to_json(move)})
+            position = seen.position
+        raw = move.to_json() if isinstance(move, TrainPlay) else move_to_json(move)
+        return await self._send({"type": "move", "position": position, "move": raw})
 
     async def next_game(self) -> bool:
         return await self._send({"type": "next"})
@@ -345,6 +402,21 @@ class RoomClient:
         if kind == "room":
             self.info = _room_info(msg)
             return self.info
+        if kind == "obs" and is_train_observation(msg["obs"]):
+            raw = msg["obs"]
+            if not isinstance(raw, dict):
+                raise TypeError("an observation is an object")
+            obs = train_observation_from_json(raw, self._train_rules(raw))
+            self.train_observation = TrainSeatView(_int(msg["match"]), _int(msg["game"]), _int(msg["position"]), obs)
+            return self.train_observation
+        if kind == "view" and is_train_observation(msg["view"]):
+            view = msg["view"]
+            assert isinstance(view, dict)
+            self.train_view = TrainSpectatorView(_int(msg["match"]), _int(msg["game"]), _int(msg["position"]), view)
+            return self.train_view
+        if kind == "result" and "winners" in msg:
+            self.train_result = _round_over(msg)
+            return self.train_result
         if kind == "obs":
             self.observation = SeatView(
                 _int(msg["match"]), _int(msg["game"]), _int(msg["position"]), observation_from_json(msg["obs"])
@@ -364,6 +436,16 @@ class RoomClient:
             self._closing = True
             return RoomClosed(str(msg["message"]))
         return None
+
+    def _train_rules(self, obs: dict[str, object]) -> TrainRules | None:
+        """The room's train rules (its house rules are in its options, not in an observation), or None for the
+        variant's own."""
+        options = self.info.options if self.info is not None else {}
+        house = options.get("house")
+        if not isinstance(house, dict) or options.get("variant") != obs.get("variant"):
+            return None
+        players = obs.get("players")
+        return train_rules(str(obs["variant"]), players if isinstance(players, int) else None, house)
 
     def _emit(self, event: Event) -> None:
         self._events.put_nowait(event)
@@ -400,6 +482,20 @@ def _room_info(msg: dict[str, object]) -> RoomInfo:
         match=_int(msg["match"]),
         game=_int(msg["game"]),
         scores=tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
+    )
+
+
+def _round_over(msg: dict[str, object]) -> TrainRoundOver:
+    r = msg["result"]
+    assert isinstance(r, dict)
+    return TrainRoundOver(
+        _int(msg["match"]),
+        _int(msg["game"]),
+        tuple(_int(x) for x in r["points"]),
+        _opt_int(r["out_seat"]),
+        tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
+        bool(msg["match_over"]),
+        tuple(_int(x) for x in msg["winners"]),  # type: ignore[attr-defined]  # a list of ints
     )
 
 

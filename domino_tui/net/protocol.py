@@ -61,8 +61,9 @@ class ProtocolError(Exception):
 # ----- what a client may send: each type, its fields and their kinds -----
 
 # A field's kind: "name", "text", "password", "token", "room", "variant", "level" (strings with their own limits),
-# "seat" (an int >= 0), "count" (an int >= 1), "seconds" (a number > 0), "move" (a list, read by the engine),
-# "seats" (a list of null or level names), "version".
+# "seat" (an int >= 0), "players" (an int from 2 to 8), "house" (an object, read by the engine), "count" (an int
+# >= 1), "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list of null or level names),
+# "version".
 _REQUIRED: dict[str, dict[str, str]] = {
     "create": {"v": "version", "name": "name", "variant": "variant"},
     "join": {"v": "version", "room": "room", "name": "name"},
@@ -81,6 +82,8 @@ _OPTIONAL: dict[str, dict[str, str]] = {
         "seat": "seat",
         "seats": "seats",
         "bots": "level",
+        "players": "players",
+        "house": "house",
         "target": "count",
         "games": "count",
         "clock": "seconds",
@@ -137,6 +140,12 @@ def _check(kind: str, field: str, field_kind: str, value: object) -> None:
     elif field_kind in ("seat", "position"):
         if not (is_whole_number(value) and 0 <= value < 1 << 31):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 0")
+    elif field_kind == "house":
+        if not (isinstance(value, dict) and len(value) <= 8):
+            raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is an object of house rules (docs/protocol.md)")
+    elif field_kind == "players":
+        if not (is_whole_number(value) and 2 <= value <= 8):
+            raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 2 to 8")
     elif field_kind == "count":
         if not (is_whole_number(value) and 1 <= value <= 10_000):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 1 to 10000")
@@ -172,6 +181,8 @@ class Options:
     """A room's options as chosen at its creation (None: the variant's own)."""
 
     variant: str
+    players: int | None = None  # seats at a variant that takes a number of players (None: the variant's own)
+    house: dict[str, object] | None = None  # the train games' house rules that differ from the default set
     bots: str = "Easy"  # the level of the bots that fill the seats nobody takes
     seats: tuple[str | None, ...] = ()  # per seat: None for a person, or a level for a bot from the start
     target: int | None = None
@@ -184,6 +195,8 @@ class Options:
     def to_json(self) -> dict[str, object]:
         return {
             "variant": self.variant,
+            "players": self.players,
+            "house": self.house,
             "bots": self.bots,
             "seats": list(self.seats),
             "target": self.target,

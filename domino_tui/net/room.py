@@ -16,19 +16,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..ai import BOTS, LEVELS
-from ..engine import (
-    EngineError,
-    Match,
-    Move,
-    Rules,
-    SaveFormatError,
-    get_rules,
-    move_from_json,
-    observation_to_json,
-    observe,
-    public_json,
-)
+from ..engine import EngineError, SaveFormatError
 from .credentials import same_token, shown_code
+from .kinds import MatchKind, RoomMatch, match_kind
 from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
 
 Entry = dict[str, object]
@@ -75,47 +65,34 @@ class Seat:
         }
 
 
-def known_level(name: str) -> bool:
-    return name in LEVELS or name in BOTS
-
-
-def match_length(rules: Rules, target: int | None, games: int | None) -> tuple[int | None, int | None]:
-    """(target points, number of games) of a room's match: a variant won on points takes a target, the others a
-    number of games; None is the variant's own (for games, the length of a match at the table)."""
-    if rules.target is not None:
-        if games is not None:
-            raise ProtocolError(Code.BAD_MESSAGE, f"{rules.name} is played to a target, not a number of games")
-        return (target or rules.target), None
-    if target is not None:
-        raise ProtocolError(Code.BAD_MESSAGE, f"{rules.name} is played for a number of games, not to a target")
-    return None, games or (1 if rules.single_game else rules.table_games or rules.games)
-
-
 def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]:
     """The options of a create message and the creator's seat; ProtocolError for what cannot make a room."""
     variant = str(msg["variant"])
-    try:
-        rules = get_rules(variant)
-    except EngineError as exc:
-        raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
-    bots = str(msg.get("bots") or "Easy")
     raw_seats = msg.get("seats")
-    seats: list[str | None] = list(raw_seats) if isinstance(raw_seats, list) else [None] * rules.players
-    if len(seats) != rules.players:
-        raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {rules.players} seats, not {len(seats)}")
+    # The number of players: asked for, or the seats' count, or the variant's own.
+    players = _int(msg.get("players")) or (len(raw_seats) if isinstance(raw_seats, list) else None)
+    house = msg.get("house")
+    kind = match_kind(variant, players, house if isinstance(house, dict) else None)
+    bots = str(msg.get("bots") or "Easy")
+    seats: list[str | None] = list(raw_seats) if isinstance(raw_seats, list) else [None] * kind.players
+    if len(seats) != kind.players:
+        raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {kind.players} seats, not {len(seats)}")
     for level in [bots, *(s for s in seats if s is not None)]:
-        if not known_level(level):
+        if not kind.plays(level):
+            known = [name for name in [*LEVELS, *BOTS] if kind.plays(name)]
             raise ProtocolError(
-                Code.BAD_MESSAGE, f"no bot level {level!r}; choose one of: {', '.join([*LEVELS, *BOTS])}"
+                Code.BAD_MESSAGE, f"no bot level {level!r} plays {variant}; choose one of: {', '.join(known)}"
             )
     seat = msg.get("seat")
     creator = seat if isinstance(seat, int) else next((i for i, s in enumerate(seats) if s is None), -1)
-    if not 0 <= creator < rules.players or seats[creator] is not None:
+    if not 0 <= creator < kind.players or seats[creator] is not None:
         raise ProtocolError(Code.SEAT, "the creator needs a seat that is not a bot's")
-    target, games = match_length(rules, _int(msg.get("target")), _int(msg.get("games")))
+    target, games = kind.length(_int(msg.get("target")), _int(msg.get("games")))
     clock = msg.get("clock")
     options = Options(
         variant=variant,
+        players=players,
+        house=house if isinstance(house, dict) and house else None,
         bots=bots,
         seats=tuple(seats),
         target=target,
@@ -143,13 +120,13 @@ class Room:
         self.options = options
         self.password_hash = password_hash
         self.created = created
-        self.rules = get_rules(options.variant)
+        self.kind: MatchKind = match_kind(options.variant, options.players, options.house)
         self.seats = [Seat(SeatKind.BOT, level, level) if level is not None else Seat() for level in options.seats] or [
-            Seat() for _ in range(self.rules.players)
+            Seat() for _ in range(self.kind.players)
         ]
         self.creator = -1
         self.status = Status.LOBBY
-        self.match: Match | None = None
+        self.match: RoomMatch | None = None
         self.seq = 0  # entries applied (and so stored): the next entry's number
         self.position = 0  # changes to the game (start, moves, next, restart): a move quotes the one it answers
         self.ready: set[int] = set()  # seats whose person has asked for the next game
@@ -176,9 +153,9 @@ class Room:
         elif kind == "move":
             match = self.match
             assert match is not None  # a move is stored only while a game is played
-            match.game.apply(move_from_json(entry["move"], self.rules))
+            match.apply(match.read_move(entry["move"]))
             self.position += 1
-            if match.game.over:
+            if match.game_over:
                 self.status = Status.OVER if match.over else Status.BETWEEN
                 self.ready.clear()
         elif kind == "next":
@@ -195,9 +172,8 @@ class Room:
         self.seq += 1
 
     def _deal_match(self) -> None:
-        target, games = match_length(self.rules, self.options.target, self.options.games)
         # The room's seed deals every game of the match; nothing else draws from this generator.
-        self.match = Match(self.rules, random.Random(self.seed), target=target, games=games)
+        self.match = self.kind.new_match(random.Random(self.seed), self.options.target, self.options.games)
         self.status = Status.PLAYING
         self.position += 1
         self.ready.clear()
@@ -206,14 +182,14 @@ class Room:
 
     @property
     def game_number(self) -> int:
-        return len(self.match.games) if self.match else 0
+        return self.match.game_number if self.match else 0
 
     def to_act(self) -> int | None:
         """The seat whose move the game waits for, or None."""
         if self.status is not Status.PLAYING:
             return None
         assert self.match is not None
-        return self.match.game.turn
+        return self.match.turn
 
     def people(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind is SeatKind.PERSON]
@@ -229,26 +205,26 @@ class Room:
                 return i
         return None
 
-    def check_move(self, seat: int, position: object, raw: object) -> Move:
-        """The move ``seat`` asks for, if the game is waiting for it: the engine's words when it is illegal."""
+    def check_move(self, seat: int, position: object, raw: object) -> list[object]:
+        """The move ``seat`` asks for, if the game is waiting for it, as it is stored: the engine's words when
+        it is illegal."""
         if self.status is not Status.PLAYING:
             raise ProtocolError(Code.NOT_NOW, "no game is being played: there is nothing to move")
         if position != self.position:
             raise ProtocolError(Code.STALE, "that move answers a position that has passed; here is the table now")
-        assert self.match is not None
-        game = self.match.game
-        if game.turn != seat:
+        match = self.match
+        assert match is not None
+        if match.turn != seat:
             raise ProtocolError(Code.NOT_NOW, "it is not your turn")
         try:
-            move = move_from_json(raw, self.rules)
+            move = match.read_move(raw)
         except SaveFormatError as exc:
             raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
-        if not game.is_legal(move):
-            try:
-                game.copy().apply(move)
-            except EngineError as exc:
-                raise ProtocolError(Code.ILLEGAL, str(exc)) from None
-        return move
+        try:
+            match.check(move)
+        except EngineError as exc:
+            raise ProtocolError(Code.ILLEGAL, str(exc)) from None
+        return match.write_move(move)
 
     def free_seat(self, wanted: int | None) -> int:
         if self.status is not Status.LOBBY:
@@ -268,7 +244,7 @@ class Room:
 
     def info(self) -> dict[str, object]:
         match = self.match
-        scores = list(match.scores) if match else [0] * len(self.rules.teams)
+        scores = match.scores if match else self.kind.zero_scores()
         options = self.options.to_json()
         options.pop("seats")
         return {
@@ -288,29 +264,17 @@ class Room:
         match = self.match
         if match is None:
             return None
-        game = match.game
-        obs = observe(game, 0 if seat is None else seat, match.scores_before(len(match.games) - 1), match.target)
         head: dict[str, object] = {"match": self.matches, "game": self.game_number, "position": self.position}
         if seat is None:
-            return {"type": "view", **head, "view": public_json(obs)}
-        return {"type": "obs", **head, "obs": observation_to_json(obs)}
+            return {"type": "view", **head, "view": match.public()}
+        return {"type": "obs", **head, "obs": match.observation(seat)}
 
     def result(self) -> dict[str, object] | None:
         """The ``result`` message of the game just over, or None while one is being played."""
         match = self.match
-        if match is None or not match.game.over:
+        if match is None or not match.game_over:
             return None
-        result = match.game.result
-        assert result is not None
-        return {
-            "type": "result",
-            "match": self.matches,
-            "game": self.game_number,
-            "result": result.to_json(),
-            "scores": list(match.scores),
-            "match_over": match.over,
-            "winner": match.winner,
-        }
+        return {"type": "result", "match": self.matches, "game": self.game_number, **match.result()}
 
 
 def _seat_of(entry: Entry) -> int:

@@ -34,7 +34,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..engine import SaveFormatError, move_to_json
+from ..engine import SaveFormatError
 from . import credentials
 from .limits import Bucket, PerAddress
 from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
@@ -273,6 +273,7 @@ class RoomServer:
             async with live.lock:
                 self._attach(client, live, None)
                 self._send(client, self._welcome(room, None, None))
+                self._send(client, encode(room.info()))  # who sits where: a spectator's table names the seats
                 self._send_table(live, [client])
             return
         async with live.lock:
@@ -405,7 +406,7 @@ class RoomServer:
                 return
             if kind == "move":
                 move = room.check_move(client.seat, msg["position"], msg["move"])
-                await self._change(live, {"e": "move", "move": move_to_json(move), "by": Mover.PERSON.value})
+                await self._change(live, {"e": "move", "move": move, "by": Mover.PERSON.value})
             elif kind == "next":
                 if room.status is not Status.BETWEEN:
                     raise ProtocolError(Code.NOT_NOW, "no game has just ended")
@@ -546,7 +547,7 @@ class RoomServer:
         assert obs is not None
         seen: dict[str, object] = obs["obs"]  # type: ignore[assignment]  # the observation's JSON
         try:
-            move = await self.thinkers.choose(level, room.bot_seed(), seen)
+            move = await self.thinkers.choose(room.kind, level, room.bot_seed(), seen)
         except Exception:
             log.exception("room %s: a bot failed to think; it makes its first legal move", room.code)
             move = seen["legal"][0]  # type: ignore[index]  # the observation's JSON
@@ -559,7 +560,7 @@ class RoomServer:
             if mover is Mover.STAND_IN and not s.away and live.clock_out != position:
                 return  # the person came back while the bot thought
             try:
-                room.check_move(seat, position, move)
+                move = room.check_move(seat, position, move)
             except ProtocolError:
                 log.error("room %s: a bot chose %r, which is not legal; it makes its first legal move", room.code, move)
                 move = seen["legal"][0]  # type: ignore[index]  # the observation's JSON

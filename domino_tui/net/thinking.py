@@ -15,7 +15,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 from ..ai import BOTS, LEVELS, Bot, make_bot, make_level
-from ..engine import move_to_json, observation_from_json
+from .kinds import MatchKind
 
 
 def make(level: str, rng: random.Random) -> Bot:
@@ -23,9 +23,9 @@ def make(level: str, rng: random.Random) -> Bot:
     return make_level(level, rng) if level in LEVELS else make_bot(level, rng)
 
 
-def think(level: str, seed: str, obs: dict[str, object]) -> list[object]:
-    """The move ``level``'s bot makes, seeded with ``seed``, seeing ``obs``."""
-    return move_to_json(make(level, random.Random(seed)).choose(observation_from_json(obs)))
+def think(kind: MatchKind, level: str, seed: str, obs: dict[str, object]) -> list[object]:
+    """The move ``level``'s bot makes at a room of ``kind``, seeded with ``seed``, seeing ``obs``."""
+    return kind.decide(make(level, random.Random(seed)), obs)
 
 
 class Thinkers:
@@ -33,9 +33,9 @@ class Thinkers:
         self.workers = workers or 4
         self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
 
-    async def choose(self, level: str, seed: str, obs: dict[str, object]) -> list[object]:
+    async def choose(self, kind: MatchKind, level: str, seed: str, obs: dict[str, object]) -> list[object]:
         assert level in LEVELS or level in BOTS
-        return await asyncio.get_running_loop().run_in_executor(self._pool, think, level, seed, obs)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, think, kind, level, seed, obs)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

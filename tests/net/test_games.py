@@ -22,7 +22,7 @@ async def test_people_and_bots_play_a_whole_match(running, variant: str) -> None
     for c, w in zip(clients, welcomes, strict=True):
         assert isinstance(c.observation, SeatView) and c.observation.observation.seat == w.seat
     # People and bots both moved.
-    movers = {ev.seat for g in room.match.games for ev in g.history}
+    movers = {ev.seat for g in room.match.match.games for ev in g.history}
     assert movers == set(range(VARIANTS[variant].players))
 
 

@@ -1,5 +1,5 @@
 """Play online: create a room on a room server (variant, match length, the bots in the seats nobody takes, an
-optional password) or join one by its code. Dismissed with where to go (a `Connect`), or None."""
+optional password), join one by its code, or watch one. Dismissed with where to go (a `Connect`), or None."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ...engine import VARIANTS, get_rules
+from ...engine import TRAIN_VARIANTS, VARIANTS, get_rules
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import default_games
@@ -46,18 +46,22 @@ class OnlineScreen(ModalScreen[Connect | None]):
                 yield Input(login_name(), id="name", max_length=MAX_NAME, compact=True)
                 yield Label("Password (optional; to join a room that has one, or to give a new room one)")
                 yield Input(id="password", password=True, max_length=128, compact=True)
-                yield Label("To join: the room's code (empty to create a room)")
+                yield Label("To join or watch: the room's code (empty to create a room)")
                 yield Input(id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
                 yield Label("A new room's variant")
+                variants = [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()]
+                variants += [(f"{r.title} ({name})", name) for name, r in TRAIN_VARIANTS.items()]
                 yield Select(
-                    [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()],
-                    value=self.variant if self.variant in VARIANTS else "classic",
+                    variants,
+                    value=self.variant if self.variant in VARIANTS or self.variant in TRAIN_VARIANTS else "classic",
                     allow_blank=False,
                     id="online-variant",
                     compact=True,
                 )
                 yield Label("", id="online-target-label")
                 yield Input(restrict=DIGITS, max_length=5, id="online-target", placeholder="default", compact=True)
+                yield Label("Players (2 to 8)", id="online-players-label")
+                yield Input(restrict=DIGITS, max_length=1, id="online-players", placeholder="4", compact=True)
                 yield Label("Bots in the seats nobody takes")
                 bots = [(label, name) for label, name in choices() if name != PERSON]
                 yield Select(bots, value="Easy", allow_blank=False, id="online-bots", compact=True)
@@ -65,6 +69,7 @@ class OnlineScreen(ModalScreen[Connect | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Create room", id="create", variant="primary")
                 yield Button("Join room", id="join")
+                yield Button("Watch", id="watch")
                 yield Button("Cancel", id="cancel")
             yield Static("Tab moves · Enter joins the room given, or creates one · Esc cancels", classes="dialog-hint")
 
@@ -80,9 +85,17 @@ class OnlineScreen(ModalScreen[Connect | None]):
             self.sync_variant(event.value)
 
     def sync_variant(self, variant: str) -> None:
-        rules = get_rules(variant)
         label = self.query_one("#online-target-label", Label)
         box = self.query_one("#online-target", Input)
+        trains = TRAIN_VARIANTS.get(variant)
+        # The number of players is asked of the train games only: the line games' rules fix it.
+        self.query_one("#online-players-label").display = trains is not None
+        self.query_one("#online-players").display = trains is not None
+        if trains is not None:
+            box.disabled = False
+            label.update(f"Rounds in the match (default {trains.rounds})")
+            return
+        rules = get_rules(variant)
         box.disabled = rules.single_game and rules.target is None
         if rules.target is not None:
             label.update(f"Points to win the match (default {rules.target})")
@@ -91,7 +104,7 @@ class OnlineScreen(ModalScreen[Connect | None]):
         else:
             label.update(f"Games in the match (default {default_games(rules)})")
 
-    def read(self, create: bool) -> Connect | str:
+    def read(self, create: bool, watch: bool = False) -> Connect | str:
         """Where to go, or what is wrong with the form."""
         server = self.query_one("#server", Input).value.strip() or DEFAULT_SERVER
         name = self.query_one("#name", Input).value.strip()
@@ -103,17 +116,28 @@ class OnlineScreen(ModalScreen[Connect | None]):
         try:
             if not create:
                 if not room:
-                    return "Give the room's code to join it (the creator sees it on the table)."
-                return Connect.join(f"{server.removeprefix('ws://').rstrip('/')}/{room}", name, password)
+                    verb = "watch" if watch else "join"
+                    return f"Give the room's code to {verb} it (the creator sees it on the table)."
+                return Connect.join(f"{server.removeprefix('ws://').rstrip('/')}/{room}", name, password, watch)
             variant = str(self.query_one("#online-variant", Select).value)
-            rules = get_rules(variant)
+            trains = TRAIN_VARIANTS.get(variant)
             options: dict[str, object] = {}
             box = self.query_one("#online-target", Input)
-            if box.value and not box.disabled:
+            if trains is not None:
+                players = self.query_one("#online-players", Input).value
+                if players:
+                    if not 2 <= int(players) <= 8:
+                        return "Mexican Train is played by 2 to 8 players."
+                    options["players"] = int(players)
+                if box.value:
+                    if not 1 <= int(box.value) <= trains.rounds:
+                        return f"A match is 1 to {trains.rounds} rounds."
+                    options["games"] = int(box.value)
+            elif box.value and not box.disabled:
                 number = int(box.value)
                 if not 1 <= number <= 10_000:
                     return "The match length must be between 1 and 10000."
-                options["target" if rules.target is not None else "games"] = number
+                options["target" if get_rules(variant).target is not None else "games"] = number
             bots = str(self.query_one("#online-bots", Select).value)
             return Connect.create(server, name, variant, bots, password, **options)
         except ValueError as exc:
@@ -129,10 +153,10 @@ class OnlineScreen(ModalScreen[Connect | None]):
         if event.button.id == "cancel":
             self.dismiss(None)
             return
-        self.go(create=event.button.id == "create")
+        self.go(create=event.button.id == "create", watch=event.button.id == "watch")
 
-    def go(self, create: bool) -> None:
-        result = self.read(create)
+    def go(self, create: bool, watch: bool = False) -> None:
+        result = self.read(create, watch)
         if isinstance(result, str):
             self.query_one("#online-error", Static).update(Text(result))  # may quote what was typed: no markup
             return

@@ -1,7 +1,7 @@
 """The table: the line of play, the seats around it, your hand, the status bar, the move log, every game key.
 
-The screen owns the flow of a game: your moves come from bindings and clicks, the bots' from a worker thread
-that posts its move back; a token tells stale bot answers (from a game since replaced) to go away.
+The flow of a game, the bot worker and the size check are every table's (`table_base.py`); here, what a line game
+adds: the seats around the board, the choice of an end, the coach and the panels beside the board.
 
 The table is drawn from one seat, the ``viewer``: its hand, and the others around it. Alone at the keyboard that
 is always you; at one keyboard shared by several people (hot seat) it is the person to move, shown only once they
@@ -10,38 +10,32 @@ have taken the keyboard (the handover screen), and nobody while the keyboard cha
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.message import Message
+from textual.containers import Horizontal, ScrollableContainer
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
-from textual.worker import get_current_worker
+from textual.widgets import RichLog
 
-from ...ai import Bot
-from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Observation, Tile
+from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Tile
 from .. import equal_plays, side_panels
 from ..session import HUMAN, Session
 from ..side_panels import BOARD_ROOM, Panel, Placement
 from ..widgets.hand import HandView, key_label
 from ..widgets.hint_panel import END_KEYS, HintPanel
-from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from .coach import CoachActions
+from .table_base import CURSOR_KEYS, LEAVING_KEYS, LOG_AUTO_WIDTH, SPINNER, TURN_KEYS, TableBase
+from .table_base import MIN_HEIGHT as MIN_HEIGHT  # the smallest terminal, where the table's users look for it
+from .table_base import MIN_WIDTH as MIN_WIDTH
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-LOG_AUTO_WIDTH = 130
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # Where each other seat sits, by the number of players and its place after the viewer's: opposite on top, the
 # sides left and right.
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
@@ -55,12 +49,10 @@ class MoveLog(RichLog, can_focus=False):
     """The log of moves. Not focusable from the start: the arrows belong to the hand and the ends."""
 
 
-class TableScreen(CoachActions, Screen):
+class TableScreen(CoachActions, TableBase[Session]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
-        Binding("left", "cursor(-1)", "Select", key_display="←→"),
-        Binding("right", "cursor(1)", "Select", show=False),
-        Binding("enter,space", "play", "Play"),
+        *CURSOR_KEYS,
         Binding("left", "end('left')", "Left end", key_display="←"),
         Binding("right", "end('right')", "Right end", key_display="→"),
         Binding("up", "end('up')", "Up end", key_display="↑"),
@@ -68,44 +60,19 @@ class TableScreen(CoachActions, Screen):
         Binding("escape", "cancel", "Cancel"),
         # Esc also closes a panel; off the footer, which 80 columns fill already (each panel says so itself).
         Binding("escape", "close_panel", "Close", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("n", "new_game", "New"),
-        Binding("s", "score_sheet", "Scores"),
-        Binding("l", "toggle_log", "Log"),
+        *TURN_KEYS,
         # Off the footer, which 80 columns fill already: the help and the palette list them.
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        *LEAVING_KEYS,
     ]
-
-    class BotMoved(Message):
-        """A bot's choice, posted from its worker thread; ``move`` None when the bot failed."""
-
-        def __init__(self, token: int, seat: int, move: Move | None) -> None:
-            self.token = token
-            self.seat = seat
-            self.move = move
-            super().__init__()
 
     # The tile waiting for you to choose an end, and the ends it fits.
     choosing: reactive[tuple[Tile, tuple[End, ...]] | None] = reactive(None, bindings=True)
-    thinking: reactive[int | None] = reactive(None, bindings=True)
-    too_small: reactive[bool] = reactive(False, bindings=True)
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.token = 0
-        self.logged = 0
-        self.show_log: bool | None = None  # None: by width
-        self.message = ""
-        self.frame = 0
-        # A bot's turn held back while the terminal is too small to show it (the game waits for you).
-        self.held: TableScreen.BotMoved | None = None
-        self.stalled = False
+        super().__init__(session)
         self.recent: list[str] = []  # panels opened by the player in this sitting, the latest first
         self.placement = Placement()
         self.viewer = HUMAN  # the seat whose hand is shown; None: nobody's
@@ -122,38 +89,11 @@ class TableScreen(CoachActions, Screen):
             yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
-        yield Static(id="message")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
-        yield Static(id="too-small")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.border_title = "Moves"
-        self.show_log = self.game_app.settings.show_log
-        self.arrange_panels()
-        self.set_interval(0.1, self.tick)
-        self.start(self.session)
-
-    def tick(self) -> None:
-        """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""
-        if self.thinking is not None:
-            self.frame += 1
-            self.query_one(StatusBar).info = self.status_info()
+        yield from self.compose_below_board()
 
     # ----- the flow of a game -----
 
-    def start(self, session: Session) -> None:
-        """Sit down to ``session``'s current game (a new match, or the next game of this one)."""
-        self.workers.cancel_group(self, "bot")
-        self.session = session
-        self.token += 1
-        self.thinking = None
-        self.choosing = None
-        self.logged = 0
-        self.held = None
-        self.stalled = False
+    def announce(self, session: Session) -> None:
         # At one keyboard, each game's first hand too is shown only to its player.
         self.viewer = None if session.hot_seat else HUMAN
         places = PLACES[session.players]
@@ -164,41 +104,63 @@ class TableScreen(CoachActions, Screen):
             log.clear()
         game_no = len(session.match.games)
         log.write(Text(f"— {session.rules.title}, {session.part} {game_no} (seed {session.seed}) —", style="bold"))
-        self.say("")
-        self.advance()
 
-    def advance(self) -> None:
-        """After a move: log it, then hand the turn to you or to a bot, or finish the game."""
+    # What the shared flow asks of a line game.
+
+    @property
+    def game_over(self) -> bool:
+        return self.session.game.over
+
+    @property
+    def to_move(self) -> int:
+        return self.session.game.turn
+
+    @property
+    def moves_made(self) -> int:
+        return len(self.session.game.history)
+
+    def person_to_move(self) -> bool:
+        return self.session.game.turn in self.session.people
+
+    def your_turn(self) -> bool:
+        return self.session.human_to_act and self.session.game.turn == self.viewer
+
+    def seat_ready(self, seat: int) -> bool:
+        if seat != self.viewer:
+            self.hand_over(seat)
+            return False
+        return True
+
+    def before_advance(self) -> None:
         self.coach_moved()
-        self.log_new_events()
-        self.game_app.save_game()
-        game = self.session.game
-        if game.over:
-            self.thinking = None
-            self.redraw()
-            self.query_one("#log", RichLog).write(Text(self.session.result_text(), style="bold"))
-            self.game_app.game_finished(self.session)
-            return
-        if game.turn in self.session.people:
-            self.thinking = None
-            if game.turn != self.viewer:
-                self.hand_over(game.turn)
-                return
-            self.redraw()
-            self.hint()
-            if self.game_app.settings.auto_pass:
-                # When your only move is to draw or pass, it is made for you after the bots' pause (so you
-                # see it happen), unless the game has moved on by then.
-                seen = len(game.history)
-                self.set_timer(max(self.game_app.pause, 0.05), lambda token=self.token: self.auto_move(token, seen))
-            return
-        seat = game.turn
-        self.thinking = seat
-        self.redraw()
-        if self.too_small:
-            self.stalled = True  # the bot waits until you can see the table again
-            return
-        self.think(self.token, self.session.bots[seat], self.session.observation(seat), self.game_app.pause)
+
+    def bot_call(self, seat: int) -> Callable[[], Move]:
+        bot, obs = self.session.bots[seat], self.session.observation(seat)
+        return lambda: bot.choose(obs)
+
+    def apply_move(self, move: object) -> str:
+        try:
+            self.session.apply(move)  # type: ignore[arg-type]  # a move from this screen's keys
+        except IllegalMoveError as exc:
+            return _sentence(str(exc))
+        return ""
+
+    def apply_bot(self, seat: int, move: object | None) -> None:
+        try:
+            if move is None:
+                raise IllegalMoveError("the bot failed")
+            self.session.apply(move)  # type: ignore[arg-type]  # what a line game's bot chooses
+        except IllegalMoveError:
+            # A faulty bot loses its turn (a forced pass) rather than stopping your game.
+            self.session.game.forfeit()
+            self.app.notify(f"{self.session.name(seat)}'s bot failed to move and loses the turn.", severity="warning")
+
+    def only_draw_or_pass(self) -> Move | None:
+        legal = self.session.game.legal_moves()
+        return legal[0] if len(legal) == 1 and legal[0].kind is not Kind.PLAY else None
+
+    def finished(self) -> None:
+        self.game_app.game_finished(self.session)
 
     def hand_over(self, seat: int) -> None:
         """Another person's turn at this keyboard: the hand on show goes, the next shows once they are ready."""
@@ -216,60 +178,6 @@ class TableScreen(CoachActions, Screen):
                 self.advance()
 
         self.app.push_screen(HandoverScreen(self.session.name(seat), news), ready)
-
-    @work(thread=True, exclusive=True, group="bot")
-    def think(self, token: int, bot: Bot, obs: Observation, pause: float) -> None:
-        worker = get_current_worker()
-        deadline = time.monotonic() + pause
-        while (left := deadline - time.monotonic()) > 0:
-            if worker.is_cancelled:
-                return
-            time.sleep(min(left, 0.05))
-        try:
-            move: Move | None = bot.choose(obs)
-        except Exception:  # a broken bot must not take your game down with it
-            move = None
-        if not worker.is_cancelled:
-            # post_message is thread-safe and never waits, so a closing app is not held up by its bots.
-            self.post_message(self.BotMoved(token, obs.seat, move))
-
-    def on_table_screen_bot_moved(self, message: BotMoved) -> None:
-        token, seat, move = message.token, message.seat, message.move
-        if self.too_small and token == self.token:
-            self.held = message  # played once the table can be seen again
-            return
-        if token != self.token or self.session.game.over or self.session.game.turn != seat:
-            return
-        try:
-            if move is None:
-                raise IllegalMoveError("the bot failed")
-            self.session.apply(move)
-        except IllegalMoveError:
-            # A faulty bot loses its turn (a forced pass) rather than stopping your game.
-            self.session.game.forfeit()
-            self.app.notify(f"{self.session.name(seat)}'s bot failed to move and loses the turn.", severity="warning")
-        self.advance()
-
-    def auto_move(self, token: int, seen: int) -> None:
-        """The automatic draw or pass, unless the game has moved on since it was planned."""
-        game = self.session.game
-        if token != self.token or len(game.history) != seen or not self.session.human_to_act or self.too_small:
-            return
-        legal = game.legal_moves()
-        if len(legal) == 1 and legal[0].kind is not Kind.PLAY:
-            self.make(legal[0])
-
-    def make(self, move: Move) -> bool:
-        """Your move: applied, or a message saying why not (and nothing changes)."""
-        try:
-            self.session.apply(move)
-        except IllegalMoveError as exc:
-            self.say(_sentence(str(exc)), error=True)
-            return False
-        self.choosing = None
-        self.say("")
-        self.advance()
-        return True
 
     def rewind(self) -> None:
         """The game was taken back (undo): drop what bots are thinking and go on from the earlier position."""
@@ -370,46 +278,6 @@ class TableScreen(CoachActions, Screen):
         stock = game.stock_size if session.rules.has_stock else None
         return StatusInfo(turn, stock, score)
 
-    def say(self, text: str, error: bool = False) -> None:
-        self.message = text
-        widget = self.query_one("#message", Static)
-        widget.update(text)
-        widget.set_class(error, "-error")
-
-    # ----- size -----
-
-    def on_resize(self) -> None:
-        self.fit_terminal()
-
-    def on_screen_resume(self) -> None:
-        # Only the screen in front hears of a resize: a table behind a dialog or the palette catches up here.
-        self.fit_terminal()
-
-    def fit_terminal(self) -> None:
-        """Wait when the terminal is too small; else arrange the panels for its width."""
-        size = self.app.size
-        self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        self.set_class(self.too_small, "-too-small")
-        if self.too_small:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is {size.width}x{size.height}.\n"
-                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                "Please make it bigger: your game waits.\n"
-                "q quits."
-            )
-        else:
-            self.resume()
-        self.arrange_panels()
-
-    def resume(self) -> None:
-        """The table can be seen again: the bot that was held back moves."""
-        if self.held is not None:
-            message, self.held = self.held, None
-            self.on_table_screen_bot_moved(message)
-        elif self.stalled:
-            self.stalled = False
-            self.advance()
-
     # ----- the panels beside the board -----
 
     def opened(self, panel: str) -> None:
@@ -460,7 +328,7 @@ class TableScreen(CoachActions, Screen):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.too_small and action not in ("help", "quit"):
+        if not super().check_action(action, parameters):
             return False
         if action == "draw" and not self.session.rules.has_stock:
             return False
@@ -477,21 +345,6 @@ class TableScreen(CoachActions, Screen):
         if action == "close_panel":
             return self.placement.over is not None or self.query_one(HintPanel).wanted
         return True
-
-    def _my_turn(self) -> bool:
-        session = self.session
-        if session.game.over:
-            self.game_app.game_finished(session)
-            return False
-        if not session.human_to_act or session.game.turn != self.viewer:
-            self.say(f"Wait: it is {session.name(session.game.turn)}'s turn.", error=True)
-            return False
-        return True
-
-    def action_cursor(self, step: int) -> None:
-        hand = self.query_one(HandView)
-        if hand.tiles:
-            hand.cursor = (hand.cursor + step) % len(hand.tiles)
 
     def action_pick(self, index: int) -> None:
         if not self._my_turn():
@@ -542,12 +395,6 @@ class TableScreen(CoachActions, Screen):
             return
         self.make(Move.play(tile, end))
 
-    def action_cancel(self) -> None:
-        """Esc while choosing an end: give up the choice."""
-        self.choosing = None
-        self.say("")
-        self.redraw()
-
     def action_close_panel(self) -> None:
         """Esc otherwise: close the panel over the table, else the hint."""
         if self.placement.over is not None:
@@ -573,15 +420,6 @@ class TableScreen(CoachActions, Screen):
         if not self._my_turn():
             return
         self.make(PASS)
-
-    def action_new_game(self) -> None:
-        self.game_app.action_new_game()
-
-    def action_help(self) -> None:
-        self.game_app.action_help()
-
-    def action_score_sheet(self) -> None:
-        self.game_app.action_score_sheet()
 
     def action_toggle_log(self) -> None:
         if not self.has_class("-log-hidden"):

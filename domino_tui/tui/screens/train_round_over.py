@@ -9,31 +9,23 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.binding import BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
 
 from ..train_session import TrainSession
+from .over_dialog import FIRST_KEYS, LAST_KEYS, OverDialog
 
 
-class TrainRoundOverScreen(ModalScreen[str]):
+class TrainRoundOverScreen(OverDialog):
     """Dismissed with "next", "again", "new", "sheet", "look" (close to see the table) or "quit"."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose('primary')", "Continue", show=False),
-        Binding("n", "choose('new')", "New game"),
-        Binding("s", "choose('sheet')", "Scores"),
-        Binding("escape", "choose('look')", "See the table"),
-        Binding("q", "choose('quit')", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*FIRST_KEYS, *LAST_KEYS]
 
     def __init__(self, session: TrainSession) -> None:
-        super().__init__()
+        super().__init__(session.match_over)
         self.session = session
-        self.primary = "again" if session.match_over else "next"
 
     def hands(self) -> Table:
         s = self.session
@@ -58,23 +50,8 @@ class TrainRoundOverScreen(ModalScreen[str]):
         if s.match_over:
             lines.append(s.match_text())
         with Vertical(id="over-box", classes="dialog"):
-            yield Static(title, classes="dialog-title")
-            yield Static(Text("\n".join(lines), style="bold"), id="over-text")
+            yield from self.heading(title, lines)
             with VerticalScroll(id="over-scroll"):
                 yield Static(self.hands(), id="over-hands")
-            with Horizontal(classes="buttons"):
-                label = "Play again" if s.match_over else "Next round"
-                yield Button(label, id=self.primary, variant="primary")
-                yield Button("New game…", id="new")
-                yield Button("Quit", id="quit", variant="error")
+            yield from self.buttons("Play again" if s.match_over else "Next round")
             yield Static("Enter continues · n new game · s score sheet · Esc the table", classes="dialog-hint")
-
-    def on_mount(self) -> None:
-        self.query_one(f"#{self.primary}", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id or "look")
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(self.primary if what == "primary" else what)

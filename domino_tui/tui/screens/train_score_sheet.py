@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from ..train_session import TrainSession
+from .score_sheet import SheetDialog
 
 
-class TrainScoreSheetScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,s", "close", "Close", key_display="Esc")]
-
+class TrainScoreSheetScreen(SheetDialog):
     def __init__(self, session: TrainSession) -> None:
         super().__init__()
         self.session = session
 
-    def compose(self) -> ComposeResult:
-        s = self.session
-        with Vertical(id="score-box", classes="dialog"):
-            yield Static(f"Score sheet · {s.rules.title} · lowest total wins", classes="dialog-title")
-            yield self.sheet()
-            yield Static("Esc closes", classes="dialog-hint")
+    def title_text(self) -> str:
+        return f"Score sheet · {self.session.rules.title} · lowest total wins"
 
     def sheet(self) -> DataTable:
         s = self.session
@@ -38,6 +27,3 @@ class TrainScoreSheetScreen(ModalScreen[None]):
             table.add_row(str(number), f"{engine}|{engine}", *["" if p is None else str(p) for p in points])
         table.add_row("Total", "", *[str(t) for t in s.totals()], key="total")
         return table
-
-    def action_close(self) -> None:
-        self.dismiss(None)

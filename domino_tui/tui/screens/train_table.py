@@ -1,91 +1,49 @@
 """The table of a train game (Mexican Train): the hub and every train, your hand, the status bar, the move log.
 
-As at the line games' table (`table.py`), your moves come from keys and clicks and the bots' from a worker thread
-that posts its move back, with a token that tells stale answers to go away. A move is a tile and a train: pick a
+The flow of the round, the bot worker and the size check are every table's (`table_base.py`); here, what a train
+game adds. A move is a tile and a train: pick a
 tile (its number, or the cursor and Enter, or a click); when it fits one train only it goes there, else the
 trains it fits are marked and a train's number (``m`` for the Mexican train) or a click on its row chooses.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical
-from textual.message import Message
+from textual.containers import Container, Horizontal
 from textual.reactive import reactive
-from textual.screen import Screen
-from textual.widgets import RichLog, Static
-from textual.worker import get_current_worker
+from textual.widgets import RichLog
 
 from ...engine import Move
 from ..train_session import TrainSession
 from ..widgets.hand import HandView, key_label
-from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
+from .table_base import CURSOR_KEYS, LEAVING_KEYS, LOG_AUTO_WIDTH, SPINNER, TURN_KEYS, TableBase
 
-if TYPE_CHECKING:
-    from ..app import DominoApp
-
-MIN_WIDTH, MIN_HEIGHT = 80, 24
-LOG_AUTO_WIDTH = 130
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 # Keys that leave the choice of a train; hidden while choosing so that the footer has room for the trains' keys.
 NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play", "cursor"}
 
 
-class TrainTableScreen(Screen):
+class TrainTableScreen(TableBase[TrainSession]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # A number picks a tile of your hand, or a train while you choose one for the tile picked.
         *[Binding(str(k % 10), f"number({k % 10})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
         Binding("m", "train('m')", "Mexican train", key_display="m"),
-        Binding("left", "cursor(-1)", "Select", key_display="←→"),
-        Binding("right", "cursor(1)", "Select", show=False),
-        Binding("enter,space", "play", "Play"),
+        *CURSOR_KEYS,
         Binding("escape", "cancel", "Cancel"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("n", "new_game", "New"),
-        Binding("s", "score_sheet", "Scores"),
-        Binding("l", "toggle_log", "Log"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        *TURN_KEYS,
+        *LEAVING_KEYS,
     ]
-
-    class BotMoved(Message):
-        def __init__(self, token: int, seat: int, move: object | None) -> None:
-            self.token = token
-            self.seat = seat
-            self.move = move
-            super().__init__()
 
     # The tile waiting for you to choose a train (its index in your hand), and the trains it fits.
     choosing: reactive[tuple[int, tuple[int, ...]] | None] = reactive(None, bindings=True)
-    thinking: reactive[int | None] = reactive(None, bindings=True)
-    too_small: reactive[bool] = reactive(False, bindings=True)
-
-    def __init__(self, session: TrainSession) -> None:
-        super().__init__()
-        self.session = session
-        self.token = 0
-        self.logged = 0
-        self.message = ""
-        self.frame = 0
-        self.held: TrainTableScreen.BotMoved | None = None
-        self.stalled = False
-        self.show_log: bool | None = None
-
-    @property
-    def game_app(self) -> DominoApp:
-        return self.app  # type: ignore[return-value]  # the table lives in the domino app only
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -93,116 +51,53 @@ class TrainTableScreen(Screen):
             with Container(id="board"):
                 yield TrainsView(id="trains")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
-        yield Static(id="message")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
-        yield Static(id="too-small")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.border_title = "Moves"
-        log.can_focus = False
-        self.show_log = self.game_app.settings.show_log
-        self.set_interval(0.1, self.tick)
-        self.start(self.session)
-
-    def tick(self) -> None:
-        if self.thinking is not None:
-            self.frame += 1
-            self.query_one(StatusBar).info = self.status_info()
+        yield from self.compose_below_board()
 
     # ----- the flow of a round -----
 
-    def start(self, session: TrainSession) -> None:
-        """Sit down to ``session``'s round in play (a new match, or the next round of this one)."""
-        self.workers.cancel_group(self, "bot")
-        self.session = session
-        self.token += 1
-        self.thinking = None
-        self.choosing = None
-        self.logged = 0
-        self.held = None
-        self.stalled = False
+    def announce(self, session: TrainSession) -> None:
         log = self.query_one("#log", RichLog)
         if session.round_index == 0:
             log.clear()
         log.write(Text(f"— {session.rules.title}, {session.round_title()} (seed {session.seed}) —", style="bold"))
-        self.say("")
         self.fit_terminal()
-        self.advance()
 
-    def advance(self) -> None:
-        """After a move: log it, then hand the turn to you or to a bot, or finish the round."""
-        self.log_new_events()
-        self.game_app.save_game()
-        session = self.session
-        if session.round_over:
-            self.thinking = None
-            self.redraw()
-            self.query_one("#log", RichLog).write(Text(session.result_text(), style="bold"))
-            self.round_finished()
-            return
-        if session.human_to_act:
-            self.thinking = None
-            self.redraw()
-            self.hint()
-            if self.game_app.settings.auto_pass:
-                seen = session.moves_made
-                self.set_timer(max(self.game_app.pause, 0.05), lambda token=self.token: self.auto_move(token, seen))
-            return
-        seat = session.turn
-        self.thinking = seat
-        self.redraw()
-        if self.too_small:
-            self.stalled = True
-            return
-        self.think(self.token, seat, session.bot_call(seat), self.game_app.pause)
+    # What the shared flow asks of a train game.
 
-    @work(thread=True, exclusive=True, group="bot")
-    def think(self, token: int, seat: int, call: Callable[[], Move], pause: float) -> None:
-        worker = get_current_worker()
-        deadline = time.monotonic() + pause
-        while (left := deadline - time.monotonic()) > 0:
-            if worker.is_cancelled:
-                return
-            time.sleep(min(left, 0.05))
-        try:
-            move = call()
-        except Exception:  # a broken bot must not take your game down with it
-            move = None
-        if not worker.is_cancelled:
-            self.post_message(self.BotMoved(token, seat, move))
+    @property
+    def game_over(self) -> bool:
+        return self.session.round_over
 
-    def on_train_table_screen_bot_moved(self, message: BotMoved) -> None:
-        if self.too_small and message.token == self.token:
-            self.held = message
-            return
-        session = self.session
-        if message.token != self.token or session.round_over or session.turn != message.seat:
-            return
-        if not session.apply_bot(message.move):
-            name = session.name(message.seat)
+    @property
+    def to_move(self) -> int:
+        return self.session.turn
+
+    @property
+    def moves_made(self) -> int:
+        return self.session.moves_made
+
+    def person_to_move(self) -> bool:
+        return self.session.human_to_act
+
+    def your_turn(self) -> bool:
+        return self.session.human_to_act
+
+    def bot_call(self, seat: int) -> Callable[[], Move]:
+        return self.session.bot_call(seat)
+
+    def apply_move(self, move: object) -> str:
+        return self.session.apply(move)
+
+    def apply_bot(self, seat: int, move: object | None) -> None:
+        if not self.session.apply_bot(move):
+            name = self.session.name(seat)
             self.app.notify(f"{name}'s bot failed to move: a move was made for it.", severity="warning")
-        self.advance()
 
-    def auto_move(self, token: int, seen: int) -> None:
-        session = self.session
-        if token != self.token or session.moves_made != seen or not session.human_to_act or self.too_small:
-            return
-        only = session.only_draw_or_pass()
-        if only is not None:
-            self.make(only)
+    def only_draw_or_pass(self) -> Move | None:
+        return self.session.only_draw_or_pass()
 
-    def make(self, move: object) -> bool:
-        problem = self.session.apply(move)
-        if problem:
-            self.say(problem, error=True)
-            return False
-        self.choosing = None
-        self.say("")
-        self.advance()
-        return True
+    def finished(self) -> None:
+        self.round_finished()
 
     def round_finished(self) -> None:
         if self.game_app.closing:
@@ -274,65 +169,20 @@ class TrainTableScreen(Screen):
             turn = "Your turn" + (": choose a train" if self.choosing else "")
         return StatusInfo(turn, session.boneyard, session.score_text(), "Boneyard")
 
-    def say(self, text: str, error: bool = False) -> None:
-        self.message = text
-        widget = self.query_one("#message", Static)
-        widget.update(text)
-        widget.set_class(error, "-error")
-
-    # ----- size -----
-
-    def on_resize(self) -> None:
-        self.fit_terminal()
-
-    def on_screen_resume(self) -> None:
-        self.fit_terminal()
-
-    def fit_terminal(self) -> None:
-        size = self.app.size
-        self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        self.set_class(self.too_small, "-too-small")
-        wide = self.show_log if self.show_log is not None else size.width >= LOG_AUTO_WIDTH
+    def arrange_panels(self) -> None:
+        wide = self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
         self.set_class(not wide, "-log-hidden")
-        if self.too_small:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is {size.width}x{size.height}.\n"
-                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                "Please make it bigger: your game waits.\n"
-                "q quits."
-            )
-        elif self.held is not None:
-            message, self.held = self.held, None
-            self.on_train_table_screen_bot_moved(message)
-        elif self.stalled:
-            self.stalled = False
-            self.advance()
 
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.too_small and action not in ("help", "quit"):
+        if not super().check_action(action, parameters):
             return False
         if self.choosing and action in NOT_WHILE_CHOOSING:
             return False
         if action in ("train", "cancel"):
             return bool(self.choosing)
         return True
-
-    def _my_turn(self) -> bool:
-        session = self.session
-        if session.round_over:
-            self.round_finished()
-            return False
-        if not session.human_to_act:
-            self.say(f"Wait: it is {session.name(session.turn)}'s turn.", error=True)
-            return False
-        return True
-
-    def action_cursor(self, step: int) -> None:
-        hand = self.query_one(HandView)
-        if hand.tiles:
-            hand.cursor = (hand.cursor + step) % len(hand.tiles)
 
     def action_number(self, number: int) -> None:
         """A number key: a train while choosing one (1 is the first seat's train), else a tile of your hand."""
@@ -402,11 +252,6 @@ class TrainTableScreen(Screen):
             self.choosing = None
         self.pick(message.index)
 
-    def action_cancel(self) -> None:
-        self.choosing = None
-        self.say("")
-        self.redraw()
-
     def action_draw(self) -> None:
         if self._my_turn():
             self.make(self.session.draw_move())
@@ -414,15 +259,6 @@ class TrainTableScreen(Screen):
     def action_pass_turn(self) -> None:
         if self._my_turn():
             self.make(self.session.pass_move())
-
-    def action_new_game(self) -> None:
-        self.game_app.action_new_game()
-
-    def action_help(self) -> None:
-        self.game_app.action_help()
-
-    def action_score_sheet(self) -> None:
-        self.game_app.action_score_sheet()
 
     def action_toggle_log(self) -> None:
         shown = not self.has_class("-log-hidden")

@@ -1,0 +1,566 @@
+"""The train table online: the hub and every train, your hand and the room's seats, driven by a room server that
+plays Mexican Train.
+
+As at the line games' online table (online_table.py), what the table shows is the seat's observation as the
+server last sent it; your moves go to the server and everyone's come back as new observations. The connection
+lives in a worker that posts what it hears as messages; the client library reconnects by itself after a drop.
+The line games' online table hands its connection over to this screen when the room turns out to play a train
+game (a room joined by its code says so in its first news), so `domino-tui join` and "Play online" reach it.
+
+A move is a tile and a train, chosen as at the local train table: a tile's number (or the cursor and Enter, or a
+click); when it fits one train only it goes there, else a train's number (``m`` for the Mexican train) or a click
+on its row. Names and chat come from other people: they are shown as plain text (never read as markup).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Input, RichLog, Static
+
+from ...engine import DRAW, PASS, Move, TrainObservation, TrainPlay
+from ...net import client as net
+from ..online import CHAT_SHOWN, MAX_CHAT, Connect, seat_names
+from ..online_trains import (
+    describe,
+    newest,
+    nothing_fits,
+    playable,
+    round_over_line,
+    round_over_text,
+    score_text,
+    seats_text,
+    train_by_key,
+    train_key_of,
+    train_name,
+    train_rows,
+    trains_for,
+    where_to_play,
+)
+from ..widgets.hand import HandView, key_label
+from ..widgets.key_footer import KeyFooter
+from ..widgets.seat import tiles_text
+from ..widgets.status import StatusBar, StatusInfo
+from ..widgets.trains import TrainsView
+
+SHORT = 30  # rows below which the seats are shown on the board's border
+LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
+PLAYING = {"number", "cursor", "play", "draw", "pass_turn"}
+CREATOR = {"start", "restart", "close_room"}
+
+
+class OnlineTrainTableScreen(Screen[None]):
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    OnlineTrainTableScreen { layout: vertical; background: $background; }
+    OnlineTrainTableScreen #seats { height: auto; max-height: 2; padding: 0 1; color: $foreground-muted; }
+    OnlineTrainTableScreen #chat { height: auto; max-height: 3; padding: 0 1; color: $foreground-muted; }
+    OnlineTrainTableScreen #chat-input { display: none; height: 1; border: none; padding: 0 1; }
+    OnlineTrainTableScreen.-chatting #chat-input { display: block; }
+    OnlineTrainTableScreen.-chatting #message { display: none; }
+    OnlineTrainTableScreen.-narrow #log { display: none; }
+    OnlineTrainTableScreen.-short #seats, OnlineTrainTableScreen.-short #chat { display: none; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # A number picks a tile of your hand, or a train while you choose one for the tile picked.
+        *[Binding(str(k % 10), f"number({k % 10})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
+        Binding("m", "train('m')", "Mexican train", key_display="m"),
+        Binding("left", "cursor(-1)", "Select", key_display="←→"),
+        Binding("right", "cursor(1)", "Select", show=False),
+        Binding("enter,space", "play", "Play"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("c", "chat", "Chat"),
+        Binding("n", "next_game", "Next round"),
+        Binding("s", "start", "Start"),
+        Binding("r", "restart", "Restart"),
+        Binding("x", "close_room", "Close room", show=False),
+        Binding("l", "toggle_log", "Log", show=False),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    class Heard(Message):
+        """Something the server said (or the connection's news), from the network worker."""
+
+        def __init__(self, event: net.Event) -> None:
+            self.event = event
+            super().__init__()
+
+    # The tile waiting for you to choose a train (its index in your hand), and the trains it fits.
+    choosing: reactive[tuple[int, tuple[int, ...]] | None] = reactive(None, bindings=True)
+    connection: reactive[str] = reactive("connected", bindings=True)
+
+    def __init__(self, connect: Connect, client: net.RoomClient) -> None:
+        """The table of a train room ``client`` has entered already (it keeps what it last heard)."""
+        super().__init__()
+        self.connect_to = connect
+        self.client = client
+        self.welcome: net.Welcome | None = client.welcome
+        self.info: net.RoomInfo | None = client.info
+        self.seat_view: net.TrainSeatView | None = None
+        self.over: net.TrainRoundOver | None = None
+        self.chats: list[Text] = []
+        self.logged = 0
+        self.message = ""
+        self.show_log: bool | None = None
+        self.redraw_due = False
+        self.sent_for: tuple[int, int, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status")
+        with Horizontal(id="main"):
+            with Container(id="board"):
+                yield TrainsView(id="trains")
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+        yield Static(id="seats")
+        yield Static(id="chat")
+        yield Static(id="message")
+        yield Input(
+            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
+        )
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+        yield KeyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.border_title = "Moves and chat"
+        log.can_focus = False
+        self.fit()
+        client = self.client
+        if self.welcome is not None:
+            self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
+        if client.train_observation is not None:
+            self.took(client.train_observation)
+        if client.train_result is not None:
+            self.round_over(client.train_result)
+        self.redraw()
+        self.listen()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        wide = self.app.size.width >= 130 if self.show_log is None else self.show_log
+        self.set_class(not wide, "-narrow")
+        # Nine trains and the hand fill 24 rows: the seats' line then takes the board's bottom border, and the
+        # latest chat the message line (all of it is in the log, l).
+        self.set_class(self.app.size.height < SHORT, "-short")
+        if self.is_mounted:
+            self.redraw()
+
+    # ----- the network, in a worker -----
+
+    @work(exclusive=True, group="net")
+    async def listen(self) -> None:
+        async for event in self.client.events():
+            self.post_message(self.Heard(event))
+
+    @work(group="send")
+    async def send(self, what: str, *args: object) -> None:
+        """One message to the server (in a worker: sending may wait on the network)."""
+        if self.connection != "connected" or not await getattr(self.client, what)(*args):
+            self.sent_for = None  # not sent: the move may be made again when the table comes back
+            self.say("Not connected just now: the table comes back when the connection does.", error=True)
+
+    # ----- what the server says -----
+
+    def on_online_train_table_screen_heard(self, message: Heard) -> None:
+        event = message.event
+        if isinstance(event, net.RoomInfo):
+            self.info = event
+        elif isinstance(event, net.TrainSeatView):
+            self.took(event)
+        elif isinstance(event, net.TrainRoundOver):
+            self.round_over(event)
+        elif isinstance(event, net.Chat):
+            line = Text.assemble((event.name, "bold"), ": ", event.text)
+            self.chats = [*self.chats, line][-CHAT_SHOWN:]
+            self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+            self.query_one("#log", RichLog).write(line)
+            if self.has_class("-short"):  # no line of its own: the latest says it in the message line
+                self.say(line.plain)
+        elif isinstance(event, net.ServerError):
+            self.sent_for = None  # a refused move (stale, illegal) may be made again
+            self.say(_sentence(event.message), error=True)
+        elif isinstance(event, net.Connection):
+            self.connected(event)
+        elif isinstance(event, net.RoomClosed):
+            self.connection = "closed"
+            self.say(f"{_sentence(event.message)} q leaves.", error=True)
+        # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
+        if not self.redraw_due:
+            self.redraw_due = True
+            self.call_later(self.redraw_now)
+
+    def redraw_now(self) -> None:
+        self.redraw_due = False
+        self.redraw()
+        self.refresh_bindings()  # which keys apply follows the room's state
+
+    def took(self, view: net.TrainSeatView) -> None:
+        key = (view.match, view.game)
+        if self.seat_view is None or (self.seat_view.match, self.seat_view.game) != key:
+            self.choosing = None
+            self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
+            title = f"— {view.observation.rules.title}, round {view.game} of {self.rounds} —"
+            self.query_one("#log", RichLog).write(Text(title, style="bold"))
+            self.logged = 0
+        elif self.choosing is not None and not view.observation.legal:
+            self.choosing = None
+        if self.message and not self.message_is_error and view.observation.legal:
+            self.say("")
+        self.seat_view = view
+        obs = view.observation
+        log = self.query_one("#log", RichLog)
+        for ev in obs.history[self.logged :]:
+            log.write(Text(describe(ev, obs, self.names)))
+        self.logged = len(obs.history)
+        if obs.legal and not self.message:
+            self.say(nothing_fits(obs))
+
+    def round_over(self, over: net.TrainRoundOver) -> None:
+        if self.over == over:
+            return
+        self.over = over
+        text = round_over_text(over, self.names, self.rounds)
+        self.query_one("#log", RichLog).write(Text(text, style="bold"))
+        if self.has_class("-short"):
+            self.say(round_over_line(over, self.names))
+        elif over.match_over:
+            self.say(text + (" r restarts." if self.creator else ""))
+        else:
+            self.say(text + " n: next round.")
+
+    def connected(self, news: net.Connection) -> None:
+        if news.state == "reconnecting":
+            self.connection = "reconnecting"
+            self.say("The connection dropped: trying again by itself (your seat waits for you). q leaves.", error=True)
+        elif news.state == "connected":
+            self.connection = "connected"
+            self.sent_for = None
+            self.say("Connected again: your seat and hand are back.")
+        elif self.connection != "closed":
+            self.connection = "closed"
+            self.say("The connection is closed. q leaves.", error=True)
+
+    # ----- reading the table -----
+
+    @property
+    def observation(self) -> TrainObservation | None:
+        return self.seat_view.observation if self.seat_view else None
+
+    @property
+    def mine(self) -> int | None:
+        return self.welcome.seat if self.welcome else None
+
+    @property
+    def creator(self) -> bool:
+        return bool(self.welcome and self.welcome.creator)
+
+    @property
+    def players(self) -> int:
+        if self.observation is not None:
+            return self.observation.rules.players
+        return len(self.info.seats) if self.info else 2
+
+    @property
+    def rounds(self) -> int:
+        games = self.info.options.get("games") if self.info else None
+        if isinstance(games, int):
+            return games
+        return self.observation.rules.rounds if self.observation else 13
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.info, self.players, self.mine)
+
+    @property
+    def status(self) -> str:
+        return self.info.status if self.info else "lobby"
+
+    @property
+    def my_turn(self) -> bool:
+        obs = self.observation
+        return obs is not None and bool(obs.legal) and self.connection == "connected" and self.status == "playing"
+
+    # ----- drawing -----
+
+    def redraw(self) -> None:
+        obs = self.observation
+        names = self.names
+        seats = seats_text(self.info, names)
+        self.query_one("#seats", Static).update(seats)
+        room = self.welcome.room if self.welcome else "…"
+        board = self.query_one("#board")
+        board.border_subtitle = seats.plain if self.has_class("-short") else LEGEND
+        box = self.query_one("#hand-box")
+        if obs is None:
+            board.border_title = f"Room {room}"
+            box.border_title = "You"
+            self.query_one(StatusBar).info = self.status_info()
+            return
+        targets = self.choosing[1] if self.choosing else ()
+        playing = self.status == "playing"
+        self.query_one(TrainsView).show(obs.engine, train_rows(obs, names, playing), targets, newest(obs))
+        self.query_one(HandView).show(
+            obs.hand, playable(obs) if self.my_turn else [], self.my_turn, max_pip=obs.rules.max_pip
+        )
+        box.border_title = (
+            f"You · {tiles_text(len(obs.hand))} · {sum(t.pips for t in obs.hand)} pips"
+            f" · your train is {train_key_of(obs, obs.seat)}"
+        )
+        board.border_title = f"Room {room} · round {self.seat_view.game if self.seat_view else 1} of {self.rounds}"
+        self.query_one(StatusBar).info = self.status_info()
+
+    def status_info(self) -> StatusInfo:
+        obs = self.observation
+        if self.connection == "reconnecting":
+            turn = "Reconnecting…"
+        elif self.connection == "closed":
+            turn = "Not connected"
+        elif self.status == "lobby":
+            turn = "Waiting for players" + (": s starts" if self.creator else " and the start")
+        elif self.status == "between":
+            turn = "Round over: n next"
+        elif self.status == "over":
+            turn = "Match over" + (": r restarts" if self.creator else "")
+        elif obs is None:
+            turn = "Dealing…"
+        elif obs.legal:
+            turn = "Your turn" + (": choose a train" if self.choosing else "")
+        else:
+            turn = f"{self.names[obs.turn]} to play"
+        if obs is None:
+            return StatusInfo(turn, None)
+        scores = self.over.scores if self.over is not None else obs.totals
+        return StatusInfo(turn, obs.boneyard_size, score_text(scores, self.names), "Boneyard")
+
+    @property
+    def message_is_error(self) -> bool:
+        return self.query_one("#message").has_class("-error")
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        widget = self.query_one("#message", Static)
+        widget.update(Text(text))
+        widget.set_class(error, "-error")
+
+    # ----- actions -----
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PLAYING and (self.observation is None or self.status != "playing"):
+            return False
+        if action in CREATOR:
+            if not (self.creator and self.connection == "connected"):
+                return False
+            if action == "start":
+                return self.status == "lobby"
+            return self.status != "lobby" if action == "restart" else True
+        if action == "chat":
+            return self.connection == "connected"
+        if action == "next_game":
+            return self.status == "between"
+        if action in ("train", "cancel"):
+            return bool(self.choosing)
+        # While a train is being chosen, the keys that would leave that choice are off.
+        return not (self.choosing and action in ("draw", "pass_turn", "cursor", "play"))
+
+    def _move(self, move: Move) -> None:
+        view = self.seat_view
+        if view is None or not self.my_turn or move not in view.observation.legal:
+            return
+        answered = (view.match, view.game, view.position)
+        if self.sent_for == answered:
+            return  # one move a position: a second key before the answer would only be refused as stale
+        self.sent_for = answered
+        self.choosing = None
+        self.say("")
+        self.send("move", move, view.position)
+        self.redraw()
+
+    def _can_move(self) -> bool:
+        if self.connection != "connected":
+            self.say("Not connected just now: wait for the connection to come back.", error=True)
+            return False
+        obs = self.observation
+        if obs is None or self.status != "playing":
+            self.say("No round is being played just now.", error=True)
+            return False
+        if not obs.legal:
+            self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
+            return False
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        hand = self.query_one(HandView)
+        if hand.tiles:
+            hand.cursor = (hand.cursor + step) % len(hand.tiles)
+
+    def action_number(self, number: int) -> None:
+        """A number key: a train while choosing one (1 is the first seat's train), else a tile of your hand."""
+        if self.choosing:
+            self.action_train(str(number))
+            return
+        self.pick((number - 1) % 10)
+
+    def pick(self, index: int) -> None:
+        if not self._can_move():
+            return
+        obs = self.observation
+        assert obs is not None
+        if index >= len(obs.hand):
+            self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
+            return
+        self.query_one(HandView).cursor = index
+        self.play_tile(index)
+
+    def action_play(self) -> None:
+        if self._can_move():
+            self.play_tile(self.query_one(HandView).cursor)
+
+    def play_tile(self, index: int) -> None:
+        obs = self.observation
+        assert obs is not None
+        if index >= len(obs.hand):
+            return
+        tile = obs.hand[index]
+        trains = trains_for(obs, index)
+        if not trains:
+            self.choosing = None
+            self.say(f"{tile} fits no train you may play on: {where_to_play(obs, self.names)}.", error=True)
+            self.redraw()
+            return
+        if len(trains) == 1:
+            self._move(TrainPlay(tile, trains[0]))
+            return
+        self.choosing = (index, tuple(trains))
+        options = " · ".join(f"{train_key_of(obs, t)} {train_name(obs, self.names, t)}" for t in trains)
+        self.say(f"{tile} on which train? {options} · Esc cancels")
+        self.redraw()
+
+    def action_train(self, key: str) -> None:
+        obs = self.observation
+        if not self.choosing or obs is None:
+            return
+        index, trains = self.choosing
+        train = train_by_key(obs, key)
+        tile = obs.hand[index]
+        if train is None or train not in trains:
+            named = "no train" if train is None else train_name(obs, self.names, train)
+            self.say(f"{tile} cannot go on {named}: choose one of the marked trains.", error=True)
+            return
+        self._move(TrainPlay(tile, train))
+
+    def on_trains_view_train_clicked(self, message: TrainsView.TrainClicked) -> None:
+        obs = self.observation
+        if self.choosing and obs is not None:
+            self.action_train(train_key_of(obs, message.train))
+        elif self.my_turn:
+            self.say("Pick a tile first, then the train to play it on.", error=True)
+
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        self.choosing = None
+        self.pick(message.index)
+
+    def action_cancel(self) -> None:
+        self.choosing = None
+        self.say("")
+        self.redraw()
+
+    def action_draw(self) -> None:
+        obs = self.observation
+        if not self._can_move() or obs is None:
+            return
+        if DRAW in obs.legal:
+            self._move(DRAW)
+        else:
+            self.say("You cannot draw now: a tile fits, or the boneyard is empty.", error=True)
+
+    def action_pass_turn(self) -> None:
+        obs = self.observation
+        if not self._can_move() or obs is None:
+            return
+        if PASS in obs.legal:
+            self._move(PASS)
+        else:
+            self.say("You cannot pass: play a tile that fits" + (" or draw." if DRAW in obs.legal else "."), error=True)
+
+    def action_next_game(self) -> None:
+        self.send("next_game")
+        self.say("Ready for the next round: it starts when everyone is.")
+
+    def action_start(self) -> None:
+        if self.status != "lobby":
+            self.say("The game has started already.", error=True)
+            return
+        self.send("start")
+
+    def action_restart(self) -> None:
+        if self.status == "lobby":
+            self.say("The room has not started: s starts it.", error=True)
+            return
+        self.send("restart")
+
+    def action_close_room(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.send("close_room")
+
+        self.app.push_screen(ConfirmScreen("Close the room for everybody?", "Close it"), answered)
+
+    def action_chat(self) -> None:
+        if self.connection != "connected":
+            self.say("Not connected just now: chat when the connection is back.", error=True)
+            return
+        self.set_class(True, "-chatting")
+        box = self.query_one("#chat-input", Input)
+        box.disabled = False
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        self.end_chat()
+        if text:
+            self.send("chat", text[:MAX_CHAT])
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.has_class("-chatting"):
+            event.stop()
+            self.query_one("#chat-input", Input).value = ""
+            self.end_chat()
+
+    def end_chat(self) -> None:
+        self.set_class(False, "-chatting")
+        self.query_one("#chat-input", Input).disabled = True
+        self.set_focus(None)
+
+    def action_toggle_log(self) -> None:
+        self.show_log = self.has_class("-narrow")
+        self.fit()
+
+    async def action_leave(self) -> None:
+        self.workers.cancel_group(self, "net")
+        await self.client.close()
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."

@@ -1,0 +1,213 @@
+"""The train table online: two app instances play Mexican Train through a real room server on 127.0.0.1, by keys
+(one creates the room from the Play online dialog's options, the other joins it by its code)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.widgets import Input, Select, Static
+
+from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainPlay
+from domino_tui.net.botclient import play_seat
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.online import Connect
+from domino_tui.tui.online_trains import train_key_of, trains_for
+from domino_tui.tui.screens.online import OnlineScreen
+from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
+from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.widgets.hand import HandView
+from domino_tui.tui.widgets.trains import TrainsView
+from tests.net.conftest import Running, start_server
+
+from .conftest import COACH
+
+SIZE = (80, 24)
+KEYED_TURNS = 8  # turns played by key presses; the rest of the round by the table's own move method
+VARIANT = MEXICAN_TRAIN.name
+
+
+@pytest.fixture
+async def server(tmp_path: Path):
+    running = await start_server(tmp_path / "rooms.sqlite3")
+    yield running
+    for client in running.clients:
+        await client.close()
+    await running.server.stop()
+
+
+def online_app(connect: Connect) -> DominoApp:
+    return DominoApp(online=connect, coach=COACH)
+
+
+async def until(pilots, done, limit: float = 20.0) -> None:
+    waited = 0.0
+    while not done():
+        if waited > limit:
+            raise AssertionError("the table never got there")
+        for pilot in pilots:
+            await pilot.pause()
+        await asyncio.sleep(0.02)
+        waited += 0.02
+
+
+def train_table(app: DominoApp) -> OnlineTrainTableScreen | None:
+    screen = app.screen
+    return screen if isinstance(screen, OnlineTrainTableScreen) else None
+
+
+def keys_for(screen: OnlineTrainTableScreen, move: Move) -> list[str]:
+    """The key presses that make ``move`` from a fresh turn."""
+    if move == DRAW:
+        return ["d"]
+    if move == PASS:
+        return ["p"]
+    obs = screen.observation
+    assert obs is not None and isinstance(move, TrainPlay)
+    index = obs.hand.index(move.tile)
+    if index < 10:
+        keys = [str((index + 1) % 10)]
+    else:
+        cursor = screen.query_one(HandView).cursor
+        keys = ["right" if index > cursor else "left"] * abs(index - cursor) + ["enter"]
+    if len(trains_for(obs, index)) > 1:
+        keys.append(train_key_of(obs, move.train))
+    return keys
+
+
+async def play_turn(pilot, screen: OnlineTrainTableScreen) -> None:
+    obs = screen.observation
+    assert obs is not None and obs.legal and screen.seat_view is not None
+    # The last legal move: a play on another train than one's own when there is one, so the train key is used.
+    move = obs.legal[-1]
+    position = screen.seat_view.position
+    for key in keys_for(screen, move):
+        await pilot.press(key)
+    await until([pilot], lambda: screen.seat_view is None or screen.seat_view.position != position)
+
+
+def assert_every_train_end_visible(screen: OnlineTrainTableScreen) -> None:
+    view = screen.query_one(TrainsView)
+    pic = view.picture()
+    ox, oy = view._offset
+    region = view.content_region
+    obs = screen.observation
+    assert obs is not None and len(pic.ends) == len(obs.trains)
+    for i, (x, y, w, h) in enumerate(pic.ends):
+        box = Region(region.x + ox + x, region.y + oy + y, w, h)
+        assert region.contains_region(box), (f"the end of train {i} is cut off", box, region)
+        assert pic.canvas.text().splitlines()[y][x:].startswith(f"▸{obs.trains[i].end}")
+
+
+async def test_two_tables_play_mexican_train_through_the_server(server: Running) -> None:
+    """Ana creates a Mexican Train room for eight, Ben joins it by its code, bots take the six other seats; they
+    chat and play a round out by keys, each table showing its own hand and every train's end at 80x24."""
+    url = f"127.0.0.1:{server.port}"
+    ana = online_app(Connect.create(url, "Ana", VARIANT, "random", players=8, games=1, between=30))
+    async with ana.run_test(size=SIZE) as pa:
+        await until([pa], lambda: train_table(ana) is not None and train_table(ana).welcome is not None)
+        a = train_table(ana)
+        assert a is not None and a.welcome is not None and a.creator
+        ben = online_app(Connect.join(f"{url}/{a.welcome.room}", "Ben"))
+        async with ben.run_test(size=SIZE) as pb:
+            # Ben's table learns from the room's news that it plays trains, and becomes the train table.
+            await until([pa, pb], lambda: train_table(ben) is not None)
+            b = train_table(ben)
+            assert b is not None and b.welcome is not None and b.welcome.seat == 1
+            await until([pa, pb], lambda: a.info is not None and a.info.seats[1].kind == "person")
+            await pa.press("s")
+            await until([pa, pb], lambda: a.observation is not None and b.observation is not None)
+            # Each seat says who holds it: two people, six bots (on the board's border at 80x24).
+            assert b.info is not None and [s.kind for s in b.info.seats] == ["person"] * 2 + ["bot"] * 6
+            assert str(b.query_one("#board").border_subtitle).startswith("People: Ana, You · Bots: random")
+            # Each table shows its own seat's hand as the server sent it, and nobody else's.
+            assert a.query_one(HandView).tiles == a.observation.hand
+            assert set(a.observation.hand).isdisjoint(b.observation.hand)
+            # Chat: Ana says hello, Ben's table shows it.
+            await pa.press("c")
+            for key in "hello":
+                await pa.press(key)
+            await pa.press("enter")
+            await until([pa, pb], lambda: any("hello" in line.plain for line in b.chats))
+            # The round, by keys, to its end.
+            waited = 0.0
+            turns = 0
+            while not (a.status == "over" and b.status == "over"):
+                assert waited < 60, "the round never ended"
+                moved = False
+                for pilot, screen in ((pa, a), (pb, b)):
+                    if screen.my_turn:
+                        if turns < KEYED_TURNS:
+                            await play_turn(pilot, screen)
+                            assert_every_train_end_visible(screen)
+                        else:  # the rest of the round as the keys would, without waiting for each key's frame
+                            view = screen.seat_view
+                            assert view is not None
+                            screen._move(view.observation.legal[-1])
+                            await until([pilot], lambda s=screen, v=view: s.seat_view is not v)
+                        turns += 1
+                        moved = True
+                if not moved:
+                    await pa.pause()
+                    await pb.pause()
+                    await asyncio.sleep(0.01)
+                    waited += 0.01
+            await until([pa, pb], lambda: a.over is not None and b.over is not None)
+            assert a.over == b.over and a.over.match_over and len(a.over.scores) == 8
+            assert "the match" in str(a.query_one("#message", Static).render())
+
+
+async def test_a_table_plays_beside_a_program_in_a_room_for_four(server: Running) -> None:
+    """Four seats: a person at the app, another by the client library (a program), two bots."""
+    url = f"127.0.0.1:{server.port}"
+    seats = [None, None, "random", "greedy"]
+    ana = online_app(Connect.create(url, "Ana", VARIANT, "random", seats=seats, games=1, between=30))
+    async with ana.run_test(size=SIZE) as pa:
+        await until([pa], lambda: train_table(ana) is not None and train_table(ana).welcome is not None)
+        a = train_table(ana)
+        assert a is not None and a.welcome is not None
+        ben = server.client()
+        await ben.join(a.welcome.room, "Ben")
+        await pa.press("s")
+        playing = asyncio.create_task(play_seat(ben, "random", until_over=False))
+        try:
+            await until([pa], lambda: a.my_turn)
+            assert_every_train_end_visible(a)
+            await play_turn(pa, a)
+            await until([pa], lambda: a.my_turn or a.status != "playing")
+            assert_every_train_end_visible(a)
+        finally:
+            playing.cancel()
+
+
+async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Running) -> None:
+    """n, then Play online: Mexican Train asks for players and rounds; a wrong count says so; the room is made
+    with the form's choices and its table is the train table; q leaves it for the local table."""
+    app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press("ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Ana"
+        form.query_one("#online-variant", Select).value = VARIANT
+        await pilot.pause()
+        assert form.query_one("#online-players", Input).display
+        form.query_one("#online-players", Input).value = "9"
+        form.query_one("#online-target", Input).value = "2"
+        form.query_one("#server", Input).focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, OnlineScreen)  # nine players: the form says so and stays
+        assert "2 to 8" in str(form.query_one("#online-error", Static).render())
+        form.query_one("#online-players", Input).value = "6"
+        await pilot.press("enter")
+        await until([pilot], lambda: train_table(app) is not None)
+        screen = train_table(app)
+        assert screen is not None and screen.info is not None
+        assert (screen.info.options["players"], screen.info.options["games"]) == (6, 2)
+        assert len(screen.info.seats) == 6 and screen.creator
+        await pilot.press("q")
+        await until([pilot], lambda: isinstance(app.screen, TableScreen))
