@@ -210,7 +210,7 @@ def join_main(argv: Sequence[str]) -> int:
 
     parser = argparse.ArgumentParser(
         prog="domino-tui join",
-        description="Take a seat in a room on a room server (domino-tui serve) and play at the table.",
+        description="Take a seat in a room on a room server (domino-tui serve) and play at the table, or watch it.",
         epilog="To create a room, choose Play online on the new-game screen (n). The room's code is on its table.",
     )
     parser.add_argument(
@@ -220,6 +220,9 @@ def join_main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--name", default=None, help="your name at the table (default: your login name)")
     parser.add_argument("--password", default=None, help="the room's password, if it has one")
+    parser.add_argument(
+        "--watch", action="store_true", help="watch the room without a seat: every hand face down, chat open"
+    )
     args = parser.parse_args(argv)
     from .tui.online import Connect, check_name
 
@@ -228,7 +231,7 @@ def join_main(argv: Sequence[str]) -> int:
     if problem:
         parser.error(problem)
     try:
-        connect = Connect.join(args.address, name.strip(), args.password)
+        connect = Connect.join(args.address, name.strip(), args.password, watch=args.watch)
     except ValueError as exc:
         parser.error(str(exc))
     from .tui.app import run as run_app

@@ -50,11 +50,16 @@ class Objective:
         if not self.points:
             return 0.0 if winner is None else (1.0 if winner == team else -1.0)
         mine = tp[team]
-        theirs = tp[1 - team]
+        # Among more than two sides (Fives and Threes for 3 or 4, each for himself) the side to beat is the one
+        # ahead of the others: in the match, the highest total after this game; in the game, the most earned.
+        rival = max((t for t in range(len(tp)) if t != team), key=lambda t: (self.match[t] + tp[t], tp[t]))
+        theirs = tp[rival]
         if self.by_margin:
-            game = 0.0 if mine == theirs else (1.0 if mine > theirs else -1.0)
+            best = max(tp[t] for t in range(len(tp)) if t != team)
+            game = 0.0 if mine == best else (1.0 if mine > best else -1.0)
+            theirs = best
         elif self.equity is None:
             game = 0.0 if winner is None else (1.0 if winner == team else -1.0)
         else:
-            game = 2.0 * self.equity.chance(self.match[team] + mine, self.match[1 - team] + theirs) - 1.0
+            game = 2.0 * self.equity.chance(self.match[team] + mine, self.match[rival] + theirs) - 1.0
         return game + MARGIN * (mine - theirs)

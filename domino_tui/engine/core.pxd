@@ -58,7 +58,7 @@ cdef class Layout:
 @cython.final
 cdef class _Tally:
     cdef int pips[8]
-    cdef int points[2]
+    cdef int points[8]
 
 
 @cython.final

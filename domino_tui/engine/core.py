@@ -579,46 +579,60 @@ def settle_teams(
     points: cython.p_int,
     rounded: cython.bint,
 ) -> cython.int:
-    """The settlement of a finished game between two teams (seat s in team s % teams), from the pips left in each
-    seat's hand: writes each team's points (0 each when nobody wins) and returns the winning team, or NOBODY.
-    ``out_team`` is the team that went out, or NOBODY; ``rounded`` False leaves All Fives' points unrounded."""
-    pips_a: cython.int = 0  # team 0's pips in all its hands
-    pips_b: cython.int = 0
-    lightest_a: cython.int = 1 << 30  # team 0's lightest hand
-    lightest_b: cython.int = 1 << 30
+    """The settlement of a finished game between ``teams`` sides (seat s in team s % teams: two teams of
+    partners, or every seat for itself), from the pips left in each seat's hand: writes each team's points (0 each
+    when nobody wins) and returns the winning team, or NOBODY. ``out_team`` is the team that went out, or NOBODY;
+    ``rounded`` False leaves All Fives' points unrounded. A blocked game goes to the one team lightest by the
+    ``blocked`` rule; two or more equally light, nobody wins."""
+    total: cython.int = 0  # every pip left
+    best: cython.int = 1 << 30  # the lightest team's key (its pips, or its lightest hand)
+    best_team: cython.int = NOBODY
+    tied: cython.bint = False
+    key: cython.int
+    team_pips: cython.int
+    lightest: cython.int
+    t: cython.int
     s: cython.int
     winner: cython.int
     gain: cython.int
-    points[0] = 0
-    points[1] = 0
-    for s in range(seats):
-        if s % teams == 0:
-            pips_a += pips[s]
-            lightest_a = min(lightest_a, pips[s])
-        else:
-            pips_b += pips[s]
-            lightest_b = min(lightest_b, pips[s])
+    winner_pips: cython.int = 0
+    for t in range(teams):
+        points[t] = 0
+        team_pips = 0
+        lightest = 1 << 30
+        s = t
+        while s < seats:  # a while loop: Cython makes a C loop of it, not of a range with a variable step
+            team_pips += pips[s]
+            lightest = min(lightest, pips[s])
+            s += teams
+        total += team_pips
+        if t == out_team:
+            winner_pips = team_pips
+        key = lightest if blocked == LIGHTEST_HAND else team_pips
+        if key < best:
+            best, best_team, tied = key, t, False
+        elif key == best:
+            tied = True
     if out_team != NOBODY:
         winner = out_team
-    elif blocked == NOBODY_WINS:
+    elif blocked == NOBODY_WINS or tied:
         return NOBODY
-    elif blocked == LIGHTER_TEAM:
-        if pips_a == pips_b:
-            return NOBODY
-        winner = 0 if pips_a < pips_b else 1
-    else:  # LIGHTEST_HAND
-        if lightest_a == lightest_b:
-            return NOBODY
-        winner = 0 if lightest_a < lightest_b else 1
-    losers: cython.int = pips_b if winner == 0 else pips_a
+    else:  # LIGHTER_TEAM or LIGHTEST_HAND: the one lightest team
+        winner = best_team
+        winner_pips = 0
+        s = winner
+        while s < seats:
+            winner_pips += pips[s]
+            s += teams
+    losers: cython.int = total - winner_pips  # the other teams' pips
     if scores == ALL_PIPS:
-        gain = pips_a + pips_b
+        gain = total
     elif scores == ONE_GAME:
         gain = 1
     elif scores == OPPONENTS_PIPS:
         gain = losers
-    else:  # FIVES_ROUNDED: the opponents' pips, or blocked the difference, to the nearest 5
-        gain = losers if out_team != NOBODY else losers - (pips_a + pips_b - losers)
+    else:  # FIVES_ROUNDED: the opponents' pips, or blocked what they hold more than the winner, to the nearest 5
+        gain = losers if out_team != NOBODY else losers - (teams - 1) * winner_pips
         if rounded:
             gain = round_to_five(gain)
     points[winner] = gain
@@ -635,7 +649,7 @@ def round_to_five(points: cython.int) -> cython.int:
 
 def settle_points(
     rules: RuleCodes, out_seat: int, pips: Sequence[int], rounded: bool = True
-) -> tuple[int, tuple[int, int]]:
+) -> tuple[int, tuple[int, ...]]:
     """The winning team (NOBODY: nobody) and each team's points, from the pips left in each seat's hand and the
     seat that went out (NOBODY if the game was blocked); with ``rounded`` False, before All Fives rounds them."""
     tally: _Tally = _Tally(pips)
@@ -643,7 +657,7 @@ def settle_points(
     winner = settle_teams(
         rules.scores, rules.blocked, rules.teams, len(pips), out_team, tally.pips, tally.points, rounded
     )
-    return winner, (tally.points[0], tally.points[1])
+    return winner, tuple(tally.points[t] for t in range(rules.teams))
 
 
 @cython.cclass
@@ -656,7 +670,7 @@ class _Tally:
 
     def __init__(self, pips: Sequence[int]) -> None:
         self.pips = [pips[s] if s < len(pips) else 0 for s in range(MAX_SEATS)]
-        self.points = [0, 0]
+        self.points = [0, 0, 0, 0, 0, 0, 0, 0]  # MAX_SEATS: a C array takes a literal list
 
 
 @cython.cclass

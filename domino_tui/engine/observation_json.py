@@ -229,6 +229,9 @@ class _Reader:
         self.data = data
         try:
             self.rules = get_rules(data["variant"])
+            sizes = data["hand_sizes"]
+            if isinstance(sizes, list) and len(sizes) in self.rules.player_counts:
+                self.rules = self.rules.with_players(len(sizes))  # Fives and Threes for 3 or 4, each for himself
         except ArgumentError as exc:
             raise SaveFormatError(str(exc)) from None
         rules = self.rules

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum, StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 
 from . import core
+from .errors import ArgumentError, shown
 from .tiles import TileSet, tile_set
 
 
@@ -118,6 +119,10 @@ class Rules:
     highest_double_opens: bool = False
     # The lead moves round the table game by game from a random first seat, whoever won (the MC102 judge).
     lead_rotates: bool = False
+    # The other player counts these rules may seat, each for itself, with the hand each is dealt (Fives and Threes:
+    # ((3, 5), (4, 5))); `with_players` makes the Rules value for one of them.
+    more_players: tuple[tuple[int, int], ...] = ()
+    base: Rules | None = field(default=None, repr=False, compare=False)  # the rules `with_players` seated anew
     scores: Scores = field(kw_only=True)
     blocked: Blocked = field(kw_only=True)
     next_opening: NextOpening = field(repr=False, kw_only=True)
@@ -125,6 +130,23 @@ class Rules:
 
     def team_of(self, seat: int) -> int:
         return self.kernel.team_of(seat)
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players these rules may seat (`with_players`)."""
+        origin = self.base or self
+        return tuple(sorted({origin.players, *(n for n, _ in origin.more_players)}))
+
+    def with_players(self, players: int) -> Rules:
+        """These rules for ``players`` seats, each playing for itself, dealt the hand the rules give that count
+        (one value for each count, as the referee compares rules by identity)."""
+        origin = self.base or self
+        if players == origin.players:
+            return origin
+        if players not in dict(origin.more_players):
+            counts = ", ".join(map(str, origin.player_counts))
+            raise ArgumentError(f"{origin.title} seats {counts} players, not {shown(players)}")
+        return _seated(origin, players)
 
     @property
     def has_stock(self) -> bool:
@@ -189,6 +211,13 @@ class Rules:
     def is_line(self) -> bool:
         """Two ends, no stock, nothing scored in play: the game the bots' line loop plays (the kernel's rule)."""
         return self.kernel.is_line
+
+
+@cache
+def _seated(rules: Rules, players: int) -> Rules:
+    sides = tuple((seat,) for seat in range(players))
+    hand_size = dict(rules.more_players)[players]
+    return replace(rules, players=players, hand_size=hand_size, teams=sides, base=rules)
 
 
 def _seat_or_none(code: int) -> int | None:

@@ -327,6 +327,8 @@ class GameState:
             hands = data["hands"]
             if not isinstance(hands, list):
                 raise SaveFormatError(f"the hands are not a list: {shown(hands)}")
+            if len(hands) != rules.players:  # the variant for more players (Fives and Threes for 3 or 4)
+                rules = rules.with_players(len(hands))
             opening = data["opening"]
             if opening is not None and opening.__class__ is not int:
                 raise SaveFormatError(f"the opening is not a seat: {shown(opening)}")

@@ -132,6 +132,7 @@ FIVESANDTHREES = Rules(
     draw=DrawRule.UNTIL_PLAYABLE,
     count_scores=((5, 1), (3, 1)),  # a point for each five and each three the count holds
     target=61,
+    more_players=((3, 5), (4, 5)),  # each for himself, 5 tiles each (Arthur Taylor's hand sizes)
     scores=Scores.ONE,  # a point for going out ("a go"), or for the lighter hand of a blocked round
     blocked=Blocked.LIGHTER_TEAM,
     next_opening=next_alternate,

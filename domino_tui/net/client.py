@@ -402,11 +402,14 @@ class RoomClient:
         if kind == "room":
             self.info = _room_info(msg)
             return self.info
-        if kind == "obs" and is_train_observation(msg["obs"]):  # type: ignore[arg-type]  # an object
-            obs = train_observation_from_json(msg["obs"], self._train_rules(msg["obs"]))  # type: ignore[arg-type]
+        if kind == "obs" and is_train_observation(msg["obs"]):
+            raw = msg["obs"]
+            if not isinstance(raw, dict):
+                raise TypeError("an observation is an object")
+            obs = train_observation_from_json(raw, self._train_rules(raw))
             self.train_observation = TrainSeatView(_int(msg["match"]), _int(msg["game"]), _int(msg["position"]), obs)
             return self.train_observation
-        if kind == "view" and is_train_observation(msg["view"]):  # type: ignore[arg-type]  # an object
+        if kind == "view" and is_train_observation(msg["view"]):
             view = msg["view"]
             assert isinstance(view, dict)
             self.train_view = TrainSpectatorView(_int(msg["match"]), _int(msg["game"]), _int(msg["position"]), view)

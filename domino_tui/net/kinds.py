@@ -366,9 +366,9 @@ def train_rules(variant: str, players: int | None, house: Mapping[str, object] |
     return rules_from_json({"variant": variant, "players": rules.players, "options": options})
 
 
-def is_train_observation(obs: Mapping[str, object]) -> bool:
+def is_train_observation(obs: object) -> bool:
     """Whether an observation's JSON (or a public view's) is of a train game."""
-    return obs.get("variant") in TRAIN_VARIANTS
+    return isinstance(obs, Mapping) and obs.get("variant") in TRAIN_VARIANTS
 
 
 def read_observation(obs: object) -> Observation | TrainObservation:

@@ -273,6 +273,7 @@ class RoomServer:
             async with live.lock:
                 self._attach(client, live, None)
                 self._send(client, self._welcome(room, None, None))
+                self._send(client, encode(room.info()))  # who sits where: a spectator's table names the seats
                 self._send_table(live, [client])
             return
         async with live.lock:

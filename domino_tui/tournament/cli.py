@@ -20,8 +20,8 @@ from .host import DEFAULT_MOVE_LIMIT, GAME_BUDGET_MOVES, GAME_BUDGET_START
 from .journal import journal_path
 from .progress import ProgressBar
 from .report import report
-from .runner import WorkerLost
 from .secrecy import make_undumpable
+from .workers import WorkerLost
 
 EPILOG = """\
 entries (comma separated):

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from .bundle import Bundle
 from .cluster_task import ChunkFailed, bundle_of, play_remote, release
-from .runner import ChunkTask, Collector, Finished, Progress, Tally, WorkerLost
+from .runner import ChunkTask, Collector, Finished, Progress, Tally
+from .workers import WorkerLost
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -35,9 +35,10 @@ from typing import Any
 from . import cgroups
 from .bundle import Bundle, relocate, unpack
 from .host import stop_hosts
-from .runner import ChunkTask, Tally, become_worker, play_chunk
+from .runner import ChunkTask, Tally, play_chunk
 from .sandbox import INSTALL_HINT, bubblewrap
 from .secrecy import make_undumpable
+from .workers import become_worker
 
 POLL = 0.1  # seconds between two looks at whether the task is still wanted
 HOSTS_IDLE = 5.0  # seconds without a chunk after which a chunk process stops its hosts

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 
 class Fault(StrEnum):
@@ -24,3 +26,19 @@ class Forfeit(Exception):
         super().__init__(f"{fault.value}: {detail}" if detail else fault.value)
         self.fault = fault
         self.detail = detail
+
+
+def take_turn(choose: Callable[[Any], Any], obs: object, apply: Callable[[Any], object]) -> Fault | None:
+    """One turn of a seat's player: its move applied, else the fault that loses it the turn (a Forfeit's, a raise,
+    or an answer that is not a legal move now). The caller makes the lost turn, as its kind of game does."""
+    try:
+        move = choose(obs)
+    except Forfeit as forfeit:
+        return forfeit.fault
+    except Exception:  # whatever the player raises
+        return Fault.RAISED
+    try:
+        apply(move)
+    except Exception:  # an illegal move, or something that is not a move at all
+        return Fault.ILLEGAL
+    return None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine import GameResult, GameState, Move, Observation, Opening, Rules, observe
-from .faults import Fault, Forfeit
+from .faults import Fault, take_turn
 
 # A game no faulty bot can keep alive for ever (two bots forfeiting every turn in a stock game never end it).
 MAX_TURNS = 2000
@@ -36,18 +36,9 @@ def play_state(game: GameState, players: list[Player]) -> Outcome:
         if game.over:
             return Outcome(game.result, game.team_points(), tuple(faults))
         seat = game.turn
-        try:
-            move = players[seat].choose(observe(game, seat))
-        except Forfeit as forfeit:
-            fault = forfeit.fault
-        except Exception:
-            fault = Fault.RAISED
-        else:
-            try:
-                game.apply(move)
-                continue
-            except Exception:  # IllegalMoveError, or something that is not a Move at all
-                fault = Fault.ILLEGAL
+        fault = take_turn(players[seat].choose, observe(game, seat), game.apply)
+        if fault is None:
+            continue
         faults.append((seat, fault))
         game.forfeit()
     if game.over:

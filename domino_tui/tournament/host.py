@@ -567,6 +567,22 @@ def host_for(key: str, program: HostProgram, move_limit: float, confinement: Con
     return host
 
 
+def seat_in_host(
+    key: str,
+    spec: BotSpec,
+    move_limit: float,
+    confinement: Confinement,
+    seat: int,
+    seed: int,
+    notes: dict[int, str],
+    side: int,
+) -> HostedSeat:
+    """A user bot's seat for one game: the host for ``key`` (started on first use), told of the new game."""
+    host = host_for(key, host_command(spec), move_limit, confinement)
+    host.new_game(seat, seed)
+    return HostedSeat(host, notes, side)
+
+
 def stop_hosts() -> None:
     for host in _HOSTS.values():
         host.stop()

@@ -24,8 +24,8 @@ from .league_export import write_table
 from .league_journal import JournalError
 from .league_matches import HostedMatches
 from .progress import ProgressBar
-from .runner import WorkerLost
 from .secrecy import make_undumpable
+from .workers import WorkerLost
 
 NAME = "domino-tui league"
 

@@ -8,15 +8,8 @@ its hosts with it when it ends, by SIGTERM and SIGHUP too.
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
-import multiprocessing.util
-import os
 import random
-import signal
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -26,10 +19,10 @@ from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast
 from .faults import Fault
 from .fullplay import Player, play_full
-from .host import HostedSeat, host_command, host_for, stop_hosts
+from .host import seat_in_host
 from .sandbox import SANDBOXED, Confinement
 from .schedule import bot_seed, pairings, plan_game, user_bot_seed
-from .secrecy import die_with_parent
+from .workers import run_each
 
 # Games per chunk: big enough that the trip to a worker costs little, small enough to share the work out evenly.
 FAST_CHUNK = 250
@@ -37,10 +30,6 @@ FULL_CHUNK = 25
 
 Progress = Callable[[int, int], None]
 Finished = Callable[[int, "Tally"], None]
-
-
-class WorkerLost(RuntimeError):
-    """A worker died under the tournament (killed from outside): the run cannot finish, the journal is kept."""
 
 
 @dataclass
@@ -195,9 +184,8 @@ def _players(task: ChunkTask, game: int, specs: list[BotSpec], owner: list[int],
         k = slot[owner[s]]
         slot[owner[s]] += 1
         if spec.hosted:
-            host = host_for(f"{entry.name}/{k}", host_command(spec), task.move_limit, task.confinement)
-            host.new_game(s, user_bot_seed(task.seed, task.match, game, s))
-            players.append(HostedSeat(host, notes, owner[s]))
+            key, seed = f"{entry.name}/{k}", user_bot_seed(task.seed, task.match, game, s)
+            players.append(seat_in_host(key, spec, task.move_limit, task.confinement, s, seed, notes, owner[s]))
         else:
             players.append(make_bot(spec.name, random.Random(bot_seed(task.seed, task.match, game, s))))
     return players
@@ -238,24 +226,6 @@ def chunk_tasks(
     return pairs, tasks
 
 
-def _leave(signum: int, frame: object) -> None:
-    stop_hosts()
-    os._exit(1)
-
-
-def become_worker(parent: int) -> None:
-    # Ctrl-C reaches every process of the terminal's group; only the parent decides what happens. It ends a
-    # worker with SIGTERM, and the worker takes its bot hosts with it; a parent killed outright (SIGKILL) takes
-    # its workers with it, and their hosts follow (each dies with the process that started it).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _leave)
-    signal.signal(signal.SIGHUP, _leave)
-    if not die_with_parent(parent):
-        os._exit(1)
-    # A worker that ends normally stops its hosts too.
-    multiprocessing.util.Finalize(None, stop_hosts, exitpriority=100)
-
-
 class Collector:
     """Sums the chunks' tallies into one per match as they come in, in any order; ``finished(match, tally)`` is
     called as soon as the last chunk of a match is in, ``progress(games done, games)`` after each chunk."""
@@ -294,35 +264,5 @@ def run_chunks(
     """Run every chunk, on ``jobs`` worker processes (in this process when jobs is 1); one Tally per match.
     ``finished(match, tally)`` is called as soon as the last chunk of a match is in."""
     collect = Collector(tasks, matches, progress, finished)
-    tallies = collect.tallies
-    if jobs <= 1:
-        try:
-            for task in tasks:
-                collect(task, play_chunk(task))
-        finally:
-            stop_hosts()
-        return tallies
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
-    try:
-        futures = {pool.submit(play_chunk, task): task for task in tasks}
-        for future in as_completed(futures):
-            collect(futures[future], future.result())
-    except BrokenProcessPool:
-        end_pool(pool)
-        raise WorkerLost("a worker process was killed from outside the tournament") from None
-    except BaseException:
-        end_pool(pool)
-        raise
-    pool.shutdown()
-    return tallies
-
-
-def end_pool(pool: ProcessPoolExecutor) -> None:
-    """End the workers at once (Ctrl-C, a failure) rather than wait for their chunks; each kills its hosts.
-    Python 3.11 has no public call for this (3.14 adds terminate_workers)."""
-    for proc in list(getattr(pool, "_processes", {}).values()):
-        with contextlib.suppress(OSError, AttributeError):
-            proc.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
+    run_each(tasks, play_chunk, jobs, collect)
+    return collect.tallies

@@ -7,11 +7,7 @@ of the table (who sits where, which deal) is free_for_all.py's.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,13 +15,14 @@ from ..ai import BOTS, make_bot
 from ..ai.base import Bot
 from ..engine import DRAW, PASS, Move, TrainObservation, TrainRoundState, TrainRules, get_train_rules, observe_train
 from .entries import Entry, EntryError, parse_bot, spec_text, unique_names
-from .faults import Fault, Forfeit
+from .faults import Fault, take_turn
 from .free_for_all import TableTally, deal_seed, engine_round, seating, table_bot_seed
 from .fullplay import MAX_TURNS
-from .host import HostedSeat, host_command, host_for, stop_hosts
-from .runner import Progress, WorkerLost, become_worker, end_pool
+from .host import seat_in_host
+from .runner import Progress
 from .sandbox import SANDBOXED, Confinement
 from .schedule import user_bot_seed
+from .workers import run_each
 
 
 class TablePlayer(Protocol):
@@ -132,18 +129,9 @@ def play_round(state: TrainRoundState, players: list[TablePlayer]) -> list[tuple
         if state.over:
             break
         seat = state.turn
-        try:
-            move = players[seat].choose(observe_train(state, seat))
-        except Forfeit as forfeit:
-            fault = forfeit.fault
-        except Exception:
-            fault = Fault.RAISED
-        else:
-            try:
-                state.apply(move)
-                continue
-            except Exception:  # an illegal move, or something that is not a move at all
-                fault = Fault.ILLEGAL
+        fault = take_turn(players[seat].choose, observe_train(state, seat), state.apply)
+        if fault is None:
+            continue
         faults.append((seat, fault))
         lose_turn(state)
     return faults
@@ -156,9 +144,8 @@ def _players(task: TableTask, game: int, seats: tuple[int, ...], notes: dict[int
         entry = task.entries[e]
         spec = entry.seats[0]
         if spec.hosted:
-            host = host_for(f"{entry.name}/0", host_command(spec), task.move_limit, task.confinement)
-            host.new_game(seat, user_bot_seed(task.seed, -1, game, seat))
-            players.append(HostedSeat(host, notes, e))
+            key, seed = f"{entry.name}/0", user_bot_seed(task.seed, -1, game, seat)
+            players.append(seat_in_host(key, spec, task.move_limit, task.confinement, seat, seed, notes, e))
         else:
             players.append(TrainSeat(make_bot(spec.name, random.Random(table_bot_seed(task.seed, game, seat)))))
     return players
@@ -172,32 +159,13 @@ def run_table_chunks(tasks: list[TableTask], entries: int, jobs: int, progress: 
     done = 0
     if progress:
         progress(0, rounds)
-    if jobs <= 1:
-        try:
-            for task in tasks:
-                total.add(play_table_chunk(task))
-                done += task.stop - task.start
-                if progress:
-                    progress(done, rounds)
-        finally:
-            stop_hosts()
-        return total
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
-    try:
-        futures = {pool.submit(play_table_chunk, task): task for task in tasks}
-        for future in as_completed(futures):
-            task = futures[future]
-            total.add(future.result())
-            done += task.stop - task.start
-            if progress:
-                progress(done, rounds)
-    except BrokenProcessPool:
-        end_pool(pool)
-        raise WorkerLost("a worker process was killed from outside the tournament") from None
-    except BaseException:
-        end_pool(pool)
-        raise
-    pool.shutdown()
+
+    def add(task: TableTask, tally: TableTally) -> None:
+        nonlocal done
+        total.add(tally)
+        done += task.stop - task.start
+        if progress:
+            progress(done, rounds)
+
+    run_each(tasks, play_table_chunk, jobs, add)
     return total

@@ -21,7 +21,7 @@ __all__ = ["CHAT_SHOWN", "DEFAULT_SERVER", "MAX_CHAT", "MAX_NAME", "Connect", "r
 
 @dataclass(frozen=True)
 class Connect:
-    """Where the table goes online: a server, your name, and a room to join (or none: create one)."""
+    """Where the table goes online: a server, your name, and a room to join (or none: create one), or to watch."""
 
     url: str  # ws://HOST:PORT
     name: str
@@ -30,9 +30,10 @@ class Connect:
     variant: str = "classic"
     bots: str = "Easy"  # the level of the bots in the seats nobody takes
     options: dict[str, object] = field(default_factory=dict)  # more create options (docs/protocol.md)
+    watch: bool = False  # a spectator: the public view, every hand face down, no seat
 
     @classmethod
-    def join(cls, address: str, name: str, password: str | None = None) -> Connect:
+    def join(cls, address: str, name: str, password: str | None = None, watch: bool = False) -> Connect:
         """``HOST[:PORT]/ROOM``; ValueError with words for people when it is not one."""
         try:
             url, room = room_address(address)
@@ -40,7 +41,7 @@ class Connect:
             raise ValueError(
                 f"{address!r} is not a room's address: write HOST[:PORT]/ROOM, e.g. {DEFAULT_SERVER}/K7QM-3XPA"
             ) from None
-        return cls(url, name, room, password or None)
+        return cls(url, name, room, password or None, watch=watch)
 
     @classmethod
     def create(
@@ -55,7 +56,9 @@ class Connect:
 
     async def enter(self, client: RoomClient) -> None:
         """Create or join; NetError when the server says no or cannot be reached."""
-        if self.room is None:
+        if self.room is not None and self.watch:
+            await client.watch(self.room, self.password)
+        elif self.room is None:
             await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
         else:
             await client.join(self.room, self.name, self.password)

@@ -9,15 +9,24 @@ from __future__ import annotations
 import random
 
 from ..ai import Bot
-from ..engine import End, Event, GameState, Kind, Match, Move, Observation, Reason, get_rules, observe
+from ..engine import End, Event, GameState, Kind, Match, Move, Observation, Reason, Rules, observe
 from .opponents import PERSON, make_opponent
-from .settings import Settings
+from .settings import Settings, line_rules_of
 
 HUMAN = 0
 TWO_NAMES = ("You", "Computer")
 FOUR_NAMES = ("You", "West", "Partner", "East")
+# Three or four each for himself (Fives and Threes): the others by where they sit.
+EACH_FOR_HIMSELF_NAMES = {3: ("You", "West", "East"), 4: ("You", "West", "North", "East")}
 # At one keyboard "you" is everyone in turn: the seats go by the compass.
-HOT_SEAT_NAMES = {2: ("South", "North"), 4: ("South", "West", "North", "East")}
+HOT_SEAT_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
+
+
+def seat_names(rules: Rules) -> tuple[str, ...]:
+    """What the table calls each seat, seat 0 being you."""
+    if rules.players == 2:
+        return TWO_NAMES
+    return FOUR_NAMES if rules.partnership else EACH_FOR_HIMSELF_NAMES[rules.players]
 
 
 def where(end: End) -> str:
@@ -40,7 +49,7 @@ class Session:
     def __init__(self, settings: Settings, seed: int, bots: dict[int, Bot] | None = None) -> None:
         self.settings = settings
         self.seed = seed
-        self.rules = get_rules(settings.variant)
+        self.rules = line_rules_of(settings)
         target, games = settings.match_length()
         self.match = Match(self.rules, random.Random(seed), target=target, games=games)
         players = self.rules.players
@@ -76,7 +85,7 @@ class Session:
     def name(self, seat: int) -> str:
         if self.hot_seat:
             return HOT_SEAT_NAMES[self.players][seat]
-        return (FOUR_NAMES if self.players == 4 else TWO_NAMES)[seat]
+        return seat_names(self.rules)[seat]
 
     def team_name(self, team: int) -> str:
         if self.rules.partnership:

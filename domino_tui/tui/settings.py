@@ -69,7 +69,16 @@ def rules_of(settings: Settings) -> Rules | TrainRules:
     """The rules ``settings`` play: a line game's, or a train game's for the number of players chosen."""
     if settings.variant in TRAIN_VARIANTS:
         return get_train_rules(settings.variant, settings.players)
-    return get_rules(settings.variant)
+    return line_rules_of(settings)
+
+
+def line_rules_of(settings: Settings) -> Rules:
+    """The rules of a line game for the number of players chosen, when the variant seats it (Fives and Threes for
+    3 or 4); else the variant's own number."""
+    rules = get_rules(settings.variant)
+    if settings.players in rules.player_counts:
+        return rules.with_players(settings.players)
+    return rules
 
 
 def variants() -> dict[str, Rules | TrainRules]:

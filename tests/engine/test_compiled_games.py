@@ -1,5 +1,6 @@
 """The compiled kernel plays the interpreted one's games in every variant: the same seeds give the same moves,
-what each play scored in play (the count: All Fives, Fives and Threes), the points and the results, move for move.
+what each play scored in play (the count: All Fives, Fives and Threes), the points and the results, move for move,
+for every player count a variant seats.
 (The line games' own loop is compared in tests/ai/test_random_lines.py.)"""
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from domino_tui.engine.state import deal_position
 
 def _digest(games: int) -> str:
     h = hashlib.sha256()
-    for name, rules in VARIANTS.items():
+    # Every variant, and each for every player count it seats (the settlement among 3 and 4 sides).
+    seated = [(f"{name}/{n}", rules.with_players(n)) for name, rules in VARIANTS.items() for n in rules.player_counts]
+    for name, rules in seated:
         rng = random.Random(f"compiled/{name}")
         for _ in range(games):
             sim = deal_position(rules, rng)

@@ -12,9 +12,17 @@ import pytest
 from domino_tui.engine import VARIANTS, GameResult, GameState, Kind, Reason, core, tile_set
 from domino_tui.engine.core import Sim
 from domino_tui.engine.moves import move_of
+from domino_tui.engine.rules import Blocked
 from domino_tui.engine.state import deal_position
 
 GAMES = 2000
+
+# Every variant, and each for every player count it may seat (Fives and Threes for 3 and 4, each for himself).
+RULE_SETS = {
+    (name if n == rules.players else f"{name}/{n}"): rules.with_players(n)
+    for name, rules in VARIANTS.items()
+    for n in rules.player_counts
+}
 MAX_STEPS = 400  # far beyond any real game: 55 tiles, draws and passes included
 
 
@@ -61,12 +69,12 @@ def check_offered_moves(g: GameState, moves) -> None:
         assert g.stock_size
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", list(RULE_SETS))
 def test_invariants_over_random_games(variant):
     reasons = Counter()
     for seed in range(GAMES):
         rng = random.Random(seed)
-        g = GameState.new(variant, rng)
+        g = GameState.new(RULE_SETS[variant], rng)
         snapshot_at = rng.randrange(1, 30)
         for step in range(MAX_STEPS):
             check_tiles_in_one_place(g)
@@ -112,10 +120,21 @@ def check_scores(g: GameState) -> None:
     assert r.pips == tuple(g.pips(s) for s in range(g.rules.players))
     assert sum(e.scored for e in g.history) == sum(g.fives)
     name = g.rules.name
+    sides = len(g.rules.teams)
+    assert len(r.points) == sides and len(g.team_points()) == sides
+    # The hand's points add up: what each side scored in play, plus the settlement.
+    assert g.team_points() == tuple(f + p for f, p in zip(g.fives, r.points, strict=True))
     if r.winner is None:
-        assert r.points == (0, 0)
+        assert r.points == (0,) * sides
+        if r.reason is Reason.BLOCKED and g.rules.blocked is Blocked.LIGHTER_TEAM:
+            weights = sorted(sum(r.pips[s] for s in team) for team in g.rules.teams)
+            assert weights[0] == weights[1], "a blocked hand with one lightest side went to nobody"
         return
+    assert sum(r.points) == r.points[r.winner], "the settlement paid a side that did not win"
     gained = r.points[r.winner]
+    if r.reason is Reason.BLOCKED and g.rules.blocked is Blocked.LIGHTER_TEAM:
+        weight = [sum(r.pips[s] for s in team) for team in g.rules.teams]
+        assert all(w > weight[r.winner] for t, w in enumerate(weight) if t != r.winner)
     loser = 1 - r.winner
     if name == "partnership":
         assert gained == sum(r.pips)
@@ -139,11 +158,11 @@ def random_moves(sim: Sim, rng: random.Random) -> list[int]:
     return trace
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", list(RULE_SETS))
 def test_the_kernels_position_plays_by_the_same_rules(variant):
     """A seed deals the same game to the kernel's position and to the referee, and every move of a random game on
     the position replays through the referee to the same result, score, hands and ends."""
-    rules = VARIANTS[variant]
+    rules = RULE_SETS[variant]
     for seed in range(GAMES):
         rng = random.Random(seed)
         referee = GameState.new(rules, random.Random(seed))
@@ -158,12 +177,12 @@ def test_the_kernels_position_plays_by_the_same_rules(variant):
         assert sim.layout.tiles == len(referee.board)
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", list(RULE_SETS))
 def test_one_deal_for_a_seed_is_random_shuffle_of_the_set(variant):
     """The kernel's deal is the order random.Random.shuffle gives the set for the same seed (what GameState.new
     dealt before the kernel dealt for it, so saved seeds deal the games they dealt), and redeals while a needed
     double is missing."""
-    rules = VARIANTS[variant]
+    rules = RULE_SETS[variant]
     ts = tile_set(rules.max_pip)
     n, size = rules.players, rules.hand_size
     for seed in range(300):
@@ -194,11 +213,11 @@ def test_the_kernels_shuffle_is_random_shuffle():
             assert items == expected and ours.getstate() == theirs.getstate(), (size, seed)
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", list(RULE_SETS))
 def test_sim_from_a_position_mid_game_matches(variant):
     for seed in range(300):
         rng = random.Random(seed)
-        g = GameState.new(variant, rng)
+        g = GameState.new(RULE_SETS[variant], rng)
         for _ in range(rng.randrange(12)):
             if g.over:
                 break

@@ -376,3 +376,31 @@ def test_moves_after_the_end_are_refused():
     assert g.over and g.legal_moves() == []
     with pytest.raises(GameOverError):
         g.apply(PASS)
+
+
+def test_a_blocked_hand_among_three_or_four_sides_goes_to_the_one_lightest_hand() -> None:
+    """Fives and Threes for 3 and 4, each for himself: a blocked hand gives the go's point to the lightest hand;
+    two hands equally lightest, nobody; going out takes the point whatever the hands hold."""
+    from domino_tui.engine import VARIANTS, core
+
+    three = VARIANTS["fivesandthrees"].with_players(3).kernel
+    four = VARIANTS["fivesandthrees"].with_players(4).kernel
+    assert core.settle_points(three, core.NOBODY, (9, 4, 12)) == (1, (0, 1, 0))
+    assert core.settle_points(three, core.NOBODY, (4, 9, 4)) == (core.NOBODY, (0, 0, 0))
+    assert core.settle_points(four, core.NOBODY, (8, 7, 12, 3)) == (3, (0, 0, 0, 1))
+    assert core.settle_points(four, core.NOBODY, (3, 7, 12, 3)) == (core.NOBODY, (0, 0, 0, 0))
+    assert core.settle_points(four, 2, (3, 7, 0, 1)) == (2, (0, 0, 1, 0))
+
+
+def test_the_player_count_is_an_option_of_the_rules() -> None:
+    from domino_tui.engine import VARIANTS, ArgumentError
+
+    rules = VARIANTS["fivesandthrees"]
+    assert rules.player_counts == (2, 3, 4)
+    four = rules.with_players(4)
+    assert (four.players, four.hand_size, four.teams, four.partnership) == (4, 5, ((0,), (1,), (2,), (3,)), False)
+    assert four.with_players(4) is four and four.with_players(2) is rules and rules.with_players(4) is four
+    with pytest.raises(ArgumentError):
+        rules.with_players(5)
+    with pytest.raises(ArgumentError):
+        VARIANTS["block"].with_players(3)

@@ -21,9 +21,14 @@ def length(variant: str) -> dict[str, int]:
 
 
 async def play_table(
-    make_client, variant: str, seats: list[str | None] | None = None, record: bool = False
+    make_client,
+    variant: str,
+    seats: list[str | None] | None = None,
+    record: bool = False,
+    watchers: tuple[RoomClient, ...] = (),
 ) -> tuple[list[RoomClient], list[Welcome], list[GameOver | None]]:
-    """Fill a room's person seats with scripted clients (the creator first), start it and play the match out."""
+    """Fill a room's person seats with scripted clients (the creator first), let the ``watchers`` in as
+    spectators, start it and play the match out."""
     seats = seats if seats is not None else MIXED[variant]
     people = [i for i, s in enumerate(seats) if s is None]
     clients = [make_client() for _ in people]
@@ -34,6 +39,8 @@ async def play_table(
     welcomes = [first]
     for i, c in enumerate(clients[1:], 1):
         welcomes.append(await c.join(first.room, f"P{i}"))
+    for watcher in watchers:
+        await watcher.watch(first.room)
     await clients[0].start()
     levels = ["random", "greedy", "dummy", "hyperskill"]
     results = await asyncio.wait_for(

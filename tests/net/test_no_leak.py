@@ -75,13 +75,15 @@ def tiles_in(obs: dict) -> set[Tile]:
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str) -> None:
-    watcher = running.client()
-    watcher.raw = []
-    clients, welcomes, _ = await play_table(running.client, variant, record=True)
+    watcher, late = running.client(), running.client()
+    watcher.raw, late.raw = [], []
+    # One spectator watches the whole match from its lobby, another comes when it is over.
+    clients, welcomes, _ = await play_table(running.client, variant, record=True, watchers=(watcher,))
     positions = true_positions(running.server.storage.path, variant)
-    await watcher.watch(welcomes[0].room)  # joins a finished match: it is still sent the table as it is
+    await late.watch(welcomes[0].room)  # joins a finished match: it is still sent the table as it is
     seen_obs = seen_views = 0
-    for client, seat in [*((c, w.seat) for c, w in zip(clients, welcomes, strict=True)), (watcher, None)]:
+    seats = [*((c, w.seat) for c, w in zip(clients, welcomes, strict=True)), (watcher, None), (late, None)]
+    for client, seat in seats:
         for text in client.raw:
             msg = json.loads(text)
             assert set(msg) == KEYS[msg["type"]], text[:200]
@@ -102,4 +104,5 @@ async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str) -
                 assert text == encode({**msg, "obs": observation_to_json(truth)})  # every byte
                 assert {Tile.of(*t) for t in msg["obs"]["hand"]} == set(game.hand(seat))
                 assert tiles_in(msg["obs"]) <= set(game.hand(seat)) | set(game.board.tiles())
-    assert seen_obs >= len(positions) * len(clients) and seen_views >= 1  # every position, to every seat
+    # Every position, to every seat and to the spectator who watched from the lobby.
+    assert seen_obs >= len(positions) * len(clients) and seen_views >= len(positions) + 1

@@ -285,6 +285,8 @@ async def test_a_stand_in_plays_for_an_absent_train_player_until_they_return(run
         assert (await ben.rejoin(welcome.room, token)).seat == 1
         back = await wait_for(ben, lambda e: isinstance(e, TrainSeatView))
         assert back.observation.seat == 1
+        if back.observation.legal:  # Ben's turn, read here: his bot below hears only what comes next
+            await ben.move(back.observation.legal[0], back.position)
         results = await asyncio.wait_for(asyncio.gather(playing, play_seat(ben, "random")), 60)
         assert results[0] is not None and results[0].match_over
     finally:

@@ -55,12 +55,25 @@ def test_seeds_3_and_10_deal_the_seeds_own_examples(stage, seed, example):
     assert done.stdout == printed
 
 
-def test_readme_sample_is_what_the_program_prints():
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Plain mode", 1)[1]
-    sample = section.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+def _sample(page: str) -> list[str]:
+    """The first ``text`` block of a page: a game as it looks, ``> `` marking what was typed."""
+    text = (Path(__file__).parents[2] / page).read_text(encoding="utf-8")
+    return text.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+
+
+def test_the_documented_sample_game_is_what_the_program_prints():
+    sample = _sample("docs/plain-mode.md")
     printed = "".join(row + "\n" for row in sample if not row.startswith(">"))
     typed = "".join(row[2:] + "\n" for row in sample if row.startswith(">"))
     cmd = [sys.executable, "-m", "domino_tui", "--plain", "--stage", "4", "--seed", "3"]
     done = subprocess.run(cmd, input=typed, capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout) == (0, printed)
+
+
+def test_the_readmes_excerpt_is_cut_from_the_documented_sample():
+    """The README shows the start of the same game with rows left out (``...``): what it shows is in order in the
+    whole sample, which the test above checks against the program."""
+    whole = iter(_sample("docs/plain-mode.md"))
+    for row in _sample("README.md"):
+        if row != "...":
+            assert any(row == other for other in whole), row

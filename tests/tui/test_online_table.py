@@ -9,15 +9,17 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, PASS, End, GameResult, Kind, Move, Reason, get_rules
+from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, End, GameResult, Kind, Move, Reason, get_rules
 from domino_tui.records import Records
 from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE, online_record
+from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_table import OnlineTableScreen
+from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from domino_tui.tui.screens.table import TableScreen
 from tests.net.conftest import Running, free_port, start_server
 
@@ -251,3 +253,105 @@ def test_an_online_game_is_rated_against_people_only_when_a_person_sat_across() 
     )
     assert with_a_partner.opponent == "Hard"
     assert not with_a_partner.game  # the server keeps the deal: nothing to replay
+
+
+async def test_a_spectator_watches_a_game_read_only(server: Running) -> None:
+    """Ana plays a bot; Cy watches from another app: every hand face down with its size, the board and the
+    log as Ana's table has them, chat both ways; a move key only says that Cy is watching."""
+    ana = online_app(Connect.create(f"127.0.0.1:{server.port}", "Ana", "classic", "dummy", between=30))
+    async with ana.run_test(size=SIZE) as pa:
+        a = table(ana)
+        await until([pa], lambda: a.welcome is not None)
+        assert a.welcome is not None
+        cy = online_app(Connect.join(f"127.0.0.1:{server.port}/{a.welcome.room}", "Cy", watch=True))
+        async with cy.run_test(size=SIZE) as pc:
+            c = table(cy)
+            await until([pa, pc], lambda: c.welcome is not None and c.info is not None)
+            assert c.welcome is not None and c.welcome.seat is None and c.watching
+            await pa.press("s")
+            await until([pa, pc], lambda: a.my_turn)
+            await play_turn(pa, a)
+            obs = a.observation
+            assert obs is not None
+            await until([pa, pc], lambda: c.spectator_view is not None and c.shown.history == obs.history)
+            shown = c.shown
+            assert shown is not None and not hasattr(shown, "hand")
+            assert shown.hand_sizes == obs.hand_sizes and shown.board == obs.board
+            # No hand of Cy's: the first seat (Ana) sits at the bottom, face down, with its size.
+            assert not c.query_one("#hand").display
+            bottom = str(c.query_one("#seat-bottom").render())
+            assert "Ana" in bottom and f"{obs.hand_sizes[0]} tiles" in bottom
+            assert not any(str(t) in bottom for t in obs.hand)
+            # The move keys do nothing but say so; nothing is sent to the server.
+            position = c.spectator_view.position if c.spectator_view else -1
+            for key in ("1", "enter", "d", "p", "n", "s"):
+                await pc.press(key)
+                assert c.query_one("#message").has_class("-error") and "watching" in c.message
+            await pc.press("c", *"hello", "enter")
+            await until([pa, pc], lambda: bool(a.chats))
+            assert "hello" in str(a.query_one("#chat").render())
+            assert c.spectator_view is not None and c.spectator_view.position == position  # no move was made
+            await play_to_the_end([pa], [a], limit=60)
+            await until([pa, pc], lambda: c.status == "over" and c.over is not None)
+            assert c.over is not None and a.over is not None and c.over.result == a.over.result
+            # The end of the match shows the local game's dialog on both tables, from the server's result.
+            await until(
+                [pa, pc], lambda: isinstance(ana.screen, GameOverScreen) and isinstance(cy.screen, GameOverScreen)
+            )
+            for app in (ana, cy):
+                about = app.screen.about
+                assert [pips for _, _, pips in about.hands] == list(a.over.result.pips)
+                assert about.points[-1][1] == a.over.scores  # the match's scores
+            assert ana.screen.about.buttons[0] == ("again", "Restart")  # the creator restarts from there
+            assert "again" not in {choice for choice, _ in cy.screen.about.buttons}  # the others wait
+            # Nobody's tiles but your own: the spectator sees every hand left face down, Ana her own.
+            sizes = c.shown.hand_sizes
+            assert [t for _, t, _ in cy.screen.about.hands] == ["face down" if n else "out" for n in sizes]
+            assert ana.screen.about.hands[0][1] == (" ".join(map(str, a.observation.hand)) or "out")
+            await pc.press("s")  # the score sheet across the match's games
+            await until([pc], lambda: isinstance(cy.screen, ScoreSheetScreen))
+            sheet = cy.screen.about
+            assert len(sheet.games) == a.over.game
+            assert tuple(map(sum, zip(*(pts for pts, _ in sheet.games), strict=True))) == a.over.scores
+            await pc.press("escape")
+            await until([pc], lambda: isinstance(cy.screen, GameOverScreen))
+            await pa.press("r")  # the creator restarts: a new match, and the dialogs give way to the table
+            await until([pa, pc], lambda: c.spectator_view is not None and c.spectator_view.match == 2)
+            await until([pa, pc], lambda: cy.screen is c and ana.screen is a)
+            await pc.press("q")
+        assert cy.return_code == 0
+
+
+async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatch, server: Running) -> None:
+    """``join ADDRESS --watch`` and the form's Watch button both open the table as a spectator of that room."""
+    opened: list[Connect] = []
+    monkeypatch.setattr("domino_tui.tui.app.run", lambda online: opened.append(online) or 0)
+    assert cli_main(["join", "127.0.0.1:9/K7QM-3XPA", "--name", "Cy", "--watch"]) == 0
+    assert cli_main(["join", "127.0.0.1:9/K7QM-3XPA", "--name", "Cy"]) == 0
+    assert [(c.room, c.watch) for c in opened] == [("K7QM-3XPA", True), ("K7QM-3XPA", False)]
+    room = (await server.client().create("Ana", "classic")).room
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Cy"
+        form.query_one("#room", Input).value = room
+        form.query_one("#watch").press()
+        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        watcher = table(app)
+        assert watcher.watching and watcher.welcome is not None and watcher.welcome.seat is None
+        assert [watcher.kind(s) for s in range(2)] == ["person", "open"]
+
+
+async def test_watching_a_train_room_is_refused_with_a_message(server: Running) -> None:
+    """The train table has no spectator's view yet: watching one says so, and q leaves without a traceback."""
+    room = (await server.client().create("Ana", MEXICAN_TRAIN.name, players=3, games=1)).room
+    cy = online_app(Connect.join(f"127.0.0.1:{server.port}/{room}", "Cy", watch=True))
+    async with cy.run_test(size=SIZE) as pc:
+        c = table(cy)
+        await until([pc], lambda: c.connection == "closed")
+        assert isinstance(cy.screen, OnlineTableScreen) and c.query_one("#message").has_class("-error")
+        await pc.press("q")
+    assert cy.return_code == 0

@@ -1,18 +1,21 @@
 """The end of a hand: every hand laid open with its pips, the points broken down (scored during play, the out
 or block bonus, its rounding), the match score, and what next (next game, play again, new game, quit).
 
-Every figure comes from the engine's result; nothing here redoes a rule.
+The dialog shows plain data (`GameOverText`): a local sitting's (`of_session`) or a room's result online (the
+online table builds it from what the server sent). Every figure comes from the engine's result; nothing here
+redoes a rule.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
 
 from ...engine import Reason
 from ..session import Session
@@ -41,52 +44,106 @@ def breakdown(session: Session) -> list[tuple[str, tuple[int, ...]]]:
     return rows
 
 
+@dataclass(frozen=True)
+class GameOverText:
+    """What the end-of-hand dialog shows, and the choices it offers."""
+
+    title: str
+    lines: tuple[str, ...]  # how the hand (and the match) ended
+    hands: tuple[tuple[str, str, int], ...]  # each seat: its name, its tiles in words, its pips
+    teams: tuple[str, ...]
+    points: tuple[tuple[str, tuple[int, ...]], ...]  # (label, figure per team) rows, see `breakdown`
+    buttons: tuple[tuple[str, str], ...]  # (what the dialog is dismissed with, label); Enter takes the first
+    hint: str
+    # A key's choice (n "new", s "sheet", r "review", q "quit") -> what the dialog is dismissed with; a key not
+    # here does nothing.
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+def of_session(session: Session) -> GameOverText:
+    """The dialog for a local sitting's hand just over."""
+    s = session
+    game = s.game
+    result = game.result
+    assert result is not None
+    match_over = s.match.over
+    title = "Game over"
+    if s.multi_game:
+        title = "Match over" if match_over else f"{s.part.capitalize()} {len(s.match.games)} over"
+    lines = [s.result_text()]
+    if match_over and s.multi_game:
+        lines.append(s.match_text())
+    hands = tuple(
+        (s.name(seat), " ".join(str(t) for t in game.hand(seat)) or "out", result.pips[seat])
+        for seat in range(s.players)
+    )
+    primary = ("again", "Play again") if match_over else ("next", f"Next {s.part}")
+    return GameOverText(
+        title,
+        tuple(lines),
+        hands,
+        tuple(s.team_name(t) for t in range(len(s.rules.teams))),
+        tuple(breakdown(s)),
+        (primary, ("new", "New game…"), ("quit", "Quit")),
+        "Enter continues · r review · n new game · s scores · Esc the table",
+        {"new": "new", "sheet": "sheet", "review": "review", "quit": "quit"},
+    )
+
+
 class GameOverScreen(OverDialog):
-    """Dismissed with "next", "again", "new", "sheet", "review", "look" (close to see the table) or "quit"."""
+    """Dismissed with one of its buttons' or keys' choices (a local sitting's: "next", "again", "new", "sheet",
+    "review", "quit"), or "look" (close to see the table)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*FIRST_KEYS, Binding("r", "choose('review')", "Review"), *LAST_KEYS]
 
-    def __init__(self, session: Session) -> None:
-        super().__init__(session.match.over)
-        self.session = session
+    def __init__(self, about: GameOverText | Session) -> None:
+        self.about = about if isinstance(about, GameOverText) else of_session(about)
+        super().__init__(self.about.buttons[0][0] == "again")
+        self.primary = self.about.buttons[0][0]
 
     def hands(self) -> Table:
-        s = self.session
-        game = s.game
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
         table.add_column(justify="right")
-        for seat in range(s.players):
-            tiles = " ".join(str(t) for t in game.hand(seat)) or "out"
-            pips = game.result.pips[seat]  # type: ignore[union-attr]  # the game is over, so it has a result
-            table.add_row(s.name(seat), tiles, f"{pips} pip" if pips == 1 else f"{pips} pips")
+        for name, tiles, pips in self.about.hands:
+            table.add_row(name, tiles, f"{pips} pip" if pips == 1 else f"{pips} pips")
         return table
 
     def points(self) -> Table:
-        s = self.session
         table = Table(box=None, padding=(0, 2), show_edge=False)
         table.add_column("Points")
-        for t in range(len(s.rules.teams)):
-            table.add_column(s.team_name(t), justify="right")
-        for label, figures in breakdown(s):
+        for team in self.about.teams:
+            table.add_column(team, justify="right")
+        for label, figures in self.about.points:
             bold = label.startswith(("This hand", "Match"))
             shown = [f"{f:+d}" if label == "Rounding" and f else str(f) for f in figures]
             table.add_row(label, *shown, style="bold" if bold else "")
         return table
 
     def compose(self) -> ComposeResult:
-        s = self.session
-        match_over = s.match.over
-        title = "Game over"
-        if s.multi_game:
-            title = "Match over" if match_over else f"{s.part.capitalize()} {len(s.match.games)} over"
-        lines = [s.result_text()]
-        if match_over and s.multi_game:
-            lines.append(s.match_text())
+        about = self.about
         with Vertical(id="over-box", classes="dialog"):
-            yield from self.heading(title, lines)
+            yield from self.heading(about.title, list(about.lines))
             yield Static(self.hands(), id="over-hands")
             yield Static(self.points(), id="over-points")
-            yield from self.buttons("Play again" if match_over else f"Next {s.part}")
-            yield Static("Enter continues · r review · n new game · s scores · Esc the table", classes="dialog-hint")
+            with Horizontal(classes="buttons"):
+                for i, (choice, label) in enumerate(about.buttons):
+                    if i == 0:
+                        yield Button(label, id=choice, variant="primary")
+                    else:
+                        yield Button(label, id=choice, variant="error" if choice == "quit" else "default")
+            yield Static(about.hint, classes="dialog-hint")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters and parameters[0] not in ("primary", "look"):
+            return str(parameters[0]) in self.about.keys
+        return True
+
+    def action_choose(self, what: str) -> None:
+        if what == "primary":
+            self.dismiss(self.primary)
+        elif what == "look":
+            self.dismiss("look")
+        elif what in self.about.keys:
+            self.dismiss(self.about.keys[what])

@@ -12,15 +12,25 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...engine import TrainRules
+from ...engine import Rules, TrainRules
 from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
 from ..opponents import choices, known, train_opponent
+from ..session import seat_names
 from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
 
 if TYPE_CHECKING:
     from ..online import Connect
 
 SEAT_LABELS = {2: ("Opponent",), 4: ("West (opponent)", "Partner (opposite you)", "East (opponent)")}
+
+
+def seat_labels(rules: Rules) -> tuple[str, ...]:
+    """The form's label of each other seat's opponent."""
+    if rules.players == 2 or rules.partnership:
+        return SEAT_LABELS[rules.players]
+    return tuple(f"{name} (opponent)" for name in seat_names(rules)[1:])
+
+
 # The form's numbers: ASCII digits only (a seed and a target are never negative), a seed as long as Python reads.
 DIGITS = r"[0-9]*"
 SEED_DIGITS = 4300  # sys.get_int_max_str_digits()'s default
@@ -54,7 +64,8 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
                     id="variant",
                     compact=True,
                 )
-                # A train game: how many sit at the table, and one level for every opponent.
+                # A train game, or a line game for more players (Fives and Threes): how many sit at the table;
+                # a train game has one level for every opponent.
                 yield Label("Players (you and the bots)", id="players-label")
                 players = s.players or 4
                 yield Select(
@@ -119,6 +130,8 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant" and isinstance(event.value, str):
             self.sync_variant(event.value)
+        elif event.select.id == "players" and isinstance(event.value, int):
+            self.sync_seats()
         elif event.select.id == "all-seats" and isinstance(event.value, str):
             for i in range(3):
                 self.query_one(f"#seat-{i}", Select).value = event.value
@@ -126,9 +139,29 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
     def sync_variant(self, variant: str) -> None:
         rules = rules_of(replace(self.settings, variant=variant))
         trains = isinstance(rules, TrainRules)
-        for widget in ("#players-label", "#players", "#level-label", "#level"):
+        counts = rules.player_counts if isinstance(rules, Rules) else range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        players = self.query_one("#players", Select)
+        chosen = players.value if isinstance(players.value, int) and players.value in counts else rules.players
+        players.set_options([(str(n), n) for n in counts])
+        players.value = chosen
+        for widget in ("#players-label", "#players"):
+            self.query_one(widget).display = len(counts) > 1
+        for widget in ("#level-label", "#level"):
             self.query_one(widget).display = trains
-        labels = () if trains else SEAT_LABELS[rules.players]
+        self.sync_seats()
+        self.sync_length(rules)
+
+    def chosen_rules(self) -> Rules | TrainRules:
+        """The rules of the variant on the form, for the number of players chosen where it takes a choice."""
+        variant = self.query_one("#variant", Select).value
+        chosen = self.query_one("#players", Select).value
+        players = chosen if isinstance(chosen, int) else None
+        return rules_of(replace(self.settings, variant=str(variant), players=players))
+
+    def sync_seats(self) -> None:
+        """One opponent's choice for each other seat of a line game, named where it sits."""
+        rules = self.chosen_rules()
+        labels = () if isinstance(rules, TrainRules) else seat_labels(rules)
         for widget in ("#all-label", "#all-seats"):
             self.query_one(widget).display = len(labels) > 1
         for i in range(3):
@@ -136,6 +169,8 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
             self.query_one(f"#seat-label-{i}", Label).update(labels[i] if visible else "")
             self.query_one(f"#seat-label-{i}").display = visible
             self.query_one(f"#seat-{i}").display = visible
+
+    def sync_length(self, rules: Rules | TrainRules) -> None:
         target = self.query_one("#target", Input)
         label = self.query_one("#target-label", Label)
         if isinstance(rules, TrainRules):
@@ -156,13 +191,15 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         variant = self.query_one("#variant", Select).value
         if not isinstance(variant, str):
             return "Choose a variant."
-        rules = rules_of(replace(self.settings, variant=variant))
+        rules = self.chosen_rules()
         seats: int | None = None
         if isinstance(rules, TrainRules):
             chosen = self.query_one("#players", Select).value
             seats = chosen if isinstance(chosen, int) else rules.players
             bots = (str(self.query_one("#level", Select).value),) * (seats - 1)
         else:
+            if len(rules.player_counts) > 1:
+                seats = rules.players
             bots = tuple(str(self.query_one(f"#seat-{i}", Select).value) for i in range(rules.players - 1))
         numbers: dict[str, int | None] = {}
         for field in ("target", "seed"):

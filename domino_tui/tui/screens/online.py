@@ -1,5 +1,5 @@
 """Play online: create a room on a room server (variant, match length, the bots in the seats nobody takes, an
-optional password) or join one by its code. Dismissed with where to go (a `Connect`), or None."""
+optional password), join one by its code, or watch one. Dismissed with where to go (a `Connect`), or None."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class OnlineScreen(ModalScreen[Connect | None]):
                 yield Input(login_name(), id="name", max_length=MAX_NAME, compact=True)
                 yield Label("Password (optional; to join a room that has one, or to give a new room one)")
                 yield Input(id="password", password=True, max_length=128, compact=True)
-                yield Label("To join: the room's code (empty to create a room)")
+                yield Label("To join or watch: the room's code (empty to create a room)")
                 yield Input(id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
                 yield Label("A new room's variant")
                 variants = [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()]
@@ -69,6 +69,7 @@ class OnlineScreen(ModalScreen[Connect | None]):
             with Horizontal(classes="buttons"):
                 yield Button("Create room", id="create", variant="primary")
                 yield Button("Join room", id="join")
+                yield Button("Watch", id="watch")
                 yield Button("Cancel", id="cancel")
             yield Static("Tab moves · Enter joins the room given, or creates one · Esc cancels", classes="dialog-hint")
 
@@ -103,7 +104,7 @@ class OnlineScreen(ModalScreen[Connect | None]):
         else:
             label.update(f"Games in the match (default {default_games(rules)})")
 
-    def read(self, create: bool) -> Connect | str:
+    def read(self, create: bool, watch: bool = False) -> Connect | str:
         """Where to go, or what is wrong with the form."""
         server = self.query_one("#server", Input).value.strip() or DEFAULT_SERVER
         name = self.query_one("#name", Input).value.strip()
@@ -115,8 +116,9 @@ class OnlineScreen(ModalScreen[Connect | None]):
         try:
             if not create:
                 if not room:
-                    return "Give the room's code to join it (the creator sees it on the table)."
-                return Connect.join(f"{server.removeprefix('ws://').rstrip('/')}/{room}", name, password)
+                    verb = "watch" if watch else "join"
+                    return f"Give the room's code to {verb} it (the creator sees it on the table)."
+                return Connect.join(f"{server.removeprefix('ws://').rstrip('/')}/{room}", name, password, watch)
             variant = str(self.query_one("#online-variant", Select).value)
             trains = TRAIN_VARIANTS.get(variant)
             options: dict[str, object] = {}
@@ -151,10 +153,10 @@ class OnlineScreen(ModalScreen[Connect | None]):
         if event.button.id == "cancel":
             self.dismiss(None)
             return
-        self.go(create=event.button.id == "create")
+        self.go(create=event.button.id == "create", watch=event.button.id == "watch")
 
-    def go(self, create: bool) -> None:
-        result = self.read(create)
+    def go(self, create: bool, watch: bool = False) -> None:
+        result = self.read(create, watch)
         if isinstance(result, str):
             self.query_one("#online-error", Static).update(Text(result))  # may quote what was typed: no markup
             return

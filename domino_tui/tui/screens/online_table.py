@@ -5,6 +5,10 @@ others' moves come back as new observations. The connection lives in a worker th
 messages, so the interface never waits on the network; the client library reconnects by itself after a drop
 (the status says so) and takes the seat back with its token, and the server then sends the table as it is.
 
+A spectator (`Connect.watch`) sees the same table from the public view the server sends it: every hand face
+down with its size, the board, the log, the scores, the seats and the chat. It has no hand of its own, so the
+bottom of the table shows the first seat's like the others, and a move key only says that you are watching.
+
 Names and chat come from other people: they are shown as plain text (never read as markup).
 """
 
@@ -22,7 +26,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, PASS, VARIANTS, End, Kind, Move, Observation, Tile, get_rules
+from ...engine import DRAW, PASS, VARIANTS, End, Kind, Move, Observation, PublicView, Reason, Tile, get_rules
 from ...net import client as net
 from .. import equal_plays
 from ..online import (
@@ -45,11 +49,16 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
+from .game_over import GameOverScreen, GameOverText
+from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn"}
 CREATOR = {"start", "restart", "close_room"}
+# Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
+SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel"}
+MOVE_KEYS = {*(str(k) for k in range(10)), "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"}
 
 
 class OnlineTableScreen(Screen[None]):
@@ -61,6 +70,9 @@ class OnlineTableScreen(Screen[None]):
     OnlineTableScreen.-chatting #chat-input { display: block; }
     OnlineTableScreen.-chatting #message { display: none; }
     OnlineTableScreen.-narrow #log { display: none; }
+    OnlineTableScreen #seat-bottom { display: none; }
+    OnlineTableScreen.-watching #seat-bottom { display: block; }
+    OnlineTableScreen.-watching #hand { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
@@ -110,7 +122,10 @@ class OnlineTableScreen(Screen[None]):
         self.welcome: net.Welcome | None = None
         self.info: net.RoomInfo | None = None
         self.seat_view: net.SeatView | None = None
+        self.spectator_view: net.SpectatorView | None = None
         self.over: net.GameOver | None = None
+        self.dialog: GameOverScreen | ScoreSheetScreen | None = None  # shown over the table at a game's end
+        self.sheet_games: dict[tuple[int, int], tuple[tuple[int, ...], str]] = {}  # each game's points, its end
         self.chats: list[Text] = []
         self.logged = 0  # events of the game in view already in the log
         self.logged_game: tuple[int, int] | None = None
@@ -140,12 +155,14 @@ class OnlineTableScreen(Screen[None]):
         )
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
+            yield SeatView(id="seat-bottom")  # a spectator's: the first seat's hand, face down
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Moves and chat"
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
+        self.set_class(self.watching, "-watching")
         self.say(f"Connecting to {self.connect_to.url}…")
         self.fit()
         self.redraw()
@@ -204,13 +221,20 @@ class OnlineTableScreen(Screen[None]):
         if isinstance(event, net.Welcome):
             self.welcome = event
             self.connection = "connected"
-            self.say(f"In room {event.room}." + (" s starts the game when everyone is in." if event.creator else ""))
+            if self.watching:
+                self.say(f"Watching room {event.room}: every hand is face down. c chats, q leaves.")
+            else:
+                start = " s starts the game when everyone is in." if event.creator else ""
+                self.say(f"In room {event.room}." + start)
         elif isinstance(event, net.RoomInfo):
-            if plays_trains(event):
+            if plays_trains(event) and self.watching:
+                # The train table has no spectator's view yet: say so rather than draw a table it cannot.
+                self.stop_watching_trains()
+            elif plays_trains(event):
                 self.to_train_table()
                 return
             self.info = event
-        elif isinstance(event, net.SeatView):
+        elif isinstance(event, net.SeatView | net.SpectatorView):
             self.took(event)
         elif isinstance(event, net.GameOver):
             self.game_over(event)
@@ -229,6 +253,13 @@ class OnlineTableScreen(Screen[None]):
             self.redraw_due = True
             self.call_later(self.redraw_now)
 
+    def stop_watching_trains(self) -> None:
+        self.workers.cancel_group(self, "net")
+        if self.client is not None:
+            self.call_later(self.client.close)
+        self.connection = "closed"
+        self.say("This room plays Mexican Train, which cannot be watched yet: join it to play. q leaves.", error=True)
+
     def to_train_table(self) -> None:
         """The room plays a train game: its own table takes over this connection (and what it has heard)."""
         from .online_trains import OnlineTrainTableScreen
@@ -242,43 +273,147 @@ class OnlineTableScreen(Screen[None]):
         self.redraw()
         self.refresh_bindings()  # which keys apply follows the room's state
 
-    def took(self, view: net.SeatView) -> None:
-        """A new observation: the table as it is now."""
+    def took(self, view: net.SeatView | net.SpectatorView) -> None:
+        """A new observation (a spectator: the public view): the table as it is now."""
         key = (view.match, view.game)
-        if self.seat_view is None or (self.seat_view.match, self.seat_view.game) != key:
+        before = self.seat_view or self.spectator_view
+        shown = view.observation if isinstance(view, net.SeatView) else view.view
+        legal = view.observation.legal if isinstance(view, net.SeatView) else ()
+        if before is None or (before.match, before.game) != key:
             self.choosing = None
             self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
-            self.log_line(Text(f"— {view.observation.rules.title}, game {view.game} —", style="bold"))
+            self.log_line(Text(f"— {shown.rules.title}, game {view.game} —", style="bold"))
+            self.close_dialog()  # a new deal: the last game's dialog gives way to the table
             self.logged = 0
-        elif self.choosing is not None and not view.observation.legal:
+        elif self.choosing is not None and not legal:
             self.choosing = None
-        if self.message and not self.message_is_error and view.observation.legal:
+        if self.message and not self.message_is_error and legal:
             self.say("")
-        self.seat_view = view
+        if isinstance(view, net.SeatView):
+            self.seat_view = view
+        else:
+            self.spectator_view = view
         names = self.names
-        for ev in view.observation.history[self.logged :]:
+        for ev in shown.history[self.logged :]:
             self.log_line(Text(describe(ev, names)))
-        self.logged = len(view.observation.history)
-        if view.observation.legal:
+        self.logged = len(shown.history)
+        if isinstance(view, net.SeatView) and legal:
             self.hint(view.observation)
 
     def game_over(self, over: net.GameOver) -> None:
         self.over = over
         self.said_next = False
-        obs = self.observation
-        if obs is None:
+        shown = self.shown
+        if shown is None:
             return
         r = over.result
-        text = result_text(obs.rules, self.names, r.reason, r.winner, r.out_seat, r.points)
+        text = result_text(shown.rules, self.names, r.reason, r.winner, r.out_seat, r.points)
         self.log_line(Text(text, style="bold"))
         if over.match_over:
             who = "The match is over" + (
-                "." if over.winner is None else f": {team_name(obs.rules, self.names, over.winner)} won it."
+                "." if over.winner is None else f": {team_name(shown.rules, self.names, over.winner)} won it."
             )
             self.say(f"{text} {who}" + (" r restarts." if self.creator else ""))
+        elif self.watching:
+            self.say(f"{text} The next game starts when the players are ready.")
         else:
             self.say(f"{text} n: next game.")
-        self.record(over, obs)
+        before = shown.match_scores or (0,) * len(over.scores)
+        hand = tuple(after - b for after, b in zip(over.scores, before, strict=True))
+        self.sheet_games[(over.match, over.game)] = (hand, text)
+        if self.observation is not None:
+            self.record(over, self.observation)
+        self.show_game_over()
+
+    def over_text(self) -> GameOverText | None:
+        """The game-over dialog's data for the game just over, from the server's result."""
+        over, shown = self.over, self.shown
+        if over is None or shown is None:
+            return None
+        rules, r, names = shown.rules, over.result, self.names
+        teams = tuple(team_name(rules, names, t) for t in range(len(r.points)))
+        hand, text = self.sheet_games[(over.match, over.game)]
+        lines = [text]
+        if over.match_over:
+            lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
+        hands = []
+        for seat in range(rules.players):
+            # Your own tiles you know; the others' the server does not send: only their pips.
+            if seat == self.mine and self.observation is not None:
+                tiles = " ".join(str(t) for t in self.observation.hand) or "out"
+            else:
+                tiles = "out" if shown.hand_sizes[seat] == 0 else "face down"
+            hands.append((names[seat], tiles, r.pips[seat]))
+        raw = rules.unrounded_points(r)
+        points: list[tuple[str, tuple[int, ...]]] = []
+        if rules.fives:
+            points.append(("Scored during play", tuple(h - p for h, p in zip(hand, r.points, strict=True))))
+        bonus = "Out bonus" if r.reason is Reason.OUT else "Block bonus"
+        points.append((bonus, raw))
+        if raw != r.points:
+            points.append(("Rounding", tuple(p - w for p, w in zip(r.points, raw, strict=True))))
+        points.append(("This hand", hand))
+        if not rules.single_game:
+            points.append(("Match" + (f" (to {shown.target})" if shown.target else ""), over.scores))
+        buttons: list[tuple[str, str]] = []
+        keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
+        if not self.watching and not over.match_over:
+            buttons.append(("next", "Next game"))
+            keys["new"] = "next"  # n: ready for the next game
+        if self.creator and over.match_over:
+            buttons.append(("again", "Restart"))
+            keys["review"] = "again"  # r: restart the match
+        buttons += [("look", "See the table"), ("quit", "Leave")]
+        if "new" in keys:
+            hint = "Enter or n: ready for the next game · s scores · Esc the table"
+        elif "review" in keys:
+            hint = "Enter or r restarts the match · s scores · Esc the table"
+        elif over.match_over:
+            hint = "The room's creator may restart the match · s scores · Esc the table"
+        else:
+            hint = "The next deal comes by itself · s scores · Esc the table"
+        title = "Match over" if over.match_over else f"Game {over.game} over"
+        return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), tuple(buttons), hint, keys)
+
+    def show_game_over(self) -> None:
+        about = self.over_text()
+        if about is None or self.dialog is not None or self.app.screen is not self:
+            return
+        dialog = self.dialog = GameOverScreen(about)
+        self.app.push_screen(dialog, self.after_game)
+
+    def after_game(self, choice: str | None) -> None:
+        self.dialog = None
+        if choice == "next":
+            self.action_next_game()
+        elif choice == "again":
+            self.action_restart()
+        elif choice == "sheet":
+            sheet = self.dialog = ScoreSheetScreen(self.score_sheet())
+            self.app.push_screen(sheet, lambda _: self.after_sheet())
+        elif choice == "quit":
+            self.call_later(self.action_leave)
+
+    def after_sheet(self) -> None:
+        self.dialog = None
+        if self.status in ("between", "over"):
+            self.show_game_over()
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None and self.app.screen is self.dialog:
+            self.dialog.dismiss(None)
+        self.dialog = None
+
+    def score_sheet(self) -> ScoreSheet:
+        """The games of the match in view, as the server's results gave them."""
+        shown = self.shown
+        match = self.over.match if self.over else 0
+        games = tuple(row for (m, _), row in sorted(self.sheet_games.items()) if m == match)
+        teams = len(games[0][0]) if games else 0
+        names = tuple(team_name(shown.rules, self.names, t) for t in range(teams)) if shown else ()
+        title = "Score sheet" + (f" · {shown.rules.title}" if shown else "")
+        total = "Match over" if self.over is not None and self.over.match_over else "in play"
+        return ScoreSheet(title, names, games, total)
 
     def chatted(self, chat: net.Chat) -> None:
         # Plain Text: a name or message with markup in it shows as written.
@@ -322,6 +457,17 @@ class OnlineTableScreen(Screen[None]):
         return self.seat_view.observation if self.seat_view else None
 
     @property
+    def shown(self) -> Observation | PublicView | None:
+        """What the table shows: your seat's observation, or a spectator's public view."""
+        if self.watching:
+            return self.spectator_view.view if self.spectator_view else None
+        return self.observation
+
+    @property
+    def watching(self) -> bool:
+        return self.connect_to.watch
+
+    @property
     def mine(self) -> int | None:
         return self.welcome.seat if self.welcome else None
 
@@ -331,7 +477,7 @@ class OnlineTableScreen(Screen[None]):
 
     @property
     def players(self) -> int:
-        obs = self.observation
+        obs = self.shown
         if obs is not None:
             return obs.rules.players
         variant = self.info.options.get("variant") if self.info else self.connect_to.variant
@@ -354,17 +500,21 @@ class OnlineTableScreen(Screen[None]):
     # ----- drawing -----
 
     def redraw(self) -> None:
-        obs = self.observation
+        obs = self.shown
         names = self.names
         mine = self.mine if self.mine is not None else 0
         if obs is not None:
             last = next((ev.tile for ev in reversed(obs.history) if ev.kind is Kind.PLAY), None)
             targets = self.choosing[1] if self.choosing else ()
             self.query_one(SnakeView).show(obs.board, last, targets)
-            self.query_one(HandView).show(obs.hand, playable(obs) if self.my_turn else [], self.my_turn)
+        if self.observation is not None:
+            hand = self.observation
+            self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn)
         places = PLACES.get(self.players, {})
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
+        if self.watching:  # no hand of yours: the first seat sits at the bottom, face down like the others
+            places = {0: "bottom", **places}
         for offset, place in places.items():
             seat = (mine + offset) % self.players
             acting = obs is not None and obs.turn == seat and self.status == "playing"
@@ -381,10 +531,11 @@ class OnlineTableScreen(Screen[None]):
             else:
                 view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
         box = self.query_one("#hand-box")
-        title = "You" if self.welcome is None else f"You · {self.kind(mine)}"
-        if obs is not None:
-            title += f" · {tiles_text(len(obs.hand))}"
-            action = last_action(obs.history, mine)
+        you = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        title = "Watching" if self.watching else you
+        if self.observation is not None:
+            title += f" · {tiles_text(len(self.observation.hand))}"
+            action = last_action(self.observation.history, mine)
             title += f" · {action}" if action else ""
         box.border_title = title
         room = self.welcome.room if self.welcome else "…"
@@ -397,7 +548,7 @@ class OnlineTableScreen(Screen[None]):
         return seat_kind(self.info.seats[seat])
 
     def status_info(self) -> StatusInfo:
-        obs = self.observation
+        obs = self.shown
         if self.connection == "reconnecting":
             turn = "Reconnecting…"
         elif self.connection == "connecting":
@@ -407,12 +558,14 @@ class OnlineTableScreen(Screen[None]):
         elif self.status == "lobby":
             turn = "Waiting for players" + (": s starts" if self.creator else " and the start")
         elif self.status == "between":
-            turn = "Game over: n next"
+            turn = "Game over" if self.watching else "Game over: n next"
         elif self.status == "over":
             turn = "Match over" + (": r restarts" if self.creator else "")
         elif obs is None:
             turn = "Dealing…"
-        elif obs.legal:
+        elif self.watching:
+            turn = f"Watching: {self.names[obs.turn]} to play"
+        elif isinstance(obs, Observation) and obs.legal:
             turn = "Your turn" + (": choose an end" if self.choosing else "")
         else:
             turn = f"{self.names[obs.turn]} to play"
@@ -448,6 +601,8 @@ class OnlineTableScreen(Screen[None]):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.watching and action in SEATED:
+            return False  # off the footer; the key itself says you are watching (see on_key)
         if action in PLAYING and (self.observation is None or self.status != "playing"):
             return False  # no game in play: off the footer
         if action in CREATOR:
@@ -630,6 +785,9 @@ class OnlineTableScreen(Screen[None]):
             event.stop()
             self.query_one("#chat-input", Input).value = ""
             self.end_chat()
+        elif self.watching and event.key in MOVE_KEYS and not self.has_class("-chatting"):
+            event.stop()
+            self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     def end_chat(self) -> None:
         self.set_class(False, "-chatting")

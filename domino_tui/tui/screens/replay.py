@@ -15,7 +15,7 @@ from textual.widgets import Static
 from ...engine import GameState, SaveFormatError
 from ...records import GameRecord
 from ...records.replay import positions
-from ..session import FOUR_NAMES, TWO_NAMES
+from ..session import seat_names
 from ..widgets.key_footer import KeyFooter
 from ..widgets.snake import SnakeView
 
@@ -67,7 +67,7 @@ class ReplayScreen(Screen[None]):
             self.show()
 
     def names(self, state: GameState) -> tuple[str, ...]:
-        return FOUR_NAMES if state.rules.players == 4 else TWO_NAMES
+        return seat_names(state.rules)
 
     def show(self) -> None:
         step = self.query_one("#replay-step", Static)

@@ -1,7 +1,9 @@
-"""The score sheet: each game's points per side and the running total; and the dialog every score sheet is."""
+"""The score sheet: each game's points per side and the running total, from plain data (`ScoreSheet`): a local
+sitting's (`of_session`) or the games of a match online; and the dialog every score sheet is."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -34,30 +36,42 @@ class SheetDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
+@dataclass(frozen=True)
+class ScoreSheet:
+    title: str
+    teams: tuple[str, ...]
+    games: tuple[tuple[tuple[int, ...], str], ...]  # each game: its points per team, how it ended
+    total: str  # beside the totals: the match's result, or its goal
+
+
+def of_session(s: Session) -> ScoreSheet:
+    games = tuple((game.team_points(), s.result_text(game) if game.over else "in play") for game in s.match.games)
+    teams = tuple(s.team_name(t) for t in range(len(s.rules.teams)))
+    title = f"Score sheet · {s.rules.title} {('· ' + s.goal()) if s.goal() else ''}"
+    return ScoreSheet(title, teams, games, s.match_text() or s.goal())
+
+
 class ScoreSheetScreen(SheetDialog):
-    def __init__(self, session: Session) -> None:
+    def __init__(self, about: ScoreSheet | Session) -> None:
         super().__init__()
-        self.session = session
+        self.about = about if isinstance(about, ScoreSheet) else of_session(about)
 
     def title_text(self) -> str:
-        s = self.session
-        return f"Score sheet · {s.rules.title} {('· ' + s.goal()) if s.goal() else ''}"
+        return self.about.title
 
     def sheet(self) -> DataTable:
         """The table filled before it is mounted (a query after mounting can miss it while the app quits)."""
-        s = self.session
+        about = self.about
         table: DataTable = DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
-        teams = range(len(s.rules.teams))
+        teams = range(len(about.teams))
         table.add_column("Game", key="game")
         for t in teams:
-            table.add_column(s.team_name(t), key=f"team{t}")
+            table.add_column(about.teams[t], key=f"team{t}")
         table.add_column("Result", key="result")
-        totals = [0] * len(s.rules.teams)
-        for i, game in enumerate(s.match.games, start=1):
-            pts = game.team_points()
+        totals = [0] * len(about.teams)
+        for i, (pts, result) in enumerate(about.games, start=1):
             for t in teams:
                 totals[t] += pts[t]
-            result = s.result_text(game) if game.over else "in play"
             table.add_row(str(i), *[str(pts[t]) for t in teams], result)
-        table.add_row("Total", *[str(v) for v in totals], s.match_text() or s.goal(), key="total")
+        table.add_row("Total", *[str(v) for v in totals], about.total, key="total")
         return table

@@ -16,10 +16,10 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import Horizontal, ScrollableContainer
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Tile
 from .. import equal_plays, side_panels
@@ -27,7 +27,6 @@ from ..session import HUMAN, Session
 from ..side_panels import BOARD_ROOM, Panel, Placement
 from ..widgets.hand import HandView, key_label
 from ..widgets.hint_panel import END_KEYS, HintPanel
-from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
@@ -39,7 +38,7 @@ from .table_base import MIN_WIDTH as MIN_WIDTH
 
 # Where each other seat sits, by the number of players and its place after the viewer's: opposite on top, the
 # sides left and right.
-PLACES = {2: {1: "top"}, 4: {1: "left", 2: "top", 3: "right"}}
+PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 # Keys that leave the choice of an end; hidden while choosing so the footer has room for the end keys.
 NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play"}
 # The panels beside the board, by their widgets' ids (see `side_panels`).
@@ -90,19 +89,7 @@ class TableScreen(CoachActions, TableBase[Session]):
             yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
-        yield Static(id="message")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
-        yield Static(id="too-small")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.border_title = "Moves"
-        self.show_log = self.game_app.settings.show_log
-        self.arrange_panels()
-        self.set_interval(0.1, self.tick)
-        self.start(self.session)
+        yield from self.compose_below_board()
 
     # ----- the flow of a game -----
 

@@ -7,8 +7,9 @@ a game since replaced) to go away. While the terminal is too small the bot's tur
 table can be seen again: the game waits for you.
 
 A subclass provides:
-- ``compose`` with the widgets ``#message``, ``#too-small``, ``#log`` (a RichLog), a `StatusBar` and a `HandView`;
-  a ``choosing`` reactive (the tile waiting for a choice of where, or None) and its own ``BINDINGS`` (the pieces
+- ``compose``: a `StatusBar`, the board and a RichLog ``#log``, then `compose_below_board` (the message line, the
+  hand, the notice of a terminal too small, the keys);
+- a ``choosing`` reactive (the tile waiting for a choice of where, or None) and its own ``BINDINGS`` (the pieces
   below keep the shared keys in one place, in the order the footer shows them);
 - what its kind of game says: ``game_over``, ``to_move``, ``moves_made``, ``person_to_move``, ``your_turn``,
   ``bot_call``, ``apply_move``, ``apply_bot``, ``only_draw_or_pass``, ``log_new_events``, ``announce``,
@@ -25,7 +26,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from rich.text import Text
 from textual import work
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -33,6 +36,7 @@ from textual.widgets import RichLog, Static
 from textual.worker import get_current_worker
 
 from ..widgets.hand import HandView
+from ..widgets.key_footer import KeyFooter
 from ..widgets.status import StatusBar, StatusInfo
 
 if TYPE_CHECKING:
@@ -106,6 +110,23 @@ class TableBase(Screen[None], Generic[S]):
     def game_app(self) -> DominoApp:
         """The app this screen runs in, typed: a table only ever runs inside DominoApp."""
         return cast("DominoApp", self.app)
+
+    def compose_below_board(self) -> ComposeResult:
+        """The message line, your hand, the notice of a terminal too small, and the keys: every table's bottom."""
+        yield Static(id="message")
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+        yield Static(id="too-small")
+        yield KeyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.border_title = "Moves"
+        log.can_focus = False  # the arrows belong to the hand and the choice of where to play, not to scrolling
+        self.show_log = self.game_app.settings.show_log
+        self.arrange_panels()
+        self.set_interval(0.1, self.tick)
+        self.start(self.session)
 
     def tick(self) -> None:
         """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""

@@ -15,14 +15,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical
+from textual.containers import Container, Horizontal
 from textual.reactive import reactive
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from ...engine import Move
 from ..train_session import TrainSession
 from ..widgets.hand import HandView, key_label
-from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
@@ -52,19 +51,7 @@ class TrainTableScreen(TableBase[TrainSession]):
             with Container(id="board"):
                 yield TrainsView(id="trains")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
-        yield Static(id="message")
-        with Vertical(id="hand-box"):
-            yield HandView(id="hand")
-        yield Static(id="too-small")
-        yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        log.border_title = "Moves"
-        log.can_focus = False
-        self.show_log = self.game_app.settings.show_log
-        self.set_interval(0.1, self.tick)
-        self.start(self.session)
+        yield from self.compose_below_board()
 
     # ----- the flow of a round -----
 

@@ -1,0 +1,129 @@
+"""The expert against greedy at a 4-player Fives and Threes table (each for himself), beside greedy as the reference.
+
+    python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2
+
+Every deal is played twice: once with the expert in one seat and ``--against`` (greedy) in the three others, and
+once with ``--against`` in all four seats (the reference: the same seat, the same deal). The seat moves round the
+table deal by deal. For that seat it prints the share of hands in which it earned the most at the table (alone,
+and shared), the points it earned a hand (the count scored in play plus the go) with a 95% interval, and the
+paired difference (the expert's points minus the reference's, deal by deal, with its 95% interval); and the
+expert's think time per decision (median, p95). The expert plays with a fixed number of guesses a decision
+(``--samples``, no time budget), so a seed replays the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from domino_tui.ai import make_bot
+from domino_tui.engine import GameState, get_rules, observe
+
+
+@dataclass
+class Side:
+    """One arm of the comparison: the figures of the measured seat."""
+
+    hands: int = 0
+    most: int = 0  # hands it earned the most alone
+    shared: int = 0  # hands it shared the most
+    points: list[int] = field(default_factory=list)
+    think: list[float] = field(default_factory=list)
+
+    def add(self, earned: tuple[int, ...], seat: int) -> None:
+        self.hands += 1
+        top = max(earned)
+        if earned[seat] == top:
+            if earned.count(top) == 1:
+                self.most += 1
+            else:
+                self.shared += 1
+        self.points.append(earned[seat])
+
+    def merge(self, other: Side) -> None:
+        self.hands += other.hands
+        self.most += other.most
+        self.shared += other.shared
+        self.points += other.points
+        self.think += other.think
+
+
+def interval(xs: list[float]) -> str:
+    mean = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    return f"{mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
+
+
+def play_hand(players: int, seat: int, deal_seed: int, bot_for: dict[int, tuple[str, dict]], side: Side) -> None:
+    rules = get_rules("fivesandthrees").with_players(players)
+    state = GameState.new(rules, random.Random(deal_seed))
+    bots = {s: make_bot(name, random.Random(f"{deal_seed}-{s}"), **opts) for s, (name, opts) in bot_for.items()}
+    while not state.over:
+        turn = state.turn
+        obs = observe(state, turn, (), None)
+        t0 = time.perf_counter()
+        move = bots[turn].choose(obs)
+        if turn == seat and len(state.legal_moves()) > 1:
+            side.think.append(time.perf_counter() - t0)
+        state.apply(move)
+    side.add(state.team_points(), seat)
+
+
+def run(args: argparse.Namespace, deals: range) -> tuple[Side, Side]:
+    ours, reference = Side(), Side()
+    expert = ("expert", {"budget": None, "samples": args.samples})
+    other = (args.against, {})
+    for d in deals:
+        seat = d % args.players
+        deal_seed = args.seed * 1_000_003 + d
+        play_hand(args.players, seat, deal_seed, {s: expert if s == seat else other for s in range(args.players)}, ours)
+        play_hand(args.players, seat, deal_seed, dict.fromkeys(range(args.players), other), reference)
+    return ours, reference
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--hands", type=int, default=400, help="deals, each played by both arms")
+    ap.add_argument("--players", type=int, default=4, choices=(3, 4))
+    ap.add_argument("--against", default="greedy", help="the bot in the other seats (and the reference)")
+    ap.add_argument("--samples", type=int, default=60, help="the expert's guesses a decision")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    chunks = [range(j, args.hands, args.jobs) for j in range(args.jobs)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            parts = list(pool.map(run, [args] * len(chunks), chunks))
+    else:
+        parts = [run(args, chunks[0])]
+    ours, reference = Side(), Side()
+    for o, r in parts:
+        ours.merge(o)
+        reference.merge(r)
+    diff = [float(a - b) for a, b in zip(ours.points, reference.points, strict=True)]
+    fair = 1 / args.players
+    print(f"Fives and Threes, {args.players} players each for himself, {ours.hands} deals, seed {args.seed}")
+    for label, side in (("expert", ours), (f"{args.against} (reference)", reference)):
+        print(
+            f"  {label:>20}: earned the most in {side.most / side.hands:.1%} of the hands alone, "
+            f"{side.shared / side.hands:.1%} shared (an even share: {fair:.0%}); "
+            f"points a hand {statistics.fmean(side.points):.2f}"
+        )
+    print(f"  expert minus reference, points a hand, deal by deal: {interval(diff)}")
+    think = sorted(ours.think)
+    p95 = think[min(len(think) - 1, int(0.95 * len(think)))] if think else 0.0
+    median = statistics.median(think) if think else 0.0
+    print(f"  expert's think time: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms ({len(think)} decisions)")
+    print(f"  ({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Fives and Threes for 3 and 4 players, each for himself: every bot plays it, and the expert's objective weighs
+its hand against the side ahead of the others."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_tui.ai import make_bot
+from domino_tui.ai.objective import Objective
+from domino_tui.engine import GameState, get_rules, observe
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_bot_plays_whole_hands_among_more_sides(players: int) -> None:
+    rules = get_rules("fivesandthrees").with_players(players)
+    names = ["random", "greedy", "fivescorer", "expert"]
+    for deal in range(4):
+        state = GameState.new(rules, random.Random(deal))
+        bots = [make_bot(names[(s + deal) % 4], random.Random(s), **_fast(names[(s + deal) % 4])) for s in range(4)]
+        while not state.over:
+            state.apply(bots[state.turn].choose(observe(state, state.turn, (), None)))  # apply refuses an illegal one
+        assert len(state.team_points()) == players
+
+
+def _fast(name: str) -> dict[str, object]:
+    return {"budget": None, "samples": 8} if name == "expert" else {}
+
+
+def test_the_objective_among_four_sides_is_against_the_side_ahead() -> None:
+    rules = get_rules("fivesandthrees").with_players(4)
+    state = GameState.new(rules, random.Random(3))
+    hand = Objective(observe(state, 0, (), None))
+    assert hand.of(None, (6, 5, 1, 0)) > 0 > hand.of(None, (3, 5, 1, 0))
+    # Tied with the best of the others is a draw, whichever of them it is.
+    assert hand.of(None, (6, 5, 1, 0)) > hand.of(None, (6, 5, 6, 0)) == hand.of(None, (6, 6, 1, 0))
+    # In a match the rival is the leader after the hand: 3 points are worth more against a leader on 50 than
+    # against one on 58, whoever earns what in this hand.
+    near = Objective(observe(state, 0, (40, 50, 10, 10), 61))
+    far = Objective(observe(state, 0, (40, 58, 10, 10), 61))
+    assert near.in_match and near.of(None, (3, 0, 0, 0)) > far.of(None, (3, 0, 0, 0))
