@@ -156,7 +156,8 @@ async def test_a_dropped_train_player_gets_the_same_seat_and_hand(running) -> No
     await wait_for(b, lambda e: isinstance(e, Connection) and e.state == "connected")
     after = await wait_for(b, lambda e: isinstance(e, TrainSeatView))
     assert after.observation.seat == before.observation.seat == 1
-    assert after.observation.hand == before.observation.hand and after.position == before.position
+    # The same hand; the bot in seat 2 may have moved meanwhile (the room does not wait for a dropped seat).
+    assert after.observation.hand == before.observation.hand and after.position >= before.position
     if after.observation.legal:  # Ben's turn, read here: his bot below hears only what comes next
         await b.move(after.observation.legal[0], after.position)
     results = await asyncio.wait_for(asyncio.gather(play_seat(a, "greedy"), play_seat(b, "random")), 60)

@@ -25,4 +25,4 @@ async def test_random_keys_clicks_and_resizes_never_break_the_table(variant):
     assert done.steps == STEPS and done.inputs > 5 * STEPS
     # The walk went places: the table, the palette and other screens over the table.
     table = "TrainTableScreen" if variant in TRAIN_VARIANTS else "TableScreen"
-    assert {table, "CommandPalette"} <= done.screens and len(done.screens) >= 4, done.screens
+    assert {table, "CommandPalette"} <= done.screens and len(done.screens) >= 3, done.screens
