@@ -47,17 +47,31 @@ class Honest(Bot):
         return obs.legal[0]
 
 
+def parent_of(pid: int) -> int:
+    """The parent of a process (0 when it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return int(fh.read().rsplit(b")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 class Hijacker(Honest):
     """Looks for the other bots' hosts at each move until it finds some; then stops them (SIGSTOP) and answers
     for them through /proc/PID/fd with their worst move."""
 
     done = False
+    # Only the hosts of its own tournament (its siblings): run outside the sandbox, a hijacker of every host on the
+    # machine would stop and answer for the hosts of other tests running beside it.
+    siblings_only = False
 
     def choose(self, obs: Observation) -> Move:
         if not Hijacker.done:
             seen, stopped, written = [], 0, 0
             for pid, cmdline in others().items():
                 if b"pyhost" not in cmdline and b"first_legal" not in cmdline:
+                    continue
+                if self.siblings_only and parent_of(pid) != os.getppid():
                     continue
                 seen.append(pid)
                 with contextlib.suppress(OSError):
@@ -75,6 +89,12 @@ class Hijacker(Honest):
             Hijacker.done = bool(seen)
             report("hijack", seen=seen, stopped=stopped, written=written)
         return super().choose(obs)
+
+
+class NeighbourHijacker(Hijacker):
+    """The hijacker for a run outside the sandbox: it attacks the hosts of its own tournament only."""
+
+    siblings_only = True
 
 
 def _digits(text: str, found: set[str]) -> None:
