@@ -23,10 +23,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, PASS, VARIANTS, End, Kind, Move, Observation, PublicView, Reason, Tile, get_rules
+from ...engine import DRAW, VARIANTS, End, Kind, Move, Observation, PublicView, Reason, Tile, get_rules
 from ...net import client as net
 from .. import equal_plays
 from ..online import (
@@ -39,7 +38,6 @@ from ..online import (
     refusal,
     result_text,
     seat_kind,
-    seat_names,
     team_name,
 )
 from ..online_trains import plays_trains
@@ -50,6 +48,7 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from .game_over import GameOverScreen, GameOverText
+from .room_table import RoomTable
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
 
@@ -61,7 +60,7 @@ SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel"}
 MOVE_KEYS = {*(str(k) for k in range(10)), "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"}
 
 
-class OnlineTableScreen(Screen[None]):
+class OnlineTableScreen(RoomTable):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
     OnlineTableScreen { layout: vertical; background: $background; }
@@ -168,9 +167,6 @@ class OnlineTableScreen(Screen[None]):
         self.redraw()
         self.run_connection()
 
-    def on_resize(self) -> None:
-        self.fit()
-
     def fit(self) -> None:
         wide = self.app.size.width >= 110 if self.show_log is None else self.show_log
         self.set_class(not wide, "-narrow")
@@ -267,11 +263,6 @@ class OnlineTableScreen(Screen[None]):
         assert self.client is not None
         self.workers.cancel_group(self, "net")
         self.app.switch_screen(OnlineTrainTableScreen(self.connect_to, self.client))
-
-    def redraw_now(self) -> None:
-        self.redraw_due = False
-        self.redraw()
-        self.refresh_bindings()  # which keys apply follows the room's state
 
     def took(self, view: net.SeatView | net.SpectatorView) -> None:
         """A new observation (a spectator: the public view): the table as it is now."""
@@ -468,14 +459,6 @@ class OnlineTableScreen(Screen[None]):
         return self.connect_to.watch
 
     @property
-    def mine(self) -> int | None:
-        return self.welcome.seat if self.welcome else None
-
-    @property
-    def creator(self) -> bool:
-        return bool(self.welcome and self.welcome.creator)
-
-    @property
     def players(self) -> int:
         obs = self.shown
         if obs is not None:
@@ -483,19 +466,6 @@ class OnlineTableScreen(Screen[None]):
         variant = self.info.options.get("variant") if self.info else self.connect_to.variant
         # A train room's variant is not a line game's: its own table takes over once the room's news says so.
         return get_rules(variant).players if isinstance(variant, str) and variant in VARIANTS else 2
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.info, self.players, self.mine)
-
-    @property
-    def status(self) -> str:
-        return self.info.status if self.info else "lobby"
-
-    @property
-    def my_turn(self) -> bool:
-        obs = self.observation
-        return obs is not None and bool(obs.legal) and self.connection == "connected" and self.status == "playing"
 
     # ----- drawing -----
 
@@ -582,16 +552,6 @@ class OnlineTableScreen(Screen[None]):
     def log_line(self, line: Text) -> None:
         self.query_one("#log", RichLog).write(line)
 
-    @property
-    def message_is_error(self) -> bool:
-        return self.query_one("#message").has_class("-error")
-
-    def say(self, text: str, error: bool = False) -> None:
-        self.message = text
-        widget = self.query_one("#message", Static)
-        widget.update(Text(text))
-        widget.set_class(error, "-error")
-
     def hint(self, obs: Observation) -> None:
         if obs.board.empty:
             self.say("You lead: pick any tile.")
@@ -655,11 +615,6 @@ class OnlineTableScreen(Screen[None]):
             return False
         return True
 
-    def action_cursor(self, step: int) -> None:
-        hand = self.query_one(HandView)
-        if hand.tiles:
-            hand.cursor = (hand.cursor + step) % len(hand.tiles)
-
     def action_pick(self, index: int) -> None:
         if not self._can_move():
             return
@@ -714,11 +669,6 @@ class OnlineTableScreen(Screen[None]):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
 
-    def action_cancel(self) -> None:
-        self.choosing = None
-        self.say("")
-        self.redraw()
-
     def action_draw(self) -> None:
         obs = self.observation
         if not self._can_move() or obs is None:
@@ -728,57 +678,10 @@ class OnlineTableScreen(Screen[None]):
         else:
             self.say("You cannot draw now: a tile fits, or the stock is empty.", error=True)
 
-    def action_pass_turn(self) -> None:
-        obs = self.observation
-        if not self._can_move() or obs is None:
-            return
-        if PASS in obs.legal:
-            self._move(PASS)
-        else:
-            self.say("You cannot pass: play a tile that fits" + (" or draw." if DRAW in obs.legal else "."), error=True)
-
     def action_next_game(self) -> None:
         self.send("next_game")
         self.said_next = True
         self.say("Ready for the next game: it starts when everyone is.")
-
-    def action_start(self) -> None:
-        if self.status != "lobby":
-            self.say("The game has started already.", error=True)
-            return
-        self.send("start")
-
-    def action_restart(self) -> None:
-        if self.status == "lobby":
-            self.say("The room has not started: s starts it.", error=True)
-            return
-        self.send("restart")
-
-    def action_close_room(self) -> None:
-        from .confirm import ConfirmScreen
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.send("close_room")
-
-        self.app.push_screen(ConfirmScreen("Close the room for everybody?", "Close it"), answered)
-
-    def action_chat(self) -> None:
-        if self.connection != "connected":
-            self.say("Not connected just now: chat when the connection is back.", error=True)
-            return
-        self.set_class(True, "-chatting")
-        box = self.query_one("#chat-input", Input)
-        box.disabled = False
-        box.focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        event.input.value = ""
-        self.end_chat()
-        if text:
-            self.send("chat", text[:MAX_CHAT])
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.has_class("-chatting"):
@@ -788,15 +691,6 @@ class OnlineTableScreen(Screen[None]):
         elif self.watching and event.key in MOVE_KEYS and not self.has_class("-chatting"):
             event.stop()
             self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
-
-    def end_chat(self) -> None:
-        self.set_class(False, "-chatting")
-        self.query_one("#chat-input", Input).disabled = True
-        self.set_focus(None)
-
-    def action_toggle_log(self) -> None:
-        self.show_log = self.has_class("-narrow")
-        self.fit()
 
     async def action_leave(self) -> None:
         await self.leave_room()

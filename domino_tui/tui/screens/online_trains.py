@@ -23,12 +23,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, PASS, Move, TrainObservation, TrainPlay
+from ...engine import DRAW, Move, TrainObservation, TrainPlay
 from ...net import client as net
-from ..online import CHAT_SHOWN, MAX_CHAT, Connect, seat_names
+from ..online import CHAT_SHOWN, MAX_CHAT, Connect
 from ..online_trains import (
     describe,
     newest,
@@ -50,6 +49,7 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
+from .room_table import RoomTable
 
 SHORT = 30  # rows below which the seats are shown on the board's border
 LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
@@ -57,7 +57,7 @@ PLAYING = {"number", "cursor", "play", "draw", "pass_turn"}
 CREATOR = {"start", "restart", "close_room"}
 
 
-class OnlineTrainTableScreen(Screen[None]):
+class OnlineTrainTableScreen(RoomTable):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
     OnlineTrainTableScreen { layout: vertical; background: $background; }
@@ -146,9 +146,6 @@ class OnlineTrainTableScreen(Screen[None]):
         self.redraw()
         self.listen()
 
-    def on_resize(self) -> None:
-        self.fit()
-
     def fit(self) -> None:
         wide = self.app.size.width >= 130 if self.show_log is None else self.show_log
         self.set_class(not wide, "-narrow")
@@ -201,11 +198,6 @@ class OnlineTrainTableScreen(Screen[None]):
         if not self.redraw_due:
             self.redraw_due = True
             self.call_later(self.redraw_now)
-
-    def redraw_now(self) -> None:
-        self.redraw_due = False
-        self.redraw()
-        self.refresh_bindings()  # which keys apply follows the room's state
 
     def took(self, view: net.TrainSeatView) -> None:
         key = (view.match, view.game)
@@ -260,14 +252,6 @@ class OnlineTrainTableScreen(Screen[None]):
         return self.seat_view.observation if self.seat_view else None
 
     @property
-    def mine(self) -> int | None:
-        return self.welcome.seat if self.welcome else None
-
-    @property
-    def creator(self) -> bool:
-        return bool(self.welcome and self.welcome.creator)
-
-    @property
     def players(self) -> int:
         if self.observation is not None:
             return self.observation.rules.players
@@ -279,19 +263,6 @@ class OnlineTrainTableScreen(Screen[None]):
         if isinstance(games, int):
             return games
         return self.observation.rules.rounds if self.observation else 13
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return seat_names(self.info, self.players, self.mine)
-
-    @property
-    def status(self) -> str:
-        return self.info.status if self.info else "lobby"
-
-    @property
-    def my_turn(self) -> bool:
-        obs = self.observation
-        return obs is not None and bool(obs.legal) and self.connection == "connected" and self.status == "playing"
 
     # ----- drawing -----
 
@@ -345,16 +316,6 @@ class OnlineTrainTableScreen(Screen[None]):
         scores = self.over.scores if self.over is not None else obs.totals
         return StatusInfo(turn, obs.boneyard_size, score_text(scores, self.names), "Boneyard")
 
-    @property
-    def message_is_error(self) -> bool:
-        return self.query_one("#message").has_class("-error")
-
-    def say(self, text: str, error: bool = False) -> None:
-        self.message = text
-        widget = self.query_one("#message", Static)
-        widget.update(Text(text))
-        widget.set_class(error, "-error")
-
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -400,11 +361,6 @@ class OnlineTrainTableScreen(Screen[None]):
             self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
             return False
         return True
-
-    def action_cursor(self, step: int) -> None:
-        hand = self.query_one(HandView)
-        if hand.tiles:
-            hand.cursor = (hand.cursor + step) % len(hand.tiles)
 
     def action_number(self, number: int) -> None:
         """A number key: a train while choosing one (1 is the first seat's train), else a tile of your hand."""
@@ -472,11 +428,6 @@ class OnlineTrainTableScreen(Screen[None]):
         self.choosing = None
         self.pick(message.index)
 
-    def action_cancel(self) -> None:
-        self.choosing = None
-        self.say("")
-        self.redraw()
-
     def action_draw(self) -> None:
         obs = self.observation
         if not self._can_move() or obs is None:
@@ -486,71 +437,15 @@ class OnlineTrainTableScreen(Screen[None]):
         else:
             self.say("You cannot draw now: a tile fits, or the boneyard is empty.", error=True)
 
-    def action_pass_turn(self) -> None:
-        obs = self.observation
-        if not self._can_move() or obs is None:
-            return
-        if PASS in obs.legal:
-            self._move(PASS)
-        else:
-            self.say("You cannot pass: play a tile that fits" + (" or draw." if DRAW in obs.legal else "."), error=True)
-
     def action_next_game(self) -> None:
         self.send("next_game")
         self.say("Ready for the next round: it starts when everyone is.")
-
-    def action_start(self) -> None:
-        if self.status != "lobby":
-            self.say("The game has started already.", error=True)
-            return
-        self.send("start")
-
-    def action_restart(self) -> None:
-        if self.status == "lobby":
-            self.say("The room has not started: s starts it.", error=True)
-            return
-        self.send("restart")
-
-    def action_close_room(self) -> None:
-        from .confirm import ConfirmScreen
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.send("close_room")
-
-        self.app.push_screen(ConfirmScreen("Close the room for everybody?", "Close it"), answered)
-
-    def action_chat(self) -> None:
-        if self.connection != "connected":
-            self.say("Not connected just now: chat when the connection is back.", error=True)
-            return
-        self.set_class(True, "-chatting")
-        box = self.query_one("#chat-input", Input)
-        box.disabled = False
-        box.focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        event.input.value = ""
-        self.end_chat()
-        if text:
-            self.send("chat", text[:MAX_CHAT])
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.has_class("-chatting"):
             event.stop()
             self.query_one("#chat-input", Input).value = ""
             self.end_chat()
-
-    def end_chat(self) -> None:
-        self.set_class(False, "-chatting")
-        self.query_one("#chat-input", Input).disabled = True
-        self.set_focus(None)
-
-    def action_toggle_log(self) -> None:
-        self.show_log = self.has_class("-narrow")
-        self.fit()
 
     async def action_leave(self) -> None:
         self.workers.cancel_group(self, "net")

@@ -1,0 +1,160 @@
+"""What a table in a room does the same whatever game the room plays: chat, the creator's keys, the message line,
+the names of the seats and whose turn it is.
+
+A subclass (the line games' online table, the Mexican Train one) provides, besides its own layout and moves:
+``welcome``, ``info`` and ``client`` (what the server said), ``message``, ``redraw_due`` and ``show_log`` in its
+``__init__``; a ``connection`` reactive; ``observation`` (its seat's, or None), ``players``, ``fit`` (the layout
+for the terminal's size), ``redraw``, ``send`` (one message to the server, in a worker), ``_can_move`` and
+``_move``; and widgets ``#message`` (a Static), ``#chat-input`` (an Input) and a ``HandView``.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from ...engine import DRAW, PASS, Move, Observation, TrainObservation
+from ...net import client as net
+from ..online import MAX_CHAT, seat_names
+from ..widgets.hand import HandView
+
+
+class RoomTable(Screen[None]):
+    """The keys and the lines every table in a room shares."""
+
+    welcome: net.Welcome | None
+    info: net.RoomInfo | None
+    message: str
+    redraw_due: bool
+    show_log: bool | None
+    connection: str
+    choosing: object  # the tile waiting for a choice (of end or train), None when none
+
+    @property
+    def observation(self) -> Observation | TrainObservation | None:
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        raise NotImplementedError
+
+    def fit(self) -> None:
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def send(self, what: str, *args: object) -> object:
+        raise NotImplementedError
+
+    def _can_move(self) -> bool:
+        raise NotImplementedError
+
+    def _move(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def action_cancel(self) -> None:
+        self.choosing = None
+        self.say("")
+        self.redraw()
+
+    def action_chat(self) -> None:
+        if self.connection != "connected":
+            self.say("Not connected just now: chat when the connection is back.", error=True)
+            return
+        self.set_class(True, "-chatting")
+        box = self.query_one("#chat-input", Input)
+        box.disabled = False
+        box.focus()
+
+    def action_close_room(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.send("close_room")
+
+        self.app.push_screen(ConfirmScreen("Close the room for everybody?", "Close it"), answered)
+
+    def action_cursor(self, step: int) -> None:
+        hand = self.query_one(HandView)
+        if hand.tiles:
+            hand.cursor = (hand.cursor + step) % len(hand.tiles)
+
+    def action_pass_turn(self) -> None:
+        obs = self.observation
+        if not self._can_move() or obs is None:
+            return
+        if PASS in obs.legal:
+            self._move(PASS)
+        else:
+            self.say("You cannot pass: play a tile that fits" + (" or draw." if DRAW in obs.legal else "."), error=True)
+
+    def action_restart(self) -> None:
+        if self.status == "lobby":
+            self.say("The room has not started: s starts it.", error=True)
+            return
+        self.send("restart")
+
+    def action_start(self) -> None:
+        if self.status != "lobby":
+            self.say("The game has started already.", error=True)
+            return
+        self.send("start")
+
+    def action_toggle_log(self) -> None:
+        self.show_log = self.has_class("-narrow")
+        self.fit()
+
+    @property
+    def creator(self) -> bool:
+        return bool(self.welcome and self.welcome.creator)
+
+    def end_chat(self) -> None:
+        self.set_class(False, "-chatting")
+        self.query_one("#chat-input", Input).disabled = True
+        self.set_focus(None)
+
+    @property
+    def message_is_error(self) -> bool:
+        return self.query_one("#message").has_class("-error")
+
+    @property
+    def mine(self) -> int | None:
+        return self.welcome.seat if self.welcome else None
+
+    @property
+    def my_turn(self) -> bool:
+        obs = self.observation
+        return obs is not None and bool(obs.legal) and self.connection == "connected" and self.status == "playing"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return seat_names(self.info, self.players, self.mine)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        self.end_chat()
+        if text:
+            self.send("chat", text[:MAX_CHAT])
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def redraw_now(self) -> None:
+        self.redraw_due = False
+        self.redraw()
+        self.refresh_bindings()  # which keys apply follows the room's state
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        widget = self.query_one("#message", Static)
+        widget.update(Text(text))
+        widget.set_class(error, "-error")
+
+    @property
+    def status(self) -> str:
+        return self.info.status if self.info else "lobby"
