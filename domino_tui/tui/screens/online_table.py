@@ -587,34 +587,6 @@ class OnlineTableScreen(RoomTable):
             return bool(self.choosing)
         return True
 
-    def _move(self, move: Move) -> None:
-        view = self.seat_view
-        if view is None or not self.my_turn:
-            return
-        if move not in view.observation.legal:
-            return
-        answered = (view.match, view.game, view.position)
-        if self.sent_for == answered:
-            return  # one move a position: a second key before the answer would only be refused as stale
-        self.sent_for = answered
-        self.choosing = None
-        self.say("")
-        self.send("move", move, view.position)
-        self.redraw()
-
-    def _can_move(self) -> bool:
-        if self.connection != "connected":
-            self.say("Not connected just now: wait for the connection to come back.", error=True)
-            return False
-        obs = self.observation
-        if obs is None or self.status != "playing":
-            self.say("No game is being played just now.", error=True)
-            return False
-        if not obs.legal:
-            self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
-            return False
-        return True
-
     def action_pick(self, index: int) -> None:
         if not self._can_move():
             return

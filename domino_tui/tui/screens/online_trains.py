@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, Move, TrainObservation, TrainPlay
+from ...engine import DRAW, TrainObservation, TrainPlay
 from ...net import client as net
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
 from ..online_trains import (
@@ -58,6 +58,7 @@ CREATOR = {"start", "restart", "close_room"}
 
 
 class OnlineTrainTableScreen(RoomTable):
+    PLAYED = "round"
     AUTO_FOCUS = None
     DEFAULT_CSS = """
     OnlineTrainTableScreen { layout: vertical; background: $background; }
@@ -335,32 +336,6 @@ class OnlineTrainTableScreen(RoomTable):
             return bool(self.choosing)
         # While a train is being chosen, the keys that would leave that choice are off.
         return not (self.choosing and action in ("draw", "pass_turn", "cursor", "play"))
-
-    def _move(self, move: Move) -> None:
-        view = self.seat_view
-        if view is None or not self.my_turn or move not in view.observation.legal:
-            return
-        answered = (view.match, view.game, view.position)
-        if self.sent_for == answered:
-            return  # one move a position: a second key before the answer would only be refused as stale
-        self.sent_for = answered
-        self.choosing = None
-        self.say("")
-        self.send("move", move, view.position)
-        self.redraw()
-
-    def _can_move(self) -> bool:
-        if self.connection != "connected":
-            self.say("Not connected just now: wait for the connection to come back.", error=True)
-            return False
-        obs = self.observation
-        if obs is None or self.status != "playing":
-            self.say("No round is being played just now.", error=True)
-            return False
-        if not obs.legal:
-            self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
-            return False
-        return True
 
     def action_number(self, number: int) -> None:
         """A number key: a train while choosing one (1 is the first seat's train), else a tile of your hand."""

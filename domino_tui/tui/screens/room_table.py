@@ -2,10 +2,10 @@
 the names of the seats and whose turn it is.
 
 A subclass (the line games' online table, the Mexican Train one) provides, besides its own layout and moves:
-``welcome``, ``info`` and ``client`` (what the server said), ``message``, ``redraw_due`` and ``show_log`` in its
-``__init__``; a ``connection`` reactive; ``observation`` (its seat's, or None), ``players``, ``fit`` (the layout
-for the terminal's size), ``redraw``, ``send`` (one message to the server, in a worker), ``_can_move`` and
-``_move``; and widgets ``#message`` (a Static), ``#chat-input`` (an Input) and a ``HandView``.
+``welcome``, ``info``, ``seat_view`` (what the server said), ``sent_for``, ``message``, ``redraw_due`` and
+``show_log`` in its ``__init__``; ``connection`` and ``choosing`` reactives; ``observation`` (its seat's, or None),
+``players``, ``fit`` (the layout for the terminal's size), ``redraw`` and ``send`` (one message to the server, in a
+worker); and widgets ``#message`` (a Static), ``#chat-input`` (an Input) and a ``HandView``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ class RoomTable(Screen[None]):
     show_log: bool | None
     connection: str
     choosing: object  # the tile waiting for a choice (of end or train), None when none
+    seat_view: net.SeatView | net.TrainSeatView | None
+    sent_for: tuple[int, int, int] | None  # the position your last move answered
+    PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -48,11 +51,33 @@ class RoomTable(Screen[None]):
     def send(self, what: str, *args: object) -> object:
         raise NotImplementedError
 
-    def _can_move(self) -> bool:
-        raise NotImplementedError
-
     def _move(self, move: Move) -> None:
-        raise NotImplementedError
+        """Send a legal move of yours, once a position (a second key before the answer would be refused as stale)."""
+        view = self.seat_view
+        if view is None or not self.my_turn or move not in view.observation.legal:
+            return
+        answered = (view.match, view.game, view.position)
+        if self.sent_for == answered:
+            return
+        self.sent_for = answered
+        self.choosing = None
+        self.say("")
+        self.send("move", move, view.position)
+        self.redraw()
+
+    def _can_move(self) -> bool:
+        """Whether a move key may act now; if not, the message line says why."""
+        if self.connection != "connected":
+            self.say("Not connected just now: wait for the connection to come back.", error=True)
+            return False
+        obs = self.observation
+        if obs is None or self.status != "playing":
+            self.say(f"No {self.PLAYED} is being played just now.", error=True)
+            return False
+        if not obs.legal:
+            self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
+            return False
+        return True
 
     def action_cancel(self) -> None:
         self.choosing = None
