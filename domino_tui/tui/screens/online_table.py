@@ -48,7 +48,7 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from .game_over import GameOverScreen, GameOverText
-from .room_table import RoomTable
+from .room_table import RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
 
@@ -82,16 +82,7 @@ class OnlineTableScreen(RoomTable):
         Binding("right", "end('right')", "Right end", key_display="→"),
         Binding("up", "end('up')", "Up end", key_display="↑"),
         Binding("down", "end('down')", "Down end", key_display="↓"),
-        Binding("escape", "cancel", "Cancel"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("c", "chat", "Chat"),
-        Binding("n", "next_game", "Next game"),
-        Binding("s", "start", "Start"),
-        Binding("r", "restart", "Restart"),
-        Binding("x", "close_room", "Close room", show=False),
-        Binding("l", "toggle_log", "Log", show=False),
-        Binding("q", "leave", "Leave"),
+        *room_keys("game"),
     ]
 
     class Heard(Message):

@@ -49,7 +49,7 @@ from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
-from .room_table import RoomTable
+from .room_table import RoomTable, room_keys
 
 SHORT = 30  # rows below which the seats are shown on the board's border
 LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
@@ -77,16 +77,7 @@ class OnlineTrainTableScreen(RoomTable):
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),
         Binding("enter,space", "play", "Play"),
-        Binding("escape", "cancel", "Cancel"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("c", "chat", "Chat"),
-        Binding("n", "next_game", "Next round"),
-        Binding("s", "start", "Start"),
-        Binding("r", "restart", "Restart"),
-        Binding("x", "close_room", "Close room", show=False),
-        Binding("l", "toggle_log", "Log", show=False),
-        Binding("q", "leave", "Leave"),
+        *room_keys("round"),
     ]
 
     class Heard(Message):

@@ -11,6 +11,7 @@ worker); and widgets ``#message`` (a Static), ``#chat-input`` (an Input) and a `
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -18,6 +19,23 @@ from ...engine import DRAW, PASS, Move, Observation, TrainObservation
 from ...net import client as net
 from ..online import MAX_CHAT, seat_names
 from ..widgets.hand import HandView
+
+
+def room_keys(played: str) -> list[BindingType]:
+    """The keys every table in a room has after its own move keys, in the footer's order (``played``: what the next
+    deal is called, a game or a round)."""
+    return [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("c", "chat", "Chat"),
+        Binding("n", "next_game", f"Next {played}"),
+        Binding("s", "start", "Start"),
+        Binding("r", "restart", "Restart"),
+        Binding("x", "close_room", "Close room", show=False),
+        Binding("l", "toggle_log", "Log", show=False),
+        Binding("q", "leave", "Leave"),
+    ]
 
 
 class RoomTable(Screen[None]):
