@@ -52,7 +52,11 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="how long a bot waits to move")
     parser.add_argument(
-        "--players", type=int, default=None, metavar="N", help="players at a Mexican Train table, you included (2-8)"
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="players at the table, you included, where the variant seats several numbers",
     )
     parser.add_argument(
         "--opponent", default=None, metavar="NAME", help="the level or bot in every other seat (e.g. Normal, greedy)"
@@ -178,18 +182,34 @@ def _main(args_list: list[str]) -> int:
     return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent, players=args.players)
 
 
+def player_counts() -> dict[str, tuple[int, ...]]:
+    """The variants whose table seats more than one number of players, and those numbers."""
+    from .engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
+    from .engine.variants import TRAIN_VARIANTS, VARIANTS
+
+    counts = {name: rules.player_counts for name, rules in VARIANTS.items()}
+    counts.update({name: tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)) for name in TRAIN_VARIANTS})
+    return {name: seated for name, seated in counts.items() if len(seated) > 1}
+
+
+def _numbers(seated: tuple[int, ...]) -> str:
+    """2 to 8, or 2, 4 and 6 where the numbers skip."""
+    if seated == tuple(range(seated[0], seated[-1] + 1)):
+        return f"{seated[0]} to {seated[-1]}"
+    return ", ".join(map(str, seated[:-1])) + f" or {seated[-1]}"
+
+
 def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """The table's options that argparse cannot check alone: a clear message and exit 2 for a wrong one."""
     if args.pause is not None and not 0 <= args.pause <= 10:
         parser.error("--pause must be between 0 and 10 seconds")
     if args.players is not None:
-        from .engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
-        from .engine.variants import TRAIN_VARIANTS
-
-        if args.variant not in TRAIN_VARIANTS:
-            parser.error(f"--players is for a train game: add --variant {' or '.join(TRAIN_VARIANTS)}")
-        if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-            parser.error(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+        counts = player_counts()
+        if args.variant not in counts:
+            seated = ", ".join(f"{name} {_numbers(numbers)}" for name, numbers in counts.items())
+            parser.error(f"--players needs a variant that seats more than one number of players ({seated})")
+        if args.players not in counts[args.variant]:
+            parser.error(f"--players must be {_numbers(counts[args.variant])} in {args.variant}")
     if args.opponent is not None:
         from .tui.opponents import choices
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from domino_tui.cli import main
+
 LONG_SEED = "9" * 4301
 # A tournament reads its seed from a file (never from its command line); domino_tui() writes it.
 TOURNAMENT = ["tournament", "--variant", "block", "--bots", "greedy,dummy", "--games", "4", "--seed-file", "seed.txt"]
@@ -76,8 +78,10 @@ def test_the_longest_seed_python_reads_is_a_seed(tmp_path):
         (["--stage", "3"], "--stage is for the plain mode"),
         (["--plain", "--variant", "mexicantrain"], "the plain mode plays classic only"),
         (["--plain", "--players", "4"], "--players is for the table"),
-        (["--players", "4"], "--players is for a train game"),
-        (["--variant", "mexicantrain", "--players", "9"], "--players must be 2 to 8"),
+        (["--players", "4"], "--players needs a variant that seats more than one number of players"),
+        (["--variant", "classic", "--players", "4"], "--players needs a variant that seats more than one number"),
+        (["--variant", "mexicantrain", "--players", "9"], "--players must be 2 to 8 in mexicantrain"),
+        (["--variant", "fivesandthrees", "--players", "5"], "--players must be 2 to 4 in fivesandthrees"),
         (["--variant", "mexicantrain", "--opponent", "hyperskill"], "'hyperskill' does not play mexicantrain"),
     ],
 )
@@ -147,3 +151,11 @@ def test_a_grader_that_runs_the_program_in_process_sees_its_stdout_again(monkeyp
     assert main(["--plain", "--stage", "1", "--seed", "3"]) == 0
     assert sys.stdout is before
     assert capsys.readouterr().out.startswith("Stock pieces: [[2, 5]")
+
+
+@pytest.mark.parametrize(("variant", "players"), [("fivesandthrees", 3), ("fivesandthrees", 4), ("mexicantrain", 6)])
+def test_players_reach_the_table_for_every_variant_that_seats_several_numbers(monkeypatch, variant, players):
+    started: dict[str, object] = {}
+    monkeypatch.setattr("domino_tui.tui.app.run", lambda **options: started.update(options) or 0)
+    assert main(["--variant", variant, "--players", str(players)]) == 0
+    assert (started["variant"], started["players"]) == (variant, players)
