@@ -107,7 +107,8 @@ async def test_nobody_takes_or_moves_for_another_seat(running) -> None:
     # A made-up token, another room's code, a taken seat: each refused with its reason.
     for enter, code in [
         (lambda c: c.rejoin(welcome.room, "x" * 24), "token"),
-        (lambda c: c.rejoin(welcome.room, welcome.token[:-1] + "A"), "token"),
+        # One character changed (to "A", or "B" where it was "A": the same token would be no forgery).
+        (lambda c: c.rejoin(welcome.room, welcome.token[:-1] + ("B" if welcome.token.endswith("A") else "A")), "token"),
         (lambda c: c.join("ZZZZ-ZZZZ", "Eve"), "no_room"),
         (lambda c: c.join(welcome.room, "Eve", seat=0), "not_now"),
     ]:
