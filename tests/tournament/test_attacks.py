@@ -85,14 +85,14 @@ def test_a_bots_busy_children_take_no_time_from_the_others(capsys) -> None:
 
 def test_forked_children_share_one_memory_limit(capsys) -> None:
     hoarder = [ATTACKS + ":Hoarder", "greedy"]
-    result = run_tournament("block", hoarder, games=2, seed=3, jobs=1, move_limit=5.0)
+    result = run_tournament("block", hoarder, games=2, seed=3, jobs=1, move_limit=20.0)
     (hoard,) = attack_reports(capsys.readouterr().err, "hoard")
     # Three children of 450 MiB each, every one under the 2 GiB a process may have (outside the sandbox all three
     # hold theirs); the host's 1 GiB, its children included, lets two at most hold theirs at once.
     assert hoard["full"] - hoard["dead"] <= 2 and hoard["dead"] >= 1
     assert result.matches[0].faults == ({}, {})
     assert wait_gone(ATTACKS) == []
-    honest = run_tournament("block", [HONEST, "greedy"], games=2, seed=3, jobs=1, move_limit=5.0)
+    honest = run_tournament("block", [HONEST, "greedy"], games=2, seed=3, jobs=1, move_limit=20.0)
     assert figures(result) == figures(honest)
 
 

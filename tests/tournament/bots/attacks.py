@@ -266,8 +266,8 @@ class Thinker(Honest):
 
 class Hoarder(Honest):
     """Forked children that each take less memory than a process may, and more than a host may together. On
-    its first move it waits (up to 4 s) until each child holds all of its memory or has died, and says how many
-    held all of theirs at once."""
+    its first move it waits until each child holds all of its memory or has died (up to 15 s: filling 1.3 GiB
+    against a limit is slow on a busy machine), and says how many held all of theirs at once."""
 
     EACH = 450 << 20
     done = False
@@ -287,7 +287,7 @@ class Hoarder(Honest):
             os.close(w)
             os.set_blocking(r, False)
             full, dead = 0, 0
-            deadline = time.monotonic() + 4
+            deadline = time.monotonic() + 15
             while full + dead < 3 and time.monotonic() < deadline:
                 with contextlib.suppress(BlockingIOError):
                     full += len(os.read(r, 3))
