@@ -632,15 +632,6 @@ class OnlineTableScreen(RoomTable):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
 
-    def action_draw(self) -> None:
-        obs = self.observation
-        if not self._can_move() or obs is None:
-            return
-        if DRAW in obs.legal:
-            self._move(DRAW)
-        else:
-            self.say("You cannot draw now: a tile fits, or the stock is empty.", error=True)
-
     def action_next_game(self) -> None:
         self.send("next_game")
         self.said_next = True

@@ -25,7 +25,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, TrainObservation, TrainPlay
+from ...engine import TrainObservation, TrainPlay
 from ...net import client as net
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
 from ..online_trains import (
@@ -59,6 +59,7 @@ CREATOR = {"start", "restart", "close_room"}
 
 class OnlineTrainTableScreen(RoomTable):
     PLAYED = "round"
+    STOCK = "boneyard"
     AUTO_FOCUS = None
     DEFAULT_CSS = """
     OnlineTrainTableScreen { layout: vertical; background: $background; }
@@ -393,15 +394,6 @@ class OnlineTrainTableScreen(RoomTable):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.choosing = None
         self.pick(message.index)
-
-    def action_draw(self) -> None:
-        obs = self.observation
-        if not self._can_move() or obs is None:
-            return
-        if DRAW in obs.legal:
-            self._move(DRAW)
-        else:
-            self.say("You cannot draw now: a tile fits, or the boneyard is empty.", error=True)
 
     def action_next_game(self) -> None:
         self.send("next_game")

@@ -51,6 +51,7 @@ class RoomTable(Screen[None]):
     seat_view: net.SeatView | net.TrainSeatView | None
     sent_for: tuple[int, int, int] | None  # the position your last move answered
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
+    STOCK = "stock"  # and the tiles left to draw: the stock, or Mexican Train's boneyard
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -124,6 +125,15 @@ class RoomTable(Screen[None]):
         hand = self.query_one(HandView)
         if hand.tiles:
             hand.cursor = (hand.cursor + step) % len(hand.tiles)
+
+    def action_draw(self) -> None:
+        obs = self.observation
+        if not self._can_move() or obs is None:
+            return
+        if DRAW in obs.legal:
+            self._move(DRAW)
+        else:
+            self.say(f"You cannot draw now: a tile fits, or the {self.STOCK} is empty.", error=True)
 
     def action_pass_turn(self) -> None:
         obs = self.observation
