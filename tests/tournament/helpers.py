@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,6 +25,12 @@ def leftovers(marker: str) -> list[int]:
             except OSError:
                 pass
     return out
+
+
+def private_first_legal(folder: str) -> str:
+    """A copy of the shell bot in ``folder``: its path is a marker no test on another xdist worker shares, so
+    that what is left of *this* run's hosts is found by it (the checkout's copy runs in many tests at once)."""
+    return shutil.copy(FIRST_LEGAL, os.path.join(folder, "first_legal.sh"))
 
 
 def wait_gone(marker: str, seconds: float = 3.0) -> list[int]:

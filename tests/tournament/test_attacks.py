@@ -24,6 +24,7 @@ from helpers import (
     children,
     figures,
     leftovers,
+    private_first_legal,
     wait_gone,
 )
 
@@ -164,7 +165,8 @@ def cmdline(pid: int) -> bytes:
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
 def test_nothing_outlives_a_signal_to_the_main_process(tmp_path, background, signum: int) -> None:
     daemon = attack_copy(str(tmp_path))  # leaves a daemon in a session of its own, plays slowly
-    proc, tmp = background(f"{daemon}:Daemon,greedy,{SHELL}", "--out", str(tmp_path / "r.json"))
+    shell = private_first_legal(str(tmp_path))
+    proc, tmp = background(f"{daemon}:Daemon,greedy,cmd:sh {shell}", "--out", str(tmp_path / "r.json"))
     workers = workers_with_hosts(proc.pid, daemon, 2)
     proc.send_signal(signum)
     _, err = proc.communicate(timeout=30)
@@ -172,7 +174,7 @@ def test_nothing_outlives_a_signal_to_the_main_process(tmp_path, background, sig
     if signum != signal.SIGKILL:
         assert "--resume" in err and "Traceback" not in err
     assert wait_gone(daemon) == []
-    assert wait_gone(FIRST_LEGAL) == []
+    assert wait_gone(shell) == []
     deadline = time.monotonic() + 5
     while any(start_time(p) == t for p, t in workers.items()) and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -16,7 +16,17 @@ import time
 
 import pytest
 from distributed import LocalCluster
-from helpers import ATTACKS, FIRST_LEGAL, attack_copy, attack_reports, children, figures, leftovers, wait_gone
+from helpers import (
+    ATTACKS,
+    FIRST_LEGAL,
+    attack_copy,
+    attack_reports,
+    children,
+    figures,
+    leftovers,
+    private_first_legal,
+    wait_gone,
+)
 
 from domino_tui.tournament import resume_tournament, run_tournament
 from domino_tui.tournament.cluster import ClusterError
@@ -116,7 +126,8 @@ def test_a_worker_killed_mid_match_has_its_chunk_played_again(cluster, tmp_path)
 def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_path) -> None:
     daemon = attack_copy(str(tmp_path))
     journal = tmp_path / "r.jsonl"
-    bots = f"{daemon}:Daemon,greedy,{SHELL}"
+    shell = f"cmd:sh {private_first_legal(str(tmp_path))}"
+    bots = f"{daemon}:Daemon,greedy,{shell}"
     command = [*TOURNAMENT, "--variant", "block", "--bots", bots, "--games", "40", "--move-limit", "10"]
     proc = subprocess.Popen(
         [*command, "--scheduler", cluster.scheduler_address, "--out", str(journal)],
@@ -136,9 +147,9 @@ def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_p
             proc.kill()
     assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
     assert wait_gone(daemon, 10) == []  # the hosts on the workers, and the daemon one left
-    assert wait_gone(FIRST_LEGAL, 10) == []
+    assert wait_gone(shell.removeprefix("cmd:sh "), 10) == []
     resumed = resume_tournament(str(journal), scheduler=cluster.scheduler_address)
-    whole = run_tournament("block", [HONEST, "greedy", SHELL], 40, resumed.settings.seed, 2, move_limit=10)
+    whole = run_tournament("block", [HONEST, "greedy", shell], 40, resumed.settings.seed, 2, move_limit=10)
     assert figures(resumed) == figures(whole)
 
 
