@@ -10,6 +10,8 @@ from domino_tui.tui.equal_plays import distinct, outcome
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.session import HUMAN
 
+from .fast_input import type_keys
+
 
 @pytest.fixture(autouse=True)
 def private_config(tmp_path, monkeypatch):
@@ -93,7 +95,7 @@ async def play_heaviest(pilot, moves: int) -> None:
         legal = game.legal_moves()
         plays = [m for m in legal if m.kind is Kind.PLAY]
         move = max(plays, key=lambda m: (m.tile.pips, -int(m.end))) if plays else legal[0]
-        await pilot.press(*keys_for(table, move))
+        await type_keys(pilot, *keys_for(table, move))
         await settle(pilot)
 
 
@@ -117,6 +119,6 @@ async def reach_a_choice(pilot, limit: int = 60):
         tile = tile_with_a_choice(game) if game.turn == HUMAN else None
         if tile is not None:
             return tile
-        await pilot.press(*keys_for(table, game.legal_moves()[0]))
+        await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
         await settle(pilot)
     raise AssertionError("no choice of ends came up")

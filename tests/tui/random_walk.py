@@ -13,7 +13,6 @@ The pytest form (tests/tui/test_random_soak.py) walks a few thousand steps; the 
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections import deque
 from dataclasses import dataclass, field
@@ -22,14 +21,13 @@ from textual import events
 from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.pilot import _get_mouse_message_arguments
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.train_table import TrainTableScreen
 
 from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
+from .fast_input import catch_up, send_key
 from .train_helpers import assert_every_train_end_visible
 
 GAME_KEYS = [
@@ -40,7 +38,6 @@ GAME_KEYS = [
 ]  # fmt: skip
 # Typed into the palette's search (or anywhere): enough letters to find every command.
 LETTERS = list("abcdefghiklmnoprstuvwy ")
-CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
 BOTS = ["greedy", "random", "dummy", "hyperskill", "doubles", "fivescorer"]
 COACH = {"budget": None, "samples": 2}
 SMALLEST, LARGEST = (80, 24), (160, 50)
@@ -59,12 +56,6 @@ def random_size(rng: random.Random) -> tuple[int, int]:
     return rng.randint(SMALLEST[0], LARGEST[0]), rng.randint(SMALLEST[1], LARGEST[1])
 
 
-def send_key(app, key: str) -> None:
-    """A key as the terminal would send it, queued at once (the pilot's press would wait for the app)."""
-    char = CHARS.get(key, key if len(key) == 1 else None)
-    app.post_message(events.Key(key, char))
-
-
 def resize(app, size: tuple[int, int]) -> None:
     """The terminal resized, as the driver reports it (Pilot.resize_terminal would wait for the CPU to idle)."""
     app._driver._size = Size(*size)
@@ -77,35 +68,6 @@ def send_click(app, x: int, y: int) -> None:
     app.mouse_position = (x, y)
     for cls in (events.MouseDown, events.MouseUp, events.Click):
         screen._forward_event(cls(**({**args, "chain": 1} if cls is events.Click else args)))
-
-
-async def catch_up(pilot) -> None:
-    """Let the app handle what was typed and lay out the result: until no message, screen change, layout or
-    widget waits to be done (mounting, such as the footer's keys after the bindings change, takes a few
-    rounds). Not ``pilot.pause()``, which waits for the process to be idle (with a hint or a review being
-    worked out in a thread, a second each time) and draws the screen at every round."""
-    app = pilot.app
-    for _ in range(1000):
-        await pilot._wait_for_screen()
-        await asyncio.sleep(0)
-        screen = app.screen
-        if app._message_queue.empty() and screen._message_queue.empty():
-            screen._on_timer_update()  # lay out what changed
-            if settled(screen):
-                return
-        await asyncio.sleep(0.001)
-
-
-def settled(screen) -> bool:
-    if not (screen.app._message_queue.empty() and screen._message_queue.empty()):
-        return False
-    if screen._layout_required or screen._recompose_required or screen._dirty_widgets:
-        return False
-    if any(not child.is_mounted or child._layout_required for child in screen.walk_children()):
-        return False
-    # The footer's keys are made anew whenever the bindings change: settled once they are laid out.
-    footers = list(screen.query(Footer))
-    return all(keys and all(k.region.width for k in keys) for keys in (list(f.query(FooterKey)) for f in footers))
 
 
 def check(app) -> None:

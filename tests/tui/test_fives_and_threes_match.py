@@ -14,6 +14,7 @@ from domino_tui.tui.widgets.status import StatusBar
 
 from .board_view import assert_all_visible
 from .conftest import keys_for, make_app, settle
+from .fast_input import type_keys
 
 
 @pytest.mark.slow
@@ -31,7 +32,7 @@ async def test_a_whole_match_to_61_by_keys():
             while not game.over:
                 legal = game.legal_moves()
                 plays = [m for m in legal if m.kind is Kind.PLAY]
-                await pilot.press(*keys_for(table, rng.choice(plays) if plays else legal[0]))
+                await type_keys(pilot, *keys_for(table, rng.choice(plays) if plays else legal[0]))
                 await settle(pilot)
                 assert_all_visible(table)
                 # The scores shown after each play are the match's so far plus what this hand has scored.

@@ -17,6 +17,7 @@ from domino_tui.tui.widgets.status import StatusBar
 
 from .board_view import assert_all_visible
 from .conftest import COACH, keys_for, settle
+from .fast_input import type_keys
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -32,7 +33,7 @@ async def test_a_hand_for_more_players_by_keys(players: int) -> None:
         while not game.over:
             legal = game.legal_moves()
             plays = [m for m in legal if m.kind is Kind.PLAY]
-            await pilot.press(*keys_for(table, rng.choice(plays) if plays else legal[0]))
+            await type_keys(pilot, *keys_for(table, rng.choice(plays) if plays else legal[0]))
             await settle(pilot)
             assert_all_visible(table)
             now = game.team_points()

@@ -13,6 +13,7 @@ from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.hint_panel import HintPanel
 
 from .conftest import COACH, keys_for, settle
+from .fast_input import type_keys
 
 
 def hot_seat_app(variant: str, seats: tuple[str, ...], seed: int = 1) -> DominoApp:
@@ -49,7 +50,7 @@ async def test_two_people_share_a_keyboard_each_hand_behind_a_handover() -> None
             if shown != game.turn:
                 assert handed_to == game.turn, "a hand was shown without handing the keyboard over"
             shown, handed_to = game.turn, None
-            await pilot.press(*keys_for(table, heaviest(table)))
+            await type_keys(pilot, *keys_for(table, heaviest(table)))
             game = table.session.game
         assert table.session.hot_seat and table.session.name(0) == "South"
 
@@ -69,7 +70,7 @@ async def test_a_handover_hides_the_hint_and_the_tracker_follows_the_seat_to_mov
         await pilot.pause(0.5)
         assert table.query_one(HintPanel).wanted
         while table.session.game.turn == first or not isinstance(app.screen, HandoverScreen):
-            await pilot.press(*keys_for(table, heaviest(table)))
+            await type_keys(pilot, *keys_for(table, heaviest(table)))
             await settle(pilot)
             if table.session.game.over:
                 pytest.fail("the game ended before the other person's turn")
@@ -115,7 +116,7 @@ def test_snapshots(snap_compare, size, shown):
         await settle(pilot)
         await pilot.press("enter")  # North takes the keyboard
         await settle(pilot)
-        await pilot.press(*keys_for(app.table, heaviest(app.table)))
+        await type_keys(pilot, *keys_for(app.table, heaviest(app.table)))
         await settle(pilot)
         assert isinstance(app.screen, HandoverScreen)
         if shown == "table":
@@ -134,7 +135,7 @@ async def test_a_resumed_match_at_one_keyboard_opens_on_the_handover() -> None:
         for _ in range(2):  # South plays, then North: South's turn again, the seat shown first by default
             await pilot.press("enter")
             await settle(pilot)
-            await pilot.press(*keys_for(app.table, heaviest(app.table)))
+            await type_keys(pilot, *keys_for(app.table, heaviest(app.table)))
             await settle(pilot)
         assert isinstance(app.screen, HandoverScreen)
         turn = app.table.session.game.turn

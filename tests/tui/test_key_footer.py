@@ -14,6 +14,7 @@ from textual.widgets._footer import FooterKey
 from domino_tui.tui.widgets.key_footer import KeyFooter
 
 from .conftest import keys_for, make_app, reach_a_choice, settle
+from .fast_input import type_keys
 
 
 def shown(screen) -> list[tuple[str, str, bool]]:
@@ -48,7 +49,7 @@ async def test_the_table_keeps_its_keys_while_bots_move_and_changes_them_for_a_c
             game = table.session.game
             if game.over:
                 break
-            await pilot.press(*keys_for(table, game.legal_moves()[0]))
+            await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
             await settle(pilot)
             await pilot.pause()
             assert list(table.query(FooterKey)) == keys

@@ -17,6 +17,7 @@ from domino_tui.tui.screens.tour import TourScreen
 from domino_tui.tui.session import HUMAN
 
 from .conftest import keys_for, make_app, play_heaviest, settle
+from .fast_input import type_keys
 
 
 def saved(config) -> dict:
@@ -77,7 +78,7 @@ async def test_automatic_draw_when_it_is_the_only_move(private_config):
                 break
             plays = [m for m in game.legal_moves() if m.kind is Kind.PLAY]
             if plays:  # only plays are ever keyed here: every draw or pass of yours is automatic
-                await pilot.press(*keys_for(table, plays[0]))
+                await type_keys(pilot, *keys_for(table, plays[0]))
             else:
                 await pilot.pause(0.2)
         assert any(ev.seat == HUMAN and ev.kind is Kind.DRAW for ev in table.session.game.history)

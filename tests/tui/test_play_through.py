@@ -18,6 +18,7 @@ from domino_tui.tui.widgets.snake import SnakeView
 
 from .board_view import assert_all_visible
 from .conftest import keys_for, make_app, same_move, settle
+from .fast_input import type_keys
 
 SIZES = [(80, 24), (140, 40), (100, 30)]
 GAMES = [(variant, SIZES[n % len(SIZES)]) for n, variant in enumerate(VARIANTS)]
@@ -37,7 +38,7 @@ async def test_a_whole_game_by_keys_keeps_every_end_in_view(variant, size):
             before = len(table.session.game.moves)
             position = table.session.game.copy()
             move = rng.choice(table.session.game.legal_moves())
-            await pilot.press(*keys_for(table, move))
+            await type_keys(pilot, *keys_for(table, move))
             assert same_move(position, table.session.game.moves[before], move)
             moves += 1
             await settle(pilot)

@@ -9,7 +9,8 @@ from textual.command import CommandPalette
 from domino_tui.tui.screens.table import TableScreen
 
 from .conftest import make_app, settle
-from .random_walk import catch_up, send_click
+from .fast_input import catch_up
+from .random_walk import send_click
 
 
 async def test_a_key_pressed_while_quitting_opens_nothing():

@@ -13,6 +13,7 @@ from domino_tui.tui.screens.table import MIN_HEIGHT, MIN_WIDTH, TableScreen
 from domino_tui.tui.session import HUMAN
 
 from .conftest import make_app, reach_a_choice, settle
+from .fast_input import type_keys
 from .test_table import SlowBot
 
 
@@ -69,7 +70,7 @@ async def test_the_footer_fits_80_columns_in_every_mode(variant):
         move = game.legal_moves()[0]
         from .conftest import keys_for
 
-        await pilot.press(*keys_for(table, move))
+        await type_keys(pilot, *keys_for(table, move))
         await pilot.pause(0.1)
         if table.thinking is not None:
             footer_fits(app)  # a bot thinking

@@ -25,6 +25,7 @@ from domino_tui.tui.widgets.hint_panel import render as render_hint
 from tests.records.test_store import record
 
 from .conftest import keys_for, make_app, play_heaviest, settle
+from .fast_input import type_keys
 
 
 def game_after(variant: str, seed: int, plays: int) -> GameState:
@@ -125,7 +126,7 @@ async def test_no_footer_key_that_does_nothing_while_choosing_an_end():
             ]
             if two:
                 break
-            await pilot.press(*keys_for(table, game.legal_moves()[0]))
+            await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
             await settle(pilot)
         assert two, "no tile with two ends to choose from"
         await pilot.press(str(game.hand(HUMAN).index(two[0].tile) + 1))

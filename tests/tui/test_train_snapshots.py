@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .fast_input import type_keys
 from .train_helpers import heaviest, keys_for_train, make_train_app, settle_train
 
 SIZES = [(80, 24), (140, 40)]
@@ -19,7 +20,7 @@ def test_train_table(snap_compare, size, players, seed, moves):
         for _ in range(moves):
             if table.session.round_over:
                 break
-            await pilot.press(*keys_for_train(table, heaviest(table)))
+            await type_keys(pilot, *keys_for_train(table, heaviest(table)))
             await settle_train(pilot)
         await pilot.pause(0.2)
 

@@ -15,7 +15,8 @@ from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.train_table import TrainTableScreen
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .random_walk import catch_up, resize, send_key
+from .fast_input import catch_up, send_key, type_keys
+from .random_walk import resize
 from .train_helpers import (
     assert_every_train_end_visible,
     heaviest,
@@ -92,7 +93,7 @@ async def test_a_train_is_chosen_by_its_key():
         table = app.screen
         move = await reach_a_choice_of_trains(pilot, table)
         session = table.session
-        await pilot.press(*keys_for_train(table, move)[:-1])
+        await type_keys(pilot, *keys_for_train(table, move)[:-1])
         await pilot.pause()
         assert table.choosing is not None and set(table.choosing[1]) == set(session.trains_for(move.tile))
         assert set(table.query_one(TrainsView).targets) == set(table.choosing[1])
@@ -108,7 +109,7 @@ async def test_a_train_is_chosen_by_a_click_on_its_row():
         table = app.screen
         move = await reach_a_choice_of_trains(pilot, table)
         session = table.session
-        await pilot.press(*keys_for_train(table, move)[:-1])
+        await type_keys(pilot, *keys_for_train(table, move)[:-1])
         await pilot.pause()
         view = table.query_one(TrainsView)
         x, y, w, h = view.picture().rows[move.train]
@@ -127,7 +128,7 @@ async def reach_a_choice_of_trains(pilot, table) -> TrainPlay:
         for m in session.legal():
             if isinstance(m, TrainPlay) and len(session.trains_for(m.tile)) > 1:
                 return max((p for p in session.legal() if p.tile == m.tile), key=lambda p: p.train)
-        await pilot.press(*keys_for_train(table, heaviest(table)))
+        await type_keys(pilot, *keys_for_train(table, heaviest(table)))
         await settle_train(pilot)
     raise AssertionError("no choice of trains came up")
 
@@ -138,7 +139,7 @@ async def test_a_key_for_a_train_the_tile_does_not_fit_says_so_and_changes_nothi
         table = app.screen
         move = await reach_a_choice_of_trains(pilot, table)
         session = table.session
-        await pilot.press(*keys_for_train(table, move)[:-1])
+        await type_keys(pilot, *keys_for_train(table, move)[:-1])
         wrong = next(t for t in range(session.rules.trains) if t not in table.choosing[1])
         before = session.moves_made
         await pilot.press(session.train_key_of(wrong))
@@ -155,7 +156,7 @@ async def test_the_score_sheet_and_a_saved_round_resumed(private_config):
         table = app.screen
         await settle_train(pilot)
         for _ in range(3):
-            await pilot.press(*keys_for_train(table, heaviest(table)))
+            await type_keys(pilot, *keys_for_train(table, heaviest(table)))
             await settle_train(pilot)
         await pilot.press("s")
         await pilot.pause()
@@ -197,7 +198,7 @@ async def test_the_new_game_screen_starts_mexican_train_for_six_and_back_to_a_li
         assert isinstance(table, TrainTableScreen)
         assert table.session.players == 6 and table.session.rules.trains == 7
         assert app.settings.players == 6 and app.settings.bots == ("greedy",) * 5
-        await pilot.press(*keys_for_train(table, heaviest(table)))
+        await type_keys(pilot, *keys_for_train(table, heaviest(table)))
         await settle_train(pilot)
         # Back to a line game: its own table takes the train table's place (after asking to abandon this one).
         await pilot.press("n")

@@ -7,6 +7,7 @@ import random
 
 from .board_view import assert_all_visible
 from .conftest import keys_for, make_app, settle
+from .fast_input import type_keys
 
 
 async def test_all_fives_seed_1_against_greedy_keeps_its_arms_in_view_at_80x24():
@@ -18,7 +19,7 @@ async def test_all_fives_seed_1_against_greedy_keeps_its_arms_in_view_at_80x24()
         table = app.table
         while not table.session.game.over:
             assert_all_visible(table)
-            await pilot.press(*keys_for(table, rng.choice(table.session.game.legal_moves())))
+            await type_keys(pilot, *keys_for(table, rng.choice(table.session.game.legal_moves())))
             await settle(pilot)
         assert_all_visible(table)
 

@@ -1,0 +1,56 @@
+"""Input as a terminal sends it in a test: keys queued at once (as a fast typist, key repeat or a script types
+them), then the app catching up. The pilot's ``press`` instead waits for the process to idle after every key, two
+naps of 20 ms and a frame each: a whole game through the pilot, a hand of fifteen tiles walked by the arrows, spent
+more time in those waits and frames than in the game."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import events
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+CHARS = {"space": " ", "question_mark": "?", "enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
+
+
+def send_key(app, key: str) -> None:
+    """A key as the terminal would send it, queued at once (the pilot's press would wait for the app)."""
+    char = CHARS.get(key, key if len(key) == 1 else None)
+    app.post_message(events.Key(key, char))
+
+
+async def type_keys(pilot, *keys: str) -> None:
+    """Type ``keys`` at once, then let the app handle them all."""
+    for key in keys:
+        send_key(pilot.app, key)
+    await catch_up(pilot)
+
+
+async def catch_up(pilot) -> None:
+    """Let the app handle what was typed and lay out the result: until no message, screen change, layout or
+    widget waits to be done (mounting, such as the footer's keys after the bindings change, takes a few
+    rounds). Not ``pilot.pause()``, which waits for the process to be idle (with a hint or a review being
+    worked out in a thread, a second each time) and draws the screen at every round."""
+    app = pilot.app
+    for _ in range(1000):
+        await pilot._wait_for_screen()
+        await asyncio.sleep(0)
+        screen = app.screen
+        if app._message_queue.empty() and screen._message_queue.empty():
+            screen._on_timer_update()  # lay out what changed
+            if settled(screen):
+                return
+        await asyncio.sleep(0.001)
+
+
+def settled(screen) -> bool:
+    if not (screen.app._message_queue.empty() and screen._message_queue.empty()):
+        return False
+    if screen._layout_required or screen._recompose_required or screen._dirty_widgets:
+        return False
+    if any(not child.is_mounted or child._layout_required for child in screen.walk_children()):
+        return False
+    # The footer's keys are made anew whenever the bindings change: settled once they are laid out.
+    footers = list(screen.query(Footer))
+    return all(keys and all(k.region.width for k in keys) for keys in (list(f.query(FooterKey)) for f in footers))
