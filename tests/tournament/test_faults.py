@@ -5,10 +5,10 @@ import os
 import pytest
 
 from domino_tui.ai import Bot, make_bot
-from domino_tui.engine import Kind, Move, Observation, Opening, get_rules
+from domino_tui.engine import DRAW, Kind, Move, Observation, Opening, get_rules
 from domino_tui.tournament import run_tournament
 from domino_tui.tournament.faults import Fault
-from domino_tui.tournament.fullplay import MAX_TURNS, play_full
+from domino_tui.tournament.fullplay import IDLE_TURNS, play_full
 
 
 def faulty(bots_dir: str, name: str) -> str:
@@ -80,8 +80,25 @@ def test_forced_passes_are_in_the_public_history() -> None:
 def test_a_game_two_broken_bots_cannot_end_is_abandoned_as_a_tie() -> None:
     import random
 
-    # Classic never blocks while the stock lasts, and nobody draws: only the turn cap ends it.
+    # Classic never blocks while the stock lasts, and nobody draws: the position never changes, and the game is
+    # abandoned after IDLE_TURNS turns of it.
     outcome = play_full(get_rules("classic"), random.Random(2), Opening(None), [AlwaysRaises(), AlwaysRaises()])
     assert outcome.result is None
     assert outcome.points == (0, 0)
-    assert len(outcome.faults) == MAX_TURNS
+    assert len(outcome.faults) == IDLE_TURNS
+
+
+def test_the_count_of_idle_turns_starts_again_at_every_draw() -> None:
+    import random
+
+    # A bot that draws whenever it may and otherwise raises, against one that always raises: the position changes
+    # with each of the 14 draws, so the count of idle turns starts again at each, and only then runs out.
+    class DrawsOrRaises:
+        def choose(self, obs):
+            if DRAW in obs.legal:
+                return DRAW
+            raise ValueError("no move")
+
+    outcome = play_full(get_rules("classic"), random.Random(2), Opening(None), [DrawsOrRaises(), AlwaysRaises()])
+    assert outcome.result is None
+    assert IDLE_TURNS < len(outcome.faults) < IDLE_TURNS + 2 * 14

@@ -144,4 +144,7 @@ def test_a_bot_that_never_moves_loses_the_games_it_keeps_alive(bots_dir: str) ->
     m = run_tournament("classic", [bot, "greedy"], games=2, seed=1, jobs=1).matches[0]
     assert m.abandoned >= 1  # greedy may also go out before it is stuck
     assert (m.wins, m.ties) == ((0, 2), 0)
+    # Abandoned once the position stopped changing (a hundred of its turns with nothing laid or drawn), not after
+    # a thousand more round trips to its host.
+    assert sum(m.faults[0].values()) < 300
     assert wait_gone(MARK) == []
