@@ -27,10 +27,16 @@ from ..engine import get_rules
 from .league_journal import JournalError, LeagueJournal, read_records
 from .local_match import LocalMatches
 from .outcome import MatchOutcome
-from .ratings import Rating, RatingModel, Ratings
+from .points_fit import fit_points
+from .ratings import Rating, RatingModel, Ratings, leaderboard
 from .swiss import pair_round, sides_of
 
 FORMAT = 1  # of the journal's records
+
+# What a league's table may rank by, each by its conservative rating mu - 3 sigma: "points", a fit of all the
+# games' points at once (points_fit.py; the default: it orders entries better for the games played), or
+# "openskill", the Weng-Lin ratings updated game by game (ratings.py), which the pairing uses either way.
+RANKINGS = ("points", "openskill")
 
 Sides = tuple[tuple[str, ...], ...]
 PlayMatch = Callable[[Sides, int], MatchOutcome]  # (each side's entry specs, the match's seed)
@@ -45,6 +51,7 @@ class LeagueSettings:
     seed: int
     per_side: int = 1  # entries on a side: 2 for single bots as partners in a partnership variant
     model: RatingModel = field(default_factory=RatingModel)
+    ranking: str = "points"  # what the table ranks by: one of RANKINGS
 
     def to_json(self) -> dict:
         return {
@@ -54,6 +61,7 @@ class LeagueSettings:
             "seed": self.seed,
             "entries_per_side": self.per_side,
             "rating_model": self.model.to_json(),
+            "ranking": self.ranking,
         }
 
     @classmethod
@@ -66,6 +74,8 @@ class LeagueSettings:
             int(data["seed"]),
             int(data["entries_per_side"]),
             RatingModel.from_json(data["rating_model"]),
+            # journals written before the table could rank by the fit of the points ranked by openskill's ratings
+            str(data.get("ranking", "openskill")),
         )
 
 
@@ -125,6 +135,8 @@ class League:
         seats = len(rules.teams[0])
         if settings.games < 1:
             raise ValueError(f"a match needs at least one game, not {settings.games}")
+        if settings.ranking not in RANKINGS:
+            raise ValueError(f"a league ranks by {' or '.join(RANKINGS)}, not {settings.ranking!r}")
         if settings.per_side < 1 or seats % settings.per_side:
             raise ValueError(f"{rules.name} has {seats} seat(s) a side: {settings.per_side} entries cannot share them")
         if play_match is None:
@@ -143,6 +155,7 @@ class League:
         self._met: dict[str, set[str]] = {}
         self._pending: RoundPlan | None = None
         self._results: dict[int, MatchOutcome] = {}
+        self._played: list[tuple[Sides, MatchOutcome]] = []  # every match of the finished rounds, for the fit
 
     # ----- starting and resuming -----
 
@@ -158,11 +171,13 @@ class League:
         model: RatingModel | None = None,
         play_match: PlayMatch | None = None,
         check_entry: CheckEntry | None = None,
+        ranking: str = "points",
     ) -> League:
         """A new league; with ``journal``, every step is kept in that file (which must not exist yet). Without a
-        seed a secret one is drawn. Entries as in ``add``."""
+        seed a secret one is drawn. Entries as in ``add``; ``ranking`` one of RANKINGS."""
         seed = random.SystemRandom().getrandbits(63) if seed is None else seed
-        settings = LeagueSettings(get_rules(variant).name, games, seed, per_side, model or RatingModel())
+        rules = get_rules(variant)
+        settings = LeagueSettings(rules.name, games, seed, per_side, model or RatingModel(), ranking)
         league = cls(settings, play_match, check_entry)
         opening = [{"kind": "league", "settings": settings.to_json()}]
         league._apply(opening[0])
@@ -313,11 +328,13 @@ class League:
     # ----- the table -----
 
     def standings(self) -> list[LeagueStanding]:
-        """Every entry, best conservative rating first, with its figures over the finished rounds."""
-        return [
-            LeagueStanding(p.rank, p.name, rating=p.rating, **asdict(self._entries[p.name]))
-            for p in self.ratings.leaderboard()
-        ]
+        """Every entry, best conservative rating first (of the ratings the settings rank by), with its figures over
+        the finished rounds."""
+        if self.settings.ranking == "openskill":
+            board = self.ratings.leaderboard()
+        else:
+            board = leaderboard(fit_points(list(self._entries), self._played))
+        return [LeagueStanding(p.rank, p.name, rating=p.rating, **asdict(self._entries[p.name])) for p in board]
 
     # ----- records: the only way the state changes -----
 
@@ -385,6 +402,7 @@ class League:
         for k, fixture in enumerate(plan.fixtures):
             outcome = self._results[k]
             self.ratings.rate_games(fixture.sides, outcome.results)
+            self._played.append((fixture.sides, outcome))
             self.games += outcome.games
             for j, side in enumerate(fixture.sides):
                 won, tied, lost = outcome.record(j)

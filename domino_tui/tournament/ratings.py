@@ -125,13 +125,7 @@ class Ratings:
 
     def leaderboard(self) -> list[Placing]:
         """Every entry, best conservative rating first; entries equal on it share a place, in the order added."""
-        rated = [(name, self[name]) for name in self._beliefs]
-        rated.sort(key=lambda item: -item[1].conservative)
-        places: list[Placing] = []
-        for i, (name, rating) in enumerate(rated):
-            tied = bool(places) and places[-1].rating.conservative == rating.conservative
-            places.append(Placing(places[-1].rank if tied else i + 1, name, rating))
-        return places
+        return leaderboard({name: self[name] for name in self._beliefs})
 
     def _teams(self, sides: Sequence[Sequence[str]]) -> list[list[PlackettLuceRating]]:
         if len(sides) < 2:
@@ -142,6 +136,16 @@ class Ratings:
         if any(not side for side in sides):
             raise ValueError("every side needs an entry")
         return [[self._beliefs[name] for name in side] for side in sides]
+
+
+def leaderboard(ratings: Mapping[str, Rating]) -> list[Placing]:
+    """Every entry, best conservative rating first; entries equal on it share a place, in the given order."""
+    rated = sorted(ratings.items(), key=lambda item: -item[1].conservative)
+    places: list[Placing] = []
+    for i, (name, rating) in enumerate(rated):
+        tied = bool(places) and places[-1].rating.conservative == rating.conservative
+        places.append(Placing(places[-1].rank if tied else i + 1, name, rating))
+    return places
 
 
 def interleave(counts: Iterable[tuple[T, int]]) -> list[T]:

@@ -11,10 +11,11 @@ from functools import partial
 import pytest
 
 from domino_tui.ai import NoisyBot
-from domino_tui.tournament.league import League, match_seed
+from domino_tui.tournament.league import RANKINGS, League, LeagueSettings, match_seed
 from domino_tui.tournament.league_export import to_csv, to_json, write_table
 from domino_tui.tournament.league_journal import JournalError, read_records
 from domino_tui.tournament.local_match import LocalMatches
+from domino_tui.tournament.points_fit import fit_points
 from domino_tui.tournament.ratings import Rating
 from domino_tui.tournament.spreadsheet import cell
 from domino_tui.tournament.swiss import pair_round, sides_of
@@ -101,12 +102,15 @@ def test_the_bye_goes_to_the_weakest_who_has_had_none() -> None:
     assert pair_round("abc", strength, {}, {"c": 1}, 2).byes == ("b",)
 
 
-def test_ratings_follow_the_results_and_the_games_are_counted() -> None:
-    league = League.create("block", ["greedy", "random"], games=30, seed=5)
+@pytest.mark.parametrize("ranking", RANKINGS)
+def test_ratings_follow_the_results_and_the_games_are_counted(ranking) -> None:
+    league = League.create("block", ["greedy", "random"], games=30, seed=5, ranking=ranking)
     league.play(2)
     first, second = league.standings()
     assert (first.name, second.name) == ("greedy", "random")
-    assert first.rating.mu > 25 > second.rating.mu
+    average = 25 if ranking == "openskill" else 0  # openskill's starting mu; the fit's points above the average
+    assert first.rating.mu > average > second.rating.mu
+    assert league.ratings["greedy"].mu > 25 > league.ratings["random"].mu  # openskill's, which the pairing uses
     assert first.won > first.lost and first.won == second.lost and first.tied == second.tied
     assert league.games == 60 == first.games == second.games
     assert league.rounds == 2
@@ -123,15 +127,19 @@ def test_a_small_league_ranks_entries_of_known_strength_in_their_true_order() ->
     assert league.games == 6 * 2 * 40
 
 
-def test_partners_are_rated_one_by_one_in_a_partnership_league() -> None:
-    league = League.create("partnership", BUILTIN[:4], games=4, seed=2, per_side=2)
+@pytest.mark.parametrize("ranking", RANKINGS)
+def test_partners_are_rated_one_by_one_in_a_partnership_league(ranking) -> None:
+    league = League.create("partnership", BUILTIN[:4], games=4, seed=2, per_side=2, ranking=ranking)
     plan = league.play_round()
     (fixture,) = plan.fixtures
     assert [len(side) for side in fixture.sides] == [2, 2]
     assert all(s.matches == 1 and s.games == 4 for s in league.standings())
     moved = {s.name: s.rating.mu for s in league.standings()}
-    won = fixture.sides[0] if moved[fixture.sides[0][0]] > 25 else fixture.sides[1]
-    assert all(moved[name] > 25 for name in won)  # partners share their side's result
+    average = 25 if ranking == "openskill" else 0
+    won = fixture.sides[0] if moved[fixture.sides[0][0]] > average else fixture.sides[1]
+    assert all(moved[name] > average for name in won)  # partners share their side's result
+    lost = fixture.sides[1] if won == fixture.sides[0] else fixture.sides[0]
+    assert all(moved[name] < average for name in lost)
 
 
 def test_pair_entries_play_a_whole_side_of_a_partnership_variant() -> None:
@@ -385,7 +393,29 @@ def test_a_made_up_or_copied_line_is_refused_by_its_number(tmp_path) -> None:
     assert os.stat(other).st_mode & 0o077 == 0  # readable by its owner only
 
 
+def test_a_journal_from_before_the_points_fit_still_ranks_by_openskill() -> None:
+    settings = League.create("block", BUILTIN, seed=3).settings
+    assert settings.ranking == "points"  # a new league's default
+    old = settings.to_json()
+    del old["ranking"]
+    assert LeagueSettings.from_json(old).ranking == "openskill"
+    assert LeagueSettings.from_json(settings.to_json()) == settings
+
+
+def test_the_table_ranks_by_the_chosen_rating() -> None:
+    by_fit = League.create("block", BUILTIN, games=4, seed=8)
+    by_fit.play(3)
+    fitted = fit_points(by_fit.entries, by_fit._played)
+    assert [s.rating for s in by_fit.standings()] == sorted(fitted.values(), key=lambda r: -r.conservative)
+    by_openskill = League.create("block", BUILTIN, games=4, seed=8, ranking="openskill")
+    by_openskill.play(3)
+    assert [s.rating for s in by_openskill.standings()] == [p.rating for p in by_openskill.ratings.leaderboard()]
+    assert by_openskill.next_round() == by_fit.next_round()  # the pairing is openskill's either way
+
+
 def test_settings_out_of_range_are_refused() -> None:
+    with pytest.raises(ValueError, match="ranks by points or openskill, not 'wins'"):
+        League.create("block", BUILTIN, ranking="wins")
     with pytest.raises(ValueError, match="at least one game"):
         League.create("block", BUILTIN, games=0)
     with pytest.raises(ValueError, match="cannot share"):
