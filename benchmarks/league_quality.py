@@ -1,21 +1,23 @@
 """How well a league ranks many entries for the games it plays, beside a round robin of as many games.
 
-    python benchmarks/league_quality.py [--variant classic] [--entries 100] [--budgets 1000,2000,5000,10000,20000]
-        [--rounds N] [--runs 3] [--seed 1] [--default-gamma]
+    python -m benchmarks.league_quality [--variant classic] [--entries 100] [--budgets 2000,4950,9900,19800]
+        [--rounds N] [--runs 5] [--seed 1] [--default-gamma]
 
 The field is ``--entries`` noisy greedy bots (ai/noisy.py) whose chance of a random move is spread evenly from 0
 to 1, so the true order is known: less noise is stronger. For each budget of games:
 - the league plays as many rounds of two-game matches as the budget holds (at most one fewer than the entries;
-  longer matches then), or ``--rounds`` rounds of as many games as it holds; ranked by the conservative rating
-  mu - 3 sigma, and also by mu alone ("league by mu": the best guess, without the table's caution);
+  longer matches then), or ``--rounds`` rounds of as many games as it holds; ranked as its table ranks (the
+  conservative rating mu - 3 sigma of a fit of all its games' points, points_fit.py), and also by openskill's
+  conservative rating, updated game by game ("openskill": what the table ranked by before, and what pairs it);
 - the round robin plays as many games as the league played, in matches of two games (one deal, each side in each
   seat) over every pair in a random order: as many full cycles as they make, the rest on pairs drawn at random.
   It is ranked as the tournament ranks (score, or the MC102 judge's order in partnership9), and its games are
-  also rated as the league rates its own ("rated"), to tell the choice of matches apart from the way of ranking.
+  also ranked as the league's table ranks its own ("fitted"), to tell the choice of matches apart from the way of
+  ranking.
 Each ranking is compared with the true order by Spearman's rho and Kendall's tau (tau-b: entries ranked equal
 count as neither right nor wrong), averaged over ``--runs`` fields with different seeds (the spread is the
 standard deviation over the runs). ``--default-gamma`` rates with openskill's own constant for how fast sigma
-narrows instead of the league's (ratings.py says why they differ). The defaults take about 4 minutes on one core.
+narrows instead of the league's (ratings.py says why they differ). The defaults take about 8 minutes on one core.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from domino_tui.ai import NoisyBot
 from domino_tui.engine import get_rules
 from domino_tui.tournament.league import League
 from domino_tui.tournament.local_match import LocalMatches
+from domino_tui.tournament.outcome import MatchOutcome
+from domino_tui.tournament.points_fit import fit_points
 from domino_tui.tournament.ranking import MatchResult, mc102_key, rank, score_key, standings
-from domino_tui.tournament.ratings import RatingModel, Ratings
+from domino_tui.tournament.ratings import RatingModel, leaderboard
 
 Ranking = dict[str, float]  # each entry's place, 0 the best; entries ranked equal share their average place
 
@@ -91,36 +95,33 @@ def shape(entries: int, sides: int, budget: int, rounds: int) -> tuple[int, int]
 def by_league(
     variant: str, names: list[str], bots: dict, rounds: int, games: int, seed: int, model: RatingModel
 ) -> tuple[Ranking, Ranking, int]:
-    """The league's ranking (by the conservative rating, as its table), its ranking by mu, and the games it
-    played."""
+    """The league's ranking (its table: the conservative rating of the fit of all its games' points), the same
+    league ranked by openskill's conservative rating instead, and the games it played."""
     entries = names[:]
     random.Random(seed).shuffle(entries)  # the order entries join in tells nothing of their strength
     play = LocalMatches(variant, games, bots)
     league = League.create(variant, entries, games, seed, model=model, play_match=play)
     league.play(rounds)
     table = league.standings()
-    by_mu = sorted(((s.name, s.rating.mu) for s in table), key=lambda item: -item[1])
-    return places([(s.name, s.rating.conservative) for s in table]), places(by_mu), league.games
+    by_openskill = [(p.name, p.rating.conservative) for p in league.ratings.leaderboard()]
+    return places([(s.name, s.rating.conservative) for s in table]), places(by_openskill), league.games
 
 
-def by_round_robin(
-    variant: str, names: list[str], bots: dict, budget: int, seed: int, model: RatingModel
-) -> tuple[Ranking, Ranking]:
-    """The round robin's ranking as the tournament ranks, and its games rated as the league rates them."""
+def by_round_robin(variant: str, names: list[str], bots: dict, budget: int, seed: int) -> tuple[Ranking, Ranking]:
+    """The round robin's ranking as the tournament ranks, and its games ranked as the league's table ranks its own
+    (the conservative rating of the fit of their points)."""
     rules = get_rules(variant)
     play = LocalMatches(variant, 2, bots)
     pairs = list(itertools.combinations(names, 2))
     rng = random.Random(seed)
-    ratings = Ratings(model)
-    for name in names:
-        ratings.add(name)
+    played: list[tuple[tuple[tuple[str], tuple[str]], MatchOutcome]] = []
     tallies: dict[tuple[str, str], list[int]] = {}
     for k in range(budget // 2):
         if k % len(pairs) == 0:
             rng.shuffle(pairs)
         a, b = pairs[k % len(pairs)]
         outcome = play(((a,), (b,)), rng.getrandbits(63))
-        ratings.rate_games(((a,), (b,)), outcome.results)
+        played.append((((a,), (b,)), outcome))
         won, tied, lost = outcome.record(0)
         tally = tallies.setdefault((a, b), [0] * 6)
         for i, n in enumerate((outcome.games, won, lost, tied, *outcome.points)):
@@ -132,7 +133,7 @@ def by_round_robin(
     key = mc102_key if rules.lead_rotates else score_key
     table = rank(standings(names, results), key)
     by_score = places([(s.name, key(s)) for s in table])
-    rated = places([(p.name, p.rating.conservative) for p in ratings.leaderboard()])
+    rated = places([(p.name, p.rating.conservative) for p in leaderboard(fit_points(names, played))])
     return by_score, rated
 
 
@@ -141,18 +142,18 @@ def _cell(values: list[float]) -> str:
     return f"{statistics.mean(values):.3f} ±{spread:.3f}"
 
 
-ROW = "{:>7}  {:<22}{:<14}{:<14}  {:<18}{:<14}{:<14}  {:<14}{:<14}  {:<14}{:>6}"
+ROW = "{:>7}  {:<22}{:<14}{:<14}  {:<18}{:<14}{:<14}  {:<14}{:<14}  {:<16}{:>6}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--entries", type=int, default=100)
-    parser.add_argument("--budgets", default="1000,2000,5000,10000,20000", help="games, comma separated")
+    parser.add_argument("--budgets", default="2000,4950,9900,19800", help="games, comma separated")
     parser.add_argument(
         "--rounds", type=int, default=0, help="the league's rounds (default: as many as give two-game matches)"
     )
-    parser.add_argument("--runs", type=int, default=3, help="fields measured per budget")
+    parser.add_argument("--runs", type=int, default=5, help="fields measured per budget")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--default-gamma",
@@ -175,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.seed}{', openskill default gamma' if args.default_gamma else ''}; Spearman's rho and Kendall's tau "
         "against the true order, mean ±sd over the runs"
     )
-    header = ("games", "league", "rho", "tau", "round robin", "rho", "tau", "rated: rho", "tau", "league by mu: tau")
+    header = ("games", "league", "rho", "tau", "round robin", "rho", "tau", "fitted: rho", "tau", "openskill: tau")
     print(ROW.format(*header, "time"))
     for budget in budgets:
         started = time.perf_counter()
@@ -184,9 +185,9 @@ def main(argv: list[str] | None = None) -> int:
         played = 0
         for run in range(args.runs):
             seed = args.seed * 1000 + run
-            league, league_mu, played = by_league(args.variant, names, bots, rounds, games, seed, model)
-            robin, rated = by_round_robin(args.variant, names, bots, played, seed, model)
-            for i, ranking in enumerate((league, robin, rated, league_mu)):
+            league, league_openskill, played = by_league(args.variant, names, bots, rounds, games, seed, model)
+            robin, rated = by_round_robin(args.variant, names, bots, played, seed)
+            for i, ranking in enumerate((league, robin, rated, league_openskill)):
                 scores[2 * i].append(spearman(names, ranking))
                 scores[2 * i + 1].append(kendall(names, ranking))
         cells = [_cell(values) for values in scores]

@@ -19,7 +19,7 @@ from .cli import SIGNALS, Stopped, raise_stopped, read_seed
 from .cluster import ClusterError
 from .entries import EntryError
 from .host import DEFAULT_MOVE_LIMIT
-from .league import League
+from .league import RANKINGS, League
 from .league_export import write_table
 from .league_journal import JournalError
 from .league_matches import HostedMatches
@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--entries", metavar="A,B,...", help="the entries")
     new.add_argument("--games", type=int, default=100, metavar="N", help="games per match (default 100)")
     new.add_argument("--per-side", type=int, default=1, metavar="K", help="entries sharing a side (2: partners)")
+    new.add_argument(
+        "--ranking",
+        choices=RANKINGS,
+        help="what the table ranks by: points, a fit of all the games' points (default), or openskill's ratings",
+    )
     new.add_argument("--seed-file", metavar="FILE", help="read the seed from FILE (- for stdin); default: secret")
     parser.add_argument("--add", metavar="A,B,...", help="entries that join before the next round")
     parser.add_argument("--rounds", type=int, default=0, metavar="N", help="rounds to play now (default 0)")
@@ -79,8 +84,10 @@ def _open(args: argparse.Namespace, private: list[str]) -> League:
         return HostedMatches(variant, games, args.move_limit, not args.unsandboxed, args.jobs, args.scheduler, private)
 
     if os.path.exists(args.journal):
-        if args.entries or args.seed_file:
-            raise ValueError(f"{args.journal} holds a league already: --entries and --seed-file start a new one")
+        if args.entries or args.seed_file or args.ranking:
+            raise ValueError(
+                f"{args.journal} holds a league already: --entries, --seed-file and --ranking start a new one"
+            )
         settings = League.settings_of(args.journal)
         play = matches(settings.variant, settings.games)
         return League.resume(args.journal, play, play.check)
@@ -90,8 +97,23 @@ def _open(args: argparse.Namespace, private: list[str]) -> League:
     play = matches(args.variant, args.games)
     entries = _listed(args.entries)
     return League.create(
-        args.variant, entries, args.games, seed, args.journal, args.per_side, play_match=play, check_entry=play.check
+        args.variant,
+        entries,
+        args.games,
+        seed,
+        args.journal,
+        args.per_side,
+        play_match=play,
+        check_entry=play.check,
+        ranking=args.ranking or RANKINGS[0],
     )
+
+
+# What the table's rating columns are, by what the league ranks by.
+RATING_LINES = {
+    "points": "rating: mu - 3 sigma of a fit of all the games' points; mu in points a game above the field's average",
+    "openskill": "rating: mu - 3 sigma of openskill's ratings, the rating the entry has with 99.7% confidence",
+}
 
 
 def table(league: League) -> str:
@@ -107,7 +129,7 @@ def table(league: League) -> str:
             f"{s.rank:>4}  {s.name:<{width}}  {r.conservative:>7.2f}  {r.mu:>6.2f}  {r.sigma:>5.2f}  "
             f"{s.games:>6}  {s.won}-{s.tied}-{s.lost}"
         )
-    lines.append("rating: mu - 3 sigma, the rating the entry has with 99.7% confidence")
+    lines.append(RATING_LINES[league.settings.ranking])
     return "\n".join(lines) + "\n"
 
 

@@ -18,6 +18,12 @@ from .spreadsheet import cell
 CSV_FIELDS = ["rank", "entry", "rating", "mu", "sigma", "matches", "games", "won", "tied", "lost", "points", "byes"]
 
 
+RANKED_BY = {
+    "points": "conservative rating: mu - 3 sigma of a fit of all the games' points (mu: points a game above average)",
+    "openskill": "conservative rating: mu - 3 sigma of openskill's ratings",
+}
+
+
 def _row(s: LeagueStanding) -> dict:
     return {
         "rank": s.rank,
@@ -55,7 +61,7 @@ def to_json(league: League) -> dict:
         "rating_model": st.model.to_json(),
         "rounds": league.rounds,
         "games": league.games,
-        "ranked_by": "conservative rating: mu - 3 sigma",
+        "ranked_by": RANKED_BY[st.ranking],
         "table": [{**_row(s), "spec": s.spec} for s in league.standings()],
     }
 

@@ -47,6 +47,16 @@ def test_a_league_starts_resumes_with_new_entries_and_writes_its_table(tmp_path,
     ]
 
 
+def test_the_ranking_is_chosen_when_the_league_starts_and_kept_in_its_journal(tmp_path, capsys) -> None:
+    journal = str(tmp_path / "league.jsonl")
+    start = ["--journal", journal, "--variant", "block", "--games", "2", "--jobs", "1", "--rounds", "1"]
+    assert main([*start, "--entries", "greedy,dummy,random", "--ranking", "openskill"]) == 0
+    assert League.settings_of(journal).ranking == "openskill"
+    assert main(["--journal", journal, "--ranking", "points", "--jobs", "1"]) == 2  # only a new league takes it
+    assert "--ranking" in capsys.readouterr().err
+    assert League.settings_of(journal).ranking == "openskill"
+
+
 def test_mistakes_are_told_without_a_traceback(tmp_path, capsys) -> None:
     journal = str(tmp_path / "league.jsonl")
     assert main(["--journal", journal]) == 2
