@@ -1,8 +1,9 @@
 """Why the league stops beating a round robin at one meeting a pair: the routes measured, on the field of
 league_quality.py (100 noisy greedy bots in classic), over three fields (seeds 1000 to 1002).
 
-    python benchmarks/league_routes.py league [--games 9900] [--meetings 1]
-    python benchmarks/league_routes.py rerate [--games 9900]
+    python -m benchmarks.league_routes league [--games 9900] [--meetings 1]
+    python -m benchmarks.league_routes rerate [--games 9900]
+    python -m benchmarks.league_routes nearest [--games 4950] [--jitter 1.0]
 
 ``league`` plays the league of two-game matches for ``--games`` games, a pair allowed to meet ``--meetings``
 times (the league's own pairing: 1), and ranks the same league four ways: by the conservative rating (its table),
@@ -10,6 +11,10 @@ by mu, by games won minus lost, and by a Bradley-Terry fit of all its games at o
 by game updates). ``rerate`` plays a round robin of as many games, as league_quality.py does, and rates its games
 with openskill for several ``beta`` and ``gamma`` (ranked by mu), beside its wins minus losses. Kendall's tau
 against the true order, mean and standard deviation over the fields. About 6 minutes each on a busy machine.
+``nearest`` plays a league whose rounds pair the entries by the fit of all the games' points so far (the table's
+ranking), repeats allowed: each round sorts the entries by mu plus ``--jitter`` sigmas of seeded noise (so a pair
+keeps meeting only while the fit cannot tell them apart) and pairs neighbours; beside the league as it is and a
+round robin of as many games, all three ranked by the table's fit, and the round robin by score too.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ import random
 import statistics
 from collections import Counter
 
-from benchmarks.league_quality import field, kendall, places
-from domino_tui.tournament.league import League, RoundPlan
+from benchmarks.league_quality import by_round_robin, field, kendall, places
+from domino_tui.tournament.league import Fixture, League, RoundPlan, match_seed
 from domino_tui.tournament.local_match import LocalMatches
 from domino_tui.tournament.outcome import MatchOutcome
+from domino_tui.tournament.points_fit import fit_points
 from domino_tui.tournament.ratings import RatingModel, Ratings
 
 SEEDS = (1000, 1001, 1002)
@@ -54,6 +60,51 @@ class MeetingsLeague(League):
             return super().next_round()
         finally:
             self._met = real
+
+
+class NearestLeague(League):
+    """The league, but each round pairs neighbours in the fit of the points so far, blurred by ``jitter`` sigmas
+    of noise drawn from the league's seed; a pair may meet any number of times. Two sides of one entry each."""
+
+    jitter = 1.0
+
+    def next_round(self) -> RoundPlan:
+        if self._pending is not None:
+            return self._pending
+        number = self.rounds + 1
+        rng = random.Random(f"nearest/{self.settings.seed}/{number}")
+        fitted = fit_points(self.entries, self._played)
+        key = {name: r.mu + self.jitter * r.sigma * rng.gauss(0, 1) + 1e-9 * rng.random() for name, r in fitted.items()}
+        order = sorted(self.entries, key=lambda name: -key[name])
+        byes = tuple(order[len(order) - len(order) % 2 :])
+        fixtures = tuple(
+            Fixture(((order[k],), (order[k + 1],)), match_seed(self.settings.seed, number, k // 2))
+            for k in range(0, len(order) - 1, 2)
+        )
+        return RoundPlan(number, fixtures, byes)
+
+
+def nearest(budget: int, jitter: float) -> None:
+    names, bots = field(100)
+    labels = ("the league, pairing by the fit", "the league as it is", "round robin, fitted", "round robin, score")
+    taus: list[list[float]] = [[] for _ in labels]
+    for seed in SEEDS:
+        entries = names[:]
+        random.Random(seed).shuffle(entries)
+        leagues = (type("Near", (NearestLeague,), {"jitter": jitter}), League)
+        played = 0
+        for k, kind in enumerate(leagues):
+            run = kind.create("classic", entries, 2, seed, play_match=LocalMatches("classic", 2, bots))
+            run.play(max(1, budget // 100))
+            table = run.standings()
+            taus[k].append(kendall(names, best_first({s.name: s.rating.conservative for s in table})))
+            played = run.games
+        robin, rated = by_round_robin("classic", names, bots, played, seed)
+        taus[2].append(kendall(names, rated))
+        taus[3].append(kendall(names, robin))
+    print(f"{budget:,} games, neighbours by the fit, jitter {jitter} sigma; Kendall's tau over {len(SEEDS)} fields:")
+    for label, tau in zip(labels, taus, strict=True):
+        print(f"  {label:<32} {statistics.mean(tau):.3f} ±{statistics.stdev(tau):.3f}")
 
 
 def bradley_terry(names: list[str], games: list[Game], prior: float = 1.0, sweeps: int = 200) -> dict[str, float]:
@@ -157,14 +208,17 @@ def rerate(budget: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("league", "rerate"))
+    parser.add_argument("what", choices=("league", "rerate", "nearest"))
     parser.add_argument("--games", type=int, default=9900)
     parser.add_argument("--meetings", type=int, default=1)
+    parser.add_argument("--jitter", type=float, default=1.0, help="nearest: sigmas of noise in the pairing order")
     args = parser.parse_args(argv)
     if args.games < 100 or args.meetings < 1:
         parser.error("at least 100 games and 1 meeting a pair")
     if args.what == "league":
         league(args.games, args.meetings)
+    elif args.what == "nearest":
+        nearest(args.games, args.jitter)
     else:
         rerate(args.games)
     return 0
