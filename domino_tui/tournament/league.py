@@ -3,7 +3,9 @@
 A round robin plays every pair, which 150 entries turn into 11,175 matches. A league plays rounds instead: in each
 round every entry plays one match (or sits it out on a bye) against the nearest in rating it has not met yet
 (swiss.py), and when the round is over its games update the ratings (ratings.py), in the order of its matches.
-The leaderboard ranks by the conservative rating, mu - 3 sigma. Entries may join between rounds.
+The table ranks by a conservative rating, mu - 3 sigma: by default of a fit of all the games' points at once
+(points_fit.py), which orders entries better for the games played; or of the openskill ratings that pair the
+rounds (a setting of the league, kept in its journal). Entries may join between rounds.
 
 The matches are played by an injected ``play_match(sides, seed) -> MatchOutcome``, each side the specs of its
 entries: LocalMatches plays built-in bots in this process; HostedMatches (league_matches.py) plays user bots in
