@@ -57,10 +57,14 @@ def fit_points(names: Sequence[str], matches: Iterable[Match]) -> dict[str, Rati
         normal[i][i] += PRIOR_GAMES
     inverse = _inverse(normal)
     mu = [sum(inverse[i][j] * target[j] for j in range(n)) for i in range(n)]
-    # The spread of one game's points about the fit; with no games yet it is unknown, and every sigma 0.
-    weights = sum(w for _, _, w in rows)
+    # The variance of one game's points about the fit: a row is the mean of its match's games, so its squared
+    # residual times its games estimates it, over the rows the fit has not used up (n less the prior's share).
+    # While the games are too few to tell, the spread of the margins themselves (as if all were equal), the
+    # cautious guess; with no games yet it is unknown, and every sigma 0.
     squares = sum(w * (y - sum(c * mu[i] for i, c in cs.items())) ** 2 for cs, y, w in rows)
-    variance = squares / weights if weights else 0.0
+    free = len(rows) - (n - PRIOR_GAMES * sum(inverse[i][i] for i in range(n)))
+    raw = sum(w * y * y for _, y, w in rows) / len(rows) if rows else 0.0
+    variance = squares / free if free >= 1 else raw
     # The uncertainty of each strength measured from the field's average (what the games tell: only differences;
     # the level of the whole field is the prior's alone): the variance of mu_i - mean(mu).
     sums = [sum(row) for row in inverse]

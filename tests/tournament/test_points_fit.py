@@ -72,3 +72,14 @@ def test_the_order_the_matches_were_played_in_does_not_matter() -> None:
     for name in names:
         assert one[name].mu == pytest.approx(other[name].mu)
         assert one[name].sigma == pytest.approx(other[name].sigma)
+
+
+def test_sigma_is_the_standard_error_of_games_whose_points_spread_by_a_known_amount() -> None:
+    rng = random.Random(4)
+    played = []
+    for _ in range(100):  # matches of 10 games between equals, each game won by 10 points by either side
+        won = sum(rng.random() < 0.5 for _ in range(10))
+        played.append(((("a",), ("b",)), MatchOutcome.of({(0, 1): won, (1, 0): 10 - won}, [10 * won, 10 * (10 - won)])))
+    rated = fit_points(["a", "b"], played)
+    # mu_a is half the difference of the two: its error, 10 points a game over 1,000 games, halved
+    assert rated["a"].sigma == pytest.approx(10 / 2 / 1000**0.5, rel=0.2)
