@@ -6,7 +6,7 @@ league_quality.py (100 noisy greedy bots in classic), over three fields (seeds 1
     python -m benchmarks.league_routes nearest [--games 4950] [--jitter 1.0]
 
 ``league`` plays the league of two-game matches for ``--games`` games, a pair allowed to meet ``--meetings``
-times (the league's own pairing: 1), and ranks the same league four ways: by the conservative rating (its table),
+times (the league's own pairing: 1), and ranks the same league four ways: by openskill's conservative rating,
 by mu, by games won minus lost, and by a Bradley-Terry fit of all its games at once (instead of openskill's game
 by game updates). ``rerate`` plays a round robin of as many games, as league_quality.py does, and rates its games
 with openskill for several ``beta`` and ``gamma`` (ranked by mu), beside its wins minus losses. Kendall's tau
@@ -148,7 +148,7 @@ def league(budget: int, meetings: int) -> None:
         entries = names[:]
         random.Random(seed).shuffle(entries)
         kind = type("Capped", (MeetingsLeague,), {"meetings": meetings})
-        played = kind.create("classic", entries, 2, seed, play_match=play)
+        played = kind.create("classic", entries, 2, seed, play_match=play, ranking="openskill")
         played.play(max(1, budget // 100))
         table = played.standings()
         rankings = (
