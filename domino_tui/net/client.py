@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -126,12 +126,15 @@ class TrainSeatView:
 
 @dataclass(frozen=True, slots=True)
 class TrainSpectatorView:
-    """A train room's table as a spectator sees it: the bot protocol's JSON with no hand (``seat`` null)."""
+    """A train room's table as a spectator sees it: the bot protocol's JSON with no hand (``seat`` null), and the
+    same read as an observation of the first seat's with no tile of its hand (``hand_sizes`` the true sizes) and
+    no legal move, as the train table draws it."""
 
     match: int
     game: int
     position: int
     view: dict[str, object]
+    observation: TrainObservation
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +415,10 @@ class RoomClient:
         if kind == "view" and is_train_observation(msg["view"]):
             view = msg["view"]
             assert isinstance(view, dict)
-            self.train_view = TrainSpectatorView(_int(msg["match"]), _int(msg["game"]), _int(msg["position"]), view)
+            table = spectator_observation(view, self._train_rules(view))
+            self.train_view = TrainSpectatorView(
+                _int(msg["match"]), _int(msg["game"]), _int(msg["position"]), view, table
+            )
             return self.train_view
         if kind == "result" and "winners" in msg:
             self.train_result = _round_over(msg)
@@ -455,6 +461,20 @@ class RoomClient:
             self._finished = True
             self._emit(Connection("closed"))
             self._events.put_nowait(None)
+
+
+def spectator_observation(view: dict[str, object], rules: TrainRules | None) -> TrainObservation:
+    """A train room's public view (no hand, ``seat`` null) as the first seat's observation with an empty hand;
+    SaveFormatError when it is not one."""
+    sizes = view.get("hand_sizes")
+    if view.get("seat") is not None or view.get("hand") != [] or not isinstance(sizes, list) or not sizes:
+        raise SaveFormatError("a spectator's view has no seat, no hand and every hand's size")
+    first = sizes[0]
+    if not (isinstance(first, int) and not isinstance(first, bool) and first >= 0):
+        raise SaveFormatError(f"a hand's size is a whole number from 0, not {first!r}")
+    # The engine reads an observation of a seat; the view is the first seat's with its hand taken out.
+    obs = train_observation_from_json({**view, "seat": 0, "hand_sizes": [0, *sizes[1:]]}, rules)
+    return replace(obs, hand_sizes=(first, *obs.hand_sizes[1:]))
 
 
 def _int(value: object) -> int:

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, End, GameResult, Kind, Move, Reason, get_rules
+from domino_tui.engine import DRAW, PASS, End, GameResult, Kind, Move, Reason, get_rules
 from domino_tui.records import Records
 from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import table as stats_table
@@ -343,15 +343,3 @@ async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatc
         watcher = table(app)
         assert watcher.watching and watcher.welcome is not None and watcher.welcome.seat is None
         assert [watcher.kind(s) for s in range(2)] == ["person", "open"]
-
-
-async def test_watching_a_train_room_is_refused_with_a_message(server: Running) -> None:
-    """The train table has no spectator's view yet: watching one says so, and q leaves without a traceback."""
-    room = (await server.client().create("Ana", MEXICAN_TRAIN.name, players=3, games=1)).room
-    cy = online_app(Connect.join(f"127.0.0.1:{server.port}/{room}", "Cy", watch=True))
-    async with cy.run_test(size=SIZE) as pc:
-        c = table(cy)
-        await until([pc], lambda: c.connection == "closed")
-        assert isinstance(cy.screen, OnlineTableScreen) and c.query_one("#message").has_class("-error")
-        await pc.press("q")
-    assert cy.return_code == 0

@@ -211,3 +211,46 @@ async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Ru
         assert len(screen.info.seats) == 6 and screen.creator
         await pilot.press("q")
         await until([pilot], lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_the_watch_button_opens_a_train_room_read_only(server: Running) -> None:
+    """Cy watches a Mexican Train room from the Play online form's Watch button: the train table with every hand
+    face down and its size beside its train, the trains as the server has them, no tile of any hand on the screen;
+    a move key only says that Cy is watching, and nothing is sent."""
+    ana = server.client()
+    room = (await ana.create("Ana", VARIANT, seats=[None, "random", "greedy"], games=1, between=30)).room
+    app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Cy"
+        form.query_one("#room", Input).value = room
+        form.query_one("#watch").press()
+        await until([pilot], lambda: train_table(app) is not None and train_table(app).info is not None)
+        c = train_table(app)
+        assert c is not None and c.watching and c.welcome is not None and c.welcome.seat is None
+        await ana.start()
+        playing = asyncio.create_task(play_seat(ana, "random", until_over=False))
+        try:
+            # The table as the server has it, read at once (same event loop) when the view is the latest.
+            room_now = server.room
+            await until(
+                [pilot], lambda: c.spectator_view is not None and c.spectator_view.position == room_now().position
+            )
+            state = room_now().match.match.round
+            obs = c.observation
+            assert obs is not None and not obs.legal and obs.hand == ()
+            assert obs.hand_sizes == tuple(len(state.hand(s)) for s in range(3))
+            assert [v.tiles for v in obs.trains] == [tuple(state.train(x)) for x in range(4)]
+            assert not c.query_one(HandView).display and c.names == ("Ana", "random", "greedy")
+            sent: list[tuple[object, ...]] = []
+            c.send = lambda *args: sent.append(args)  # type: ignore[method-assign]
+            for key in ("1", "enter", "d", "p", "m", "n"):
+                await pilot.press(key)
+                assert c.message_is_error and "watching" in c.message
+            assert sent == []
+        finally:
+            playing.cancel()
+        await pilot.press("q")

@@ -214,10 +214,7 @@ class OnlineTableScreen(RoomTable):
                 start = " s starts the game when everyone is in." if event.creator else ""
                 self.say(f"In room {event.room}." + start)
         elif isinstance(event, net.RoomInfo):
-            if plays_trains(event) and self.watching:
-                # The train table has no spectator's view yet: say so rather than draw a table it cannot.
-                self.stop_watching_trains()
-            elif plays_trains(event):
+            if plays_trains(event):
                 self.to_train_table()
                 return
             self.info = event
@@ -239,13 +236,6 @@ class OnlineTableScreen(RoomTable):
         if not self.redraw_due:
             self.redraw_due = True
             self.call_later(self.redraw_now)
-
-    def stop_watching_trains(self) -> None:
-        self.workers.cancel_group(self, "net")
-        if self.client is not None:
-            self.call_later(self.client.close)
-        self.connection = "closed"
-        self.say("This room plays Mexican Train, which cannot be watched yet: join it to play. q leaves.", error=True)
 
     def to_train_table(self) -> None:
         """The room plays a train game: its own table takes over this connection (and what it has heard)."""
