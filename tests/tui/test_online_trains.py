@@ -18,6 +18,8 @@ from domino_tui.tui.online_trains import train_key_of, trains_for
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
 from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
+from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 from tests.net.conftest import Running, start_server
@@ -157,6 +159,27 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running)
             await until([pa, pb], lambda: a.over is not None and b.over is not None)
             assert a.over == b.over and a.over.match_over and len(a.over.scores) == 8
             assert "the match" in str(a.query_one("#message", Static).render())
+            # The end of the match shows the local train table's dialog on both tables, from the server's result.
+            await until(
+                [pa, pb],
+                lambda: isinstance(ana.screen, TrainRoundOverScreen) and isinstance(ben.screen, TrainRoundOverScreen),
+            )
+            over = a.over
+            for app, screen in ((ana, a), (ben, b)):
+                about = app.screen.about
+                assert [(points, total) for _, _, points, total in about.hands] == list(
+                    zip(over.points, over.scores, strict=True)
+                )
+                mine = about.hands[screen.mine]
+                assert mine[0] == "You" and mine[1] == (" ".join(map(str, screen.observation.hand)) or "out")
+            assert ana.screen.about.buttons[0] == ("again", "Restart")  # the creator restarts from there
+            assert "again" not in {choice for choice, _ in ben.screen.about.buttons}  # the others wait
+            await pb.press("s")  # the score sheet over the match's rounds
+            await until([pb], lambda: isinstance(ben.screen, TrainScoreSheetScreen))
+            sheet = ben.screen.about
+            assert sheet.rounds == ((1, MEXICAN_TRAIN.max_pip, over.points),) and sheet.totals == over.scores
+            await pb.press("escape")
+            await until([pb], lambda: isinstance(ben.screen, TrainRoundOverScreen))
 
 
 async def test_a_table_plays_beside_a_program_in_a_room_for_four(server: Running) -> None:

@@ -54,6 +54,8 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
 from .room_table import RoomTable, room_keys
+from .train_round_over import TrainRoundOverScreen, TrainRoundOverText
+from .train_score_sheet import TrainScoreSheetScreen, TrainSheet
 
 SHORT = 30  # rows below which the seats are shown on the board's border
 LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
@@ -111,6 +113,7 @@ class OnlineTrainTableScreen(RoomTable):
         self.seat_view: net.TrainSeatView | None = None
         self.spectator_view: net.TrainSpectatorView | None = None
         self.over: net.TrainRoundOver | None = None
+        self.dialog: TrainRoundOverScreen | TrainScoreSheetScreen | None = None  # over the table at a round's end
         self.chats: list[Text] = []
         self.logged = 0
         self.message = ""
@@ -213,6 +216,7 @@ class OnlineTrainTableScreen(RoomTable):
         if before is None or (before.match, before.game) != key:
             self.choosing = None
             self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
+            self.close_dialog()  # a new deal: the last round's dialog gives way to the table
             title = f"— {view.observation.rules.title}, round {view.game} of {self.rounds} —"
             self.query_one("#log", RichLog).write(Text(title, style="bold"))
             self.logged = 0
@@ -246,6 +250,92 @@ class OnlineTrainTableScreen(RoomTable):
             self.say(text + " The next round starts when the players are ready.")
         else:
             self.say(text + " n: next round.")
+        self.show_round_over()
+
+    # ----- the dialogs at a round's end, from the server's results -----
+
+    def round_over_text(self) -> TrainRoundOverText | None:
+        """The end-of-round dialog's data for the round just over, from the server's result."""
+        over, obs = self.over, self.observation
+        if over is None or obs is None:
+            return None
+        names = self.names
+        hands = []
+        for seat in range(obs.rules.players):
+            # Your own tiles you know; the others' the server does not send.
+            if seat == self.mine:
+                tiles = " ".join(str(t) for t in obs.hand) or "out"
+            else:
+                tiles = "out" if obs.hand_sizes[seat] == 0 else "face down"
+            hands.append((names[seat], tiles, over.points[seat], over.scores[seat]))
+        buttons: list[tuple[str, str]] = []
+        keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
+        if not self.watching and not over.match_over:
+            buttons.append(("next", "Next round"))
+            keys["new"] = "next"  # n: ready for the next round
+        if self.creator and over.match_over:
+            buttons.append(("again", "Restart"))
+            keys["review"] = "again"  # r: restart the match
+        buttons += [("look", "See the table"), ("quit", "Leave")]
+        if "new" in keys:
+            hint = "Enter or n: ready for the next round · s score sheet · Esc the table"
+        elif "review" in keys:
+            hint = "Enter or r restarts the match · s score sheet · Esc the table"
+        elif over.match_over:
+            hint = "The room's creator may restart the match · s score sheet · Esc the table"
+        else:
+            hint = "The next round comes by itself · s score sheet · Esc the table"
+        title = "Match over" if over.match_over else f"Round {over.game} of {self.rounds} over"
+        text = round_over_text(over, names, self.rounds)
+        return TrainRoundOverText(title, (text,), tuple(hands), tuple(buttons), hint, keys)
+
+    def score_sheet(self) -> TrainSheet | None:
+        """The rounds of the match in view: those before this one as the observation has them, and this one's
+        points once the server said it is over."""
+        obs = self.observation
+        if obs is None:
+            return None
+        rounds: list[tuple[int, int, tuple[int | None, ...]]] = [
+            (i + 1, obs.rules.max_pip - i, points) for i, points in enumerate(obs.round_scores)
+        ]
+        over = self.over
+        done = over is not None and over.game == obs.round_index + 1
+        now: tuple[int | None, ...] = over.points if over is not None and done else (None,) * obs.rules.players
+        rounds.append((obs.round_index + 1, obs.engine, now))
+        totals = over.scores if over is not None and done else obs.totals
+        title = f"Score sheet · {obs.rules.title} · lowest total wins"
+        return TrainSheet(title, self.names, tuple(rounds), tuple(totals))
+
+    def show_round_over(self) -> None:
+        about = self.round_over_text()
+        if about is None or self.dialog is not None or self.app.screen is not self:
+            return
+        dialog = self.dialog = TrainRoundOverScreen(about)
+        self.app.push_screen(dialog, self.after_round)
+
+    def after_round(self, choice: str | None) -> None:
+        self.dialog = None
+        if choice == "next":
+            self.action_next_game()
+        elif choice == "again":
+            self.action_restart()
+        elif choice == "sheet":
+            about = self.score_sheet()
+            if about is not None:
+                sheet = self.dialog = TrainScoreSheetScreen(about)
+                self.app.push_screen(sheet, lambda _: self.after_sheet())
+        elif choice == "quit":
+            self.call_later(self.action_leave)
+
+    def after_sheet(self) -> None:
+        self.dialog = None
+        if self.status in ("between", "over"):
+            self.show_round_over()
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None and self.app.screen is self.dialog:
+            self.dialog.dismiss(None)
+        self.dialog = None
 
     def connected(self, news: net.Connection) -> None:
         if news.state == "reconnecting":
