@@ -4,17 +4,20 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.geometry import Region
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, RichLog, Select, Static
 
-from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainPlay
+from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainMatch, TrainPlay, observe_match
 from domino_tui.net.botclient import play_seat
+from domino_tui.net.client import RoomClient, RoomInfo, SeatInfo, TrainSeatView
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.online_trains import train_key_of, trains_for
+from domino_tui.tui.online_trains import describe, train_key_of, trains_for
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
 from domino_tui.tui.screens.table import TableScreen
@@ -255,25 +258,50 @@ async def test_the_watch_button_opens_a_train_room_read_only(server: Running) ->
         c = train_table(app)
         assert c is not None and c.watching and c.welcome is not None and c.welcome.seat is None
         await ana.start()
-        playing = asyncio.create_task(play_seat(ana, "random", until_over=False))
-        try:
-            # The table as the server has it, read at once (same event loop) when the view is the latest.
-            room_now = server.room
-            await until(
-                [pilot], lambda: c.spectator_view is not None and c.spectator_view.position == room_now().position
-            )
-            state = room_now().match.match.round
-            obs = c.observation
-            assert obs is not None and not obs.legal and obs.hand == ()
-            assert obs.hand_sizes == tuple(len(state.hand(s)) for s in range(3))
-            assert [v.tiles for v in obs.trains] == [tuple(state.train(x)) for x in range(4)]
-            assert not c.query_one(HandView).display and c.names == ("Ana", "random", "greedy")
-            sent: list[tuple[object, ...]] = []
-            c.send = lambda *args: sent.append(args)  # type: ignore[method-assign]
-            for key in ("1", "enter", "d", "p", "m", "n"):
-                await pilot.press(key)
-                assert c.message_is_error and "watching" in c.message
-            assert sent == []
-        finally:
-            playing.cancel()
+        # Ana (a program here) never moves: the bots play up to her turn and the table stands still there.
+        room_now = server.room
+        await until([pilot], lambda: room_now().match is not None and room_now().match.turn == 0)
+        await until([pilot], lambda: c.spectator_view is not None and c.spectator_view.position == room_now().position)
+        state = room_now().match.match.round
+        obs = c.observation
+        assert obs is not None and not obs.legal and obs.hand == ()
+        assert obs.hand_sizes == tuple(len(state.hand(s)) for s in range(3))
+        assert [v.tiles for v in obs.trains] == [tuple(state.train(x)) for x in range(4)]
+        assert not c.query_one(HandView).display and c.names == ("Ana", "random", "greedy")
+        sent: list[tuple[object, ...]] = []
+        c.send = lambda *args: sent.append(args)  # type: ignore[method-assign]
+        for key in ("1", "enter", "d", "p", "m", "n"):
+            await pilot.press(key)
+            assert c.message_is_error and "watching" in c.message
+        assert sent == []
         await pilot.press("q")
+
+
+async def test_moves_heard_before_the_seats_are_named_are_logged_with_the_names() -> None:
+    """A deal's first view may come before the room's news of who took the seats: the log waits for the names
+    rather than write the moves with "Seat 4"."""
+    rules = MEXICAN_TRAIN.with_players(4)
+    match = TrainMatch(rules, random.Random(7))
+    while len({ev.seat for ev in match.round.history}) < 3:
+        match.round.apply(match.round.legal_moves()[0])
+    obs = observe_match(match, 0)
+    client = RoomClient("ws://127.0.0.1:9")
+    table = OnlineTrainTableScreen(Connect.join("127.0.0.1:9/ABCD-EFGH", "Cy"), client)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(table)
+
+    names = ("Ana", "Ben", "Cleo", "Dee")
+    seats = tuple(SeatInfo(name, "bot", "random", True, False) for name in names)
+    info = RoomInfo("ABCDEFGH", "playing", {"variant": VARIANT, "players": 4, "games": 1}, 0, seats, 1, 1, (0,) * 4)
+    async with Host().run_test(size=(140, 40)) as pilot:  # wide: the log is on the screen
+        table.post_message(table.Heard(TrainSeatView(1, 1, len(obs.history), obs)))
+        await pilot.pause()
+        log = table.query_one(RichLog)
+        assert len(log.lines) == 1  # the deal's title only: the moves wait
+        table.post_message(table.Heard(info))
+        await pilot.pause()
+        shown = [strip.text.rstrip() for strip in log.lines][1:]
+        assert shown == [describe(ev, obs, names) for ev in obs.history]
+        await client.close()

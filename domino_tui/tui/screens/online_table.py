@@ -218,6 +218,7 @@ class OnlineTableScreen(RoomTable):
                 self.to_train_table()
                 return
             self.info = event
+            self.log_moves()
         elif isinstance(event, net.SeatView | net.SpectatorView):
             self.took(event)
         elif isinstance(event, net.GameOver):
@@ -265,12 +266,19 @@ class OnlineTableScreen(RoomTable):
             self.seat_view = view
         else:
             self.spectator_view = view
+        self.log_moves()
+        if isinstance(view, net.SeatView) and legal:
+            self.hint(view.observation)
+
+    def log_moves(self) -> None:
+        """The moves not yet in the log, with their players' names once the room has named every seat."""
+        shown = self.shown
+        if shown is None or not self.names_known:
+            return
         names = self.names
         for ev in shown.history[self.logged :]:
             self.log_line(Text(describe(ev, names)))
         self.logged = len(shown.history)
-        if isinstance(view, net.SeatView) and legal:
-            self.hint(view.observation)
 
     def game_over(self, over: net.GameOver) -> None:
         self.over = over

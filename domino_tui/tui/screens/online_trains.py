@@ -185,6 +185,7 @@ class OnlineTrainTableScreen(RoomTable):
         event = message.event
         if isinstance(event, net.RoomInfo):
             self.info = event
+            self.log_moves()
         elif isinstance(event, net.TrainSeatView | net.TrainSpectatorView):
             self.took(event)
         elif isinstance(event, net.TrainRoundOver):
@@ -229,12 +230,19 @@ class OnlineTrainTableScreen(RoomTable):
         else:
             self.spectator_view = view
         obs = view.observation
+        self.log_moves()
+        if obs.legal and not self.message:
+            self.say(nothing_fits(obs))
+
+    def log_moves(self) -> None:
+        """The moves not yet in the log, with their players' names once the room has named every seat."""
+        obs = self.observation
+        if obs is None or not self.names_known:
+            return
         log = self.query_one("#log", RichLog)
         for ev in obs.history[self.logged :]:
             log.write(Text(describe(ev, obs, self.names)))
         self.logged = len(obs.history)
-        if obs.legal and not self.message:
-            self.say(nothing_fits(obs))
 
     def round_over(self, over: net.TrainRoundOver) -> None:
         if self.over == over:
