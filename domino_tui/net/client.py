@@ -30,6 +30,7 @@ from ..engine import (
     PublicView,
     Reason,
     SaveFormatError,
+    Tile,
     TrainObservation,
     TrainPlay,
     TrainRules,
@@ -112,6 +113,7 @@ class GameOver:
     scores: tuple[int, ...]
     match_over: bool
     winner: int | None
+    hands: tuple[tuple[Tile, ...], ...] = ()  # every seat's tiles left, laid open once the game is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +150,7 @@ class TrainRoundOver:
     scores: tuple[int, ...]
     match_over: bool
     winners: tuple[int, ...]  # the lowest totals, once the match is over
+    hands: tuple[tuple[Tile, ...], ...] = ()  # every seat's tiles left, laid open once the round is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,6 +519,7 @@ def _round_over(msg: dict[str, object]) -> TrainRoundOver:
         tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
         bool(msg["match_over"]),
         tuple(_int(x) for x in msg["winners"]),  # type: ignore[attr-defined]  # a list of ints
+        _hands(msg["hands"]),
     )
 
 
@@ -537,4 +541,17 @@ def _game_over(msg: dict[str, object]) -> GameOver:
         tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
         bool(msg["match_over"]),
         _opt_int(msg["winner"]),
+        _hands(msg["hands"]),
     )
+
+
+def _hands(raw: object) -> tuple[tuple[Tile, ...], ...]:
+    """Every seat's tiles left in a result (``[low, high]`` each); TypeError or ValueError for anything else."""
+    if not isinstance(raw, list):
+        raise TypeError("a result's hands are a list")
+    hands = []
+    for hand in raw:
+        if not isinstance(hand, list) or not all(isinstance(t, list) and len(t) == 2 for t in hand):
+            raise TypeError("a hand is a list of [low, high] tiles")
+        hands.append(tuple(Tile.of(_int(t[0]), _int(t[1])) for t in hand))
+    return tuple(hands)

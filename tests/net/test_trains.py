@@ -122,17 +122,24 @@ async def test_no_client_of_a_train_room_is_sent_a_tile_it_may_not_know(running)
     clients, welcomes, _ = await play_trains(running.client, seats, record=True, watchers=(watcher,))
     positions = true_rounds(running.server.storage.path)
     await late.watch(welcomes[0].room)
-    seen_obs = seen_views = 0
+    seen_obs = seen_views = seen_results = 0
     watchers = [(watcher, None), (late, None)]
     for client, seat in [*((c, w.seat) for c, w in zip(clients, welcomes, strict=True)), *watchers]:
+        latest = None  # the round as it stood at the last table this client was sent
         for text in client.raw:
             msg = json.loads(text)
             if msg["type"] == "room":
                 assert "token" not in text
+            if msg["type"] == "result":  # every hand laid open, and only after the table that ends the round
+                seen_results += 1
+                assert latest is not None and latest.over
+                assert [{Tile.of(*t) for t in hand} for hand in msg["hands"]] == [
+                    set(latest.hand(s)) for s in range(latest.players)
+                ]
             if msg["type"] not in ("obs", "view"):
                 continue
             match = positions[(msg["match"], msg["game"], msg["position"])]
-            state = match.round
+            state = latest = match.round
             table = {t for x in range(state.rules.trains) for t in state.train(x)} | {
                 Tile.of(state.engine, state.engine)
             }
@@ -149,6 +156,7 @@ async def test_no_client_of_a_train_room_is_sent_a_tile_it_may_not_know(running)
                 assert tiles_in(msg["obs"]) <= set(state.hand(seat)) | table
     # Every position, to every seat and to the spectator who watched from the lobby.
     assert seen_obs >= len(positions) * len(clients) and seen_views >= len(positions) + 1
+    assert seen_results >= ROUNDS * (len(clients) + 1) + 1
 
 
 async def test_a_dropped_train_player_gets_the_same_seat_and_hand(running) -> None:

@@ -304,10 +304,13 @@ async def test_a_spectator_watches_a_game_read_only(server: Running) -> None:
                 assert about.points[-1][1] == a.over.scores  # the match's scores
             assert ana.screen.about.buttons[0] == ("again", "Restart")  # the creator restarts from there
             assert "again" not in {choice for choice, _ in cy.screen.about.buttons}  # the others wait
-            # Nobody's tiles but your own: the spectator sees every hand left face down, Ana her own.
+            # The game is over: the result lays every hand open, to the players and the spectator alike.
             sizes = c.shown.hand_sizes
-            assert [t for _, t, _ in cy.screen.about.hands] == ["face down" if n else "out" for n in sizes]
-            assert ana.screen.about.hands[0][1] == (" ".join(map(str, a.observation.hand)) or "out")
+            assert [len(hand) for hand in c.over.hands] == list(sizes)
+            laid_open = [" ".join(map(str, hand)) or "out" for hand in c.over.hands]
+            assert [t for _, t, _ in cy.screen.about.hands] == laid_open
+            assert [t for _, t, _ in ana.screen.about.hands] == laid_open
+            assert c.over.hands[0] == a.observation.hand
             await pc.press("s")  # the score sheet across the match's games
             await until([pc], lambda: isinstance(cy.screen, ScoreSheetScreen))
             sheet = cy.screen.about

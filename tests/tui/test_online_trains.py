@@ -173,8 +173,9 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running)
                 assert [(points, total) for _, _, points, total in about.hands] == list(
                     zip(over.points, over.scores, strict=True)
                 )
-                mine = about.hands[screen.mine]
-                assert mine[0] == "You" and mine[1] == (" ".join(map(str, screen.observation.hand)) or "out")
+                # The round is over: the result lays every hand open.
+                assert [tiles for _, tiles, _, _ in about.hands] == [" ".join(map(str, h)) or "out" for h in over.hands]
+                assert about.hands[screen.mine][0] == "You" and over.hands[screen.mine] == screen.observation.hand
             assert ana.screen.about.buttons[0] == ("again", "Restart")  # the creator restarts from there
             assert "again" not in {choice for choice, _ in ben.screen.about.buttons}  # the others wait
             await pb.press("s")  # the score sheet over the match's rounds

@@ -318,8 +318,10 @@ class OnlineTableScreen(RoomTable):
             lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
         hands = []
         for seat in range(rules.players):
-            # Your own tiles you know; the others' the server does not send: only their pips.
-            if seat == self.mine and self.observation is not None:
+            # The result lays every hand open (the game is over); before it, only your own is known.
+            if seat < len(over.hands):
+                tiles = " ".join(str(t) for t in over.hands[seat]) or "out"
+            elif seat == self.mine and self.observation is not None:
                 tiles = " ".join(str(t) for t in self.observation.hand) or "out"
             else:
                 tiles = "out" if shown.hand_sizes[seat] == 0 else "face down"

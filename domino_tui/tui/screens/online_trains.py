@@ -270,8 +270,10 @@ class OnlineTrainTableScreen(RoomTable):
         names = self.names
         hands = []
         for seat in range(obs.rules.players):
-            # Your own tiles you know; the others' the server does not send.
-            if seat == self.mine:
+            # The result lays every hand open (the round is over); before it, only your own is known.
+            if seat < len(over.hands):
+                tiles = " ".join(str(t) for t in over.hands[seat]) or "out"
+            elif seat == self.mine:
                 tiles = " ".join(str(t) for t in obs.hand) or "out"
             else:
                 tiles = "out" if obs.hand_sizes[seat] == 0 else "face down"
