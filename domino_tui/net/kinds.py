@@ -347,11 +347,13 @@ def match_kind(variant: str, players: int | None = None, house: Mapping[str, obj
     variants, or what is wrong with the house rules, otherwise."""
     rules = VARIANTS.get(variant)
     if rules is not None:
-        if players is not None and players != rules.players:
-            raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {rules.players} seats, not {players}")
+        if players is not None and players not in rules.player_counts:
+            counts = " or ".join(map(str, rules.player_counts))
+            raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {counts} seats, not {players}")
         if house:
             raise ProtocolError(Code.BAD_MESSAGE, f"{variant} takes no house rules: they are the train games'")
-        return LineKind(rules)
+        # A line game that seats several numbers (Fives and Threes for 3 or 4) deals each its own rules.
+        return LineKind(rules if players is None else rules.with_players(players))
     if variant in TRAIN_VARIANTS:
         try:
             return TrainKind(train_rules(variant, players, house))

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, PASS, End, GameResult, Kind, Move, Reason, get_rules
+from domino_tui.engine import DRAW, PASS, VARIANTS, End, GameResult, Kind, Move, Reason, get_rules
 from domino_tui.records import Records
 from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import table as stats_table
@@ -346,3 +346,42 @@ async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatc
         watcher = table(app)
         assert watcher.watching and watcher.welcome is not None and watcher.welcome.seat is None
         assert [watcher.kind(s) for s in range(2)] == ["person", "open"]
+
+
+async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_numbers(server: Running) -> None:
+    """The form asks for the number of players of rules that seat several (Fives and Threes: 2, 3 or 4) and
+    refuses another; the room is dealt for three and the table draws them as the local one does (West, East)."""
+    rules = next(r for r in VARIANTS.values() if 3 in r.player_counts and r.players != 3)
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Ana"
+        form.query_one("#online-variant", Select).value = "classic"
+        await pilot.pause()
+        assert not form.query_one("#online-players", Input).display  # its rules seat one number only
+        form.query_one("#online-variant", Select).value = rules.name
+        await pilot.pause()
+        assert form.query_one("#online-players", Input).display
+        form.query_one("#online-players", Input).value = str(max(rules.player_counts) + 1)
+        form.query_one("#server", Input).focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, OnlineScreen) and str(form.query_one("#online-error", Static).render())
+        form.query_one("#online-players", Input).value = "3"
+        await pilot.press("enter")
+        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        online = table(app)
+        assert online.info is not None and online.info.options["players"] == 3 and len(online.info.seats) == 3
+        await pilot.press("s")
+        await until([pilot], lambda: online.observation is not None)
+        assert online.observation.rules == rules.with_players(3) and online.players == 3
+        for place, absent in (("left", False), ("right", False), ("top", True)):
+            assert online.query_one(f"#seat-{place}").has_class("-absent") == absent
+        names = online.names
+        assert names[1] in str(online.query_one("#seat-left").render())
+        assert names[2] in str(online.query_one("#seat-right").render())
+        await until([pilot], lambda: online.my_turn)
+        await play_turn(pilot, online)
+        await pilot.press("q")

@@ -454,9 +454,14 @@ class OnlineTableScreen(RoomTable):
         obs = self.shown
         if obs is not None:
             return obs.rules.players
-        variant = self.info.options.get("variant") if self.info else self.connect_to.variant
+        options = self.info.options if self.info else {"variant": self.connect_to.variant, **self.connect_to.options}
+        variant, players = options.get("variant"), options.get("players")
         # A train room's variant is not a line game's: its own table takes over once the room's news says so.
-        return get_rules(variant).players if isinstance(variant, str) and variant in VARIANTS else 2
+        if not (isinstance(variant, str) and variant in VARIANTS):
+            return 2
+        # Rules that seat several numbers (Fives and Threes for 3 or 4) are dealt for the room's.
+        counts = get_rules(variant).player_counts
+        return players if isinstance(players, int) and players in counts else get_rules(variant).players
 
     # ----- drawing -----
 
