@@ -31,29 +31,6 @@ async def test_two_people_play_each_other_with_no_bot(running) -> None:
     assert results[0] == results[1] and results[0].match_over
 
 
-# Each line variant's other numbers of players, as its rules give them (Fives and Threes for 3 or 4).
-MORE_SEATS = [(name, n) for name, rules in VARIANTS.items() for n in rules.player_counts if n != rules.players]
-
-
-@pytest.mark.parametrize(("variant", "players"), MORE_SEATS)
-async def test_a_room_seats_the_other_numbers_its_rules_take(running, variant: str, players: int) -> None:
-    seats = [None if s % 2 == 0 else "random" for s in range(players)]
-    clients, welcomes, results = await play_table(running.client, variant, seats=seats)
-    assert all(r is not None and r.match_over for r in results)
-    assert len({(r.scores, r.winner, r.game, r.hands) for r in results}) == 1
-    room = running.room()
-    rules = room.match.match.rules
-    assert rules == VARIANTS[variant].with_players(players) and room.kind.players == players
-    assert len(results[0].scores) == len(rules.teams) and len(results[0].hands) == players
-    for c, w in zip(clients, welcomes, strict=True):
-        obs = c.observation.observation
-        assert obs.seat == w.seat and obs.rules == rules and len(obs.hand_sizes) == players
-    movers = {ev.seat for g in room.match.match.games for ev in g.history}
-    assert movers == set(range(players))
-    info = clients[0].info
-    assert info is not None and info.options["players"] == players and len(info.seats) == players
-
-
 async def test_a_room_refuses_a_number_of_players_its_rules_do_not_take(running) -> None:
     rules = next(r for r in VARIANTS.values() if len(r.player_counts) > 1)
     with pytest.raises(NetError) as refused:

@@ -45,7 +45,7 @@ def true_positions(db, variant: str) -> dict[tuple[int, int, int], tuple]:
     entries = [json.loads(e) for (e,) in con.execute("SELECT entry FROM log WHERE code = ? ORDER BY seq", (code,))]
     con.close()
     opts = json.loads(options)
-    rules = VARIANTS[variant]
+    rules = VARIANTS[variant].with_players(opts["players"] or VARIANTS[variant].players)
     positions: dict[tuple[int, int, int], tuple] = {}
     match, number, position = None, 0, 0
     for entry in entries:
@@ -74,12 +74,21 @@ def tiles_in(obs: dict) -> set[Tile]:
     return tiles
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str) -> None:
+# Every variant at its own number of seats, and at the other numbers its rules seat (Fives and Threes for 3, 4).
+TABLES = [(name, None) for name in VARIANTS] + [
+    (name, [None, "random", None, "greedy"][:n])
+    for name, rules in VARIANTS.items()
+    for n in rules.player_counts
+    if n != rules.players
+]
+
+
+@pytest.mark.parametrize(("variant", "seats"), TABLES)
+async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str, seats: list | None) -> None:
     watcher, late = running.client(), running.client()
     watcher.raw, late.raw = [], []
     # One spectator watches the whole match from its lobby, another comes when it is over.
-    clients, welcomes, _ = await play_table(running.client, variant, record=True, watchers=(watcher,))
+    clients, welcomes, _ = await play_table(running.client, variant, seats, record=True, watchers=(watcher,))
     positions = true_positions(running.server.storage.path, variant)
     await late.watch(welcomes[0].room)  # joins a finished match: it is still sent the table as it is
     seen_obs = seen_views = seen_results = 0
