@@ -285,6 +285,10 @@ class TrainRoundState:
         return f"<TrainRoundState round={self.round_index} turn={self.turn} over={self.over}>"
 
 
+# What a saved match says it is (its JSON's "kind"), so that a reader of saves tells it from a line game.
+MATCH_KIND = "mexican-train-match"
+
+
 class TrainMatch:
     """A match: one round per double from the highest down, each dealt from ``rng``; the score sheet adds each
     round's points; the lowest total after the last round wins."""
@@ -342,12 +346,12 @@ class TrainMatch:
         return tuple(s for s, t in enumerate(totals) if t == low)
 
     def to_json(self) -> dict[str, object]:
-        return {"version": SAVE_VERSION, "kind": "mexican-train-match", "rounds": [r.to_json() for r in self.rounds]}
+        return {"version": SAVE_VERSION, "kind": MATCH_KIND, "rounds": [r.to_json() for r in self.rounds]}
 
     @classmethod
     def from_json(cls, data: object, rng: random.Random | None = None) -> TrainMatch:
         """Replay a match saved by `to_json`; the next rounds are dealt from ``rng`` (a fresh one if None)."""
-        if not isinstance(data, dict) or data.get("kind") != "mexican-train-match":
+        if not isinstance(data, dict) or data.get("kind") != MATCH_KIND:
             raise SaveFormatError("not a domino-tui Mexican Train match")
         if data.get("version") != SAVE_VERSION:
             raise SaveFormatError(f"a train match of version {shown(data.get('version'))}, not {SAVE_VERSION}")
