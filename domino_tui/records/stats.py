@@ -125,8 +125,8 @@ RATING_NOTE = (
 
 # Shown beside the rating note when the record holds a game among several sides.
 TABLE_NOTE = (
-    "At a table of several sides (Mexican Train; Fives and Threes for 3-4) every seat's place is rated at once,\n"
-    "against the set of bot levels that sat there; won = first alone, drawn = first shared."
+    "A table of several sides is rated by every seat's place, against the set of\n"
+    "its bot levels (won: first alone; drawn: first shared; lost: behind someone)."
 )
 
 
