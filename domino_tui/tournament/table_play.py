@@ -1,7 +1,8 @@
 """Playing a free-for-all table: its rounds cut into chunks, chunks run in worker processes, tallies summed.
 
 Every seat is a built-in bot or a user bot in a sandboxed host of its own (host.py), one host per entry; each sees
-only its seat's observation. A faulty answer loses the turn, as in the other variants (fullplay.py). The layout
+only its seat's observation. A faulty answer forfeits the round (the train kernel's rule: the seat is out and
+scores its hand and the boneyard as they are then), as a faulty answer loses a line game its turn. The layout
 of the table (who sits where, which deal) is free_for_all.py's.
 """
 
@@ -13,7 +14,7 @@ from typing import Protocol
 
 from ..ai import BOTS, make_bot
 from ..ai.base import Bot
-from ..engine import DRAW, PASS, Move, TrainObservation, TrainRoundState, TrainRules, get_train_rules, observe_train
+from ..engine import Move, TrainObservation, TrainRoundState, TrainRules, get_train_rules, observe_train
 from .entries import Entry, EntryError, parse_bot, spec_text, unique_names
 from .faults import Fault, take_turn
 from .free_for_all import TableTally, deal_seed, engine_round, seating, table_bot_seed
@@ -107,19 +108,9 @@ class TrainSeat:
 
 
 def lose_turn(state: TrainRoundState) -> None:
-    """A faulty bot's lost turn: the turn of a player who cannot play (a draw while it may, else a pass)."""
-    forfeit = getattr(state, "forfeit", None)
-    if forfeit is not None:
-        forfeit()
-        return
-    legal = state.legal_moves()
-    for move in (DRAW, PASS):
-        if move in legal:
-            state.apply(move)
-            return
-    # Only plays are legal (a tile fits): the rules allow no pass then, so the seat's lightest fitting tile is
-    # laid for it, the least a lost turn can cost it.
-    state.apply(min(legal, key=lambda m: m.tile.pips if m.tile is not None else 0))
+    """A faulty bot forfeits the round: the train kernel's rule (out of the round, scored its hand and the
+    boneyard as they are; see train_core.TrainRound.forfeit), never a move made for it."""
+    state.forfeit()
 
 
 def play_round(state: TrainRoundState, players: list[TablePlayer]) -> list[tuple[int, Fault]]:

@@ -1,4 +1,7 @@
-"""User bots for Mexican Train tables: one that plays like greedy, one that breaks the rules, one that lacks it."""
+"""User bots for Mexican Train tables: one that plays like greedy, one that breaks the rules, one that crashes, one
+that lacks it."""
+
+import os
 
 from domino_tui.ai import Bot
 from domino_tui.engine import DRAW, Kind, Move, Observation, TrainObservation
@@ -29,6 +32,20 @@ class AlwaysDraws(Bot):
 
     def choose_train(self, obs: TrainObservation) -> Move:
         return DRAW
+
+
+class CrashesMidRound(Bot):
+    """Plays like TrainHeaviest until the round's tenth event, then its process dies."""
+
+    name = "crashes mid round"
+
+    def choose(self, obs: Observation) -> Move:
+        return obs.legal[0]
+
+    def choose_train(self, obs: TrainObservation) -> Move:
+        if len(obs.history) >= 10:
+            os._exit(3)
+        return TrainHeaviest().choose_train(obs)
 
 
 class LineOnly(Bot):
