@@ -13,6 +13,11 @@ CommandPalette._gather_commands, the worker that searches as you type, looks up 
 and, through the watchers of the list's visibility and of the busy flag, when it ends. Typed just before the
 palette closes, it starts or ends after the list is gone, raises NoMatches('CommandList') and the app exits. A
 palette that has closed neither searches nor shows anything (tests/tui/test_robustness.py).
+
+OptionList._on_click takes the clicked option's number from the drawn row and looks it up without a bound. The
+command palette's list is narrowed as you type, so a click that lands on a row drawn before the last letters
+names an option that is gone: IndexError, and the app exits (found by the random walk). A click on an option no
+longer listed does nothing (tests/tui/test_robustness.py).
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 
-from textual import work
+from textual import events, work
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 from textual.screen import Screen
 from textual.widgets import OptionList
 
 _move_page = OptionList._move_page
+_option_clicked = OptionList._on_click
 _dismiss = Screen.dismiss
 # The search itself, inside Textual's @work wrapper.
 _gather = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]  # functools.wraps sets it
@@ -35,6 +41,13 @@ _gather = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defin
 def _safe_move_page(self: OptionList, direction: int) -> None:
     with suppress(KeyError):
         _move_page(self, direction)  # type: ignore[arg-type]  # Textual's own method, called unbound
+
+
+async def _click_a_listed_option(self: OptionList, event: events.Click) -> None:
+    option = event.style.meta.get("option")
+    if option is not None and not 0 <= option < self.option_count:
+        return
+    await _option_clicked(self, event)
 
 
 def _dismiss_once(self: Screen, result: object = None) -> AwaitComplete:
@@ -65,6 +78,7 @@ def _while_open(watcher: Callable[[CommandPalette], Awaitable[None] | None]) -> 
 
 def apply() -> None:
     OptionList._move_page = _safe_move_page  # type: ignore[method-assign]  # wraps Textual's bug, see above
+    OptionList._on_click = _click_a_listed_option  # type: ignore[method-assign]  # wraps Textual's bug, see above
     Screen.dismiss = _dismiss_once  # type: ignore[method-assign]  # wraps Textual's bug, see above
     CommandPalette._gather_commands = _gather_while_open  # type: ignore[method-assign]  # wraps Textual's bug
     for name in ("_watch__list_visible", "_watch__show_busy"):

@@ -1,9 +1,11 @@
 """Whole games of every variant, played to the end through key presses and (one) through clicks alone.
 
-The games by keys are played at the sizes the table must serve, each variant at one of them in turn, and after
+The games by keys are played on each kind of line table, each at one of the sizes the table must serve, and after
 every move every open end and the newest tile must lie inside the board's visible region (checked against the
-widget regions, not by eye). One game each, not one per size: the random walk (test_random_soak.py) resizes
-between 80x24 and 160x50 and checks the ends after every step, and scripts/soak_table.py runs it for longer."""
+widget regions, not by eye): two seats drawing from a stock, two seats passing, the spinner's cross, four seats
+of double-nine. Every variant's layout is checked headless at every size along random games
+(test_board_layout.py); Fives and Threes is played whole by keys in test_fives_and_threes_match.py; every variant is
+walked at random between 80x24 and 160x50 (test_random_soak.py; scripts/soak_table.py runs it for longer)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import random
 
 import pytest
 
-from domino_tui.engine import VARIANTS, Kind
+from domino_tui.engine import Kind
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.snake import SnakeView
@@ -20,8 +22,7 @@ from .board_view import assert_all_visible
 from .conftest import keys_for, make_app, same_move, settle
 from .fast_input import type_keys
 
-SIZES = [(80, 24), (140, 40), (100, 30)]
-GAMES = [(variant, SIZES[n % len(SIZES)]) for n, variant in enumerate(VARIANTS)]
+GAMES = [("classic", (80, 24)), ("block", (140, 40)), ("allfives", (100, 30)), ("partnership9", (140, 40))]
 
 
 @pytest.mark.parametrize(("variant", "size"), GAMES, ids=[f"{v}-{w}x{h}" for v, (w, h) in GAMES])

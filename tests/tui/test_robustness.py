@@ -87,3 +87,27 @@ def test_running_the_app_leaves_the_process_as_it_found_it(monkeypatch):
     before = sys.getswitchinterval()
     assert run(variant="classic", seed=1) == 0
     assert during == [0.0005] and sys.getswitchinterval() == before
+
+
+async def test_a_click_on_an_option_the_palette_no_longer_lists_does_nothing():
+    # The palette's list is drawn, then narrowed by the next letters typed; a click that lands where a row of the
+    # old list was names an option that is gone (found by the random walk: IndexError, and the app exited).
+    from rich.style import Style
+    from textual import events
+    from textual.command import CommandList
+
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await catch_up(pilot)
+        options = app.screen.query_one(CommandList)
+        gone = options.option_count + 5
+        x, y = options.region.x + 1, options.region.y  # on the list's first row
+        click = events.Click(options, 1, 0, 0, 0, 1, False, False, False, x, y, style=Style(meta={"option": gone}))
+        options.post_message(click)
+        await catch_up(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+    assert app._exception is None

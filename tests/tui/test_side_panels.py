@@ -13,6 +13,7 @@ from domino_tui.tui.widgets.snake import SnakeView
 
 from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
 from .conftest import make_app, settle
+from .fast_input import catch_up, type_keys
 
 LOG, TRACKER, HINT = Panel("log", 32, False), Panel("tracker", 34, False), Panel("hint", 40, True)
 
@@ -40,20 +41,18 @@ async def test_every_way_of_opening_the_panels_keeps_the_board_and_the_footer(va
         table = app.table
         for keys in itertools.permutations("lth"):
             for key in keys:
-                await pilot.press(key)
-                await pilot.pause()
+                await type_keys(pilot, key)
                 assert_board_has_room(table)
                 assert_all_visible(table)
                 assert_quit_on_screen(table)
                 over = [p for p in ("log", "tracker", "hint") if table.has_class(f"-{p}-over")]
                 assert len(over) <= 1 and over == ([table.placement.over] if table.placement.over else [])
             while table.placement.over is not None:  # Esc closes what is over the table, one at a time
-                await pilot.press("escape")
-                await pilot.pause()
+                await type_keys(pilot, "escape")
             assert_all_visible(table)
             for panel in ("hint", "tracker", "log"):  # and the next order starts from none
                 table.close_panel(panel)
-            await pilot.pause()
+            await catch_up(pilot)
     assert app._exception is None
 
 
