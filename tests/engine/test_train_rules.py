@@ -207,7 +207,7 @@ def test_a_forfeit_takes_the_seat_out_and_scores_it_at_least_what_playing_on_cou
     from domino_tui.engine.train_observation import train_observation_from_json, train_observation_to_json
 
     rules = MEXICAN_TRAIN.with_players(3)
-    for seed in range(40):
+    for seed in range(25):
         rng = random.Random(seed)
         state = TrainRoundState.new(rules, seed % 13, rng)
         for _ in range(rng.randrange(15)):
@@ -220,11 +220,14 @@ def test_a_forfeit_takes_the_seat_out_and_scores_it_at_least_what_playing_on_cou
         played_on = state.copy()
         state.forfeit()
         assert state.marked(seat) and state.history[-1].forfeit
-        while not state.over:
+        for turn in range(1000):
+            if state.over:
+                break
             assert state.turn != seat  # out: it takes no more turns
-            obs = observe_train(state, state.turn)
-            assert train_observation_from_json(train_observation_to_json(obs)).history == obs.history
-            assert replay(obs).root.turn == state.turn  # the bots' view of the table skips it too
+            if turn % 8 == 0:
+                obs = observe_train(state, state.turn)
+                assert train_observation_from_json(train_observation_to_json(obs)).history == obs.history
+                assert replay(obs).root.turn == state.turn  # the bots' view of the table skips it too
             state.apply(rng.choice(state.legal_moves()))
         assert state.points()[seat] == ceiling
         assert TrainRoundState.from_json(state.to_json()) == state
