@@ -52,6 +52,9 @@ def replay(obs: TrainObservation) -> Replayed:
             assert ev.tile is not None and ev.train is not None
             k.play(rules.tiles.index[ev.tile], ev.train)
             continue
+        if ev.forfeit:  # a faulty bot out of the round: it says nothing of its hand, and takes no more turns
+            k.forfeit()
+            continue
         if ev.kind is Kind.DRAW or ev.marked:
             # A draw, or a pass that put the marker out: the seat could not play (a pass that ends a first
             # turn's run of tiles is a choice and shows nothing).

@@ -47,3 +47,5 @@ cdef class TrainRound:
     cdef readonly int reason
     cdef readonly int out_seat
     cdef readonly list search_draws
+    cdef readonly list out
+    cdef readonly list penalty

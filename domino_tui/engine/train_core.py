@@ -145,6 +145,8 @@ class TrainRound:
         self.reason = NOBODY
         self.out_seat = NOBODY
         self.search_draws: list[int] = []  # the seats that drew, in turn, while the engine was looked for
+        self.out = [False] * n  # the seats that forfeited the round (`forfeit`): they take no more turns
+        self.penalty = [0] * n  # what a forfeit adds to its seat's score: the boneyard's points when it forfeited
         if search:
             self._lay_engine(first_seat)
 
@@ -187,6 +189,8 @@ class TrainRound:
         other.marked = self.marked.copy()
         other.first_done = self.first_done.copy()
         other.search_draws = self.search_draws.copy()
+        other.out = self.out.copy()
+        other.penalty = self.penalty.copy()
         return other
 
     # ----- what may be played -----
@@ -289,7 +293,24 @@ class TrainRound:
         else:
             self.marked[self.turn] = True
             self.passes = self.passes + 1 if not self.boneyard else 0
-        if self.passes >= self.players:
+        if self.passes >= self.players - self.out.count(True):  # every seat still in passed in a row
+            self.over = True
+            self.reason = ROUND_BLOCKED
+            return
+        self._next_turn()
+
+    def forfeit(self) -> None:
+        """The seat to act forfeits the round (a faulty bot in a tournament): it is out, takes no more turns, its
+        train opens to all, and it scores its hand and every tile in the boneyard now. Whatever it could have
+        done by playing on, its last hand would have been some of those tiles: a forfeit never scores it less.
+        A double it left open waits for the next seat; the round ends when every seat is out."""
+        seat = self.turn
+        self.out[seat] = True
+        self.marked[seat] = True
+        self.penalty[seat] = self.mask_points(mask_of(self.boneyard))
+        self.chaining = False
+        self.passes = 0  # its train just opened: a seat that passed before may play now
+        if self.out.count(True) == self.players:
             self.over = True
             self.reason = ROUND_BLOCKED
             return
@@ -303,15 +324,21 @@ class TrainRound:
         self.first_done[self.turn] = True
         self.chaining = False
         self.drew = False
-        self.turn = (self.turn + 1) % self.players
+        turn = (self.turn + 1) % self.players
+        while self.out[turn]:  # a seat that forfeited is skipped (some seat is still in: see forfeit)
+            turn = (turn + 1) % self.players
+        self.turn = turn
 
     # ----- the score -----
 
     def hand_points(self, seat: int) -> int:
-        """What ``seat``'s hand scores: its pips, with [0|0] at the rules' value."""
-        hand = self.hands[seat]
-        points = sum(self.t.pips[i] for i in tiles_of_mask(hand))
-        if hand & 1:  # [0|0] is tile 0
+        """What ``seat``'s hand scores: its pips, with [0|0] at the rules' value (and a forfeit's penalty)."""
+        return self.mask_points(self.hands[seat]) + self.penalty[seat]
+
+    def mask_points(self, mask: int) -> int:
+        """What the tiles of ``mask`` score left in a hand: their pips, with [0|0] at the rules' value."""
+        points = sum(self.t.pips[i] for i in tiles_of_mask(mask))
+        if mask & 1:  # [0|0] is tile 0
             points += self.rules.double_blank
         return points
 

@@ -89,18 +89,23 @@ def train_code_of(move: Move, tiles: TileSet) -> int:
 @dataclass(frozen=True, slots=True)
 class TrainEvent:
     """One public fact: ``seat`` played ``tile`` on ``train``, drew (the tile stays hidden), or passed. A pass by a
-    seat that could not play puts its marker out (``marked``); a pass that ends a first turn's run does not."""
+    seat that could not play puts its marker out (``marked``); a pass that ends a first turn's run does not. A
+    forfeit (a faulty bot in a tournament: `TrainRoundState.forfeit`) is a pass with its marker out that also takes
+    the seat out of the round (``forfeit``)."""
 
     seat: int
     kind: Kind
     tile: Tile | None = None
     train: int | None = None
     marked: bool = False
+    forfeit: bool = False
 
     def to_json(self) -> list[object]:
         if self.kind is Kind.PLAY:
             assert self.tile is not None
             return [self.seat, "play", self.tile.low, self.tile.high, self.train]
+        if self.forfeit:
+            return [self.seat, "forfeit"]
         if self.kind is Kind.PASS:
             return [self.seat, "pass", self.marked]
         return [self.seat, self.kind.value]

@@ -281,7 +281,7 @@ class _Reader:
         return move
 
     def event(self, raw: object, players: int, index: dict[Tile, int]) -> TrainEvent:
-        if not (isinstance(raw, list) and len(raw) >= 2 and raw[1] in ("play", "draw", "pass")):
+        if not (isinstance(raw, list) and len(raw) >= 2 and raw[1] in ("play", "draw", "pass", "forfeit")):
             raise SaveFormatError(f"not an event: {shown(raw)}")
         seat = self.index(raw[0], players, "an event's seat")
         if raw[1] == "play" and len(raw) == 5:
@@ -290,4 +290,6 @@ class _Reader:
             return TrainEvent(seat, Kind.PASS, marked=raw[2])
         if raw[1] == "draw" and len(raw) == 2:
             return TrainEvent(seat, Kind.DRAW)
+        if raw[1] == "forfeit" and len(raw) == 2:
+            return TrainEvent(seat, Kind.PASS, marked=True, forfeit=True)
         raise SaveFormatError(f"not an event: {shown(raw)}")

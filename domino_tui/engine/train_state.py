@@ -83,6 +83,7 @@ class TrainRoundState:
             None if rules.options.engine_search is EngineSearch.SET_ASIDE else self.kernel.turn
         )
         self.moves: list[Move] = []
+        self.forfeits: list[int] = []  # for each forfeit, how many moves were made before it (for the save)
 
     @classmethod
     def new(cls, rules: TrainRules, round_index: int, rng: random.Random) -> TrainRoundState:
@@ -202,6 +203,16 @@ class TrainRoundState:
             self.history.append(TrainEvent(seat, Kind.PLAY, move.tile, move.train))
         self.moves.append(move)
 
+    def forfeit(self) -> None:
+        """The seat to act forfeits the round (a faulty bot in a tournament; the kernel's rule, train_core.py):
+        it is out, its train opens to all, and it scores its hand and the boneyard's tiles as they are now."""
+        if self.over:
+            raise GameOverError("the round is over")
+        seat = self.turn
+        self.kernel.forfeit()
+        self.history.append(TrainEvent(seat, Kind.PASS, marked=True, forfeit=True))
+        self.forfeits.append(len(self.moves))
+
     def _why_illegal(self, move: Move) -> str:
         legal = self.kernel.legal()
         if isinstance(move, TrainPlay):
@@ -225,6 +236,7 @@ class TrainRoundState:
         other.hands = [list(h) for h in self.hands]
         other.history = list(self.history)
         other.moves = list(self.moves)
+        other.forfeits = list(self.forfeits)
         return other
 
     # ----- saving -----
@@ -242,6 +254,8 @@ class TrainRoundState:
             "hands": [[_pair(tiles[i]) for i in h] for h in hands],
             "boneyard": [_pair(tiles[i]) for i in rest],
             "moves": [m.to_json() for m in self.moves],
+            # Only a round with a forfeit has the key, so that every other save reads as before.
+            **({"forfeits": list(self.forfeits)} if self.forfeits else {}),
         }
 
     @classmethod
@@ -262,10 +276,21 @@ class TrainRoundState:
             moves = data["moves"]
             if not isinstance(moves, list):
                 raise SaveFormatError(f"the moves are not a list: {shown(moves)}")
-            for number, raw in enumerate(moves, 1):
+            forfeits = data.get("forfeits", [])
+            if not (isinstance(forfeits, list) and all(f.__class__ is int for f in forfeits)):
+                raise SaveFormatError(f"the forfeits are not a list of move counts: {shown(forfeits)}")
+            if forfeits != sorted(forfeits) or any(not 0 <= f <= len(moves) for f in forfeits):
+                raise SaveFormatError(f"the forfeits are not move counts in order: {shown(forfeits)}")
+            for number in range(len(moves) + 1):
+                for _ in range(forfeits.count(number)):
+                    if state.over:
+                        raise SaveFormatError("a forfeit comes after the end of the round")
+                    state.forfeit()
+                if number == len(moves):
+                    break
                 if state.over:
-                    raise SaveFormatError(f"move {number} of {len(moves)} comes after the end of the round")
-                state.apply(train_move_from_json(raw))
+                    raise SaveFormatError(f"move {number + 1} of {len(moves)} comes after the end of the round")
+                state.apply(train_move_from_json(moves[number]))
             return state
         except SaveFormatError:
             raise
@@ -283,6 +308,10 @@ class TrainRoundState:
 
     def __repr__(self) -> str:
         return f"<TrainRoundState round={self.round_index} turn={self.turn} over={self.over}>"
+
+
+# What a saved match says it is (its JSON's "kind"), so that a reader of saves tells it from a line game.
+MATCH_KIND = "mexican-train-match"
 
 
 class TrainMatch:
@@ -342,12 +371,12 @@ class TrainMatch:
         return tuple(s for s, t in enumerate(totals) if t == low)
 
     def to_json(self) -> dict[str, object]:
-        return {"version": SAVE_VERSION, "kind": "mexican-train-match", "rounds": [r.to_json() for r in self.rounds]}
+        return {"version": SAVE_VERSION, "kind": MATCH_KIND, "rounds": [r.to_json() for r in self.rounds]}
 
     @classmethod
     def from_json(cls, data: object, rng: random.Random | None = None) -> TrainMatch:
         """Replay a match saved by `to_json`; the next rounds are dealt from ``rng`` (a fresh one if None)."""
-        if not isinstance(data, dict) or data.get("kind") != "mexican-train-match":
+        if not isinstance(data, dict) or data.get("kind") != MATCH_KIND:
             raise SaveFormatError("not a domino-tui Mexican Train match")
         if data.get("version") != SAVE_VERSION:
             raise SaveFormatError(f"a train match of version {shown(data.get('version'))}, not {SAVE_VERSION}")

@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -30,6 +30,7 @@ from ..engine import (
     PublicView,
     Reason,
     SaveFormatError,
+    Tile,
     TrainObservation,
     TrainPlay,
     TrainRules,
@@ -112,6 +113,7 @@ class GameOver:
     scores: tuple[int, ...]
     match_over: bool
     winner: int | None
+    hands: tuple[tuple[Tile, ...], ...] = ()  # every seat's tiles left, laid open once the game is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +128,15 @@ class TrainSeatView:
 
 @dataclass(frozen=True, slots=True)
 class TrainSpectatorView:
-    """A train room's table as a spectator sees it: the bot protocol's JSON with no hand (``seat`` null)."""
+    """A train room's table as a spectator sees it: the bot protocol's JSON with no hand (``seat`` null), and the
+    same read as an observation of the first seat's with no tile of its hand (``hand_sizes`` the true sizes) and
+    no legal move, as the train table draws it."""
 
     match: int
     game: int
     position: int
     view: dict[str, object]
+    observation: TrainObservation
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +150,7 @@ class TrainRoundOver:
     scores: tuple[int, ...]
     match_over: bool
     winners: tuple[int, ...]  # the lowest totals, once the match is over
+    hands: tuple[tuple[Tile, ...], ...] = ()  # every seat's tiles left, laid open once the round is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,7 +418,10 @@ class RoomClient:
         if kind == "view" and is_train_observation(msg["view"]):
             view = msg["view"]
             assert isinstance(view, dict)
-            self.train_view = TrainSpectatorView(_int(msg["match"]), _int(msg["game"]), _int(msg["position"]), view)
+            table = spectator_observation(view, self._train_rules(view))
+            self.train_view = TrainSpectatorView(
+                _int(msg["match"]), _int(msg["game"]), _int(msg["position"]), view, table
+            )
             return self.train_view
         if kind == "result" and "winners" in msg:
             self.train_result = _round_over(msg)
@@ -457,6 +466,20 @@ class RoomClient:
             self._events.put_nowait(None)
 
 
+def spectator_observation(view: dict[str, object], rules: TrainRules | None) -> TrainObservation:
+    """A train room's public view (no hand, ``seat`` null) as the first seat's observation with an empty hand;
+    SaveFormatError when it is not one."""
+    sizes = view.get("hand_sizes")
+    if view.get("seat") is not None or view.get("hand") != [] or not isinstance(sizes, list) or not sizes:
+        raise SaveFormatError("a spectator's view has no seat, no hand and every hand's size")
+    first = sizes[0]
+    if not (isinstance(first, int) and not isinstance(first, bool) and first >= 0):
+        raise SaveFormatError(f"a hand's size is a whole number from 0, not {first!r}")
+    # The engine reads an observation of a seat; the view is the first seat's with its hand taken out.
+    obs = train_observation_from_json({**view, "seat": 0, "hand_sizes": [0, *sizes[1:]]}, rules)
+    return replace(obs, hand_sizes=(first, *obs.hand_sizes[1:]))
+
+
 def _int(value: object) -> int:
     if not isinstance(value, int):
         raise TypeError(f"not a whole number: {value!r}")
@@ -496,6 +519,7 @@ def _round_over(msg: dict[str, object]) -> TrainRoundOver:
         tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
         bool(msg["match_over"]),
         tuple(_int(x) for x in msg["winners"]),  # type: ignore[attr-defined]  # a list of ints
+        _hands(msg["hands"]),
     )
 
 
@@ -517,4 +541,17 @@ def _game_over(msg: dict[str, object]) -> GameOver:
         tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
         bool(msg["match_over"]),
         _opt_int(msg["winner"]),
+        _hands(msg["hands"]),
     )
+
+
+def _hands(raw: object) -> tuple[tuple[Tile, ...], ...]:
+    """Every seat's tiles left in a result (``[low, high]`` each); TypeError or ValueError for anything else."""
+    if not isinstance(raw, list):
+        raise TypeError("a result's hands are a list")
+    hands = []
+    for hand in raw:
+        if not isinstance(hand, list) or not all(isinstance(t, list) and len(t) == 2 for t in hand):
+            raise TypeError("a hand is a list of [low, high] tiles")
+        hands.append(tuple(Tile.of(_int(t[0]), _int(t[1])) for t in hand))
+    return tuple(hands)

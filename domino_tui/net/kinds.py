@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..ai import BOTS, LEVELS, Bot
 from ..engine import (
@@ -26,6 +26,7 @@ from ..engine import (
     Observation,
     Rules,
     SaveFormatError,
+    Tile,
     TrainMatch,
     TrainObservation,
     TrainRules,
@@ -100,7 +101,8 @@ class RoomMatch(ABC):
 
     @abstractmethod
     def result(self) -> Json:
-        """The fields of the ``result`` message of the game just over."""
+        """The fields of the ``result`` message of the game just over: with every hand left (``hands``), which
+        only the end of the deal may reveal."""
 
     @abstractmethod
     def to_json(self) -> Json:
@@ -223,6 +225,7 @@ class LineMatch(RoomMatch):
             "scores": list(match.scores),
             "match_over": match.over,
             "winner": match.winner,
+            "hands": hands_json(match.game.hand(s) for s in range(match.rules.players)),
         }
 
     def to_json(self) -> Json:
@@ -323,10 +326,16 @@ class TrainRoomMatch(RoomMatch):
             "match_over": self.over,
             "winner": winners[0] if len(winners) == 1 else None,
             "winners": winners,
+            "hands": hands_json(state.hand(s) for s in range(state.players)),
         }
 
     def to_json(self) -> Json:
         return self.match.to_json()
+
+
+def hands_json(hands: Iterable[tuple[Tile, ...]]) -> list[list[list[int]]]:
+    """Every seat's tiles left, as an observation writes a hand (``[low, high]`` each)."""
+    return [[[t.low, t.high] for t in hand] for hand in hands]
 
 
 # ----- choosing the kind -----
@@ -338,11 +347,13 @@ def match_kind(variant: str, players: int | None = None, house: Mapping[str, obj
     variants, or what is wrong with the house rules, otherwise."""
     rules = VARIANTS.get(variant)
     if rules is not None:
-        if players is not None and players != rules.players:
-            raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {rules.players} seats, not {players}")
+        if players is not None and players not in rules.player_counts:
+            counts = " or ".join(map(str, rules.player_counts))
+            raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {counts} seats, not {players}")
         if house:
             raise ProtocolError(Code.BAD_MESSAGE, f"{variant} takes no house rules: they are the train games'")
-        return LineKind(rules)
+        # A line game that seats several numbers (Fives and Threes for 3 or 4) deals each its own rules.
+        return LineKind(rules if players is None else rules.with_players(players))
     if variant in TRAIN_VARIANTS:
         try:
             return TrainKind(train_rules(variant, players, house))

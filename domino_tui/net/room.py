@@ -270,7 +270,8 @@ class Room:
         return {"type": "obs", **head, "obs": match.observation(seat)}
 
     def result(self) -> dict[str, object] | None:
-        """The ``result`` message of the game just over, or None while one is being played."""
+        """The ``result`` message of the game just over, or None while one is being played (it lays every hand
+        open: never before the deal is over)."""
         match = self.match
         if match is None or not match.game_over:
             return None

@@ -123,6 +123,26 @@ RATING_NOTE = (
     "you are at least mu - 3 sigma with 99.7% confidence (openskill's Weng-Lin)."
 )
 
+# Shown beside the rating note when the record holds a game among several sides.
+TABLE_NOTE = (
+    "A table of several sides is rated by every seat's place, against the set of\n"
+    "its bot levels (won: first alone; drawn: first shared; lost: behind someone)."
+)
+
+
+def notes(records: list[GameRecord]) -> str:
+    """The rating's note, and the table's when some game had several sides."""
+    return RATING_NOTE + ("\n" + TABLE_NOTE if any(r.places for r in records) else "")
+
+
+def result_shown(record: GameRecord) -> str:
+    """A game's result as the listing shows it: with your place among several sides ("lost, 2nd of 4")."""
+    if not record.places:
+        return record.result
+    place = record.places[0] + 1
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{record.result}, {place}{suffix} of {len(record.places)}"
+
 
 def cells(row: Row) -> tuple[str, ...]:
     return (
@@ -153,7 +173,7 @@ def render(records: list[GameRecord]) -> str:
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     s = streaks(records)
-    lines.append(RATING_NOTE)
+    lines.append(notes(records))
     lines.append("")
     lines.append(f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}")
     steps = progress(records)

@@ -75,6 +75,11 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "UPDATE games SET uid = lower(hex(randomblob(16)))",
         "CREATE UNIQUE INDEX games_by_uid ON games (uid)",
     ),
+    4: (
+        # Each seat's place, for a game among more than two sides (Mexican Train, Fives and Threes for three or
+        # four): a JSON list beside the seats; '[]' for a game of two sides, whose result says it all.
+        "ALTER TABLE games ADD COLUMN places TEXT NOT NULL DEFAULT '[]'",
+    ),
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 
@@ -101,11 +106,14 @@ class GameRecord:
     review_decisions: int | None = None
     id: int | None = None  # the row's number in the database (None until it is there)
     uid: str = field(default_factory=new_uid)  # the game's own id, the same in the database and on the way there
+    # Each seat's place in a game among more than two sides (0 first; seats that tie share a place), in the
+    # order of ``seats``; () for a game of two sides.
+    places: tuple[int, ...] = ()
 
 
 COLUMNS = (
     "played_at, variant, opponent, seed, result, points, game_json, seats, game_no, points_for, points_against, "
-    "hints, undos, review_loss, review_decisions, uid"
+    "hints, undos, review_loss, review_decisions, uid, places"
 )
 NAMES = tuple(name.strip() for name in COLUMNS.split(","))
 # A game written again (it waited on disk) keeps its row; a review it carries fills the row's.
@@ -134,6 +142,7 @@ def _row(r: GameRecord) -> tuple:
         r.review_loss,
         r.review_decisions,
         r.uid,
+        json.dumps(list(r.places)),
     )
 
 
@@ -164,6 +173,12 @@ def _record(row: Any) -> GameRecord:  # a sqlite3.Row, or whatever JSON a file w
     if loss is not None and (isinstance(loss, bool) or not isinstance(loss, int | float) or not math.isfinite(loss)):
         raise ValueError("the review's loss is not a number")
     decisions = row["review_decisions"]
+    # A game kept on disk by a version before places has none: it is a game of two sides.
+    places = json.loads(_str(row["places"])) if "places" in row.keys() else []  # noqa: SIM118  # as below
+    if not (isinstance(places, list) and all(type(p) is int and 0 <= p < len(seats) for p in places)):
+        raise ValueError("the places are not a list of places")
+    if places and len(places) != len(seats):
+        raise ValueError("a place for each seat, or none")
     return GameRecord(
         variant=_str(row["variant"]),
         seats=tuple(seats),
@@ -181,6 +196,7 @@ def _record(row: Any) -> GameRecord:  # a sqlite3.Row, or whatever JSON a file w
         review_decisions=None if decisions is None else _int(decisions),
         id=row["id"] if "id" in row.keys() else None,  # noqa: SIM118  # a sqlite3.Row has keys() and no __contains__ of names
         uid=_str(row["uid"] or ""),  # a row put in by hand may have none
+        places=tuple(places),
     )
 
 

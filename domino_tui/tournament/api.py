@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Rules, get_rules
+from ..engine import Rules, TrainRules, get_rules
 from ..engine.variants import TRAIN_VARIANTS
 from . import cgroups
 from .bundle import for_cluster, pack
@@ -85,8 +85,8 @@ class TournamentResult:
 
     @property
     def ranked_by(self) -> str:
-        if self.tally is not None:
-            return "total points"
+        if self.tally is not None:  # a table: the fewest (Mexican Train) or the most (a line game) first
+            return "total points" if self.tally.lowest_wins else "most total points"
         return "the MC102 judge" if get_rules(self.settings.variant).lead_rotates else "score"
 
 
@@ -169,23 +169,29 @@ def run_tournament(
     unsandboxed: bool = False,
     private: Sequence[str] = (),
     scheduler: str | None = None,
+    players: int | None = None,
 ) -> TournamentResult:
-    """A round robin of ``bots`` in ``variant``, ``games`` per match. An entry is a spec as on the command line
-    (``"greedy"``, ``"greedy+dummy"``, ``"path/to/file.py:MyBot"``, ``"path/to/pair.py"``, ``"cmd:./mybot"``), a
-    Bot class (it plays in a process of its own, like a bot from a file) or a pair ``(A, B)`` of those.
+    """A round robin of ``bots`` in ``variant``, ``games`` per match; with ``players`` more than the variant's two
+    (Fives and Threes for 3 or 4), a free-for-all table of that many entries instead, as Mexican Train's. An entry
+    is a spec as on the command line (``"greedy"``, ``"greedy+dummy"``, ``"path/to/file.py:MyBot"``,
+    ``"path/to/pair.py"``, ``"cmd:./mybot"``), a Bot class (it plays in a process of its own, like a bot from a
+    file) or a pair ``(A, B)`` of those.
 
-    The same seed gives the same figures whatever ``jobs`` is; without one, a secret random seed is drawn (it is
-    in the result's settings). With ``journal``, each match is appended to that file as soon as it finishes
+    The same seed gives the same figures whatever ``jobs`` is; without one, a secret random seed is drawn (it is in
+    the result's settings). With ``journal``, each match is appended to that file as soon as it finishes
     (resume_tournament finishes an interrupted run from it). User bots run in a bubblewrap sandbox, which must be
     installed unless ``unsandboxed`` (fit only for bots you wrote yourself); no bot's sandbox shows the journal or
     the ``private`` files (say, the results file and the seed's). Each game gives a user bot
-    ``game_budget(move_limit)`` seconds for loading and building its players. With ``scheduler`` (a Dask
-    scheduler's address, ``tcp://host:8786``) the matches run on that cluster instead of ``jobs`` local processes
-    (cluster.py), with the same results. Raises ValueError (EntryError) for an entry that cannot play and for
-    settings out of range.
+    ``game_budget(move_limit)`` seconds for loading and building its players. With ``scheduler`` (a Dask scheduler's
+    address, ``tcp://host:8786``) the matches run on that cluster instead of ``jobs`` local processes (cluster.py),
+    with the same results. Raises ValueError (EntryError) for an entry that cannot play and for settings out of
+    range.
     """
     make_undumpable()  # before any bot runs: this process's memory will hold the seed
-    if variant in TRAIN_VARIANTS:
+    table = players is not None and (variant in TRAIN_VARIANTS or players != get_rules(variant).players)
+    if table and players != len(bots):
+        raise ValueError(f"a table of {players} players needs {players} entries, not {len(bots)}")
+    if variant in TRAIN_VARIANTS or table:
         return run_table(variant, bots, games, seed, jobs, move_limit, progress, unsandboxed, private, scheduler)
     rules = get_rules(variant)
     check_settings(games, jobs, move_limit)
@@ -218,17 +224,18 @@ def run_table(
     private: Sequence[str] = (),
     scheduler: str | None = None,
 ) -> TournamentResult:
-    """A free-for-all table of the train variant ``variant`` (free_for_all.py): every entry of ``bots`` (2 to 8)
-    at one table for ``rounds`` rounds (rounded up to a multiple of the entries), seats rotated, ranked by the
-    fewest total points. Entries, seeds, sandboxing and limits are as in `run_tournament`; a table keeps no
-    journal and runs on local processes only. Raises ValueError (EntryError) as `run_tournament` does."""
+    """A free-for-all table of ``variant`` (free_for_all.py): every entry of ``bots`` (2 to 8 in Mexican Train; in a
+    line game, a number of players it seats each for himself) at one table for ``rounds`` rounds (hands, in a line
+    game; rounded up to a multiple of the entries), seats rotated, ranked by total points (the fewest in Mexican
+    Train, the most in a line game). Entries, seeds, sandboxing and limits are as in `run_tournament`; a table keeps
+    no journal and runs on local processes only. Raises ValueError (EntryError) as `run_tournament` does."""
     make_undumpable()
     if scheduler:
         raise ValueError(f"a {variant} table runs on this machine's processes, not on a cluster")
     check_entries(len(bots))
     check_settings(rounds, jobs, move_limit)
     rules = table_rules(variant, len(bots))
-    entries = table_entries(list(bots))
+    entries = table_entries(list(bots), rules)
     confinement = confine(entries, not unsandboxed, list(private))
     entries = resolve_entries(entries, confinement, move_limit)
     settings = Settings(
@@ -248,7 +255,7 @@ def run_table(
         confinement = Confinement(False, confinement.hidden, scratch)
     tasks = table_chunks(rules, tuple(entries), settings.games, settings.seed, settings.move_limit, confinement)
     try:
-        tally = run_table_chunks(tasks, len(entries), settings.jobs, progress)
+        tally = run_table_chunks(tasks, len(entries), settings.jobs, progress, isinstance(rules, TrainRules))
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)

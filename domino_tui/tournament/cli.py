@@ -67,6 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="rule variant (mexicantrain: every entry at one table, 2 to 8 of them; --games counts its rounds)",
     )
     parser.add_argument("--bots", metavar="A,B,...", help="the entries (see below)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="a free-for-all table of N entries, each for himself, instead of matches (fivesandthrees: 3 or 4; "
+        "--games counts its hands)",
+    )
     parser.add_argument("--games", type=int, default=1000, metavar="N", help="games per match (default 1000)")
     parser.add_argument(
         "--seed-file",
@@ -140,10 +147,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.resume and not args.bots:
         print(f"{name}: give the entries with --bots A,B,... (or --resume FILE.jsonl)", file=sys.stderr)
         return 2
-    if args.variant in TRAIN_VARIANTS and not args.resume and args.out and args.out.lower().endswith(".jsonl"):
+    table = args.variant in TRAIN_VARIANTS or (
+        args.players is not None and args.players != VARIANTS[args.variant].players
+    )
+    if table and not args.resume and args.out and args.out.lower().endswith(".jsonl"):
         print(f"{name}: a {args.variant} table keeps no journal: give --out FILE.json or FILE.csv", file=sys.stderr)
         return 2
-    journal = args.resume or (journal_path(args.out) if args.out and args.variant not in TRAIN_VARIANTS else None)
+    if args.resume and args.players is not None:
+        print(f"{name}: --resume takes the table from {args.resume}", file=sys.stderr)
+        return 2
+    journal = args.resume or (journal_path(args.out) if args.out and not table else None)
     if not args.resume and journal and os.path.lexists(journal):
         # An earlier run's journal, perhaps of a run cut short: starting afresh would overwrite what it holds.
         print(
@@ -175,6 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 unsandboxed=args.unsandboxed,
                 private=private,
                 scheduler=args.scheduler,
+                players=args.players,
             )
     except (EntryError, ValueError) as exc:
         progress.close()

@@ -1,4 +1,5 @@
-"""Free-for-all tables: every entry at one table (2 to 8 of them), seats rotated, ranked by total points.
+"""Free-for-all tables: every entry at one table (2 to 8 of them), seats rotated, ranked by total points. Mexican
+Train plays them, and the line games that seat more than two each for himself (Fives and Threes for 3 or 4).
 
 A table plays rounds in blocks of one round per entry. The rounds of a block share one deal and one engine
 double, and entry ``e`` sits in seat ``(e + r) % n`` in the block's ``r``-th round: over a block each entry sits in
@@ -6,10 +7,11 @@ every seat once and plays every seat's hand once (a duplicate table, so a lucky 
 number of rounds is therefore a multiple of its number of entries. The engine double of block ``b`` is the
 ``b % 13``-th of a match (12-12 first, down to 0-0).
 
-Points are the pips left in a seat's hand at the end of a round, as the variant scores them; the entry with the
-fewest points over all its rounds ranks first. Entries equal on points are ordered by more rounds won (a round is
-won by the lowest score at the table; a lowest score shared is a tie for those who share it), then fewer turns
-lost to their own faults; entries equal on all three share a place.
+Points are what the variant scores: in Mexican Train the pips left in a seat's hand at the end of a round, and the
+entry with the fewest over all its rounds ranks first; in a line game (a round is one hand) the points the seat
+made, and the most rank first (``lowest_wins``). Entries equal on points are ordered by more rounds won (a round is
+won by the best score at the table; a best score shared is a tie for those who share it), then fewer faults;
+entries equal on all three share a place.
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ class TableTally:
     faults: list[dict[str, int]] = field(default_factory=list)
     abandoned: int = 0
     notes: list[str] = field(default_factory=list)  # the first fault's detail of each entry
+    lowest_wins: bool = True  # the fewest points are best (Mexican Train), else the most (the line games)
 
     def __post_init__(self) -> None:
         n = self.entries
@@ -89,7 +92,7 @@ class TableTally:
     def record(self, seats: Sequence[int], points: Sequence[int]) -> None:
         """One round: ``seats[s]`` is the entry in seat ``s``, ``points[s]`` what that seat scored."""
         self.rounds += 1
-        low = min(points)
+        low = min(points) if self.lowest_wins else max(points)
         lowest = [seats[s] for s, p in enumerate(points) if p == low]
         for s, p in enumerate(points):
             self.points[seats[s]] += p
@@ -126,6 +129,7 @@ class TableStanding:
     tied: int
     faults: dict[str, int]
     rank: int = 0
+    lowest_wins: bool = True
 
     @property
     def lost(self) -> int:
@@ -141,15 +145,17 @@ class TableStanding:
 
 
 def table_key(s: TableStanding) -> tuple[int, int, int]:
-    """Fewest points, then most rounds won, then fewest turns lost to faults."""
-    return (s.points, -s.won, s.failures)
+    """Fewest points (most, where points are made), then most rounds won, then fewest faults."""
+    return (s.points if s.lowest_wins else -s.points, -s.won, s.failures)
 
 
 def table_standings(names: Sequence[str], tally: TableTally) -> list[TableStanding]:
     """Each entry's totals, ranked best first; equal keys share a place (1, 2, 2, 4), in entry order."""
     table = [
         TableStanding(
-            name, tally.rounds, tally.points[e], tally.won[e], tally.tied[e], dict(sorted(tally.faults[e].items()))
+            *(name, tally.rounds, tally.points[e], tally.won[e], tally.tied[e]),
+            dict(sorted(tally.faults[e].items())),
+            lowest_wins=tally.lowest_wins,
         )
         for e, name in enumerate(names)
     ]

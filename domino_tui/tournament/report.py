@@ -89,8 +89,9 @@ def sandbox_lines(result: TournamentResult) -> list[str]:
 
 
 def table_lines(result: TournamentResult) -> list[str]:
-    """A free-for-all table's ranking: fewest points first."""
-    title = "Ranking (fewest total points; then most rounds won, fewest forfeits)"
+    """A free-for-all table's ranking: fewest points first (most, where points are made: a line game)."""
+    fewest = result.tally is None or result.tally.lowest_wins
+    title = f"Ranking ({'fewest' if fewest else 'most'} total points; then most rounds won, fewest forfeits)"
     header = ["#", "entry", "points", "per round", "rounds W-T-L", "forfeits"]
     rows = [
         [str(s.rank), s.name, str(s.points), f"{s.per_round:.1f}", _wdl(s.won, s.tied, s.lost), forfeits_text(s.faults)]

@@ -1,7 +1,10 @@
-"""Playing a free-for-all table: its rounds cut into chunks, chunks run in worker processes, tallies summed.
+"""Playing a free-for-all table: its rounds cut into chunks, chunks run in worker processes, tallies summed. A
+table plays Mexican Train (a round is a round of trains) or a line game that seats more than two, each for himself
+(a round is one hand: Fives and Threes for 3 or 4).
 
 Every seat is a built-in bot or a user bot in a sandboxed host of its own (host.py), one host per entry; each sees
-only its seat's observation. A faulty answer loses the turn, as in the other variants (fullplay.py). The layout
+only its seat's observation. A faulty answer forfeits the round (the train kernel's rule: the seat is out and
+scores its hand and the boneyard as they are then), as a faulty answer loses a line game its turn. The layout
 of the table (who sits where, which deal) is free_for_all.py's.
 """
 
@@ -13,11 +16,22 @@ from typing import Protocol
 
 from ..ai import BOTS, make_bot
 from ..ai.base import Bot
-from ..engine import DRAW, PASS, Move, TrainObservation, TrainRoundState, TrainRules, get_train_rules, observe_train
+from ..engine import (
+    TRAIN_VARIANTS,
+    GameState,
+    Move,
+    Rules,
+    TrainObservation,
+    TrainRoundState,
+    TrainRules,
+    get_rules,
+    get_train_rules,
+    observe_train,
+)
 from .entries import Entry, EntryError, parse_bot, spec_text, unique_names
 from .faults import Fault, take_turn
-from .free_for_all import TableTally, deal_seed, engine_round, seating, table_bot_seed
-from .fullplay import MAX_TURNS
+from .free_for_all import TableError, TableTally, deal_seed, engine_round, seating, table_bot_seed
+from .fullplay import MAX_TURNS, play_state
 from .host import seat_in_host
 from .runner import Progress
 from .sandbox import SANDBOXED, Confinement
@@ -44,12 +58,20 @@ class TableTask:
     confinement: Confinement = SANDBOXED
 
 
-def table_rules(variant: str, entries: int) -> TrainRules:
-    """The train variant's rules for a table of ``entries`` players."""
-    return get_train_rules(variant, entries)
+def table_rules(variant: str, entries: int) -> TrainRules | Rules:
+    """The variant's rules for a table of ``entries`` players: a train variant's, or a line variant's seated anew
+    for that many, each for himself (TableError when it seats no such table)."""
+    if variant in TRAIN_VARIANTS:
+        return get_train_rules(variant, entries)
+    rules = get_rules(variant)
+    if entries == rules.players or entries not in rules.player_counts:
+        counts = [n for n in rules.player_counts if n != rules.players]
+        seats = f"tables of {' or '.join(map(str, counts))}" if counts else "no free-for-all table"
+        raise TableError(f"{variant} seats {seats}, not {entries} players")
+    return rules.with_players(entries)
 
 
-def table_entries(texts: list) -> list[Entry]:
+def table_entries(texts: list, rules: TrainRules | Rules) -> list[Entry]:
     """Each entry of a table is one bot (a spec as on the command line, or a Bot class); names made unique."""
     entries = []
     for text in texts:
@@ -58,7 +80,7 @@ def table_entries(texts: list) -> list[Entry]:
         if isinstance(text, tuple | list):
             raise EntryError(f"{spec_text(tuple(text))}: at a free-for-all table each entry is one bot")
         bot = parse_bot(text)
-        if not bot.hosted and not BOTS[bot.name].plays_trains:
+        if isinstance(rules, TrainRules) and not bot.hosted and not BOTS[bot.name].plays_trains:
             playing = ", ".join(name for name, cls in BOTS.items() if cls.plays_trains)
             raise EntryError(f"the {bot.name} bot does not play Mexican Train; built-in bots that do: {playing}")
         entries.append(Entry(bot.short, spec_text(text), (bot,)))
@@ -66,7 +88,12 @@ def table_entries(texts: list) -> list[Entry]:
 
 
 def table_chunks(
-    rules: TrainRules, entries: tuple[Entry, ...], rounds: int, seed: int, move_limit: float, confinement: Confinement
+    rules: TrainRules | Rules,
+    entries: tuple[Entry, ...],
+    rounds: int,
+    seed: int,
+    move_limit: float,
+    confinement: Confinement,
 ) -> list[TableTask]:
     return [
         TableTask(rules.name, entries, seed, start, min(start + TABLE_CHUNK, rounds), move_limit, confinement)
@@ -78,19 +105,27 @@ def play_table_chunk(task: TableTask) -> TableTally:
     """Play rounds [start, stop) of the table and sum them up. Runs in a worker process."""
     n = len(task.entries)
     rules = table_rules(task.variant, n)
-    tally = TableTally(n)
+    trains = isinstance(rules, TrainRules)
+    tally = TableTally(n, lowest_wins=trains)  # pips left lose in Mexican Train; points made win a line game
     for game in range(task.start, task.stop):
         seats = seating(n, game)
-        state = TrainRoundState.new(rules, engine_round(n, game), random.Random(deal_seed(task.seed, n, game)))
+        deal = random.Random(deal_seed(task.seed, n, game))
         notes: dict[int, str] = {}
         players = _players(task, game, seats, notes)
-        faults = play_round(state, players)
+        if isinstance(rules, TrainRules):
+            state = TrainRoundState.new(rules, engine_round(n, game), deal)
+            faults = play_round(state, players)
+            points = state.points() if state.over else None
+        else:  # one hand, each seat for himself; a faulty answer loses the turn, the line games' rule
+            outcome = play_state(GameState.new(rules, deal), players)  # type: ignore[arg-type]  # a seat's player answers the observation of its game
+            faults = list(outcome.faults)
+            points = outcome.points if outcome.result is not None else None
         for seat, fault in faults:
             tally.fault(seats[seat], fault.value, notes.get(seats[seat], ""))
-        if not state.over:
+        if points is None:
             tally.abandoned += 1
             continue
-        tally.record(seats, state.points())
+        tally.record(seats, points)
     return tally
 
 
@@ -107,19 +142,9 @@ class TrainSeat:
 
 
 def lose_turn(state: TrainRoundState) -> None:
-    """A faulty bot's lost turn: the turn of a player who cannot play (a draw while it may, else a pass)."""
-    forfeit = getattr(state, "forfeit", None)
-    if forfeit is not None:
-        forfeit()
-        return
-    legal = state.legal_moves()
-    for move in (DRAW, PASS):
-        if move in legal:
-            state.apply(move)
-            return
-    # Only plays are legal (a tile fits): the rules allow no pass then, so the seat's lightest fitting tile is
-    # laid for it, the least a lost turn can cost it.
-    state.apply(min(legal, key=lambda m: m.tile.pips if m.tile is not None else 0))
+    """A faulty bot forfeits the round: the train kernel's rule (out of the round, scored its hand and the
+    boneyard as they are; see train_core.TrainRound.forfeit), never a move made for it."""
+    state.forfeit()
 
 
 def play_round(state: TrainRoundState, players: list[TablePlayer]) -> list[tuple[int, Fault]]:
@@ -147,14 +172,17 @@ def _players(task: TableTask, game: int, seats: tuple[int, ...], notes: dict[int
             key, seed = f"{entry.name}/0", user_bot_seed(task.seed, -1, game, seat)
             players.append(seat_in_host(key, spec, task.move_limit, task.confinement, seat, seed, notes, e))
         else:
-            players.append(TrainSeat(make_bot(spec.name, random.Random(table_bot_seed(task.seed, game, seat)))))
+            bot = make_bot(spec.name, random.Random(table_bot_seed(task.seed, game, seat)))
+            players.append(TrainSeat(bot) if task.variant in TRAIN_VARIANTS else bot)  # type: ignore[arg-type]  # a bot answers a line game's observation itself
     return players
 
 
-def run_table_chunks(tasks: list[TableTask], entries: int, jobs: int, progress: Progress | None = None) -> TableTally:
+def run_table_chunks(
+    tasks: list[TableTask], entries: int, jobs: int, progress: Progress | None = None, lowest_wins: bool = True
+) -> TableTally:
     """Run every chunk, on ``jobs`` worker processes (in this process when jobs is 1), and sum their tallies;
-    ``progress(rounds done, rounds)`` after each chunk."""
-    total = TableTally(entries)
+    ``progress(rounds done, rounds)`` after each chunk. ``lowest_wins``: as the rules score (TableTally)."""
+    total = TableTally(entries, lowest_wins=lowest_wins)
     rounds = sum(t.stop - t.start for t in tasks)
     done = 0
     if progress:

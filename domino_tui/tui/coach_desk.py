@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..ai.expert import ExpertBot
     from ..coach.review import Review
     from ..records import GameRecord, Records
+    from .train_session import TrainSession
 
 
 class RecordNote(Message):
@@ -92,6 +93,16 @@ class CoachDesk:
         job = self.job = ReviewJob(session, session.game_index, None if record is None else record.uid)
         # Not exclusive: a worker cancelled before it starts would never write its game.
         self.app.run_worker(partial(self._after_game, job, record), thread=True, group="review", name="review")
+
+    def train_finished(self, session: TrainSession) -> None:
+        """Record a Mexican Train match once its last round ends (once); no review (the coach reviews line games)."""
+        key = (id(session), -1)  # a match is recorded whole, never a round
+        if key in self.recorded or not session.match_over or not getattr(self.app, "save_settings", True):
+            return
+        self.recorded.add(key)
+        from .recording import train_record_of
+
+        self.keep_record(train_record_of(session))
 
     def keep_record(self, record: GameRecord) -> None:
         """Write a game played elsewhere (online) to the record, in a worker thread; no review (no deal)."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ..engine import GameResult, Rules
 from ..records import GameRecord
+from ..records.ratings import places_of, result_of
 from .session import HUMAN, Session
+from .train_session import TrainSession
 
 
 def record_of(session: Session, index: int) -> GameRecord:
@@ -20,6 +22,11 @@ def record_of(session: Session, index: int) -> GameRecord:
         result = "drawn" if points[mine] == theirs else ("won" if points[mine] > theirs else "lost")
     seats = ("You", *(session.opponent_name(s) for s in range(1, rules.players)))
     opponents = sorted({seats[s] for s in range(rules.players) if rules.team_of(s) != mine})
+    places: tuple[int, ...] = ()
+    if len(points) > 2:  # several sides (Fives and Threes for three or four): a ranking, most points first
+        by_side = places_of(points, lowest_wins=False)
+        places = tuple(by_side[rules.team_of(s)] for s in range(rules.players))
+        result = result_of(places, HUMAN)
     return GameRecord(
         variant=rules.name,
         seats=seats,
@@ -32,6 +39,27 @@ def record_of(session: Session, index: int) -> GameRecord:
         game=game.to_json(),
         hints=session.hints.get(index, 0),
         undos=session.undos.get(index, 0),
+        places=places,
+    )
+
+
+def train_record_of(session: TrainSession) -> GameRecord:
+    """A finished Mexican Train match, seen from your seat: every seat ranked by its total (the lowest wins),
+    the match's JSON kept whole (the statistics' replay shows line games only, and says so)."""
+    totals = session.match.totals
+    places = places_of(totals, lowest_wins=True)
+    seats = ("You", *(session.opponent_name(s) for s in range(1, session.players)))
+    return GameRecord(
+        variant=session.rules.name,
+        seats=seats,
+        opponent="/".join(sorted(set(seats[1:]))),
+        seed=session.seed,
+        game_no=1,
+        result=result_of(places, HUMAN),
+        points_for=totals[HUMAN],
+        points_against=sum(totals) - totals[HUMAN],
+        game=session.match.to_json(),
+        places=places,
     )
 
 

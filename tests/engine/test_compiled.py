@@ -62,8 +62,8 @@ def test_the_modules_run_without_cython_installed() -> None:
 
 
 def train_digest(rounds: int) -> str:
-    """Every move, hand and score of ``rounds`` random Mexican Train rounds of the train kernel, from one seed, in
-    every option set, as one hash."""
+    """Every move, forfeit, hand and score of ``rounds`` random Mexican Train rounds of the train kernel, from one
+    seed, in every option set, as one hash."""
     import hashlib
     import random
 
@@ -77,6 +77,10 @@ def train_digest(rounds: int) -> str:
         codes = MEXICAN_TRAIN.with_players(2 + i % 7).with_options(**options[i % 3]).kernel
         game = new_round(codes, i % 13, rng)
         while not game.over:
+            if rng.random() < 0.01:  # now and then a seat forfeits the round (a faulty bot in a tournament)
+                game.forfeit()
+                seen.update(f"forfeit {game.turn} {game.out} {game.penalty};".encode())
+                continue
             legal = game.legal()
             move = legal[rng.randrange(len(legal))]
             seen.update(f"{move} {game.copy().apply(move)};".encode())

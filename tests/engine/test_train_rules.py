@@ -200,3 +200,41 @@ def test_the_faces_that_do_not_play_trains_yet_do_not_offer_them():
     except SystemExit as refused:
         code = refused.code
     assert code == 2
+
+
+def test_a_forfeit_takes_the_seat_out_and_scores_it_at_least_what_playing_on_could():
+    from domino_tui.ai.train_view import replay
+    from domino_tui.engine.train_observation import train_observation_from_json, train_observation_to_json
+
+    rules = MEXICAN_TRAIN.with_players(3)
+    for seed in range(25):
+        rng = random.Random(seed)
+        state = TrainRoundState.new(rules, seed % 13, rng)
+        for _ in range(rng.randrange(15)):
+            if not state.over:
+                state.apply(rng.choice(state.legal_moves()))
+        if state.over:
+            continue
+        seat = state.turn
+        ceiling = sum(t.pips for t in state.hand(seat) + state.boneyard)  # every tile it could still end with
+        played_on = state.copy()
+        state.forfeit()
+        assert state.marked(seat) and state.history[-1].forfeit
+        for turn in range(1000):
+            if state.over:
+                break
+            assert state.turn != seat  # out: it takes no more turns
+            if turn % 8 == 0:
+                obs = observe_train(state, state.turn)
+                assert train_observation_from_json(train_observation_to_json(obs)).history == obs.history
+                assert replay(obs).root.turn == state.turn  # the bots' view of the table skips it too
+            state.apply(rng.choice(state.legal_moves()))
+        assert state.points()[seat] == ceiling
+        assert TrainRoundState.from_json(state.to_json()) == state
+        while not played_on.over:  # the same seat playing on, however it plays, ends with no more
+            played_on.apply(rng.choice(played_on.legal_moves()))
+        assert played_on.points()[seat] <= ceiling
+    both = position(TWO, [[T(1, 2)], [T(3, 4)]])
+    both.forfeit()
+    both.forfeit()
+    assert both.over and both.out_seat is None

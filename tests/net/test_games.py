@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domino_tui.engine import VARIANTS
-from domino_tui.net.client import SeatView
+from domino_tui.net.client import NetError, SeatView
 
 from .tables import MIXED, play_table
 
@@ -29,3 +29,10 @@ async def test_people_and_bots_play_a_whole_match(running, variant: str) -> None
 async def test_two_people_play_each_other_with_no_bot(running) -> None:
     _, _, results = await play_table(running.client, "block", seats=[None, None])
     assert results[0] == results[1] and results[0].match_over
+
+
+async def test_a_room_refuses_a_number_of_players_its_rules_do_not_take(running) -> None:
+    rules = next(r for r in VARIANTS.values() if len(r.player_counts) > 1)
+    with pytest.raises(NetError) as refused:
+        await running.client().create("Ana", rules.name, players=max(rules.player_counts) + 1)
+    assert refused.value.code == "bad_message"

@@ -1,7 +1,8 @@
 """Every byte the server sends every client of whole matches of every variant, checked against what that client
 may know. The true game is rebuilt here from the server's database with the engine alone (the seed and the
 stored moves), not with the server's code: a seat's frames must be exactly the engine's observation for that
-seat, no tile in them may be one the seat cannot know, and a spectator's hold no hand at all."""
+seat, no tile in them may be one the seat cannot know, and a spectator's hold no hand at all. Every hand is laid
+open by a game's result only, and only once the table the client was last sent shows that game over."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ KEYS = {
     "room": {"type", "room", "status", "options", "creator", "seats", "match", "game", "scores"},
     "obs": {"type", "match", "game", "position", "obs"},
     "view": {"type", "match", "game", "position", "view"},
-    "result": {"type", "match", "game", "result", "scores", "match_over", "winner"},
+    "result": {"type", "match", "game", "result", "scores", "match_over", "winner", "hands"},
     "chat": {"type", "seat", "name", "text"},
     "error": {"type", "code", "message"},
 }
@@ -44,7 +45,7 @@ def true_positions(db, variant: str) -> dict[tuple[int, int, int], tuple]:
     entries = [json.loads(e) for (e,) in con.execute("SELECT entry FROM log WHERE code = ? ORDER BY seq", (code,))]
     con.close()
     opts = json.loads(options)
-    rules = VARIANTS[variant]
+    rules = VARIANTS[variant].with_players(opts["players"] or VARIANTS[variant].players)
     positions: dict[tuple[int, int, int], tuple] = {}
     match, number, position = None, 0, 0
     for entry in entries:
@@ -73,17 +74,27 @@ def tiles_in(obs: dict) -> set[Tile]:
     return tiles
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
-async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str) -> None:
+# Every variant at its own number of seats, and at the other numbers its rules seat (Fives and Threes for 3, 4).
+TABLES = [(name, None) for name in VARIANTS] + [
+    (name, [None, "random", None, "greedy"][:n])
+    for name, rules in VARIANTS.items()
+    for n in rules.player_counts
+    if n != rules.players
+]
+
+
+@pytest.mark.parametrize(("variant", "seats"), TABLES)
+async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str, seats: list | None) -> None:
     watcher, late = running.client(), running.client()
     watcher.raw, late.raw = [], []
     # One spectator watches the whole match from its lobby, another comes when it is over.
-    clients, welcomes, _ = await play_table(running.client, variant, record=True, watchers=(watcher,))
+    clients, welcomes, _ = await play_table(running.client, variant, seats, record=True, watchers=(watcher,))
     positions = true_positions(running.server.storage.path, variant)
     await late.watch(welcomes[0].room)  # joins a finished match: it is still sent the table as it is
-    seen_obs = seen_views = 0
+    seen_obs = seen_views = seen_results = 0
     seats = [*((c, w.seat) for c, w in zip(clients, welcomes, strict=True)), (watcher, None), (late, None)]
     for client, seat in seats:
+        latest = None  # the game as it stood at the last table this client was sent
         for text in client.raw:
             msg = json.loads(text)
             assert set(msg) == KEYS[msg["type"]], text[:200]
@@ -91,9 +102,16 @@ async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str) -
                 assert msg["seat"] == seat
             if msg["type"] == "room":
                 assert all(set(s) == SEAT_KEYS for s in msg["seats"]) and "token" not in text
+            if msg["type"] == "result":  # the hands, and only after the table that ends the game
+                seen_results += 1
+                assert latest is not None and latest.over
+                assert [{Tile.of(*t) for t in hand} for hand in msg["hands"]] == [
+                    set(latest.hand(s)) for s in range(latest.rules.players)
+                ]
             if msg["type"] not in ("obs", "view"):
                 continue
             game, scores, target = positions[(msg["match"], msg["game"], msg["position"])]
+            latest = game
             truth = observe(game, seat or 0, scores, target)
             if seat is None:
                 seen_views += 1
@@ -106,3 +124,4 @@ async def test_no_client_is_sent_a_tile_it_may_not_know(running, variant: str) -
                 assert tiles_in(msg["obs"]) <= set(game.hand(seat)) | set(game.board.tiles())
     # Every position, to every seat and to the spectator who watched from the lobby.
     assert seen_obs >= len(positions) * len(clients) and seen_views >= len(positions) + 1
+    assert seen_results >= len(seats)

@@ -38,7 +38,7 @@ ROUNDS = 2  # rounds of the room's match: whole rounds, more than one, not thirt
 
 
 async def play_trains(
-    make_client, seats: list[str | None], record: bool = False
+    make_client, seats: list[str | None], record: bool = False, watchers: tuple[RoomClient, ...] = ()
 ) -> tuple[list[RoomClient], list[Welcome], list[TrainRoundOver | None]]:
     people = [i for i, s in enumerate(seats) if s is None]
     clients = [make_client() for _ in people]
@@ -49,6 +49,8 @@ async def play_trains(
     welcomes = [first]
     for i, c in enumerate(clients[1:], 1):
         welcomes.append(await c.join(first.room, f"P{i}"))
+    for watcher in watchers:
+        await watcher.watch(first.room)
     await clients[0].start()
     levels = ["random", "greedy"]
     results = await asyncio.wait_for(
@@ -113,22 +115,31 @@ def tiles_in(obs: dict) -> set[Tile]:
 
 
 async def test_no_client_of_a_train_room_is_sent_a_tile_it_may_not_know(running) -> None:
-    watcher = running.client()
-    watcher.raw = []
+    # One spectator watches the whole match from its lobby, another comes when it is over.
+    watcher, late = running.client(), running.client()
+    watcher.raw, late.raw = [], []
     seats = [None, "random", None, "greedy", "random"]
-    clients, welcomes, _ = await play_trains(running.client, seats, record=True)
+    clients, welcomes, _ = await play_trains(running.client, seats, record=True, watchers=(watcher,))
     positions = true_rounds(running.server.storage.path)
-    await watcher.watch(welcomes[0].room)
-    seen_obs = seen_views = 0
-    for client, seat in [*((c, w.seat) for c, w in zip(clients, welcomes, strict=True)), (watcher, None)]:
+    await late.watch(welcomes[0].room)
+    seen_obs = seen_views = seen_results = 0
+    watchers = [(watcher, None), (late, None)]
+    for client, seat in [*((c, w.seat) for c, w in zip(clients, welcomes, strict=True)), *watchers]:
+        latest = None  # the round as it stood at the last table this client was sent
         for text in client.raw:
             msg = json.loads(text)
             if msg["type"] == "room":
                 assert "token" not in text
+            if msg["type"] == "result":  # every hand laid open, and only after the table that ends the round
+                seen_results += 1
+                assert latest is not None and latest.over
+                assert [{Tile.of(*t) for t in hand} for hand in msg["hands"]] == [
+                    set(latest.hand(s)) for s in range(latest.players)
+                ]
             if msg["type"] not in ("obs", "view"):
                 continue
             match = positions[(msg["match"], msg["game"], msg["position"])]
-            state = match.round
+            state = latest = match.round
             table = {t for x in range(state.rules.trains) for t in state.train(x)} | {
                 Tile.of(state.engine, state.engine)
             }
@@ -143,7 +154,9 @@ async def test_no_client_of_a_train_room_is_sent_a_tile_it_may_not_know(running)
                 assert text == encode({**msg, "obs": train_observation_to_json(observe_match(match, seat))})
                 assert {Tile.of(*t) for t in msg["obs"]["hand"]} == set(state.hand(seat))
                 assert tiles_in(msg["obs"]) <= set(state.hand(seat)) | table
-    assert seen_obs >= len(positions) * len(clients) and seen_views >= 1
+    # Every position, to every seat and to the spectator who watched from the lobby.
+    assert seen_obs >= len(positions) * len(clients) and seen_views >= len(positions) + 1
+    assert seen_results >= ROUNDS * (len(clients) + 1) + 1
 
 
 async def test_a_dropped_train_player_gets_the_same_seat_and_hand(running) -> None:
@@ -172,6 +185,9 @@ async def test_a_spectator_of_a_train_room_sees_the_table_and_no_hand(running) -
     view = await wait_for(w, lambda e: isinstance(e, TrainSpectatorView))
     assert view.view["seat"] is None and view.view["hand"] == [] and view.view["legal"] == []
     assert len(view.view["trains"]) == 3 and sum(view.view["hand_sizes"]) > 0
+    # Read as the train table draws it: the first seat's table with no hand, every hand's true size.
+    assert view.observation.hand == () and view.observation.hand_sizes == tuple(view.view["hand_sizes"])
+    assert [len(v.tiles) for v in view.observation.trains] == [len(t["tiles"]) for t in view.view["trains"]]
 
 
 async def test_a_train_room_rebuilt_from_its_log_is_the_room(running) -> None:

@@ -28,6 +28,7 @@ BAD_ROWS = {
     "variant-not-utf8": {"variant": b"\xff\xfe"},  # bound as a BLOB, read back as text
     "played-at-null-bytes": {"played_at": b"\x80"},
     "deep-game": {"game_json": "[" * 100_000 + "]" * 100_000},
+    "places-out-of-range": {"places": "[0, 7]"},  # a place for each seat, each below the number of seats
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domino_tui.records import GameRecord
-from domino_tui.records.ratings import ratings
+from domino_tui.records.ratings import places_of, ratings, result_of
 
 
 def game(result: str, opponent: str = "Hard", variant: str = "classic") -> GameRecord:
@@ -34,3 +34,22 @@ def test_each_variant_and_opponent_has_a_rating_of_its_own() -> None:
     ]  # fmt: skip
     assert found[1].mu > 25 > found[2].mu
     assert found[1].shown == f"{found[1].mu:.1f} ± {found[1].sigma:.1f}"
+
+
+def table_game(places: tuple[int, ...], levels: tuple[str, ...] = ("Hard", "Hard", "Hard")) -> GameRecord:
+    """A game among several sides (Mexican Train, Fives and Threes for 3-4): you in seat 0, bots after."""
+    opponent = "/".join(sorted(set(levels)))
+    return GameRecord("mexicantrain", ("You", *levels), opponent, 1, 1, result_of(places, 0), 0, 0, {}, places=places)
+
+
+def test_a_table_of_several_sides_rates_every_place_at_once() -> None:
+    assert places_of((40, 12, 40, 90), lowest_wins=True) == (1, 0, 1, 3)
+    assert places_of((40, 12, 40, 90), lowest_wins=False) == (1, 3, 1, 0)
+    [first] = ratings([table_game((0, 1, 2, 3))])
+    [second] = ratings([table_game((1, 0, 2, 3))])
+    [last] = ratings([table_game((3, 0, 1, 2))])
+    assert first.mu > second.mu > 25 > last.mu  # beating more of the table moves you further up
+    assert first.opponent_mu < 25 < last.opponent_mu and first.games == 1
+    # Levels that differ are one opponent (the set), each level measured apart: the one you beat drops.
+    [mixed] = ratings([table_game((0, 1, 2), ("Easy", "Master"))] * 3)
+    assert mixed.opponent == "Easy/Master" and mixed.mu > 25 and mixed.games == 3

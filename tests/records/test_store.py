@@ -143,9 +143,9 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(records):
     assert problem is None
     (g,) = games
     assert (g.variant, g.opponent, g.seed, g.result, g.game) == ("block", "Normal", 9, "lost", game)
-    assert (g.points_for, g.points_against, g.seats, g.hints, g.undos) == (0, 14, ("You", "Normal"), 0, 0)
+    assert (g.points_for, g.points_against, g.seats, g.hints, g.undos, g.places) == (0, 14, ("You", "Normal"), 0, 0, ())
     with sqlite3.connect(records.path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
 
 
 def test_a_record_from_a_newer_version_is_not_touched(records):

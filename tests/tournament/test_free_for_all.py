@@ -115,11 +115,12 @@ def test_a_user_bot_deciding_as_greedy_does_scores_as_greedy_since_each_plays_ev
     assert result.table[0].won + result.table[0].tied == result.table[1].won + result.table[1].tied
 
 
-def test_a_bot_breaking_the_rules_loses_its_turns_and_the_round_goes_on() -> None:
-    bots = [f"{TRAIN_BOTS}:AlwaysDraws", "greedy"]
-    result = run_tournament("mexicantrain", bots, games=2, seed=1, jobs=1, unsandboxed=True)
-    faulty = next(s for s in result.table if s.name.startswith("AlwaysDraws"))
-    assert faulty.faults.get("illegal", 0) > 0
+def test_a_crashing_user_bot_forfeits_the_round_and_the_other_plays_it_out() -> None:
+    bots = [f"{TRAIN_BOTS}:CrashesMidRound", "greedy"]
+    result = run_tournament("mexicantrain", bots, games=2, seed=1, jobs=1, move_limit=20)  # in its sandbox
+    faults = {s.name.split(" ")[0]: s.faults for s in result.table}
+    # Out of the round at its first fault: one forfeit a round (the crash comes in every round), then no more turns.
+    assert faults == {"CrashesMidRound": {"crashed": 2}, "greedy": {}}
     assert result.tally is not None and result.tally.abandoned == 0 and result.games == 2
 
 
@@ -157,3 +158,26 @@ def test_the_command_line_plays_a_table_and_writes_its_ranking_as_json_and_csv(t
     assert [(r["entry"], r["points"]) for r in rows] == [(r["entry"], str(r["points"])) for r in data["ranking"]]
     assert main([*base, "--out", str(tmp_path / "table.jsonl")]) == 2  # refused: there would be nothing to keep
     assert not os.path.exists(tmp_path / "table.jsonl")
+
+
+def test_fives_and_threes_for_four_is_a_table_of_user_bots_in_their_sandboxes_ranked_by_most_points(
+    tmp_path, capsys
+) -> None:
+    examples = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "examples"))
+    faulty = os.path.join(os.path.dirname(__file__), "bots", "faulty.py")
+    seed = tmp_path / "seed"
+    seed.write_text("6\n")
+    bots = f"{examples}/tournament_bot.py:Blocker,cmd:sh {examples}/first_legal.sh,{faulty}:Raiser,greedy"
+    base = ["--variant", "fivesandthrees", "--bots", bots, "--games", "4", "--seed-file", str(seed), "--jobs", "1"]
+    assert main([*base, "--players", "4", "--move-limit", "20", "--out", str(tmp_path / "table.json")]) == 0
+    data = json.loads((tmp_path / "table.json").read_text())
+    ranking = {r["entry"].split(" ")[0]: r for r in data["ranking"]}
+    assert data["ranked_by"] == "most total points" and data["run"]["rounds"] == 4 and data["run"]["abandoned"] == 0
+    assert all(sum(r["rounds"].values()) == 4 for r in ranking.values())
+    points = [r["points"] for r in data["ranking"]]
+    assert points == sorted(points, reverse=True)  # where plays score, the most points rank first
+    assert ranking["Raiser"]["forfeits"].get("raised", 0) > 0 and not ranking["greedy"]["forfeits"]
+    assert "most total points" in capsys.readouterr().out
+    # The table must seat as many entries as it has players, and the variant must seat that many.
+    assert main([*base, "--players", "3"]) == 2 and "needs 3 entries" in capsys.readouterr().err
+    assert main(["--variant", "classic", "--bots", "greedy,random,random", "--players", "3"]) == 2

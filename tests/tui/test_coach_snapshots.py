@@ -51,9 +51,19 @@ def test_review(snap_compare, size):
     assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
 
 
-def recorded(results: str) -> None:
-    """Games with fixed dates in the record, for pictures that do not change with the day."""
+def recorded(results: str, table: bool = False) -> None:
+    """Games with fixed dates in the record, for pictures that do not change with the day; ``table``: first a
+    Mexican Train match among four (every seat's place)."""
     records = Records()
+    if table:
+        seats = ("You", "Hard", "Hard", "Easy")
+        records.add(
+            GameRecord(
+                *("mexicantrain", seats, "Easy/Hard", 99, 1, "lost", 120, 610, {}),
+                played_at="2026-11-09T20:00:00+00:00",
+                places=(1, 0, 2, 3),
+            )
+        )
     for i, result in enumerate(results):
         rng = random.Random(i)
         variant = ("classic", "partnership")[i % 2]
@@ -83,7 +93,7 @@ def recorded(results: str) -> None:
 
 @at_size
 def test_statistics(snap_compare, size):
-    recorded("wwldw")
+    recorded("wwldw", table=True)
 
     async def run_before(pilot):
         await pilot.pause(0.1)

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, End, GameResult, Kind, Move, Reason, get_rules
+from domino_tui.engine import DRAW, PASS, VARIANTS, End, GameResult, Kind, Move, Reason, get_rules
 from domino_tui.records import Records
 from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import table as stats_table
@@ -304,10 +304,13 @@ async def test_a_spectator_watches_a_game_read_only(server: Running) -> None:
                 assert about.points[-1][1] == a.over.scores  # the match's scores
             assert ana.screen.about.buttons[0] == ("again", "Restart")  # the creator restarts from there
             assert "again" not in {choice for choice, _ in cy.screen.about.buttons}  # the others wait
-            # Nobody's tiles but your own: the spectator sees every hand left face down, Ana her own.
+            # The game is over: the result lays every hand open, to the players and the spectator alike.
             sizes = c.shown.hand_sizes
-            assert [t for _, t, _ in cy.screen.about.hands] == ["face down" if n else "out" for n in sizes]
-            assert ana.screen.about.hands[0][1] == (" ".join(map(str, a.observation.hand)) or "out")
+            assert [len(hand) for hand in c.over.hands] == list(sizes)
+            laid_open = [" ".join(map(str, hand)) or "out" for hand in c.over.hands]
+            assert [t for _, t, _ in cy.screen.about.hands] == laid_open
+            assert [t for _, t, _ in ana.screen.about.hands] == laid_open
+            assert c.over.hands[0] == a.observation.hand
             await pc.press("s")  # the score sheet across the match's games
             await until([pc], lambda: isinstance(cy.screen, ScoreSheetScreen))
             sheet = cy.screen.about
@@ -345,13 +348,40 @@ async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatc
         assert [watcher.kind(s) for s in range(2)] == ["person", "open"]
 
 
-async def test_watching_a_train_room_is_refused_with_a_message(server: Running) -> None:
-    """The train table has no spectator's view yet: watching one says so, and q leaves without a traceback."""
-    room = (await server.client().create("Ana", MEXICAN_TRAIN.name, players=3, games=1)).room
-    cy = online_app(Connect.join(f"127.0.0.1:{server.port}/{room}", "Cy", watch=True))
-    async with cy.run_test(size=SIZE) as pc:
-        c = table(cy)
-        await until([pc], lambda: c.connection == "closed")
-        assert isinstance(cy.screen, OnlineTableScreen) and c.query_one("#message").has_class("-error")
-        await pc.press("q")
-    assert cy.return_code == 0
+async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_numbers(server: Running) -> None:
+    """The form asks for the number of players of rules that seat several (Fives and Threes: 2, 3 or 4) and
+    refuses another; the room is dealt for three and the table draws them as the local one does (West, East)."""
+    rules = next(r for r in VARIANTS.values() if 3 in r.player_counts and r.players != 3)
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Ana"
+        form.query_one("#online-variant", Select).value = "classic"
+        await pilot.pause()
+        assert not form.query_one("#online-players", Input).display  # its rules seat one number only
+        form.query_one("#online-variant", Select).value = rules.name
+        await pilot.pause()
+        assert form.query_one("#online-players", Input).display
+        form.query_one("#online-players", Input).value = str(max(rules.player_counts) + 1)
+        form.query_one("#server", Input).focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, OnlineScreen) and str(form.query_one("#online-error", Static).render())
+        form.query_one("#online-players", Input).value = "3"
+        await pilot.press("enter")
+        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        online = table(app)
+        assert online.info is not None and online.info.options["players"] == 3 and len(online.info.seats) == 3
+        await pilot.press("s")
+        await until([pilot], lambda: online.observation is not None)
+        assert online.observation.rules == rules.with_players(3) and online.players == 3
+        for place, absent in (("left", False), ("right", False), ("top", True)):
+            assert online.query_one(f"#seat-{place}").has_class("-absent") == absent
+        names = online.names
+        assert names[1] in str(online.query_one("#seat-left").render())
+        assert names[2] in str(online.query_one("#seat-right").render())
+        await until([pilot], lambda: online.my_turn)
+        await play_turn(pilot, online)
+        await pilot.press("q")

@@ -4,20 +4,25 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.geometry import Region
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, RichLog, Select, Static
 
-from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainPlay
+from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainMatch, TrainPlay, observe_match
 from domino_tui.net.botclient import play_seat
+from domino_tui.net.client import RoomClient, RoomInfo, SeatInfo, TrainSeatView
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.online_trains import train_key_of, trains_for
+from domino_tui.tui.online_trains import describe, train_key_of, trains_for
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
 from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
+from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 from tests.net.conftest import Running, start_server
@@ -157,6 +162,28 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running)
             await until([pa, pb], lambda: a.over is not None and b.over is not None)
             assert a.over == b.over and a.over.match_over and len(a.over.scores) == 8
             assert "the match" in str(a.query_one("#message", Static).render())
+            # The end of the match shows the local train table's dialog on both tables, from the server's result.
+            await until(
+                [pa, pb],
+                lambda: isinstance(ana.screen, TrainRoundOverScreen) and isinstance(ben.screen, TrainRoundOverScreen),
+            )
+            over = a.over
+            for app, screen in ((ana, a), (ben, b)):
+                about = app.screen.about
+                assert [(points, total) for _, _, points, total in about.hands] == list(
+                    zip(over.points, over.scores, strict=True)
+                )
+                # The round is over: the result lays every hand open.
+                assert [tiles for _, tiles, _, _ in about.hands] == [" ".join(map(str, h)) or "out" for h in over.hands]
+                assert about.hands[screen.mine][0] == "You" and over.hands[screen.mine] == screen.observation.hand
+            assert ana.screen.about.buttons[0] == ("again", "Restart")  # the creator restarts from there
+            assert "again" not in {choice for choice, _ in ben.screen.about.buttons}  # the others wait
+            await pb.press("s")  # the score sheet over the match's rounds
+            await until([pb], lambda: isinstance(ben.screen, TrainScoreSheetScreen))
+            sheet = ben.screen.about
+            assert sheet.rounds == ((1, MEXICAN_TRAIN.max_pip, over.points),) and sheet.totals == over.scores
+            await pb.press("escape")
+            await until([pb], lambda: isinstance(ben.screen, TrainRoundOverScreen))
 
 
 async def test_a_table_plays_beside_a_program_in_a_room_for_four(server: Running) -> None:
@@ -211,3 +238,71 @@ async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Ru
         assert len(screen.info.seats) == 6 and screen.creator
         await pilot.press("q")
         await until([pilot], lambda: isinstance(app.screen, TableScreen))
+
+
+async def test_the_watch_button_opens_a_train_room_read_only(server: Running) -> None:
+    """Cy watches a Mexican Train room from the Play online form's Watch button: the train table with every hand
+    face down and its size beside its train, the trains as the server has them, no tile of any hand on the screen;
+    a move key only says that Cy is watching, and nothing is sent."""
+    ana = server.client()
+    room = (await ana.create("Ana", VARIANT, seats=[None, "random", "greedy"], games=1, between=30)).room
+    app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+o")
+        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
+        form = app.screen
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#name", Input).value = "Cy"
+        form.query_one("#room", Input).value = room
+        form.query_one("#watch").press()
+        await until([pilot], lambda: train_table(app) is not None and train_table(app).info is not None)
+        c = train_table(app)
+        assert c is not None and c.watching and c.welcome is not None and c.welcome.seat is None
+        await ana.start()
+        # Ana (a program here) never moves: the bots play up to her turn and the table stands still there.
+        room_now = server.room
+        await until([pilot], lambda: room_now().match is not None and room_now().match.turn == 0)
+        await until([pilot], lambda: c.spectator_view is not None and c.spectator_view.position == room_now().position)
+        state = room_now().match.match.round
+        obs = c.observation
+        assert obs is not None and not obs.legal and obs.hand == ()
+        assert obs.hand_sizes == tuple(len(state.hand(s)) for s in range(3))
+        assert [v.tiles for v in obs.trains] == [tuple(state.train(x)) for x in range(4)]
+        assert not c.query_one(HandView).display and c.names == ("Ana", "random", "greedy")
+        sent: list[tuple[object, ...]] = []
+        c.send = lambda *args: sent.append(args)  # type: ignore[method-assign]
+        for key in ("1", "enter", "d", "p", "m", "n"):
+            await pilot.press(key)
+            assert c.message_is_error and "watching" in c.message
+        assert sent == []
+        await pilot.press("q")
+
+
+async def test_moves_heard_before_the_seats_are_named_are_logged_with_the_names() -> None:
+    """A deal's first view may come before the room's news of who took the seats: the log waits for the names
+    rather than write the moves with "Seat 4"."""
+    rules = MEXICAN_TRAIN.with_players(4)
+    match = TrainMatch(rules, random.Random(7))
+    while len({ev.seat for ev in match.round.history}) < 3:
+        match.round.apply(match.round.legal_moves()[0])
+    obs = observe_match(match, 0)
+    client = RoomClient("ws://127.0.0.1:9")
+    table = OnlineTrainTableScreen(Connect.join("127.0.0.1:9/ABCD-EFGH", "Cy"), client)
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(table)
+
+    names = ("Ana", "Ben", "Cleo", "Dee")
+    seats = tuple(SeatInfo(name, "bot", "random", True, False) for name in names)
+    info = RoomInfo("ABCDEFGH", "playing", {"variant": VARIANT, "players": 4, "games": 1}, 0, seats, 1, 1, (0,) * 4)
+    async with Host().run_test(size=(140, 40)) as pilot:  # wide: the log is on the screen
+        table.post_message(table.Heard(TrainSeatView(1, 1, len(obs.history), obs)))
+        await pilot.pause()
+        log = table.query_one(RichLog)
+        assert len(log.lines) == 1  # the deal's title only: the moves wait
+        table.post_message(table.Heard(info))
+        await pilot.pause()
+        shown = [strip.text.rstrip() for strip in log.lines][1:]
+        assert shown == [describe(ev, obs, names) for ev in obs.history]
+        await client.close()

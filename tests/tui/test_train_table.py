@@ -1,6 +1,6 @@
 """The Mexican Train table: whole rounds of 2, 4 and 8 players played by keys at 80x24 and 140x40 in turn, every
 train's end on screen after every move of yours and every bot's; a train chosen by its key and by a click; the
-round's end, the score sheet, saving and resuming."""
+round's end, the score sheet, saving and resuming; a finished match in the record and the statistics."""
 
 from __future__ import annotations
 
@@ -8,8 +8,13 @@ import asyncio
 
 import pytest
 
-from domino_tui.engine import TrainPlay
+from domino_tui.engine import TrainMatch, TrainPlay
+from domino_tui.records import Records
+from domino_tui.records.ratings import places_of, result_of
+from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui import saved_game
+from domino_tui.tui.screens.replay import ReplayScreen
+from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.train_table import TrainTableScreen
@@ -246,4 +251,21 @@ async def test_the_match_ends_after_thirteen_rounds_with_the_lowest_total_winnin
         sheet = app.screen
         assert isinstance(sheet, TrainScoreSheetScreen)
         assert sheet.query_one("#sheet").row_count == 14  # thirteen rounds and the totals
+        # The match is in your record, every seat ranked by its total, and on the statistics screen.
+        while app.coach.outbox:
+            await pilot.pause(0.02)
+        [record] = Records().games()[0]
+        assert record.places == places_of(totals, lowest_wins=True) and record.seats == ("You", "greedy", "greedy")
+        assert record.result == result_of(record.places, 0) and record.points_for == totals[0]
+        assert TrainMatch.from_json(record.game).totals == totals  # kept whole: nothing lost
+        app.coach.open_stats()
+        await pilot.pause(0.3)
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        row = stats.query_one("#stats-table").get_row_at(0)
+        assert row[:3] == ["mexicantrain", "greedy", "1"] and row[HEADERS.index("rating")] != "25.0 ± 8.3"
+        assert stats.query_one("#stats-games").get_row_at(0)[4] == result_shown(record)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.problem and not app.screen.states
     assert saved_game.load()[0] is None  # a finished match leaves no save behind

@@ -107,7 +107,7 @@ def test_where_plays_score_a_hand_is_recorded_won_by_the_side_that_earned_more()
             s.game.apply(rng.choice(s.game.legal_moves()))
         r = record_of(s, 0)
         mine, theirs = s.game.team_points()
-        assert r.result == ("won" if mine > theirs else "lost" if mine < theirs else "drawn")
+        assert r.result == ("won" if mine > theirs else "lost" if mine < theirs else "drawn") and r.places == ()
         seen.add((r.result, s.game.result.winner == 0))
     assert ("lost", True) in seen or ("won", False) in seen  # the settlement's winner and the record's differ
 
@@ -125,3 +125,17 @@ def test_hints_and_undos_come_back_with_a_saved_game(tmp_path, monkeypatch):
     assert problem is None
     assert (back.hints, back.undos) == ({0: 1}, {0: 1})
     assert back.game == s.game
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_hand_among_several_sides_is_recorded_with_every_seat_s_place(players):
+    s = session("fivesandthrees", 7, players=players)
+    rng = random.Random(players)
+    while not s.game.over:
+        s.game.apply(rng.choice(s.game.legal_moves()))
+    r = record_of(s, 0)
+    points = s.game.team_points()
+    assert len(points) == players and r.seats == ("You",) + ("greedy",) * (players - 1)
+    assert r.places == tuple(sum(p > mine for p in points) for mine in points)  # most points first; ties share
+    assert r.result == ("lost" if r.places[0] else "won" if r.places.count(0) == 1 else "drawn")
+    assert (r.points_for, r.points_against) == (points[0], sum(points[1:]))

@@ -14,12 +14,22 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine import TRAIN_VARIANTS, VARIANTS, get_rules
+from ...engine.train_rules import MAX_PLAYERS as MAX_TRAIN_PLAYERS
+from ...engine.train_rules import MIN_PLAYERS as MIN_TRAIN_PLAYERS
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import default_games
 
 # Digits only, checked in linear time (see the new-game screen's fields).
 DIGITS = r"[0-9]*"
+
+
+def player_counts(variant: str) -> tuple[int, ...]:
+    """How many players a room of ``variant`` may seat, as its rules say."""
+    trains = TRAIN_VARIANTS.get(variant)
+    if trains is not None:
+        return tuple(range(MIN_TRAIN_PLAYERS, MAX_TRAIN_PLAYERS + 1))
+    return get_rules(variant).player_counts
 
 
 def login_name() -> str:
@@ -88,9 +98,13 @@ class OnlineScreen(ModalScreen[Connect | None]):
         label = self.query_one("#online-target-label", Label)
         box = self.query_one("#online-target", Input)
         trains = TRAIN_VARIANTS.get(variant)
-        # The number of players is asked of the train games only: the line games' rules fix it.
-        self.query_one("#online-players-label").display = trains is not None
-        self.query_one("#online-players").display = trains is not None
+        counts = player_counts(variant)
+        # The number of players is asked of the rules that seat several numbers (the train games, Fives and
+        # Threes); the others' rules fix it.
+        self.query_one("#online-players-label", Label).update(f"Players ({counts[0]} to {counts[-1]})")
+        self.query_one("#online-players", Input).placeholder = str(4 if trains is not None else counts[0])
+        self.query_one("#online-players-label").display = len(counts) > 1
+        self.query_one("#online-players").display = len(counts) > 1
         if trains is not None:
             box.disabled = False
             label.update(f"Rounds in the match (default {trains.rounds})")
@@ -123,12 +137,14 @@ class OnlineScreen(ModalScreen[Connect | None]):
             trains = TRAIN_VARIANTS.get(variant)
             options: dict[str, object] = {}
             box = self.query_one("#online-target", Input)
+            counts = player_counts(variant)
+            players = self.query_one("#online-players", Input).value
+            if players and len(counts) > 1:
+                if int(players) not in counts:
+                    title = trains.title if trains is not None else get_rules(variant).title
+                    return f"{title} is played by {counts[0]} to {counts[-1]} players."
+                options["players"] = int(players)
             if trains is not None:
-                players = self.query_one("#online-players", Input).value
-                if players:
-                    if not 2 <= int(players) <= 8:
-                        return "Mexican Train is played by 2 to 8 players."
-                    options["players"] = int(players)
                 if box.value:
                     if not 1 <= int(box.value) <= trains.rounds:
                         return f"A match is 1 to {trains.rounds} rounds."

@@ -214,13 +214,11 @@ class OnlineTableScreen(RoomTable):
                 start = " s starts the game when everyone is in." if event.creator else ""
                 self.say(f"In room {event.room}." + start)
         elif isinstance(event, net.RoomInfo):
-            if plays_trains(event) and self.watching:
-                # The train table has no spectator's view yet: say so rather than draw a table it cannot.
-                self.stop_watching_trains()
-            elif plays_trains(event):
+            if plays_trains(event):
                 self.to_train_table()
                 return
             self.info = event
+            self.log_moves()
         elif isinstance(event, net.SeatView | net.SpectatorView):
             self.took(event)
         elif isinstance(event, net.GameOver):
@@ -239,13 +237,6 @@ class OnlineTableScreen(RoomTable):
         if not self.redraw_due:
             self.redraw_due = True
             self.call_later(self.redraw_now)
-
-    def stop_watching_trains(self) -> None:
-        self.workers.cancel_group(self, "net")
-        if self.client is not None:
-            self.call_later(self.client.close)
-        self.connection = "closed"
-        self.say("This room plays Mexican Train, which cannot be watched yet: join it to play. q leaves.", error=True)
 
     def to_train_table(self) -> None:
         """The room plays a train game: its own table takes over this connection (and what it has heard)."""
@@ -275,12 +266,19 @@ class OnlineTableScreen(RoomTable):
             self.seat_view = view
         else:
             self.spectator_view = view
+        self.log_moves()
+        if isinstance(view, net.SeatView) and legal:
+            self.hint(view.observation)
+
+    def log_moves(self) -> None:
+        """The moves not yet in the log, with their players' names once the room has named every seat."""
+        shown = self.shown
+        if shown is None or not self.names_known:
+            return
         names = self.names
         for ev in shown.history[self.logged :]:
             self.log_line(Text(describe(ev, names)))
         self.logged = len(shown.history)
-        if isinstance(view, net.SeatView) and legal:
-            self.hint(view.observation)
 
     def game_over(self, over: net.GameOver) -> None:
         self.over = over
@@ -320,8 +318,10 @@ class OnlineTableScreen(RoomTable):
             lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
         hands = []
         for seat in range(rules.players):
-            # Your own tiles you know; the others' the server does not send: only their pips.
-            if seat == self.mine and self.observation is not None:
+            # The result lays every hand open (the game is over); before it, only your own is known.
+            if seat < len(over.hands):
+                tiles = " ".join(str(t) for t in over.hands[seat]) or "out"
+            elif seat == self.mine and self.observation is not None:
                 tiles = " ".join(str(t) for t in self.observation.hand) or "out"
             else:
                 tiles = "out" if shown.hand_sizes[seat] == 0 else "face down"
@@ -454,9 +454,14 @@ class OnlineTableScreen(RoomTable):
         obs = self.shown
         if obs is not None:
             return obs.rules.players
-        variant = self.info.options.get("variant") if self.info else self.connect_to.variant
+        options = self.info.options if self.info else {"variant": self.connect_to.variant, **self.connect_to.options}
+        variant, players = options.get("variant"), options.get("players")
         # A train room's variant is not a line game's: its own table takes over once the room's news says so.
-        return get_rules(variant).players if isinstance(variant, str) and variant in VARIANTS else 2
+        if not (isinstance(variant, str) and variant in VARIANTS):
+            return 2
+        # Rules that seat several numbers (Fives and Threes for 3 or 4) are dealt for the room's.
+        counts = get_rules(variant).player_counts
+        return players if isinstance(players, int) and players in counts else get_rules(variant).players
 
     # ----- drawing -----
 

@@ -10,6 +10,10 @@ game (a room joined by its code says so in its first news), so `domino-tui join`
 A move is a tile and a train, chosen as at the local train table: a tile's number (or the cursor and Enter, or a
 click); when it fits one train only it goes there, else a train's number (``m`` for the Mexican train) or a click
 on its row. Names and chat come from other people: they are shown as plain text (never read as markup).
+
+A spectator (`Connect.watch`) sees the same table from the public view the server sends it: every train, marker
+and open double, every hand face down with its size (beside its owner's train), the log, the scores and the chat;
+it has no hand, and a move key only says that you are watching.
 """
 
 from __future__ import annotations
@@ -50,11 +54,16 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
 from .room_table import RoomTable, room_keys
+from .train_round_over import TrainRoundOverScreen, TrainRoundOverText
+from .train_score_sheet import TrainScoreSheetScreen, TrainSheet
 
 SHORT = 30  # rows below which the seats are shown on the board's border
 LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
 PLAYING = {"number", "cursor", "play", "draw", "pass_turn"}
 CREATOR = {"start", "restart", "close_room"}
+# Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
+SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel"}
+MOVE_KEYS = {*(str(k) for k in range(10)), "enter", "space", "left", "right", "m", "d", "p", "n", "s", "r"}
 
 
 class OnlineTrainTableScreen(RoomTable):
@@ -70,6 +79,8 @@ class OnlineTrainTableScreen(RoomTable):
     OnlineTrainTableScreen.-chatting #message { display: none; }
     OnlineTrainTableScreen.-narrow #log { display: none; }
     OnlineTrainTableScreen.-short #seats, OnlineTrainTableScreen.-short #chat { display: none; }
+    OnlineTrainTableScreen.-watching #hand { display: none; }
+    OnlineTrainTableScreen.-watching #hand-box { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         # A number picks a tile of your hand, or a train while you choose one for the tile picked.
@@ -100,7 +111,9 @@ class OnlineTrainTableScreen(RoomTable):
         self.welcome: net.Welcome | None = client.welcome
         self.info: net.RoomInfo | None = client.info
         self.seat_view: net.TrainSeatView | None = None
+        self.spectator_view: net.TrainSpectatorView | None = None
         self.over: net.TrainRoundOver | None = None
+        self.dialog: TrainRoundOverScreen | TrainScoreSheetScreen | None = None  # over the table at a round's end
         self.chats: list[Text] = []
         self.logged = 0
         self.message = ""
@@ -128,12 +141,16 @@ class OnlineTrainTableScreen(RoomTable):
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves and chat"
         log.can_focus = False
+        self.set_class(self.watching, "-watching")
         self.fit()
         client = self.client
-        if self.welcome is not None:
+        if self.welcome is not None and self.watching:
+            self.say(f"Watching room {self.welcome.room}: every hand is face down. c chats, q leaves.")
+        elif self.welcome is not None:
             self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
-        if client.train_observation is not None:
-            self.took(client.train_observation)
+        view = client.train_view if self.watching else client.train_observation
+        if view is not None:
+            self.took(view)
         if client.train_result is not None:
             self.round_over(client.train_result)
         self.redraw()
@@ -168,7 +185,8 @@ class OnlineTrainTableScreen(RoomTable):
         event = message.event
         if isinstance(event, net.RoomInfo):
             self.info = event
-        elif isinstance(event, net.TrainSeatView):
+            self.log_moves()
+        elif isinstance(event, net.TrainSeatView | net.TrainSpectatorView):
             self.took(event)
         elif isinstance(event, net.TrainRoundOver):
             self.round_over(event)
@@ -192,11 +210,14 @@ class OnlineTrainTableScreen(RoomTable):
             self.redraw_due = True
             self.call_later(self.redraw_now)
 
-    def took(self, view: net.TrainSeatView) -> None:
+    def took(self, view: net.TrainSeatView | net.TrainSpectatorView) -> None:
+        """A new observation (a spectator's: the public view): the table as it is now."""
         key = (view.match, view.game)
-        if self.seat_view is None or (self.seat_view.match, self.seat_view.game) != key:
+        before = self.spectator_view if self.watching else self.seat_view
+        if before is None or (before.match, before.game) != key:
             self.choosing = None
             self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
+            self.close_dialog()  # a new deal: the last round's dialog gives way to the table
             title = f"— {view.observation.rules.title}, round {view.game} of {self.rounds} —"
             self.query_one("#log", RichLog).write(Text(title, style="bold"))
             self.logged = 0
@@ -204,14 +225,24 @@ class OnlineTrainTableScreen(RoomTable):
             self.choosing = None
         if self.message and not self.message_is_error and view.observation.legal:
             self.say("")
-        self.seat_view = view
+        if isinstance(view, net.TrainSeatView):
+            self.seat_view = view
+        else:
+            self.spectator_view = view
         obs = view.observation
+        self.log_moves()
+        if obs.legal and not self.message:
+            self.say(nothing_fits(obs))
+
+    def log_moves(self) -> None:
+        """The moves not yet in the log, with their players' names once the room has named every seat."""
+        obs = self.observation
+        if obs is None or not self.names_known:
+            return
         log = self.query_one("#log", RichLog)
         for ev in obs.history[self.logged :]:
             log.write(Text(describe(ev, obs, self.names)))
         self.logged = len(obs.history)
-        if obs.legal and not self.message:
-            self.say(nothing_fits(obs))
 
     def round_over(self, over: net.TrainRoundOver) -> None:
         if self.over == over:
@@ -223,8 +254,98 @@ class OnlineTrainTableScreen(RoomTable):
             self.say(round_over_line(over, self.names))
         elif over.match_over:
             self.say(text + (" r restarts." if self.creator else ""))
+        elif self.watching:
+            self.say(text + " The next round starts when the players are ready.")
         else:
             self.say(text + " n: next round.")
+        self.show_round_over()
+
+    # ----- the dialogs at a round's end, from the server's results -----
+
+    def round_over_text(self) -> TrainRoundOverText | None:
+        """The end-of-round dialog's data for the round just over, from the server's result."""
+        over, obs = self.over, self.observation
+        if over is None or obs is None:
+            return None
+        names = self.names
+        hands = []
+        for seat in range(obs.rules.players):
+            # The result lays every hand open (the round is over); before it, only your own is known.
+            if seat < len(over.hands):
+                tiles = " ".join(str(t) for t in over.hands[seat]) or "out"
+            elif seat == self.mine:
+                tiles = " ".join(str(t) for t in obs.hand) or "out"
+            else:
+                tiles = "out" if obs.hand_sizes[seat] == 0 else "face down"
+            hands.append((names[seat], tiles, over.points[seat], over.scores[seat]))
+        buttons: list[tuple[str, str]] = []
+        keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
+        if not self.watching and not over.match_over:
+            buttons.append(("next", "Next round"))
+            keys["new"] = "next"  # n: ready for the next round
+        if self.creator and over.match_over:
+            buttons.append(("again", "Restart"))
+            keys["review"] = "again"  # r: restart the match
+        buttons += [("look", "See the table"), ("quit", "Leave")]
+        if "new" in keys:
+            hint = "Enter or n: ready for the next round · s score sheet · Esc the table"
+        elif "review" in keys:
+            hint = "Enter or r restarts the match · s score sheet · Esc the table"
+        elif over.match_over:
+            hint = "The room's creator may restart the match · s score sheet · Esc the table"
+        else:
+            hint = "The next round comes by itself · s score sheet · Esc the table"
+        title = "Match over" if over.match_over else f"Round {over.game} of {self.rounds} over"
+        text = round_over_text(over, names, self.rounds)
+        return TrainRoundOverText(title, (text,), tuple(hands), tuple(buttons), hint, keys)
+
+    def score_sheet(self) -> TrainSheet | None:
+        """The rounds of the match in view: those before this one as the observation has them, and this one's
+        points once the server said it is over."""
+        obs = self.observation
+        if obs is None:
+            return None
+        rounds: list[tuple[int, int, tuple[int | None, ...]]] = [
+            (i + 1, obs.rules.max_pip - i, points) for i, points in enumerate(obs.round_scores)
+        ]
+        over = self.over
+        done = over is not None and over.game == obs.round_index + 1
+        now: tuple[int | None, ...] = over.points if over is not None and done else (None,) * obs.rules.players
+        rounds.append((obs.round_index + 1, obs.engine, now))
+        totals = over.scores if over is not None and done else obs.totals
+        title = f"Score sheet · {obs.rules.title} · lowest total wins"
+        return TrainSheet(title, self.names, tuple(rounds), tuple(totals))
+
+    def show_round_over(self) -> None:
+        about = self.round_over_text()
+        if about is None or self.dialog is not None or self.app.screen is not self:
+            return
+        dialog = self.dialog = TrainRoundOverScreen(about)
+        self.app.push_screen(dialog, self.after_round)
+
+    def after_round(self, choice: str | None) -> None:
+        self.dialog = None
+        if choice == "next":
+            self.action_next_game()
+        elif choice == "again":
+            self.action_restart()
+        elif choice == "sheet":
+            about = self.score_sheet()
+            if about is not None:
+                sheet = self.dialog = TrainScoreSheetScreen(about)
+                self.app.push_screen(sheet, lambda _: self.after_sheet())
+        elif choice == "quit":
+            self.call_later(self.action_leave)
+
+    def after_sheet(self) -> None:
+        self.dialog = None
+        if self.status in ("between", "over"):
+            self.show_round_over()
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None and self.app.screen is self.dialog:
+            self.dialog.dismiss(None)
+        self.dialog = None
 
     def connected(self, news: net.Connection) -> None:
         if news.state == "reconnecting":
@@ -242,7 +363,13 @@ class OnlineTrainTableScreen(RoomTable):
 
     @property
     def observation(self) -> TrainObservation | None:
-        return self.seat_view.observation if self.seat_view else None
+        """Your seat's observation; a spectator's: the table with no hand (and no legal move)."""
+        view = self.spectator_view if self.watching else self.seat_view
+        return view.observation if view else None
+
+    @property
+    def watching(self) -> bool:
+        return self.connect_to.watch
 
     @property
     def players(self) -> int:
@@ -279,11 +406,15 @@ class OnlineTrainTableScreen(RoomTable):
         self.query_one(HandView).show(
             obs.hand, playable(obs) if self.my_turn else [], self.my_turn, max_pip=obs.rules.max_pip
         )
-        box.border_title = (
-            f"You · {tiles_text(len(obs.hand))} · {sum(t.pips for t in obs.hand)} pips"
-            f" · your train is {train_key_of(obs, obs.seat)}"
-        )
-        board.border_title = f"Room {room} · round {self.seat_view.game if self.seat_view else 1} of {self.rounds}"
+        if self.watching:
+            box.border_title = "Watching · every hand is face down"
+        else:
+            box.border_title = (
+                f"You · {tiles_text(len(obs.hand))} · {sum(t.pips for t in obs.hand)} pips"
+                f" · your train is {train_key_of(obs, obs.seat)}"
+            )
+        shown = self.spectator_view if self.watching else self.seat_view
+        board.border_title = f"Room {room} · round {shown.game if shown else 1} of {self.rounds}"
         self.query_one(StatusBar).info = self.status_info()
 
     def status_info(self) -> StatusInfo:
@@ -295,11 +426,13 @@ class OnlineTrainTableScreen(RoomTable):
         elif self.status == "lobby":
             turn = "Waiting for players" + (": s starts" if self.creator else " and the start")
         elif self.status == "between":
-            turn = "Round over: n next"
+            turn = "Round over" if self.watching else "Round over: n next"
         elif self.status == "over":
             turn = "Match over" + (": r restarts" if self.creator else "")
         elif obs is None:
             turn = "Dealing…"
+        elif self.watching:
+            turn = f"Watching: {self.names[obs.turn]} to play"
         elif obs.legal:
             turn = "Your turn" + (": choose a train" if self.choosing else "")
         else:
@@ -312,6 +445,8 @@ class OnlineTrainTableScreen(RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.watching and action in SEATED:
+            return False  # off the footer; the key itself says you are watching (see on_key)
         if action in PLAYING and (self.observation is None or self.status != "playing"):
             return False
         if action in CREATOR:
@@ -404,6 +539,9 @@ class OnlineTrainTableScreen(RoomTable):
             event.stop()
             self.query_one("#chat-input", Input).value = ""
             self.end_chat()
+        elif self.watching and event.key in MOVE_KEYS and not self.has_class("-chatting"):
+            event.stop()
+            self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     async def action_leave(self) -> None:
         self.workers.cancel_group(self, "net")

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import GameState, SaveFormatError
+from ...engine.train_state import MATCH_KIND
 from ...records import GameRecord
 from ...records.replay import positions
 from ..session import seat_names
@@ -44,6 +45,10 @@ class ReplayScreen(Screen[None]):
         if not record.game:
             # A game played online: the server keeps the deal, so the record has none to replay.
             self.problem = "A game played online is recorded without its deal: there is nothing to replay."
+            return
+        if record.game.get("kind") == MATCH_KIND:
+            # A train match is recorded whole (nothing lost), but the replay draws the line games' snake only.
+            self.problem = "A Mexican Train match is recorded for your statistics: replays show the line games only."
             return
         try:
             self.states = positions(record.game)

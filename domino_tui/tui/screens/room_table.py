@@ -186,6 +186,14 @@ class RoomTable(Screen[None]):
     def names(self) -> tuple[str, ...]:
         return seat_names(self.info, self.players, self.mine)
 
+    @property
+    def names_known(self) -> bool:
+        """Whether the room's news has named every seat: a deal's first moves may come before the news of who took
+        the seats (bots fill them at the start), and the log waits for it rather than write "Seat 4" for good."""
+        info = self.info
+        players = self.players
+        return info is not None and len(info.seats) >= players and all(s.name for s in info.seats[:players])
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...records import GameRecord, Records
-from ...records.stats import HEADERS, RATING_NOTE, cells, chance_lost, progress, streaks, table
+from ...records.stats import HEADERS, cells, chance_lost, notes, progress, result_shown, streaks, table
 from ..widgets.key_footer import KeyFooter
 
 
@@ -75,7 +75,7 @@ class StatsScreen(Screen[None]):
             more.update("No games recorded yet: finish a game at the table and it appears here.")
         else:
             s = streaks(games)
-            lines = [RATING_NOTE, f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}"]
+            lines = [notes(games), f"Streak: {s.current or 'none'} · longest run of wins: {s.longest_won}"]
             steps = progress(games)
             if steps:
                 lines.append("Review, chance given away per decision (lower is better): ")
@@ -90,7 +90,7 @@ class StatsScreen(Screen[None]):
                 g.variant,
                 ", ".join(g.seats[1:]),
                 str(g.game_no),
-                g.result,
+                result_shown(g),
                 f"{g.points_for}-{g.points_against}",
                 str(g.hints),
                 str(g.undos) + (" ↶" if g.undos else ""),

@@ -1,57 +1,111 @@
 """The end of a round of a train game: every hand laid open with its pips, the round's points and the totals so
 far (lowest wins), and what next: the next round, or at the match's end who won and a new match.
 
-Every figure comes from the engine's result; nothing here redoes a rule.
+The dialog shows plain data (`TrainRoundOverText`): a local sitting's (`of_session`) or a train room's round
+result online (the online train table builds it from what the server sent). Every figure comes from the engine's
+result; nothing here redoes a rule.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.table import Table
 from textual.app import ComposeResult
-from textual.binding import BindingType
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Static
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Static
 
 from ..train_session import TrainSession
 from .over_dialog import FIRST_KEYS, LAST_KEYS, OverDialog
 
 
+@dataclass(frozen=True)
+class TrainRoundOverText:
+    """What the end-of-round dialog shows, and the choices it offers."""
+
+    title: str
+    lines: tuple[str, ...]  # how the round (and the match) ended
+    hands: tuple[tuple[str, str, int, int], ...]  # each seat: its name, its tiles in words, the round's, its total
+    buttons: tuple[tuple[str, str], ...]  # (what the dialog is dismissed with, label); Enter takes the first
+    hint: str
+    # A key's choice (n "new", s "sheet", r "review", q "quit") -> what the dialog is dismissed with; a key not
+    # here does nothing.
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+def of_session(s: TrainSession) -> TrainRoundOverText:
+    """The dialog for a local sitting's round just over."""
+    lines = [s.result_text()]
+    if s.match_over:
+        lines.append(s.match_text())
+    round_points, totals = s.round_points(), s.totals()
+    hands = tuple(
+        (s.name(seat), " ".join(str(t) for t in s.hand(seat)) or "out", round_points[seat], totals[seat])
+        for seat in range(s.players)
+    )
+    primary = ("again", "Play again") if s.match_over else ("next", "Next round")
+    return TrainRoundOverText(
+        "Match over" if s.match_over else f"{s.round_title()} over",
+        tuple(lines),
+        hands,
+        (primary, ("new", "New game…"), ("quit", "Quit")),
+        "Enter continues · n new game · s score sheet · Esc the table",
+        {"new": "new", "sheet": "sheet", "quit": "quit"},
+    )
+
+
 class TrainRoundOverScreen(OverDialog):
-    """Dismissed with "next", "again", "new", "sheet", "look" (close to see the table) or "quit"."""
+    """Dismissed with one of its buttons' or keys' choices (a local sitting's: "next", "again", "new", "sheet",
+    "quit"), or "look" (close to see the table)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [*FIRST_KEYS, *LAST_KEYS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *FIRST_KEYS,
+        Binding("r", "choose('review')", "Restart", show=False),
+        *LAST_KEYS,
+    ]
 
-    def __init__(self, session: TrainSession) -> None:
-        super().__init__(session.match_over)
-        self.session = session
+    def __init__(self, about: TrainRoundOverText | TrainSession) -> None:
+        self.about = about if isinstance(about, TrainRoundOverText) else of_session(about)
+        super().__init__(self.about.buttons[0][0] == "again")
+        self.primary = self.about.buttons[0][0]
 
     def hands(self) -> Table:
-        s = self.session
         table = Table(box=None, padding=(0, 2), show_edge=False)
         table.add_column("")
         table.add_column("Tiles left")
         table.add_column("Round", justify="right")
         table.add_column("Total", justify="right")
-        round_points = s.round_points()
-        totals = s.totals()
-        best = min(totals)
-        for seat in range(s.players):
-            tiles = " ".join(str(t) for t in s.hand(seat)) or "out"
-            lead = " ◀ lowest" if totals[seat] == best else ""
-            table.add_row(s.name(seat), tiles, str(round_points[seat]), f"{totals[seat]}{lead}")
+        best = min(total for *_, total in self.about.hands)
+        for name, tiles, points, total in self.about.hands:
+            lead = " ◀ lowest" if total == best else ""
+            table.add_row(name, tiles, str(points), f"{total}{lead}")
         return table
 
     def compose(self) -> ComposeResult:
-        s = self.session
-        title = "Match over" if s.match_over else f"{s.round_title()} over"
-        lines = [s.result_text()]
-        if s.match_over:
-            lines.append(s.match_text())
+        about = self.about
         with Vertical(id="over-box", classes="dialog"):
-            yield from self.heading(title, lines)
+            yield from self.heading(about.title, list(about.lines))
             with VerticalScroll(id="over-scroll"):
                 yield Static(self.hands(), id="over-hands")
-            yield from self.buttons("Play again" if s.match_over else "Next round")
-            yield Static("Enter continues · n new game · s score sheet · Esc the table", classes="dialog-hint")
+            with Horizontal(classes="buttons"):
+                for i, (choice, label) in enumerate(about.buttons):
+                    if i == 0:
+                        yield Button(label, id=choice, variant="primary")
+                    else:
+                        yield Button(label, id=choice, variant="error" if choice == "quit" else "default")
+            yield Static(about.hint, classes="dialog-hint")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters and parameters[0] not in ("primary", "look"):
+            return str(parameters[0]) in self.about.keys
+        return True
+
+    def action_choose(self, what: str) -> None:
+        if what == "primary":
+            self.dismiss(self.primary)
+        elif what == "look":
+            self.dismiss("look")
+        elif what in self.about.keys:
+            self.dismiss(self.about.keys[what])

@@ -1,6 +1,9 @@
-"""The score sheet of a train game: each round's points per player, the running totals, lowest wins."""
+"""The score sheet of a train game: each round's points per player, the running totals, lowest wins; from plain
+data (`TrainSheet`): a local sitting's (`of_session`) or a train room's rounds online."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from textual.widgets import DataTable
 
@@ -8,22 +11,39 @@ from ..train_session import TrainSession
 from .score_sheet import SheetDialog
 
 
+@dataclass(frozen=True)
+class TrainSheet:
+    title: str
+    names: tuple[str, ...]  # each seat's, short
+    rounds: tuple[tuple[int, int, tuple[int | None, ...]], ...]  # (number, engine, points per seat or None in play)
+    totals: tuple[int, ...]
+
+
+def of_session(s: TrainSession) -> TrainSheet:
+    return TrainSheet(
+        f"Score sheet · {s.rules.title} · lowest total wins",
+        tuple(s.short_name(seat) for seat in range(s.players)),
+        tuple(s.sheet()),
+        tuple(s.totals()),
+    )
+
+
 class TrainScoreSheetScreen(SheetDialog):
-    def __init__(self, session: TrainSession) -> None:
+    def __init__(self, about: TrainSheet | TrainSession) -> None:
         super().__init__()
-        self.session = session
+        self.about = about if isinstance(about, TrainSheet) else of_session(about)
 
     def title_text(self) -> str:
-        return f"Score sheet · {self.session.rules.title} · lowest total wins"
+        return self.about.title
 
     def sheet(self) -> DataTable:
-        s = self.session
+        about = self.about
         table: DataTable = DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
         table.add_column("Round", key="round")
         table.add_column("Engine", key="engine")
-        for seat in range(s.players):
-            table.add_column(s.short_name(seat), key=f"seat{seat}")
-        for number, engine, points in s.sheet():
+        for seat, name in enumerate(about.names):
+            table.add_column(name, key=f"seat{seat}")
+        for number, engine, points in about.rounds:
             table.add_row(str(number), f"{engine}|{engine}", *["" if p is None else str(p) for p in points])
-        table.add_row("Total", "", *[str(t) for t in s.totals()], key="total")
+        table.add_row("Total", "", *[str(t) for t in about.totals], key="total")
         return table

@@ -102,6 +102,7 @@ class TrainTableScreen(TableBase[TrainSession]):
     def round_finished(self) -> None:
         if self.game_app.closing:
             return
+        self.game_app.coach.train_finished(self.session)  # a finished match goes to your record (once)
         from .train_round_over import TrainRoundOverScreen
 
         if isinstance(self.app.screen, TrainRoundOverScreen):

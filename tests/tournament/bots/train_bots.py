@@ -1,7 +1,9 @@
-"""User bots for Mexican Train tables: one that plays like greedy, one that breaks the rules, one that lacks it."""
+"""User bots for Mexican Train tables: one that plays like greedy, one that crashes mid round, one that lacks it."""
+
+import os
 
 from domino_tui.ai import Bot
-from domino_tui.engine import DRAW, Kind, Move, Observation, TrainObservation
+from domino_tui.engine import Kind, Move, Observation, TrainObservation
 
 
 class TrainHeaviest(Bot):
@@ -19,16 +21,18 @@ class TrainHeaviest(Bot):
         return max(plays, key=lambda m: (m.tile.pips, m.train == obs.seat))
 
 
-class AlwaysDraws(Bot):
-    """Answers every turn with a draw, legal or not: its turns are lost (illegal) when a draw is not allowed."""
+class CrashesMidRound(Bot):
+    """Plays like TrainHeaviest until the round's tenth event, then its process dies."""
 
-    name = "always draws"
+    name = "crashes mid round"
 
     def choose(self, obs: Observation) -> Move:
         return obs.legal[0]
 
     def choose_train(self, obs: TrainObservation) -> Move:
-        return DRAW
+        if len(obs.history) >= 10:
+            os._exit(3)
+        return TrainHeaviest().choose_train(obs)
 
 
 class LineOnly(Bot):
