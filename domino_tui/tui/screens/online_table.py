@@ -337,25 +337,9 @@ class OnlineTableScreen(RoomTable):
         points.append(("This hand", hand))
         if not rules.single_game:
             points.append(("Match" + (f" (to {shown.target})" if shown.target else ""), over.scores))
-        buttons: list[tuple[str, str]] = []
-        keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
-        if not self.watching and not over.match_over:
-            buttons.append(("next", "Next game"))
-            keys["new"] = "next"  # n: ready for the next game
-        if self.creator and over.match_over:
-            buttons.append(("again", "Restart"))
-            keys["review"] = "again"  # r: restart the match
-        buttons += [("look", "See the table"), ("quit", "Leave")]
-        if "new" in keys:
-            hint = "Enter or n: ready for the next game · s scores · Esc the table"
-        elif "review" in keys:
-            hint = "Enter or r restarts the match · s scores · Esc the table"
-        elif over.match_over:
-            hint = "The room's creator may restart the match · s scores · Esc the table"
-        else:
-            hint = "The next deal comes by itself · s scores · Esc the table"
+        buttons, keys, hint = self.end_choices(over.match_over, "scores")
         title = "Match over" if over.match_over else f"Game {over.game} over"
-        return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), tuple(buttons), hint, keys)
+        return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), buttons, hint, keys)
 
     def show_game_over(self) -> None:
         about = self.over_text()
@@ -444,10 +428,6 @@ class OnlineTableScreen(RoomTable):
         if self.watching:
             return self.spectator_view.view if self.spectator_view else None
         return self.observation
-
-    @property
-    def watching(self) -> bool:
-        return self.connect_to.watch
 
     @property
     def players(self) -> int:

@@ -278,26 +278,10 @@ class OnlineTrainTableScreen(RoomTable):
             else:
                 tiles = "out" if obs.hand_sizes[seat] == 0 else "face down"
             hands.append((names[seat], tiles, over.points[seat], over.scores[seat]))
-        buttons: list[tuple[str, str]] = []
-        keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
-        if not self.watching and not over.match_over:
-            buttons.append(("next", "Next round"))
-            keys["new"] = "next"  # n: ready for the next round
-        if self.creator and over.match_over:
-            buttons.append(("again", "Restart"))
-            keys["review"] = "again"  # r: restart the match
-        buttons += [("look", "See the table"), ("quit", "Leave")]
-        if "new" in keys:
-            hint = "Enter or n: ready for the next round · s score sheet · Esc the table"
-        elif "review" in keys:
-            hint = "Enter or r restarts the match · s score sheet · Esc the table"
-        elif over.match_over:
-            hint = "The room's creator may restart the match · s score sheet · Esc the table"
-        else:
-            hint = "The next round comes by itself · s score sheet · Esc the table"
+        buttons, keys, hint = self.end_choices(over.match_over, "score sheet")
         title = "Match over" if over.match_over else f"Round {over.game} of {self.rounds} over"
         text = round_over_text(over, names, self.rounds)
-        return TrainRoundOverText(title, (text,), tuple(hands), tuple(buttons), hint, keys)
+        return TrainRoundOverText(title, (text,), tuple(hands), buttons, hint, keys)
 
     def score_sheet(self) -> TrainSheet | None:
         """The rounds of the match in view: those before this one as the observation has them, and this one's
@@ -366,10 +350,6 @@ class OnlineTrainTableScreen(RoomTable):
         """Your seat's observation; a spectator's: the table with no hand (and no legal move)."""
         view = self.spectator_view if self.watching else self.seat_view
         return view.observation if view else None
-
-    @property
-    def watching(self) -> bool:
-        return self.connect_to.watch
 
     @property
     def players(self) -> int:

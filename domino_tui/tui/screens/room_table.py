@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from ...engine import DRAW, PASS, Move, Observation, TrainObservation
 from ...net import client as net
-from ..online import MAX_CHAT, seat_names
+from ..online import MAX_CHAT, Connect, seat_names
 from ..widgets.hand import HandView
 
 
@@ -41,6 +41,7 @@ def room_keys(played: str) -> list[BindingType]:
 class RoomTable(Screen[None]):
     """The keys and the lines every table in a room shares."""
 
+    connect_to: Connect
     welcome: net.Welcome | None
     info: net.RoomInfo | None
     message: str
@@ -163,6 +164,33 @@ class RoomTable(Screen[None]):
     @property
     def creator(self) -> bool:
         return bool(self.welcome and self.welcome.creator)
+
+    @property
+    def watching(self) -> bool:
+        return self.connect_to.watch
+
+    def end_choices(self, match_over: bool, sheet: str) -> tuple[tuple[tuple[str, str], ...], dict[str, str], str]:
+        """The end dialog's buttons, its keys and the line that says them, for whoever sits here: a player says
+        ready for the next deal, the room's creator restarts a finished match, everyone may look or leave.
+        ``sheet``: what s opens, in the dialog's words."""
+        buttons: list[tuple[str, str]] = []
+        keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
+        if not self.watching and not match_over:
+            buttons.append(("next", f"Next {self.PLAYED}"))
+            keys["new"] = "next"  # n: ready for the next deal
+        if self.creator and match_over:
+            buttons.append(("again", "Restart"))
+            keys["review"] = "again"  # r: restart the match
+        buttons += [("look", "See the table"), ("quit", "Leave")]
+        if "new" in keys:
+            hint = f"Enter or n: ready for the next {self.PLAYED}"
+        elif "review" in keys:
+            hint = "Enter or r restarts the match"
+        elif match_over:
+            hint = "The room's creator may restart the match"
+        else:
+            hint = f"The next {self.PLAYED} comes by itself"
+        return tuple(buttons), keys, f"{hint} · s {sheet} · Esc the table"
 
     def end_chat(self) -> None:
         self.set_class(False, "-chatting")
