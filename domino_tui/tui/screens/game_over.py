@@ -14,8 +14,8 @@ from typing import ClassVar
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.containers import Vertical
+from textual.widgets import Static
 
 from ...engine import Reason
 from ..session import Session
@@ -98,8 +98,7 @@ class GameOverScreen(OverDialog):
 
     def __init__(self, about: GameOverText | Session) -> None:
         self.about = about if isinstance(about, GameOverText) else of_session(about)
-        super().__init__(self.about.buttons[0][0] == "again")
-        self.primary = self.about.buttons[0][0]
+        super().__init__(self.about.buttons, self.about.keys)
 
     def hands(self) -> Table:
         table = Table.grid(padding=(0, 2))
@@ -127,23 +126,4 @@ class GameOverScreen(OverDialog):
             yield from self.heading(about.title, list(about.lines))
             yield Static(self.hands(), id="over-hands")
             yield Static(self.points(), id="over-points")
-            with Horizontal(classes="buttons"):
-                for i, (choice, label) in enumerate(about.buttons):
-                    if i == 0:
-                        yield Button(label, id=choice, variant="primary")
-                    else:
-                        yield Button(label, id=choice, variant="error" if choice == "quit" else "default")
-            yield Static(about.hint, classes="dialog-hint")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters and parameters[0] not in ("primary", "look"):
-            return str(parameters[0]) in self.about.keys
-        return True
-
-    def action_choose(self, what: str) -> None:
-        if what == "primary":
-            self.dismiss(self.primary)
-        elif what == "look":
-            self.dismiss("look")
-        elif what in self.about.keys:
-            self.dismiss(self.about.keys[what])
+            yield from self.choices(about.hint)

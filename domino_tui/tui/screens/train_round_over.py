@@ -14,8 +14,8 @@ from typing import ClassVar
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Static
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
 
 from ..train_session import TrainSession
 from .over_dialog import FIRST_KEYS, LAST_KEYS, OverDialog
@@ -68,8 +68,7 @@ class TrainRoundOverScreen(OverDialog):
 
     def __init__(self, about: TrainRoundOverText | TrainSession) -> None:
         self.about = about if isinstance(about, TrainRoundOverText) else of_session(about)
-        super().__init__(self.about.buttons[0][0] == "again")
-        self.primary = self.about.buttons[0][0]
+        super().__init__(self.about.buttons, self.about.keys)
 
     def hands(self) -> Table:
         table = Table(box=None, padding=(0, 2), show_edge=False)
@@ -89,23 +88,4 @@ class TrainRoundOverScreen(OverDialog):
             yield from self.heading(about.title, list(about.lines))
             with VerticalScroll(id="over-scroll"):
                 yield Static(self.hands(), id="over-hands")
-            with Horizontal(classes="buttons"):
-                for i, (choice, label) in enumerate(about.buttons):
-                    if i == 0:
-                        yield Button(label, id=choice, variant="primary")
-                    else:
-                        yield Button(label, id=choice, variant="error" if choice == "quit" else "default")
-            yield Static(about.hint, classes="dialog-hint")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose" and parameters and parameters[0] not in ("primary", "look"):
-            return str(parameters[0]) in self.about.keys
-        return True
-
-    def action_choose(self, what: str) -> None:
-        if what == "primary":
-            self.dismiss(self.primary)
-        elif what == "look":
-            self.dismiss("look")
-        elif what in self.about.keys:
-            self.dismiss(self.about.keys[what])
+            yield from self.choices(about.hint)
