@@ -295,9 +295,9 @@ class BotHost:
 
     def _move_starts(self, building: bool) -> None:
         """Where no cgroup shares out the CPU: a host that ran between its moves (its CPU time grew, or it has a
-        process besides itself) is stopped (SIGSTOP) from then on whenever it is not its move, and continued
-        (SIGCONT) for each move, so whatever it starts can take only its own bot's time. A host that waits
-        quietly for its moves, as a bot does, is only looked at: three small reads a move."""
+        process besides itself, at the start or the end of a move) is stopped (SIGSTOP) from then on whenever it
+        is not its move, and continued (SIGCONT) for each move, so whatever it starts can take only its own bot's
+        time. A host that waits quietly for its moves, as a bot does, is only looked at: a few small reads a move."""
         if self.watch is None:
             return
         init, host = self.watch
@@ -315,14 +315,18 @@ class BotHost:
         if self.watch is None:
             return
         init, host = self.watch
-        if self.pausing:
-            # Twice: a process caught while forking is found the second time, and a stopped one forks nothing.
-            for _ in range(2):
-                for pid in _descendants(init):
-                    with contextlib.suppress(OSError):
-                        os.kill(pid, signal.SIGSTOP)
-        else:
-            self.idle_ticks = _ticks_and_threads(host)[0]
+        if not self.pausing:
+            ticks, threads = _ticks_and_threads(host)
+            # A process it started during this move would otherwise run free until its next move: stopped now.
+            self.pausing = bool(_children(init, 1) != [host] or _children(host, threads))
+            if not self.pausing:
+                self.idle_ticks = ticks
+                return
+        # Twice: a process caught while forking is found the second time, and a stopped one forks nothing.
+        for _ in range(2):
+            for pid in _descendants(init):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
 
     # ----- what it prints -----
 
