@@ -111,4 +111,8 @@ def test_a_tournament_run_by_a_normal_user(workdir) -> None:
         # own moves, so they take no time from the other bots.
         assert all(sandbox[r].startswith("not limited") for r in ("memory", "processes", "cpu"))
         swarm = attack_reports(run.stderr, "swarm")
-        assert swarm and swarm[-1]["cpu_share"] < 0.2
+        # Running free, six busy children take both cores (1.5 to 2 CPUs). Stopped between the bot's moves they
+        # still run from when the host continues them to when the bot reads their CPU time, and from that reading
+        # to the stop: milliseconds a move that the bot counts as the gaps' (0.05 to 0.21 on an idle machine, over
+        # the wait for another bot's move of a tenth of a second).
+        assert swarm and swarm[-1]["cpu_share"] < 0.5
