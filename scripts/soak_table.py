@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from domino_tui.engine import VARIANTS  # after the repository is on the path
+from domino_tui.engine import TRAIN_VARIANTS, VARIANTS  # after the repository is on the path
 from domino_tui.tui.app import DominoApp
 from tests.tui.random_walk import walk
 
@@ -47,7 +47,9 @@ async def soak(variants: list[str], steps: int, seed: int) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variant", action="append", choices=list(VARIANTS), help="a variant (default: all)")
+    parser.add_argument(
+        "--variant", action="append", choices=[*VARIANTS, *TRAIN_VARIANTS], help="a variant (default: all)"
+    )
     parser.add_argument("--steps", type=int, default=4000, help="steps per variant")
     parser.add_argument("--seed", type=int, default=None, help="the first walk's seed (default: a new one)")
     args = parser.parse_args()
@@ -56,7 +58,7 @@ def main() -> int:
     # The player's files of the walk live and die with it; no first-run tour over the table.
     os.environ["DOMINO_TUI_CONFIG_DIR"] = tempfile.mkdtemp(prefix="domino-soak-")
     DominoApp.first_run_tour = False
-    return asyncio.run(soak(args.variant or list(VARIANTS), args.steps, seed))
+    return asyncio.run(soak(args.variant or [*VARIANTS, *TRAIN_VARIANTS], args.steps, seed))
 
 
 if __name__ == "__main__":

@@ -114,7 +114,7 @@ class OnlineTableScreen(RoomTable):
         self.seat_view: net.SeatView | None = None
         self.spectator_view: net.SpectatorView | None = None
         self.over: net.GameOver | None = None
-        self.dialog: GameOverScreen | ScoreSheetScreen | None = None  # shown over the table at a game's end
+        self.dialog = None
         self.sheet_games: dict[tuple[int, int], tuple[tuple[int, ...], str]] = {}  # each game's points, its end
         self.chats: list[Text] = []
         self.logged = 0  # events of the game in view already in the log
@@ -303,7 +303,7 @@ class OnlineTableScreen(RoomTable):
         self.sheet_games[(over.match, over.game)] = (hand, text)
         if self.observation is not None:
             self.record(over, self.observation)
-        self.show_game_over()
+        self.show_over()
 
     def over_text(self) -> GameOverText | None:
         """The game-over dialog's data for the game just over, from the server's result."""
@@ -341,34 +341,12 @@ class OnlineTableScreen(RoomTable):
         title = "Match over" if over.match_over else f"Game {over.game} over"
         return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), buttons, hint, keys)
 
-    def show_game_over(self) -> None:
+    def over_dialog(self) -> GameOverScreen | None:
         about = self.over_text()
-        if about is None or self.dialog is not None or self.app.screen is not self:
-            return
-        dialog = self.dialog = GameOverScreen(about)
-        self.app.push_screen(dialog, self.after_game)
+        return GameOverScreen(about) if about is not None else None
 
-    def after_game(self, choice: str | None) -> None:
-        self.dialog = None
-        if choice == "next":
-            self.action_next_game()
-        elif choice == "again":
-            self.action_restart()
-        elif choice == "sheet":
-            sheet = self.dialog = ScoreSheetScreen(self.score_sheet())
-            self.app.push_screen(sheet, lambda _: self.after_sheet())
-        elif choice == "quit":
-            self.call_later(self.action_leave)
-
-    def after_sheet(self) -> None:
-        self.dialog = None
-        if self.status in ("between", "over"):
-            self.show_game_over()
-
-    def close_dialog(self) -> None:
-        if self.dialog is not None and self.app.screen is self.dialog:
-            self.dialog.dismiss(None)
-        self.dialog = None
+    def sheet_dialog(self) -> ScoreSheetScreen:
+        return ScoreSheetScreen(self.score_sheet())
 
     def score_sheet(self) -> ScoreSheet:
         """The games of the match in view, as the server's results gave them."""

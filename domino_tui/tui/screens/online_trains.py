@@ -113,7 +113,7 @@ class OnlineTrainTableScreen(RoomTable):
         self.seat_view: net.TrainSeatView | None = None
         self.spectator_view: net.TrainSpectatorView | None = None
         self.over: net.TrainRoundOver | None = None
-        self.dialog: TrainRoundOverScreen | TrainScoreSheetScreen | None = None  # over the table at a round's end
+        self.dialog = None
         self.chats: list[Text] = []
         self.logged = 0
         self.message = ""
@@ -258,7 +258,7 @@ class OnlineTrainTableScreen(RoomTable):
             self.say(text + " The next round starts when the players are ready.")
         else:
             self.say(text + " n: next round.")
-        self.show_round_over()
+        self.show_over()
 
     # ----- the dialogs at a round's end, from the server's results -----
 
@@ -300,36 +300,13 @@ class OnlineTrainTableScreen(RoomTable):
         title = f"Score sheet · {obs.rules.title} · lowest total wins"
         return TrainSheet(title, self.names, tuple(rounds), tuple(totals))
 
-    def show_round_over(self) -> None:
+    def over_dialog(self) -> TrainRoundOverScreen | None:
         about = self.round_over_text()
-        if about is None or self.dialog is not None or self.app.screen is not self:
-            return
-        dialog = self.dialog = TrainRoundOverScreen(about)
-        self.app.push_screen(dialog, self.after_round)
+        return TrainRoundOverScreen(about) if about is not None else None
 
-    def after_round(self, choice: str | None) -> None:
-        self.dialog = None
-        if choice == "next":
-            self.action_next_game()
-        elif choice == "again":
-            self.action_restart()
-        elif choice == "sheet":
-            about = self.score_sheet()
-            if about is not None:
-                sheet = self.dialog = TrainScoreSheetScreen(about)
-                self.app.push_screen(sheet, lambda _: self.after_sheet())
-        elif choice == "quit":
-            self.call_later(self.action_leave)
-
-    def after_sheet(self) -> None:
-        self.dialog = None
-        if self.status in ("between", "over"):
-            self.show_round_over()
-
-    def close_dialog(self) -> None:
-        if self.dialog is not None and self.app.screen is self.dialog:
-            self.dialog.dismiss(None)
-        self.dialog = None
+    def sheet_dialog(self) -> TrainScoreSheetScreen | None:
+        about = self.score_sheet()
+        return TrainScoreSheetScreen(about) if about is not None else None
 
     def connected(self, news: net.Connection) -> None:
         if news.state == "reconnecting":

@@ -19,6 +19,8 @@ from ...engine import DRAW, PASS, Move, Observation, TrainObservation
 from ...net import client as net
 from ..online import MAX_CHAT, Connect, seat_names
 from ..widgets.hand import HandView
+from .over_dialog import OverDialog
+from .score_sheet import SheetDialog
 
 
 def room_keys(played: str) -> list[BindingType]:
@@ -51,6 +53,7 @@ class RoomTable(Screen[None]):
     choosing: object  # the tile waiting for a choice (of end or train), None when none
     seat_view: net.SeatView | net.TrainSeatView | None
     sent_for: tuple[int, int, int] | None  # the position your last move answered
+    dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
     STOCK = "stock"  # and the tiles left to draw: the stock, or Mexican Train's boneyard
 
@@ -70,6 +73,55 @@ class RoomTable(Screen[None]):
 
     def send(self, what: str, *args: object) -> object:
         raise NotImplementedError
+
+    def over_dialog(self) -> OverDialog | None:
+        """The end-of-deal dialog from the server's last result (None before one)."""
+        raise NotImplementedError
+
+    def sheet_dialog(self) -> SheetDialog | None:
+        """The score sheet of the match in view (None while there is nothing to show)."""
+        raise NotImplementedError
+
+    def action_next_game(self) -> None:
+        raise NotImplementedError
+
+    async def action_leave(self) -> None:
+        raise NotImplementedError
+
+    # ----- the end of a deal -----
+
+    def show_over(self) -> None:
+        """The end-of-deal dialog over the table, unless a dialog or another screen is in front."""
+        if self.dialog is not None or self.app.screen is not self:
+            return
+        dialog = self.over_dialog()
+        if dialog is not None:
+            self.dialog = dialog
+            self.app.push_screen(dialog, self.after_over)
+
+    def after_over(self, choice: str | None) -> None:
+        self.dialog = None
+        if choice == "next":
+            self.action_next_game()
+        elif choice == "again":
+            self.action_restart()
+        elif choice == "sheet":
+            sheet = self.sheet_dialog()
+            if sheet is not None:
+                self.dialog = sheet
+                self.app.push_screen(sheet, lambda _: self.after_sheet())
+        elif choice == "quit":
+            self.call_later(self.action_leave)
+
+    def after_sheet(self) -> None:
+        self.dialog = None
+        if self.status in ("between", "over"):
+            self.show_over()
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None and self.app.screen is self.dialog:
+            self.dialog.dismiss(None)
+        self.dialog = None
 
     def _move(self, move: Move) -> None:
         """Send a legal move of yours, once a position (a second key before the answer would be refused as stale)."""
