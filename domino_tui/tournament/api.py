@@ -188,10 +188,10 @@ def run_tournament(
     range.
     """
     make_undumpable()  # before any bot runs: this process's memory will hold the seed
-    table = players is not None and (variant in TRAIN_VARIANTS or players != get_rules(variant).players)
-    if table and players != len(bots):
+    table = plays_a_table(variant, players)
+    if table and players is not None and players != len(bots):
         raise ValueError(f"a table of {players} players needs {players} entries, not {len(bots)}")
-    if variant in TRAIN_VARIANTS or table:
+    if table:
         return run_table(variant, bots, games, seed, jobs, move_limit, progress, unsandboxed, private, scheduler)
     rules = get_rules(variant)
     check_settings(games, jobs, move_limit)
@@ -210,6 +210,12 @@ def run_tournament(
     )
     log = Journal.create(journal, settings.to_json(), settings.seed) if journal else None
     return _play(rules, entries, settings, {}, progress, log, confinement)
+
+
+def plays_a_table(variant: str, players: int | None) -> bool:
+    """Whether ``variant`` for ``players`` (None: the variant's own number) is played as a free-for-all table
+    rather than matches: Mexican Train always, a line game for a number of players other than its own."""
+    return variant in TRAIN_VARIANTS or (players is not None and players != get_rules(variant).players)
 
 
 def run_table(

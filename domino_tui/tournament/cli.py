@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..engine import VARIANTS
 from ..engine.variants import TRAIN_VARIANTS
-from .api import TournamentResult, resume_tournament, run_tournament
+from .api import TournamentResult, plays_a_table, resume_tournament, run_tournament
 from .cluster import ClusterError
 from .entries import EntryError
 from .export import check_out_path, write
@@ -147,9 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.resume and not args.bots:
         print(f"{name}: give the entries with --bots A,B,... (or --resume FILE.jsonl)", file=sys.stderr)
         return 2
-    table = args.variant in TRAIN_VARIANTS or (
-        args.players is not None and args.players != VARIANTS[args.variant].players
-    )
+    table = plays_a_table(args.variant, args.players)
     if table and not args.resume and args.out and args.out.lower().endswith(".jsonl"):
         print(f"{name}: a {args.variant} table keeps no journal: give --out FILE.json or FILE.csv", file=sys.stderr)
         return 2

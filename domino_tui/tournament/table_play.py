@@ -141,12 +141,6 @@ class TrainSeat:
         return self.bot.choose_train(obs)
 
 
-def lose_turn(state: TrainRoundState) -> None:
-    """A faulty bot forfeits the round: the train kernel's rule (out of the round, scored its hand and the
-    boneyard as they are; see train_core.TrainRound.forfeit), never a move made for it."""
-    state.forfeit()
-
-
 def play_round(state: TrainRoundState, players: list[TablePlayer]) -> list[tuple[int, Fault]]:
     """Play ``state`` to its end (or MAX_TURNS turns), asking each seat's player; the turns lost, by seat."""
     faults: list[tuple[int, Fault]] = []
@@ -158,7 +152,7 @@ def play_round(state: TrainRoundState, players: list[TablePlayer]) -> list[tuple
         if fault is None:
             continue
         faults.append((seat, fault))
-        lose_turn(state)
+        state.forfeit()  # the train kernel's rule: out of the round, never a move made for it
     return faults
 
 
