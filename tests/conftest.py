@@ -8,9 +8,10 @@ import pytest
 
 # The tests make and drop millions of small objects (Textual's frames and styles, the engine's moves and events)
 # beside the hundreds of thousands the imports keep for good. With Python's default thresholds (700, 10, 10) the
-# collector ran every 700 allocations and went through everything every 70,000: about a sixth of the suite's CPU
-# (the table's and snapshot tests 48 -> 38 CPU-seconds, a property test and the train rooms' 26.6 -> 22.9, with
-# this and the freeze below). Cycles are still collected, some thousands of allocations later.
+# collector ran every 700 allocations and went through everything every 70,000: in the files measured, a sixth to a
+# fifth of their CPU (the table's and snapshot tests 47-50 -> 38-41 CPU-seconds, a property test and the train
+# rooms' 26.6 -> 22.9, with this and the freeze below). Cycles are still collected, some thousands of allocations
+# later.
 gc.set_threshold(50_000, 20, 100)
 
 
