@@ -208,6 +208,12 @@ class Rules:
         return self.target is not None
 
     @property
+    def lowest_wins(self) -> bool:
+        """Whether the fewest points place first among sides (`places_of`): never in a line game, where the points
+        a side makes win (the train game's rules say otherwise)."""
+        return False
+
+    @property
     def is_line(self) -> bool:
         """Two ends, no stock, nothing scored in play: the game the bots' line loop plays (the kernel's rule)."""
         return self.kernel.is_line

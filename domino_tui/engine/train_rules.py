@@ -109,6 +109,11 @@ class TrainRules:
     def partnership(self) -> bool:
         return False
 
+    @property
+    def lowest_wins(self) -> bool:
+        """The pips left in a hand are the points, so the fewest place first (`places_of`)."""
+        return True
+
     def team_of(self, seat: int) -> int:
         return seat
 

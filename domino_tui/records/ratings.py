@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from ..engine import places_of as places_of  # the rule lives in the engine; the record's callers import it here
 from .store import GameRecord
 
 # Each game's order of the two sides (you, the opponent), by its result.
@@ -49,12 +50,6 @@ class Rating:
     def shown(self) -> str:
         """``27.1 ± 2.4`` (mu and sigma), as the statistics show it."""
         return f"{self.mu:.1f} ± {self.sigma:.1f}"
-
-
-def places_of(points: Sequence[int], lowest_wins: bool) -> tuple[int, ...]:
-    """Each side's place by its points (0 first): the number of sides that did strictly better; ties share."""
-    better = (lambda a, b: a < b) if lowest_wins else (lambda a, b: a > b)
-    return tuple(sum(better(other, mine) for other in points) for mine in points)
 
 
 def result_of(places: Sequence[int], mine: int) -> str:
