@@ -81,15 +81,11 @@ class PublicView:
 # ----- writing -----
 
 
-def _tile(t: Tile) -> list[int]:
-    return [t.low, t.high]
-
-
 def move_to_json(move: Move) -> list[object]:
     """``["play", [low, high], end]``, ``["draw"]`` or ``["pass"]``."""
     if move.kind is Kind.PLAY:
         assert move.tile is not None and move.end is not None  # a Move checks a play has both
-        return ["play", _tile(move.tile), int(move.end)]
+        return ["play", move.tile.to_json(), int(move.end)]
     return [move.kind.value]
 
 
@@ -99,7 +95,7 @@ def observation_to_json(obs: Observation) -> dict[str, object]:
         "variant": obs.rules.name,
         "seat": obs.seat,
         "turn": obs.turn,
-        "hand": [_tile(t) for t in obs.hand],
+        "hand": [t.to_json() for t in obs.hand],
         "ends": list(board.ends),
         "line": [[p.first, p.second] for p in board.line],
         "up": [[p.first, p.second] for p in board.up],
@@ -112,7 +108,7 @@ def observation_to_json(obs: Observation) -> dict[str, object]:
             [
                 ev.seat,
                 ev.kind.value,
-                None if ev.tile is None else _tile(ev.tile),
+                None if ev.tile is None else ev.tile.to_json(),
                 None if ev.end is None else int(ev.end),
                 list(ev.ends_before),
                 ev.scored,
@@ -203,12 +199,7 @@ def public_view_from_json(data: object) -> PublicView:
 
 
 def _read_tile(raw: object, rules: Rules | None) -> Tile:
-    if not (isinstance(raw, list) and len(raw) == 2 and all(is_whole_number(p) for p in raw)):
-        raise SaveFormatError(f"not a tile: {shown(raw)} (a tile is [low, high])")
-    try:
-        tile = Tile.of(raw[0], raw[1])
-    except ArgumentError as exc:
-        raise SaveFormatError(str(exc)) from None
+    tile = Tile.from_json(raw)
     if rules is not None and tile.high > rules.max_pip:
         raise SaveFormatError(f"{tile} is not a tile of the double-{rules.max_pip} set")
     return tile

@@ -310,8 +310,8 @@ class GameState:
             "version": SAVE_VERSION,
             "variant": self.rules.name,
             "opening": self.opening.seat,
-            "hands": [[list(_pair(tiles[i])) for i in h] for h in hands],
-            "rest": [list(_pair(tiles[i])) for i in rest],
+            "hands": [[tiles[i].to_json() for i in h] for h in hands],
+            "rest": [tiles[i].to_json() for i in rest],
             "moves": [m.to_json() for m in self.moves[self.opening_moves :]],
         }
 
@@ -377,7 +377,3 @@ def deal_position(rules: Rules | str, rng: random.Random, opening: Opening | Non
         opening = rules.first_opening(rules, rng)
     check_opening(opening, rules.players)
     return Sim.deal(rules.kernel, rng, NOBODY if opening.seat is None else opening.seat)
-
-
-def _pair(t: Tile) -> tuple[int, int]:
-    return t.low, t.high

@@ -251,8 +251,8 @@ class TrainRoundState:
             "options": options_to_json(self.rules.options),
             "round": self.round_index,
             "first": first,
-            "hands": [[_pair(tiles[i]) for i in h] for h in hands],
-            "boneyard": [_pair(tiles[i]) for i in rest],
+            "hands": [[tiles[i].to_json() for i in h] for h in hands],
+            "boneyard": [tiles[i].to_json() for i in rest],
             "moves": [m.to_json() for m in self.moves],
             # Only a round with a forfeit has the key, so that every other save reads as before.
             **({"forfeits": list(self.forfeits)} if self.forfeits else {}),
@@ -436,7 +436,3 @@ def rules_from_json(data: dict[str, object]) -> TrainRules:
         return TrainRules(base.name, base.title, base.summary, base.max_pip, players, options)
     except ArgumentError as exc:
         raise SaveFormatError(f"the train round's rules are damaged: {exc}") from None
-
-
-def _pair(t: Tile) -> list[int]:
-    return [t.low, t.high]
