@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TypeGuard
 
-from .errors import ArgumentError, IllegalMoveError, SaveFormatError, shown
+from .errors import ArgumentError, IllegalMoveError, shown
 from .rules import Opening, Rules
 from .tiles import Tile, is_whole_number
 from .variants import get_rules
@@ -73,12 +73,3 @@ def not_a_move(value: object) -> IllegalMoveError:
 
 def _is_sequence(value: object) -> TypeGuard[list[object] | tuple[object, ...]]:
     return isinstance(value, list | tuple)
-
-
-# ----- the saved form -----
-
-
-def saved_tiles(raw: object) -> list[Tile]:
-    if not isinstance(raw, list):
-        raise SaveFormatError(f"not a list of tiles: {shown(raw)}")
-    return [Tile.from_json(t) for t in raw]

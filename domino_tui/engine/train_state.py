@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .checks import check_deal, check_rng, check_seat, saved_tiles
+from .checks import check_deal, check_rng, check_seat
 from .core import DRAW_MOVE, NOBODY, PASS_MOVE
-from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
+from .errors import ArgumentError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .moves import Kind, Move
+from .saves import reading, replay_saved, saved_header, saved_list, saved_tiles
 from .tiles import Tile, is_whole_number
 from .train_core import ROUND_OUT, TrainRound, deal_round, mask_of
 from .train_moves import TrainEvent, TrainPlay, train_code_of, train_move_from_json, train_move_of
@@ -261,43 +262,21 @@ class TrainRoundState:
     @classmethod
     def from_json(cls, data: object) -> TrainRoundState:
         """Replay a save made by `to_json`; SaveFormatError saying what is wrong for anything else."""
-        try:
-            if not isinstance(data, dict) or data.get("version").__class__ is not int:
-                raise SaveFormatError("not a domino-tui train round (no version)")
-            if data["version"] != SAVE_VERSION:
-                raise SaveFormatError(f"a train round of version {shown(data['version'])}, not {SAVE_VERSION}")
+        with reading("train round"):
+            data = saved_header(data, SAVE_VERSION, "train round")
             rules = rules_from_json(data)
-            hands = data["hands"]
-            if not isinstance(hands, list):
-                raise SaveFormatError(f"the hands are not a list: {shown(hands)}")
+            hands = saved_list(data["hands"], "the hands")
             state = cls(
                 rules, data["round"], [saved_tiles(h) for h in hands], saved_tiles(data["boneyard"]), data["first"]
             )
-            moves = data["moves"]
-            if not isinstance(moves, list):
-                raise SaveFormatError(f"the moves are not a list: {shown(moves)}")
+            moves = saved_list(data["moves"], "the moves")
             forfeits = data.get("forfeits", [])
             if not (isinstance(forfeits, list) and all(f.__class__ is int for f in forfeits)):
                 raise SaveFormatError(f"the forfeits are not a list of move counts: {shown(forfeits)}")
             if forfeits != sorted(forfeits) or any(not 0 <= f <= len(moves) for f in forfeits):
                 raise SaveFormatError(f"the forfeits are not move counts in order: {shown(forfeits)}")
-            for number in range(len(moves) + 1):
-                for _ in range(forfeits.count(number)):
-                    if state.over:
-                        raise SaveFormatError("a forfeit comes after the end of the round")
-                    state.forfeit()
-                if number == len(moves):
-                    break
-                if state.over:
-                    raise SaveFormatError(f"move {number + 1} of {len(moves)} comes after the end of the round")
-                state.apply(train_move_from_json(moves[number]))
+            replay_saved(state, moves, train_move_from_json, "round", forfeits)
             return state
-        except SaveFormatError:
-            raise
-        except KeyError as exc:
-            raise SaveFormatError(f"the train round is damaged: it has no {shown(exc.args[0])}") from None
-        except EngineError as exc:
-            raise SaveFormatError(f"the train round is damaged: {exc}") from exc
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TrainRoundState):
@@ -378,9 +357,7 @@ class TrainMatch:
         """Replay a match saved by `to_json`; the next rounds are dealt from ``rng`` (a fresh one if None)."""
         if not isinstance(data, dict) or data.get("kind") != MATCH_KIND:
             raise SaveFormatError("not a domino-tui Mexican Train match")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFormatError(f"a train match of version {shown(data.get('version'))}, not {SAVE_VERSION}")
-        raw = data.get("rounds")
+        raw = saved_header(data, SAVE_VERSION, "train match").get("rounds")
         if not isinstance(raw, list) or not raw:
             raise SaveFormatError(f"the rounds are not a list of rounds: {shown(raw)}")
         rounds = [TrainRoundState.from_json(r) for r in raw]
