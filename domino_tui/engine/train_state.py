@@ -15,6 +15,7 @@ from .checks import check_deal, check_rng, check_seat
 from .core import DRAW_MOVE, NOBODY, PASS_MOVE
 from .errors import ArgumentError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .moves import Kind, Move
+from .places import places_of
 from .saves import reading, replay_saved, saved_header, saved_list, saved_tiles
 from .tiles import Tile, is_whole_number
 from .train_core import ROUND_OUT, TrainRound, deal_round, mask_of
@@ -345,9 +346,7 @@ class TrainMatch:
         """The seats with the lowest total once the match is over (more than one when they tie)."""
         if not self.over:
             return ()
-        totals = self.totals
-        low = min(totals)
-        return tuple(s for s, t in enumerate(totals) if t == low)
+        return tuple(s for s, place in enumerate(places_of(self.totals, self.rules.lowest_wins)) if place == 0)
 
     def to_json(self) -> dict[str, object]:
         return {"version": SAVE_VERSION, "kind": MATCH_KIND, "rounds": [r.to_json() for r in self.rounds]}
