@@ -36,7 +36,19 @@ class Kind(StrEnum):
     PASS = "pass"
 
 
-_KINDS = {k.value: k for k in Kind}
+KINDS = {k.value: k for k in Kind}  # by name, as JSON writes them
+
+
+def move_json(data: object, play_length: int, shape: str) -> tuple[Kind, list[Any]]:
+    """A move written in JSON as a list that starts with its kind's name, a play ``play_length`` items long and a
+    draw or a pass one: its kind and the list; SaveFormatError showing ``shape`` for anything else. The save's form,
+    the bot protocol's and the train game's are read so."""
+    if not (isinstance(data, list) and data and isinstance(data[0], str) and data[0] in KINDS):
+        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+    kind = KINDS[data[0]]
+    if len(data) != (play_length if kind is Kind.PLAY else 1):
+        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+    return kind, data
 
 
 class _OneClassPerKind(type):
@@ -104,11 +116,7 @@ class Move(_TileAndEnd, metaclass=_OneClassPerKind):
     def from_json(cls, data: object) -> Move:
         """Read ``["play", a, b, end]``, ``["draw"]`` or ``["pass"]``; SaveFormatError for anything else."""
         shape = '(a move is saved as ["play", a, b, end], ["draw"] or ["pass"])'
-        if not (isinstance(data, list) and data and isinstance(data[0], str) and data[0] in _KINDS):
-            raise SaveFormatError(f"not a move: {shown(data)} {shape}")
-        kind = _KINDS[data[0]]
-        if len(data) != (4 if kind is Kind.PLAY else 1):
-            raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+        kind, data = move_json(data, 4, shape)
         if kind is not Kind.PLAY:
             return DRAW if kind is Kind.DRAW else PASS
         try:

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from .core import DRAW_MOVE, PASS_MOVE
 from .errors import ArgumentError, SaveFormatError, shown
-from .moves import DRAW, PASS, Draw, Kind, Move, Pass
+from .moves import DRAW, PASS, Draw, Kind, Move, Pass, move_json
 from .tiles import Tile, TileSet, is_whole_number, tile_set
 from .train_core import TRAIN_SHIFT, code_tile, code_train, train_play_code
 
@@ -47,12 +47,9 @@ TrainMove = TrainPlay | Draw | Pass
 def train_move_from_json(data: object) -> Move:
     """Read ``["play", a, b, train]``, ``["draw"]`` or ``["pass"]``; SaveFormatError for anything else."""
     shape = '(a train move is ["play", a, b, train], ["draw"] or ["pass"])'
-    if isinstance(data, list) and data == ["draw"]:
-        return DRAW
-    if isinstance(data, list) and data == ["pass"]:
-        return PASS
-    if not (isinstance(data, list) and len(data) == 4 and data[0] == "play"):
-        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+    kind, data = move_json(data, 4, shape)
+    if kind is not Kind.PLAY:
+        return DRAW if kind is Kind.DRAW else PASS
     try:
         return TrainPlay(Tile.of(data[1], data[2]), data[3])
     except ArgumentError as exc:
