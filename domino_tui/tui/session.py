@@ -11,7 +11,7 @@ import random
 from ..ai import Bot
 from ..engine import Event, GameState, Kind, Match, Move, Observation, Reason, Rules, observe
 from .move_words import describe, last_action
-from .opponents import PERSON, make_opponent
+from .opponents import PERSON, seat_bots
 from .settings import Settings, line_rules_of
 
 HUMAN = 0
@@ -54,16 +54,13 @@ class Session:
         self.undos: dict[int, int] = {}
         # The seats played at this keyboard: seat 0 and any the settings give to a person.
         self.people = (HUMAN, *(seat for seat in range(1, players) if self.opponent_name(seat) == PERSON))
-        self.bots: dict[int, Bot] = bots or {
-            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}"))
-            for seat in range(1, players)
-            if seat not in self.people
-        }
+        self.bots: dict[int, Bot] = bots or seat_bots(
+            {seat: self.opponent_name(seat) for seat in range(1, players) if seat not in self.people}, seed
+        )
 
     def opponent_name(self, seat: int) -> str:
         """The level or bot the settings put in ``seat`` (1 and up)."""
-        bots = self.settings.bots
-        return bots[min(seat - 1, len(bots) - 1)]
+        return self.settings.opponent(seat)
 
     @property
     def game(self) -> GameState:

@@ -15,7 +15,7 @@ from ..ai import Bot
 from ..engine import DRAW, PASS, IllegalMoveError, Kind, Move, Tile, TrainMatch, TrainPlay, TrainRules
 from ..engine.train_observation import observe_match
 from ..engine.train_state import TrainRoundState
-from .opponents import make_opponent
+from .opponents import seat_bots
 from .settings import Settings, rules_of
 from .train_layout import TrainRow
 
@@ -35,10 +35,9 @@ class TrainSession:
         self.match = TrainMatch(rules, random.Random(seed))
         self.viewer = HUMAN
         self.people = (HUMAN,)
-        self.bots: dict[int, Bot] = bots or {
-            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}"))
-            for seat in range(1, rules.players)
-        }
+        self.bots: dict[int, Bot] = bots or seat_bots(
+            {seat: self.opponent_name(seat) for seat in range(1, rules.players)}, seed
+        )
         # The coach's use, per round (the record keeps it beside each game): none at the train table yet.
         self.hints: dict[int, int] = {}
         self.undos: dict[int, int] = {}
@@ -46,8 +45,7 @@ class TrainSession:
     # ----- who sits where -----
 
     def opponent_name(self, seat: int) -> str:
-        bots = self.settings.bots
-        return bots[min(seat - 1, len(bots) - 1)]
+        return self.settings.opponent(seat)
 
     @property
     def players(self) -> int:
