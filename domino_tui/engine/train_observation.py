@@ -6,6 +6,7 @@ history names no drawn tile. The trains are public: every train's owner, marker 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,13 +34,18 @@ class TrainView:
 
     def oriented(self, engine: int) -> tuple[tuple[int, int], ...]:
         """The tiles as they lie, each (number towards the hub, number away from it), from the hub out."""
-        out = []
-        showing = engine
-        for t in self.tiles:
-            far = t.other(showing)
-            out.append((showing, far))
-            showing = far
-        return tuple(out)
+        return oriented(self.tiles, engine)
+
+
+def oriented(tiles: Sequence[Tile], engine: int) -> tuple[tuple[int, int], ...]:
+    """A train's ``tiles`` as they lie from a hub showing ``engine``: each (number towards the hub, number away)."""
+    out = []
+    showing = engine
+    for t in tiles:
+        far = t.other(showing)
+        out.append((showing, far))
+        showing = far
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

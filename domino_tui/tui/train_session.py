@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..ai import Bot
 from ..engine import DRAW, PASS, IllegalMoveError, Kind, Move, Tile, TrainMatch, TrainPlay, TrainRules
-from ..engine.train_observation import observe_match
+from ..engine.train_observation import observe_match, oriented
 from ..engine.train_state import TrainRoundState
 from .opponents import seat_bots
 from .settings import Settings, rules_of
@@ -139,20 +139,13 @@ class TrainSession:
         sizes = r.hand_sizes()
         for x in range(self.rules.trains):
             owner = r.train_owner(x)
-            tiles = r.train(x)
-            oriented = []
-            showing = r.engine
-            for t in tiles:
-                far = t.other(showing)
-                oriented.append((showing, far))
-                showing = far
             rows.append(
                 TrainRow(
                     self.train_key_of(x),
                     "Mexican" if owner is None else self.name(owner),
                     None if owner is None else sizes[owner],
                     r.marked(x),
-                    tuple(oriented),
+                    oriented(r.train(x), r.engine),
                     r.train_end(x),
                     acting=owner is not None and owner == r.turn and not r.over,
                     double=r.open_double == x,
