@@ -7,6 +7,7 @@ the type checker knows a play's tile and end; ``move.kind`` still says which of 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -115,14 +116,19 @@ class Move(_TileAndEnd, metaclass=_OneClassPerKind):
     @classmethod
     def from_json(cls, data: object) -> Move:
         """Read ``["play", a, b, end]``, ``["draw"]`` or ``["pass"]``; SaveFormatError for anything else."""
-        shape = '(a move is saved as ["play", a, b, end], ["draw"] or ["pass"])'
-        kind, data = move_json(data, 4, shape)
-        if kind is not Kind.PLAY:
-            return DRAW if kind is Kind.DRAW else PASS
-        try:
-            return Play(Tile.of(data[1], data[2]), data[3])
-        except ArgumentError as exc:
-            raise SaveFormatError(f"not a move: {shown(data)}: {exc}") from None
+        return saved_move(data, '(a move is saved as ["play", a, b, end], ["draw"] or ["pass"])', Play)
+
+
+def saved_move(data: object, shape: str, play: Callable[[Tile, Any], Move]) -> Move:
+    """A move as saves write it, ``["play", a, b, where]``, ``["draw"]`` or ``["pass"]``: ``play`` lays the tile
+    on ``where`` (an end of the line, a train). SaveFormatError showing ``shape`` for anything else."""
+    kind, data = move_json(data, 4, shape)
+    if kind is not Kind.PLAY:
+        return DRAW if kind is Kind.DRAW else PASS
+    try:
+        return play(Tile.of(data[1], data[2]), data[3])
+    except ArgumentError as exc:
+        raise SaveFormatError(f"not a move: {shown(data)}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
