@@ -101,8 +101,7 @@ class GameState:
     @property
     def stock(self) -> tuple[Tile, ...]:
         """The stock's tiles, drawn from the end (hidden from every seat: only its size is public)."""
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.kernel.stock)
+        return self.ts.tiles_at(self.kernel.stock)
 
     @property
     def stock_size(self) -> int:
@@ -110,8 +109,7 @@ class GameState:
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         check_seat(seat, self.rules.players)
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.hands[seat])
+        return self.ts.tiles_at(self.hands[seat])
 
     def hand_size(self, seat: int) -> int:
         return len(self.hands[seat])

@@ -120,6 +120,11 @@ class TileSet:
             mask ^= bit
         return tuple(out)
 
+    def tiles_at(self, indices: Iterable[int]) -> tuple[Tile, ...]:
+        """The tiles of ``indices``, in their order (a hand as it arrived, the stock, a train)."""
+        tiles = self.tiles
+        return tuple(tiles[i] for i in indices)
+
     def pip_sum(self, mask: int) -> int:
         total = 0
         for table in self.pip_bytes:

@@ -114,8 +114,7 @@ class TrainRoundState:
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         check_seat(seat, self.players)
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.hands[seat])
+        return self.ts.tiles_at(self.hands[seat])
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.hands)
@@ -123,8 +122,7 @@ class TrainRoundState:
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The boneyard's tiles, drawn from the end (hidden from every seat: only its size is public)."""
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.kernel.boneyard)
+        return self.ts.tiles_at(self.kernel.boneyard)
 
     @property
     def boneyard_size(self) -> int:
@@ -132,8 +130,7 @@ class TrainRoundState:
 
     def train(self, index: int) -> tuple[Tile, ...]:
         """Train ``index``'s tiles from the hub out."""
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.kernel.trains[index])
+        return self.ts.tiles_at(self.kernel.trains[index])
 
     def train_owner(self, index: int) -> int | None:
         """The seat that owns train ``index``; None for the Mexican train."""
