@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from ..engine import places_of as places_of  # the rule lives in the engine; the record's callers import it here
 from .store import GameRecord
 
 # Each game's order of the two sides (you, the opponent), by its result.

@@ -10,9 +10,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from ..engine import GameResult, Rules, TrainRules
+from ..engine import GameResult, Rules, TrainRules, places_of
 from ..records import GameRecord
-from ..records.ratings import places_of, result_of
+from ..records.ratings import result_of
 from .session import HUMAN, Session
 from .train_session import TrainSession
 
@@ -27,7 +27,7 @@ def line_standing(rules: Rules, seat: int, winner: int | None, points: Sequence[
     ``winner``: the side the engine's result names, ``points``: each side's in the game."""
     mine = rules.team_of(seat)
     if len(points) > 2:  # several sides (Fives and Threes for three or four): a ranking, most points first
-        by_side = places_of(points, lowest_wins=False)
+        by_side = places_of(points, lowest_wins=rules.lowest_wins)
         places = tuple(by_side[rules.team_of(s)] for s in from_seat(seat, rules.players))
         return result_of(places, 0), places
     if rules.fives:  # where plays score, a hand is won by the side that earned more in it, not by who went out
@@ -39,7 +39,7 @@ def line_standing(rules: Rules, seat: int, winner: int | None, points: Sequence[
 def train_standing(seat: int, totals: Sequence[int]) -> tuple[str, tuple[int, ...]]:
     """Your result in a Mexican Train match seen from ``seat``, and every seat's place from yours by the match's
     totals (the lowest wins)."""
-    places = places_of([totals[s] for s in from_seat(seat, len(totals))], lowest_wins=True)
+    places = places_of([totals[s] for s in from_seat(seat, len(totals))], lowest_wins=TrainRules.lowest_wins)
     return result_of(places, 0), places
 
 

@@ -9,9 +9,9 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, PASS, VARIANTS, End, GameResult, Kind, Move, Reason, get_rules
+from domino_tui.engine import DRAW, PASS, VARIANTS, End, GameResult, Kind, Move, Reason, get_rules, places_of
 from domino_tui.records import Records
-from domino_tui.records.ratings import places_of, ratings, result_of
+from domino_tui.records.ratings import ratings, result_of
 from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect

@@ -12,11 +12,11 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widgets import Input, RichLog, Select, Static
 
-from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainMatch, TrainPlay, observe_match
+from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainMatch, TrainPlay, observe_match, places_of
 from domino_tui.net.botclient import play_seat
 from domino_tui.net.client import RoomClient, RoomInfo, SeatInfo, TrainSeatView
 from domino_tui.records import Records
-from domino_tui.records.ratings import places_of, ratings
+from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
