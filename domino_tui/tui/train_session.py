@@ -12,17 +12,27 @@ import random
 from collections.abc import Callable
 
 from ..ai import Bot
-from ..engine import DRAW, PASS, IllegalMoveError, Kind, Move, Tile, TrainMatch, TrainPlay, TrainRules
-from ..engine.train_observation import observe_match, oriented
+from ..engine import DRAW, PASS, IllegalMoveError, Kind, Move, Tile, TrainMatch, TrainObservation, TrainPlay, TrainRules
+from ..engine.train_observation import observe_match
 from ..engine.train_state import TrainRoundState
 from .opponents import seat_bots
 from .settings import Settings, rules_of
 from .train_layout import TrainRow
+from .train_words import (
+    newest,
+    nothing_fits,
+    playable,
+    train_by_key,
+    train_key,
+    train_name,
+    train_rows,
+    trains_for,
+    where_to_play,
+)
 
 HUMAN = 0
 # The seats go by names rather than numbers, so that "Ben's train" and "train 3" are not mixed up.
 NAMES = ("You", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
-MEXICAN_KEY = "m"
 
 
 class TrainSession:
@@ -112,53 +122,35 @@ class TrainSession:
     def next_round(self) -> None:
         self.match.next_round()
 
-    # ----- the trains -----
+    # ----- the trains, in words and rows (train_words.py, as at the table online) -----
+
+    def observation(self) -> TrainObservation:
+        """What your seat may see of the round: all the table's words and rows come from it."""
+        return observe_match(self.match, self.viewer)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return NAMES[: self.players]
 
     def train_key_of(self, train: int) -> str:
         """The key that chooses ``train``: its owner's seat number from 1, ``m`` for the Mexican train."""
-        return MEXICAN_KEY if train == self.rules.mexican else str(train + 1)
+        return train_key(self.rules, train)
 
     def train_key(self, seat: int) -> str:
         return self.train_key_of(seat)
 
     def train_by_key(self, key: str) -> int | None:
-        if key == MEXICAN_KEY:
-            return self.rules.mexican
-        if key.isdigit() and 1 <= int(key) <= self.players:
-            return int(key) - 1
-        return None
+        return train_by_key(self.rules, key)
 
     def train_name(self, train: int) -> str:
-        if train == self.rules.mexican:
-            return "the Mexican train"
-        return "your train" if train == self.viewer else f"{self.name(train)}'s train"
+        return train_name(self.observation(), self.names, train)
 
     def rows(self) -> list[TrainRow]:
-        r = self.round
-        rows = []
-        sizes = r.hand_sizes()
-        for x in range(self.rules.trains):
-            owner = r.train_owner(x)
-            rows.append(
-                TrainRow(
-                    self.train_key_of(x),
-                    "Mexican" if owner is None else self.name(owner),
-                    None if owner is None else sizes[owner],
-                    r.marked(x),
-                    oriented(r.train(x), r.engine),
-                    r.train_end(x),
-                    acting=owner is not None and owner == r.turn and not r.over,
-                    double=r.open_double == x,
-                )
-            )
-        return rows
+        return train_rows(self.observation(), self.names, not self.round.over)
 
     def newest(self) -> tuple[int, int] | None:
         """(train, tile index) of the last tile played this round."""
-        for ev in reversed(self.round.history):
-            if ev.kind is Kind.PLAY and ev.train is not None:
-                return ev.train, len(self.round.train(ev.train)) - 1
-        return None
+        return newest(self.observation())
 
     # ----- your moves -----
 
@@ -167,33 +159,18 @@ class TrainSession:
 
     def trains_for(self, tile: Tile) -> list[int]:
         """The trains ``tile`` may go on now (none when it is not your turn)."""
-        if not self.human_to_act:
-            return []
-        return [m.train for m in self.legal() if isinstance(m, TrainPlay) and m.tile == tile]
+        return trains_for(self.observation(), tile)
 
     def playable_indices(self) -> list[int]:
-        fits = {m.tile for m in self.legal() if isinstance(m, TrainPlay)}
-        return [i for i, t in enumerate(self.hand(self.viewer)) if t in fits]
+        return playable(self.observation())
 
     def where_you_may_play(self) -> str:
         """The numbers a tile must show now, train by train, in words."""
-        r = self.round
-        if r.open_double is not None:
-            x = r.open_double
-            return f"the double on {self.train_name(x)} must be covered first (a tile with {r.train_end(x)})"
-        open_to_you = [x for x in range(self.rules.trains) if x == self.viewer or r.marked(x)]
-        return ", ".join(f"{self.train_name(x)} needs {r.train_end(x)}" for x in open_to_you)
+        return where_to_play(self.observation(), self.names)
 
     def nothing_fits(self) -> str:
         """What to do when no tile fits, or ""."""
-        legal = self.legal()
-        if any(isinstance(m, TrainPlay) for m in legal):
-            return ""
-        if DRAW in legal:
-            return "No tile fits: press d to draw."
-        if PASS in legal:
-            return "No tile fits: press p to pass (your train opens to everyone)."
-        return ""
+        return nothing_fits(self.observation())
 
     def only_draw_or_pass(self) -> Move | None:
         legal = self.legal()

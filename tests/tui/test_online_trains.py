@@ -20,7 +20,7 @@ from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.online_trains import describe, train_key_of, trains_for
+from domino_tui.tui.online_trains import describe
 from domino_tui.tui.recording import PEOPLE
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
@@ -28,6 +28,7 @@ from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
+from domino_tui.tui.train_words import train_key, trains_for
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 from tests.net.conftest import Running, start_server
@@ -82,8 +83,8 @@ def keys_for(screen: OnlineTrainTableScreen, move: Move) -> list[str]:
     else:
         cursor = screen.query_one(HandView).cursor
         keys = ["right" if index > cursor else "left"] * abs(index - cursor) + ["enter"]
-    if len(trains_for(obs, index)) > 1:
-        keys.append(train_key_of(obs, move.train))
+    if len(trains_for(obs, move.tile)) > 1:
+        keys.append(train_key(obs.rules, move.train))
     return keys
 
 

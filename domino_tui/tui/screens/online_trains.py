@@ -32,17 +32,13 @@ from textual.widgets import Input, RichLog, Static
 from ...engine import TrainObservation, TrainPlay
 from ...net import client as net
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
-from ..online_trains import (
-    describe,
+from ..online_trains import describe, round_over_line, round_over_text, score_text, seats_text
+from ..train_words import (
     newest,
     nothing_fits,
     playable,
-    round_over_line,
-    round_over_text,
-    score_text,
-    seats_text,
     train_by_key,
-    train_key_of,
+    train_key,
     train_name,
     train_rows,
     trains_for,
@@ -388,7 +384,7 @@ class OnlineTrainTableScreen(RoomTable):
         else:
             box.border_title = (
                 f"You · {tiles_text(len(obs.hand))} · {sum(t.pips for t in obs.hand)} pips"
-                f" · your train is {train_key_of(obs, obs.seat)}"
+                f" · your train is {train_key(obs.rules, obs.seat)}"
             )
         shown = self.spectator_view if self.watching else self.seat_view
         board.border_title = f"Room {room} · round {shown.game if shown else 1} of {self.rounds}"
@@ -469,7 +465,7 @@ class OnlineTrainTableScreen(RoomTable):
         if index >= len(obs.hand):
             return
         tile = obs.hand[index]
-        trains = trains_for(obs, index)
+        trains = trains_for(obs, tile)
         if not trains:
             self.choosing = None
             self.say(f"{tile} fits no train you may play on: {where_to_play(obs, self.names)}.", error=True)
@@ -479,7 +475,7 @@ class OnlineTrainTableScreen(RoomTable):
             self._move(TrainPlay(tile, trains[0]))
             return
         self.choosing = (index, tuple(trains))
-        options = " · ".join(f"{train_key_of(obs, t)} {train_name(obs, self.names, t)}" for t in trains)
+        options = " · ".join(f"{train_key(obs.rules, t)} {train_name(obs, self.names, t)}" for t in trains)
         self.say(f"{tile} on which train? {options} · Esc cancels")
         self.redraw()
 
@@ -488,7 +484,7 @@ class OnlineTrainTableScreen(RoomTable):
         if not self.choosing or obs is None:
             return
         index, trains = self.choosing
-        train = train_by_key(obs, key)
+        train = train_by_key(obs.rules, key)
         tile = obs.hand[index]
         if train is None or train not in trains:
             named = "no train" if train is None else train_name(obs, self.names, train)
@@ -499,7 +495,7 @@ class OnlineTrainTableScreen(RoomTable):
     def on_trains_view_train_clicked(self, message: TrainsView.TrainClicked) -> None:
         obs = self.observation
         if self.choosing and obs is not None:
-            self.action_train(train_key_of(obs, message.train))
+            self.action_train(train_key(obs.rules, message.train))
         elif self.my_turn:
             self.say("Pick a tile first, then the train to play it on.", error=True)
 

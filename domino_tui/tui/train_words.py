@@ -1,0 +1,96 @@
+"""A train game's table in words and rows, from what a seat may see (its `TrainObservation`) and the train rules:
+the keys and names of the trains, the rows the table draws, the newest tile, the tiles that fit and where they
+may go. The table at this keyboard (train_session.py) and the table online (online_trains.py) say them alike.
+
+``names`` is each seat's name as the table shows it ("You" for yours).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import DRAW, PASS, Kind, Tile, TrainObservation, TrainPlay, TrainRules
+from .train_layout import TrainRow
+
+MEXICAN_KEY = "m"
+
+
+def train_key(rules: TrainRules, train: int) -> str:
+    """The key that chooses ``train``: its owner's seat number from 1, ``m`` for the Mexican train."""
+    return MEXICAN_KEY if train == rules.mexican else str(train + 1)
+
+
+def train_by_key(rules: TrainRules, key: str) -> int | None:
+    """The train ``key`` chooses, or None when it chooses none."""
+    if key == MEXICAN_KEY:
+        return rules.mexican
+    if key.isdigit() and 1 <= int(key) <= rules.players:
+        return int(key) - 1
+    return None
+
+
+def train_name(obs: TrainObservation, names: Sequence[str], train: int) -> str:
+    """``train`` in words as the seat ``obs`` is of says it: "the Mexican train", "your train", "Ana's train"."""
+    if train == obs.mexican:
+        return "the Mexican train"
+    return "your train" if train == obs.seat else f"{names[train]}'s train"
+
+
+def train_rows(obs: TrainObservation, names: Sequence[str], playing: bool) -> list[TrainRow]:
+    """Every train as the table draws it, its owner's name and hand size beside it; the owner to play is marked
+    while the round is ``playing`` (the observation does not say when it is over)."""
+    rows = []
+    for view in obs.trains:
+        owner = view.owner
+        rows.append(
+            TrainRow(
+                train_key(obs.rules, view.index),
+                "Mexican" if owner is None else names[owner],
+                None if owner is None else obs.hand_sizes[owner],
+                view.marked,
+                view.oriented(obs.engine),
+                view.end,
+                acting=playing and owner is not None and owner == obs.turn,
+                double=obs.open_double == view.index,
+            )
+        )
+    return rows
+
+
+def newest(obs: TrainObservation) -> tuple[int, int] | None:
+    """(train, tile index) of the last tile played this round."""
+    for ev in reversed(obs.history):
+        if ev.kind is Kind.PLAY and ev.train is not None:
+            return ev.train, len(obs.trains[ev.train].tiles) - 1
+    return None
+
+
+def trains_for(obs: TrainObservation, tile: Tile) -> list[int]:
+    """The trains ``tile`` may go on now (none when it is not the seat's turn)."""
+    return [m.train for m in obs.legal if isinstance(m, TrainPlay) and m.tile == tile]
+
+
+def playable(obs: TrainObservation) -> list[int]:
+    """The indices of the hand's tiles that fit somewhere now (none when it is not the seat's turn)."""
+    fits = {m.tile for m in obs.legal if isinstance(m, TrainPlay)}
+    return [i for i, t in enumerate(obs.hand) if t in fits]
+
+
+def where_to_play(obs: TrainObservation, names: Sequence[str]) -> str:
+    """The numbers a tile must show now, train by train, in words."""
+    if obs.open_double is not None:
+        x = obs.open_double
+        return f"the double on {train_name(obs, names, x)} must be covered first (a tile with {obs.trains[x].end})"
+    open_to_you = [v for v in obs.trains if v.index == obs.seat or v.marked]
+    return ", ".join(f"{train_name(obs, names, v.index)} needs {v.end}" for v in open_to_you)
+
+
+def nothing_fits(obs: TrainObservation) -> str:
+    """What to do when it is the seat's turn and no tile fits, or ""."""
+    if not obs.legal or any(isinstance(m, TrainPlay) for m in obs.legal):
+        return ""
+    if DRAW in obs.legal:
+        return "No tile fits: press d to draw."
+    if PASS in obs.legal:
+        return "No tile fits: press p to pass (your train opens to everyone)."
+    return ""
