@@ -1,17 +1,18 @@
-"""The train table online, with no UI: its moves and round ends in words, and who holds each seat.
+"""The train table online, with no UI: its round ends in words, and who holds each seat.
 
 As at the line games' online table (online.py), everything here reads what the server sent: the seat's
-observation, the room's seats, a round's result. Nothing is worked out here. The trains' rows and words are the
-local table's too (train_words.py).
+observation, the room's seats, a round's result. Nothing is worked out here. The trains' rows and words and the move
+log are the local table's too (train_words.py).
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine import TRAIN_VARIANTS, Kind, TrainEvent, TrainObservation
+from ..engine import TRAIN_VARIANTS
 from ..net.client import RoomInfo, TrainRoundOver
 from .online import seat_kind
+from .train_words import match_end_text, round_end_text, winners_win
 
 
 def plays_trains(info: RoomInfo) -> bool:
@@ -19,52 +20,20 @@ def plays_trains(info: RoomInfo) -> bool:
     return info.options.get("variant") in TRAIN_VARIANTS
 
 
-def describe(ev: TrainEvent, obs: TrainObservation, names: tuple[str, ...]) -> str:
-    """One move for the log: "Ana: [6|3] on the Mexican train"."""
-    who = names[ev.seat]
-    if ev.kind is Kind.PLAY and ev.train is not None:
-        if ev.train == obs.mexican:
-            where = "the Mexican train"
-        elif ev.train == ev.seat:
-            where = "own train"
-        else:
-            where = f"{names[ev.train]}'s train"
-        return f"{who}: {ev.tile} on {where}"
-    if ev.kind is Kind.DRAW:
-        return f"{who}: draws"
-    return f"{who}: passes" + (", train open" if ev.marked else "")
-
-
-def round_over_text(over: TrainRoundOver, names: tuple[str, ...], rounds: int) -> str:
-    """How a round ended, the lowest hand, and, at the end, who won the match."""
-    if over.out_seat is not None:
-        verb = "go" if names[over.out_seat] == "You" else "goes"
-        how = f"{names[over.out_seat]} {verb} out"
-    else:
-        how = "Nobody can play and the boneyard is empty"
-    low = min(over.points)
-    best = ", ".join(names[s] for s, p in enumerate(over.points) if p == low)
-    text = f"Round {over.game} of {rounds}: {how}; lowest this round: {best} ({low})."
+def round_over_text(over: TrainRoundOver, names: tuple[str, ...], rounds: int, you: int | None) -> str:
+    """How a round ended, the lowest hand, and, at the end, who won the match (``you``: your seat, or None)."""
+    text = round_end_text(over.game, rounds, over.out_seat, over.points, names, you)
     if over.match_over and over.winners:
-        who = " and ".join(names[s] for s in over.winners)
-        verb = "win" if len(over.winners) > 1 or who == "You" else "wins"
-        text += f" {who} {verb} the match with {over.scores[over.winners[0]]}, the lowest total."
+        text += " " + match_end_text(over.winners, over.scores, names, you)
     return text
 
 
-def round_over_line(over: TrainRoundOver, names: tuple[str, ...]) -> str:
+def round_over_line(over: TrainRoundOver, names: tuple[str, ...], you: int | None) -> str:
     """The same, short enough for one line of the table: "Round over: Ana went out. n: next round."."""
     how = f"{names[over.out_seat]} went out" if over.out_seat is not None else "blocked"
     if over.match_over and over.winners:
-        who = " and ".join(names[s] for s in over.winners)
-        verb = "win" if len(over.winners) > 1 or who == "You" else "wins"
-        return f"Round over: {how}. {who} {verb} the match ({over.scores[over.winners[0]]})."
+        return f"Round over: {how}. {winners_win(over.winners, names, you)} the match ({over.scores[over.winners[0]]})."
     return f"Round over: {how}. n: next round."
-
-
-def score_text(scores: tuple[int, ...] | list[int], names: tuple[str, ...]) -> str:
-    """Each seat's total (the round is on the board's title)."""
-    return " · ".join(f"{names[s]} {t}" for s, t in enumerate(scores)) + " (lowest wins)"
 
 
 def seats_text(info: RoomInfo | None, names: tuple[str, ...]) -> Text:

@@ -12,16 +12,21 @@ import random
 from collections.abc import Callable
 
 from ..ai import Bot
-from ..engine import DRAW, PASS, IllegalMoveError, Kind, Move, Tile, TrainMatch, TrainObservation, TrainPlay, TrainRules
+from ..engine import DRAW, PASS, IllegalMoveError, Move, Tile, TrainMatch, TrainObservation, TrainPlay, TrainRules
 from ..engine.train_observation import observe_match
 from ..engine.train_state import TrainRoundState
 from .opponents import seat_bots
 from .settings import Settings, rules_of
 from .train_layout import TrainRow
 from .train_words import (
+    describe,
+    match_end_text,
     newest,
     nothing_fits,
     playable,
+    round_end_text,
+    round_title,
+    totals_text,
     train_by_key,
     train_key,
     train_name,
@@ -86,7 +91,7 @@ class TrainSession:
         return self.round_index
 
     def round_title(self) -> str:
-        return f"Round {self.round_index + 1} of {self.rules.rounds}"
+        return round_title(self.round_index + 1, self.rules.rounds)
 
     @property
     def hub(self) -> int:
@@ -221,24 +226,7 @@ class TrainSession:
 
     def events(self) -> list[str]:
         """The round's history in words, one line an event (the move log)."""
-        out = []
-        for ev in self.round.history:
-            who = self.name(ev.seat)
-            if ev.kind is Kind.PLAY:
-                assert ev.train is not None
-                out.append(f"{who}: {ev.tile} on {self._train_words(ev.train, ev.seat)}")
-            elif ev.kind is Kind.DRAW:
-                out.append(f"{who}: draws")
-            else:
-                out.append(f"{who}: passes" + (", train open" if ev.marked else ""))
-        return out
-
-    def _train_words(self, train: int, seat: int) -> str:
-        if train == self.rules.mexican:
-            return "the Mexican train"
-        if train == seat:
-            return "your own train" if seat == HUMAN else "own train"
-        return f"{self.name(train)}'s train"
+        return [describe(ev, self.rules, self.names, self.viewer) for ev in self.round.history]
 
     def round_points(self) -> tuple[int, ...]:
         return self.round.points()
@@ -256,33 +244,18 @@ class TrainSession:
         return out
 
     def score_text(self) -> str:
-        totals = self.totals()
-        parts = " · ".join(f"{self.short_name(s)} {t}" for s, t in enumerate(totals))
-        return f"{self.round_title()} · {parts} (lowest wins)"
+        return f"{self.round_title()} · {totals_text(self.totals(), self.names)}"
 
     def result_text(self) -> str:
         r = self.round
         if not r.over:
             return ""
-        out = r.out_seat
-        points = r.points()
-        if out is not None:
-            verb = "go" if out == HUMAN else "goes"
-            how = f"{self.name(out)} {verb} out"
-        else:
-            how = "Nobody can play and the boneyard is empty"
-        low = min(points)
-        best = [self.name(s) for s, p in enumerate(points) if p == low]
-        return f"{self.round_title()}: {how}; lowest this round: {', '.join(best)} ({low})."
+        return round_end_text(self.round_index + 1, self.rules.rounds, r.out_seat, r.points(), self.names, self.viewer)
 
     def match_text(self) -> str:
         if not self.match.over:
             return ""
-        winners = self.match.winners
-        totals = self.match.totals
-        names = " and ".join(self.name(s) for s in winners)
-        verb = "win" if len(winners) > 1 or winners[0] == HUMAN else "wins"
-        return f"{names} {verb} the match with {totals[winners[0]]} points, the lowest total."
+        return match_end_text(self.match.winners, self.match.totals, self.names, self.viewer)
 
 
 def _sentence(text: str) -> str:

@@ -1,6 +1,7 @@
 """A train game's table in words and rows, from what a seat may see (its `TrainObservation`) and the train rules:
 the keys and names of the trains, the rows the table draws, the newest tile, the tiles that fit and where they
-may go. The table at this keyboard (train_session.py) and the table online (online_trains.py) say them alike.
+may go, the moves for the log. The table at this keyboard (train_session.py) and the table online
+(online_trains.py) say them alike.
 
 ``names`` is each seat's name as the table shows it ("You" for yours).
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import DRAW, PASS, Kind, Tile, TrainObservation, TrainPlay, TrainRules
+from ..engine import DRAW, PASS, Kind, Tile, TrainEvent, TrainObservation, TrainPlay, TrainRules
 from .train_layout import TrainRow
 
 MEXICAN_KEY = "m"
@@ -94,3 +95,57 @@ def nothing_fits(obs: TrainObservation) -> str:
     if PASS in obs.legal:
         return "No tile fits: press p to pass (your train opens to everyone)."
     return ""
+
+
+def describe(ev: TrainEvent, rules: TrainRules, names: Sequence[str], you: int | None) -> str:
+    """One move for the log: "Ana: [6|3] on the Mexican train", "You: [6|6] on your own train", "Ben: passes, train
+    open". ``you``: the seat of the person at this table (None for a spectator)."""
+    who = names[ev.seat]
+    if ev.kind is Kind.PLAY and ev.train is not None:  # a play always has a train
+        if ev.train == rules.mexican:
+            where = "the Mexican train"
+        elif ev.train == ev.seat:
+            where = "your own train" if ev.seat == you else "own train"
+        else:
+            where = f"{names[ev.train]}'s train"
+        return f"{who}: {ev.tile} on {where}"
+    if ev.kind is Kind.DRAW:
+        return f"{who}: draws"
+    return f"{who}: passes" + (", train open" if ev.marked else "")
+
+
+# ----- the end of a round and of the match -----
+
+
+def round_title(number: int, rounds: int) -> str:
+    """ "Round 3 of 13" (``number`` counts from 1)."""
+    return f"Round {number} of {rounds}"
+
+
+def round_end_text(
+    number: int, rounds: int, out_seat: int | None, points: Sequence[int], names: Sequence[str], you: int | None
+) -> str:
+    """How round ``number`` ended and the lowest hand: "Round 2 of 13: Ana goes out; lowest this round: Ana (0)."."""
+    if out_seat is not None:
+        how = f"{names[out_seat]} {'go' if out_seat == you else 'goes'} out"
+    else:
+        how = "Nobody can play and the boneyard is empty"
+    low = min(points)
+    best = ", ".join(names[s] for s, p in enumerate(points) if p == low)
+    return f"{round_title(number, rounds)}: {how}; lowest this round: {best} ({low})."
+
+
+def winners_win(winners: Sequence[int], names: Sequence[str], you: int | None) -> str:
+    """Who won, with the verb that fits: "You win", "Ana wins", "Ana and Ben win"."""
+    verb = "win" if len(winners) > 1 or winners[0] == you else "wins"
+    return " and ".join(names[s] for s in winners) + f" {verb}"
+
+
+def match_end_text(winners: Sequence[int], totals: Sequence[int], names: Sequence[str], you: int | None) -> str:
+    """Who won the match: "Ana wins the match with 45 points, the lowest total."."""
+    return f"{winners_win(winners, names, you)} the match with {totals[winners[0]]} points, the lowest total."
+
+
+def totals_text(totals: Sequence[int], names: Sequence[str]) -> str:
+    """Each seat's total: "You 12 · Ana 30 (lowest wins)"."""
+    return " · ".join(f"{names[s]} {t}" for s, t in enumerate(totals)) + " (lowest wins)"

@@ -20,7 +20,6 @@ from domino_tui.records.ratings import ratings
 from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.online_trains import describe
 from domino_tui.tui.recording import PEOPLE
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
@@ -28,7 +27,7 @@ from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
-from domino_tui.tui.train_words import train_key, trains_for
+from domino_tui.tui.train_words import describe, train_key, trains_for
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 from tests.net.conftest import Running, start_server
@@ -354,5 +353,5 @@ async def test_moves_heard_before_the_seats_are_named_are_logged_with_the_names(
         table.post_message(table.Heard(info))
         await pilot.pause()
         shown = [strip.text.rstrip() for strip in log.lines][1:]
-        assert shown == [describe(ev, obs, names) for ev in obs.history]
+        assert shown == [describe(ev, obs.rules, names, table.mine) for ev in obs.history]
         await client.close()

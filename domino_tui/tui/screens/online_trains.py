@@ -32,11 +32,14 @@ from textual.widgets import Input, RichLog, Static
 from ...engine import TrainObservation, TrainPlay
 from ...net import client as net
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
-from ..online_trains import describe, round_over_line, round_over_text, score_text, seats_text
+from ..online_trains import round_over_line, round_over_text, seats_text
 from ..train_words import (
+    describe,
     newest,
     nothing_fits,
     playable,
+    round_title,
+    totals_text,
     train_by_key,
     train_key,
     train_name,
@@ -219,7 +222,7 @@ class OnlineTrainTableScreen(RoomTable):
             self.choosing = None
             self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
             self.close_dialog()  # a new deal: the last round's dialog gives way to the table
-            title = f"— {view.observation.rules.title}, round {view.game} of {self.rounds} —"
+            title = f"— {view.observation.rules.title}, {round_title(view.game, self.rounds)} —"
             self.query_one("#log", RichLog).write(Text(title, style="bold"))
             self.logged = 0
         elif self.choosing is not None and not view.observation.legal:
@@ -242,17 +245,17 @@ class OnlineTrainTableScreen(RoomTable):
             return
         log = self.query_one("#log", RichLog)
         for ev in obs.history[self.logged :]:
-            log.write(Text(describe(ev, obs, self.names)))
+            log.write(Text(describe(ev, obs.rules, self.names, self.mine)))
         self.logged = len(obs.history)
 
     def round_over(self, over: net.TrainRoundOver) -> None:
         if self.over == over:
             return
         self.over = over
-        text = round_over_text(over, self.names, self.rounds)
+        text = round_over_text(over, self.names, self.rounds, self.mine)
         self.query_one("#log", RichLog).write(Text(text, style="bold"))
         if self.has_class("-short"):
-            self.say(round_over_line(over, self.names))
+            self.say(round_over_line(over, self.names, self.mine))
         elif over.match_over:
             self.say(text + (" r restarts." if self.creator else ""))
         elif self.watching:
@@ -295,8 +298,8 @@ class OnlineTrainTableScreen(RoomTable):
                 tiles = "out" if obs.hand_sizes[seat] == 0 else "face down"
             hands.append((names[seat], tiles, over.points[seat], over.scores[seat]))
         buttons, keys, hint = self.end_choices(over.match_over, "score sheet")
-        title = "Match over" if over.match_over else f"Round {over.game} of {self.rounds} over"
-        text = round_over_text(over, names, self.rounds)
+        title = "Match over" if over.match_over else f"{round_title(over.game, self.rounds)} over"
+        text = round_over_text(over, names, self.rounds, self.mine)
         return TrainRoundOverText(title, (text,), tuple(hands), buttons, hint, keys)
 
     def score_sheet(self) -> TrainSheet | None:
@@ -387,7 +390,7 @@ class OnlineTrainTableScreen(RoomTable):
                 f" · your train is {train_key(obs.rules, obs.seat)}"
             )
         shown = self.spectator_view if self.watching else self.seat_view
-        board.border_title = f"Room {room} · round {shown.game if shown else 1} of {self.rounds}"
+        board.border_title = f"Room {room} · {round_title(shown.game if shown else 1, self.rounds)}"
         self.query_one(StatusBar).info = self.status_info()
 
     def status_info(self) -> StatusInfo:
@@ -413,7 +416,7 @@ class OnlineTrainTableScreen(RoomTable):
         if obs is None:
             return StatusInfo(turn, None)
         scores = self.over.scores if self.over is not None else obs.totals
-        return StatusInfo(turn, obs.boneyard_size, score_text(scores, self.names), "Boneyard")
+        return StatusInfo(turn, obs.boneyard_size, totals_text(scores, self.names), "Boneyard")
 
     # ----- actions -----
 
