@@ -22,6 +22,8 @@ DOUBLE_SIGN = "◆"  # the double at this train's end must be covered before any
 TURN_SIGN = "▶"  # the owner of this train is to play
 END_SIGN = "▸"  # the number the next tile must match
 HIDDEN_SIGN = "…"
+# What the signs mean, under the table.
+LEGEND = f"{OPEN_SIGN} open to all · {DOUBLE_SIGN} double to cover · {END_SIGN} end to match · {TURN_SIGN} to play"
 
 
 @dataclass(frozen=True, slots=True)

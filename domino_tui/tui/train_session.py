@@ -1,7 +1,8 @@
 """One sitting at a train game's table (Mexican Train), with no UI: the match of rounds, the bots in the other
-seats, and what the table says about trains and moves.
+seats, and your seat's view of the round.
 
-The table (screens/train_table.py) asks this class only; every rule is the engine's (engine/train_state.py).
+The table (screens/train_table.py) asks this class, and says what it sees in the words of train_words.py from
+your seat's observation, as the table online does; every rule is the engine's (engine/train_state.py).
 Seat 0 is you; every other seat is a bot with its own random.Random derived from the match seed, so that a seed
 replays the deals and every bot's choice.
 """
@@ -27,12 +28,9 @@ from .train_words import (
     round_end_text,
     round_title,
     totals_text,
-    train_by_key,
     train_key,
-    train_name,
     train_rows,
     trains_for,
-    where_to_play,
 )
 
 HUMAN = 0
@@ -141,15 +139,6 @@ class TrainSession:
         """The key that chooses ``train``: its owner's seat number from 1, ``m`` for the Mexican train."""
         return train_key(self.rules, train)
 
-    def train_key(self, seat: int) -> str:
-        return self.train_key_of(seat)
-
-    def train_by_key(self, key: str) -> int | None:
-        return train_by_key(self.rules, key)
-
-    def train_name(self, train: int) -> str:
-        return train_name(self.observation(), self.names, train)
-
     def rows(self) -> list[TrainRow]:
         return train_rows(self.observation(), self.names, not self.round.over)
 
@@ -168,10 +157,6 @@ class TrainSession:
 
     def playable_indices(self) -> list[int]:
         return playable(self.observation())
-
-    def where_you_may_play(self) -> str:
-        """The numbers a tile must show now, train by train, in words."""
-        return where_to_play(self.observation(), self.names)
 
     def nothing_fits(self) -> str:
         """What to do when no tile fits, or ""."""

@@ -149,3 +149,27 @@ def match_end_text(winners: Sequence[int], totals: Sequence[int], names: Sequenc
 def totals_text(totals: Sequence[int], names: Sequence[str]) -> str:
     """Each seat's total: "You 12 · Ana 30 (lowest wins)"."""
     return " · ".join(f"{names[s]} {t}" for s, t in enumerate(totals)) + " (lowest wins)"
+
+
+# ----- choosing the train for a tile -----
+
+
+def fits_no_train(obs: TrainObservation, names: Sequence[str], tile: Tile) -> str:
+    """Why ``tile`` cannot be played now, with where a tile may go."""
+    return f"{tile} fits no train you may play on: {where_to_play(obs, names)}."
+
+
+def which_train(obs: TrainObservation, names: Sequence[str], tile: Tile, trains: Sequence[int]) -> str:
+    """The question when ``tile`` fits more than one train: "Play [6|3] on which train? 1 your train · m the
+    Mexican train · or click its row · Esc cancels"."""
+    options = " · ".join(f"{train_key(obs.rules, t)} {train_name(obs, names, t)}" for t in trains)
+    return f"Play {tile} on which train? {options} · or click its row · Esc cancels"
+
+
+def cannot_go(obs: TrainObservation, names: Sequence[str], tile: Tile, train: int | None) -> str:
+    """The answer to a key or click choosing ``train`` (None: no train) that the tile waiting does not fit."""
+    named = "no train" if train is None else train_name(obs, names, train)
+    return f"{tile} cannot go on {named}: choose one of the marked trains."
+
+
+PICK_A_TILE_FIRST = "Pick a tile first, then the train to play it on."

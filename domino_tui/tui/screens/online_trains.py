@@ -33,8 +33,12 @@ from ...engine import TrainObservation, TrainPlay
 from ...net import client as net
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
 from ..online_trains import round_over_line, round_over_text, seats_text
+from ..train_layout import LEGEND
 from ..train_words import (
+    PICK_A_TILE_FIRST,
+    cannot_go,
     describe,
+    fits_no_train,
     newest,
     nothing_fits,
     playable,
@@ -42,10 +46,9 @@ from ..train_words import (
     totals_text,
     train_by_key,
     train_key,
-    train_name,
     train_rows,
     trains_for,
-    where_to_play,
+    which_train,
 )
 from ..widgets.hand import HandView, key_label
 from ..widgets.key_footer import KeyFooter
@@ -60,7 +63,6 @@ if TYPE_CHECKING:
     from ...records import GameRecord
 
 SHORT = 30  # rows below which the seats are shown on the board's border
-LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
 PLAYING = {"number", "cursor", "play", "draw", "pass_turn"}
 CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
@@ -471,15 +473,14 @@ class OnlineTrainTableScreen(RoomTable):
         trains = trains_for(obs, tile)
         if not trains:
             self.choosing = None
-            self.say(f"{tile} fits no train you may play on: {where_to_play(obs, self.names)}.", error=True)
+            self.say(fits_no_train(obs, self.names, tile), error=True)
             self.redraw()
             return
         if len(trains) == 1:
             self._move(TrainPlay(tile, trains[0]))
             return
         self.choosing = (index, tuple(trains))
-        options = " · ".join(f"{train_key(obs.rules, t)} {train_name(obs, self.names, t)}" for t in trains)
-        self.say(f"{tile} on which train? {options} · Esc cancels")
+        self.say(which_train(obs, self.names, tile, trains))
         self.redraw()
 
     def action_train(self, key: str) -> None:
@@ -490,8 +491,7 @@ class OnlineTrainTableScreen(RoomTable):
         train = train_by_key(obs.rules, key)
         tile = obs.hand[index]
         if train is None or train not in trains:
-            named = "no train" if train is None else train_name(obs, self.names, train)
-            self.say(f"{tile} cannot go on {named}: choose one of the marked trains.", error=True)
+            self.say(cannot_go(obs, self.names, tile, train), error=True)
             return
         self._move(TrainPlay(tile, train))
 
@@ -500,7 +500,7 @@ class OnlineTrainTableScreen(RoomTable):
         if self.choosing and obs is not None:
             self.action_train(train_key(obs.rules, message.train))
         elif self.my_turn:
-            self.say("Pick a tile first, then the train to play it on.", error=True)
+            self.say(PICK_A_TILE_FIRST, error=True)
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.choosing = None

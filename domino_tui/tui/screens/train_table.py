@@ -20,7 +20,9 @@ from textual.reactive import reactive
 from textual.widgets import RichLog
 
 from ...engine import Move
+from ..train_layout import LEGEND
 from ..train_session import TrainSession
+from ..train_words import PICK_A_TILE_FIRST, cannot_go, fits_no_train, train_by_key, trains_for, which_train
 from ..widgets.hand import HandView
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
@@ -154,11 +156,11 @@ class TrainTableScreen(TableBase[TrainSession]):
         viewer = session.viewer
         box.border_title = (
             f"{session.name(viewer)} · {tiles_text(len(hand))} · {sum(t.pips for t in hand)} pips"
-            f" · your train is {session.train_key(viewer)}"
+            f" · your train is {session.train_key_of(viewer)}"
         )
         board = self.query_one("#board")
         board.border_title = f"{session.round_title()} · engine [{session.hub}|{session.hub}] in the hub"
-        board.border_subtitle = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
+        board.border_subtitle = LEGEND
 
     def status_info(self) -> StatusInfo:
         session = self.session
@@ -208,18 +210,18 @@ class TrainTableScreen(TableBase[TrainSession]):
         if index >= len(hand):
             return
         tile = hand[index]
-        trains = session.trains_for(tile)
+        obs = session.observation()
+        trains = trains_for(obs, tile)
         if not trains:
             self.choosing = None
-            self.say(f"{tile} fits no train you may play on: {session.where_you_may_play()}.", error=True)
+            self.say(fits_no_train(obs, session.names, tile), error=True)
             self.redraw()
             return
         if len(trains) == 1:
             self.make(session.play_move(tile, trains[0]))
             return
         self.choosing = (index, tuple(trains))
-        options = " · ".join(f"{session.train_key_of(t)} {session.train_name(t)}" for t in trains)
-        self.say(f"Play {tile} on which train? {options} · or click its row · Esc cancels")
+        self.say(which_train(obs, session.names, tile, trains))
         self.redraw()
 
     def action_train(self, key: str) -> None:
@@ -227,11 +229,10 @@ class TrainTableScreen(TableBase[TrainSession]):
             return
         session = self.session
         index, trains = self.choosing
-        train = session.train_by_key(key)
+        train = train_by_key(session.rules, key)
         tile = session.hand(session.viewer)[index]
         if train is None or train not in trains:
-            named = "no train" if train is None else f"{session.train_name(train)}"
-            self.say(f"{tile} cannot go on {named}: choose one of the marked trains.", error=True)
+            self.say(cannot_go(session.observation(), session.names, tile, train), error=True)
             return
         self.make(session.play_move(tile, train))
 
@@ -239,7 +240,7 @@ class TrainTableScreen(TableBase[TrainSession]):
         if self.choosing:
             self.action_train(self.session.train_key_of(message.train))
         elif self.session.human_to_act:
-            self.say("Pick a tile first, then the train to play it on.", error=True)
+            self.say(PICK_A_TILE_FIRST, error=True)
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         if self.choosing:
