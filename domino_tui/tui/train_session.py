@@ -17,6 +17,7 @@ from ..engine import DRAW, PASS, IllegalMoveError, Move, Tile, TrainMatch, Train
 from ..engine.train_observation import observe_match
 from ..engine.train_state import TrainRoundState
 from .opponents import seat_bots
+from .sentence import sentence
 from .settings import Settings, rules_of
 from .train_layout import TrainRow
 from .train_words import (
@@ -185,7 +186,7 @@ class TrainSession:
         try:
             self.round.apply(move)
         except IllegalMoveError as exc:
-            return _sentence(str(exc))
+            return sentence(str(exc))
         return ""
 
     # ----- the bots -----
@@ -241,8 +242,3 @@ class TrainSession:
         if not self.match.over:
             return ""
         return match_end_text(self.match.winners, self.match.totals, self.names, self.viewer)
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."

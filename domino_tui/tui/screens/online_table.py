@@ -41,6 +41,7 @@ from ..online import (
     team_name,
 )
 from ..online_trains import plays_trains
+from ..sentence import sentence
 from ..widgets.hand import HandView, key_label
 from ..widgets.hint_panel import END_KEYS
 from ..widgets.key_footer import KeyFooter
@@ -229,12 +230,12 @@ class OnlineTableScreen(RoomTable):
             self.chatted(event)
         elif isinstance(event, net.ServerError):
             self.sent_for = None  # a refused move (stale, illegal) may be made again
-            self.say(_sentence(event.message), error=True)
+            self.say(sentence(event.message), error=True)
         elif isinstance(event, net.Connection):
             self.connected(event)
         elif isinstance(event, net.RoomClosed):
             self.connection = "closed"
-            self.say(f"{_sentence(event.message)} q leaves.", error=True)
+            self.say(f"{sentence(event.message)} q leaves.", error=True)
         # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
         if not self.redraw_due:
             self.redraw_due = True
@@ -612,8 +613,3 @@ class OnlineTableScreen(RoomTable):
             self.dismiss(None)
         else:
             self.app.exit()
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."

@@ -33,6 +33,7 @@ from ...engine import TrainObservation, TrainPlay
 from ...net import client as net
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
 from ..online_trains import round_over_line, round_over_text, seats_text
+from ..sentence import sentence
 from ..train_layout import LEGEND
 from ..train_words import (
     PICK_A_TILE_FIRST,
@@ -205,12 +206,12 @@ class OnlineTrainTableScreen(RoomTable):
                 self.say(line.plain)
         elif isinstance(event, net.ServerError):
             self.sent_for = None  # a refused move (stale, illegal) may be made again
-            self.say(_sentence(event.message), error=True)
+            self.say(sentence(event.message), error=True)
         elif isinstance(event, net.Connection):
             self.connected(event)
         elif isinstance(event, net.RoomClosed):
             self.connection = "closed"
-            self.say(f"{_sentence(event.message)} q leaves.", error=True)
+            self.say(f"{sentence(event.message)} q leaves.", error=True)
         # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
         if not self.redraw_due:
             self.redraw_due = True
@@ -526,8 +527,3 @@ class OnlineTrainTableScreen(RoomTable):
             self.app.pop_screen()
         else:
             self.app.exit()
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."

@@ -23,6 +23,7 @@ from textual.widgets import RichLog
 
 from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Tile
 from .. import equal_plays, side_panels
+from ..sentence import sentence
 from ..session import HUMAN, Session
 from ..side_panels import BOARD_ROOM, Panel, Placement
 from ..widgets.hand import HandView
@@ -142,7 +143,7 @@ class TableScreen(CoachActions, TableBase[Session]):
         try:
             self.session.apply(move)  # type: ignore[arg-type]  # a move from this screen's keys
         except IllegalMoveError as exc:
-            return _sentence(str(exc))
+            return sentence(str(exc))
         return ""
 
     def apply_bot(self, seat: int, move: object | None) -> None:
@@ -430,8 +431,3 @@ def _width(widget: Widget) -> int:
     """The columns a widget of fixed width takes (its border and padding included)."""
     width = widget.styles.width
     return int(width.value) if width is not None else 0
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
