@@ -165,7 +165,7 @@ def train_observation_from_json(data: object, rules: TrainRules | None = None) -
         round_index = r.count("round")
         if round_index >= rules.rounds:
             raise SaveFormatError(f"no round {round_index} in a match of {rules.rounds}")
-        engine = rules.max_pip - round_index
+        engine = rules.engine_of(round_index)
         if data["engine"] != engine:
             raise SaveFormatError(f"round {round_index}'s engine is {engine}, not {shown(data['engine'])}")
         engine_seat = None if data["engine_seat"] is None else r.seat("engine_seat", n)

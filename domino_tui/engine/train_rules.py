@@ -94,6 +94,10 @@ class TrainRules:
         """Rounds in a match: one per double, the highest first."""
         return self.max_pip + 1
 
+    def engine_of(self, round_index: int) -> int:
+        """The number of round ``round_index``'s engine double (from 0): the highest double first, then down."""
+        return self.max_pip - round_index
+
     @property
     def trains(self) -> int:
         """Trains on the table: one per seat and the Mexican train (the last)."""

@@ -60,7 +60,7 @@ class TrainRoundState:
         self.rules = rules
         self.ts = rules.tiles
         self.round_index = round_index
-        self.engine = rules.max_pip - round_index
+        self.engine = rules.engine_of(round_index)
         everything = [i for h in hands for i in h] + rest
         expected = set(range(self.ts.size))
         if rules.options.engine_search is EngineSearch.SET_ASIDE:

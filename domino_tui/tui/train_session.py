@@ -221,14 +221,6 @@ class TrainSession:
         """Each seat's total: the finished rounds, and the round in play once it is over."""
         return self.match.totals
 
-    def sheet(self) -> list[tuple[int, int, tuple[int | None, ...]]]:
-        """(round number, engine, points per seat or None while in play) for every round dealt so far."""
-        out = []
-        for i, r in enumerate(self.match.rounds):
-            points: tuple[int | None, ...] = r.points() if r.over else (None,) * self.players
-            out.append((i + 1, r.engine, points))
-        return out
-
     def score_text(self) -> str:
         return f"{self.round_title()} · {totals_text(self.totals(), self.names)}"
 

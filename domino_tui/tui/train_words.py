@@ -173,3 +173,15 @@ def cannot_go(obs: TrainObservation, names: Sequence[str], tile: Tile, train: in
 
 
 PICK_A_TILE_FIRST = "Pick a tile first, then the train to play it on."
+
+
+def sheet_rounds(
+    obs: TrainObservation, now: Sequence[int] | None
+) -> tuple[tuple[int, int, tuple[int | None, ...]], ...]:
+    """The score sheet's rows, (round number, engine, points per seat): the rounds finished before this one as
+    the observation has them, then this one with its points once it is over (``now``), else None for each seat."""
+    rows: list[tuple[int, int, tuple[int | None, ...]]] = [
+        (i + 1, obs.rules.engine_of(i), tuple(points)) for i, points in enumerate(obs.round_scores)
+    ]
+    rows.append((obs.round_index + 1, obs.engine, (None,) * obs.rules.players if now is None else tuple(now)))
+    return tuple(rows)

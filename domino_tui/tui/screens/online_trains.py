@@ -58,7 +58,7 @@ from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
 from .room_table import RoomTable, room_keys
 from .train_round_over import TrainRoundOverScreen, TrainRoundOverText
-from .train_score_sheet import TrainScoreSheetScreen, TrainSheet
+from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
 
 if TYPE_CHECKING:
     from ...records import GameRecord
@@ -311,16 +311,11 @@ class OnlineTrainTableScreen(RoomTable):
         obs = self.observation
         if obs is None:
             return None
-        rounds: list[tuple[int, int, tuple[int | None, ...]]] = [
-            (i + 1, obs.rules.max_pip - i, points) for i, points in enumerate(obs.round_scores)
-        ]
         over = self.over
         done = over is not None and over.game == obs.round_index + 1
-        now: tuple[int | None, ...] = over.points if over is not None and done else (None,) * obs.rules.players
-        rounds.append((obs.round_index + 1, obs.engine, now))
-        totals = over.scores if over is not None and done else obs.totals
-        title = f"Score sheet · {obs.rules.title} · lowest total wins"
-        return TrainSheet(title, self.names, tuple(rounds), tuple(totals))
+        if over is not None and done:
+            return of_observation(obs, self.names, over.points, over.scores)
+        return of_observation(obs, self.names, None, obs.totals)
 
     def over_dialog(self) -> TrainRoundOverScreen | None:
         about = self.round_over_text()

@@ -1,13 +1,17 @@
 """The score sheet of a train game: each round's points per player, the running totals, lowest wins; from plain
-data (`TrainSheet`): a local sitting's (`of_session`) or a train room's rounds online."""
+data (`TrainSheet`), from what a seat sees (`of_observation`): a local sitting's (`of_session`) or a train room's
+rounds online."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual.widgets import DataTable
 
+from ...engine import TrainObservation
 from ..train_session import TrainSession
+from ..train_words import sheet_rounds
 from .score_sheet import SheetDialog
 
 
@@ -19,13 +23,17 @@ class TrainSheet:
     totals: tuple[int, ...]
 
 
+def of_observation(
+    obs: TrainObservation, names: Sequence[str], now: Sequence[int] | None, totals: Sequence[int]
+) -> TrainSheet:
+    """The sheet of the match a seat sees: the rounds before this one, this one's points once it is over
+    (``now``), and the totals."""
+    title = f"Score sheet · {obs.rules.title} · lowest total wins"
+    return TrainSheet(title, tuple(names), sheet_rounds(obs, now), tuple(totals))
+
+
 def of_session(s: TrainSession) -> TrainSheet:
-    return TrainSheet(
-        f"Score sheet · {s.rules.title} · lowest total wins",
-        tuple(s.short_name(seat) for seat in range(s.players)),
-        tuple(s.sheet()),
-        tuple(s.totals()),
-    )
+    return of_observation(s.observation(), s.names, s.round_points() if s.round_over else None, s.totals())
 
 
 class TrainScoreSheetScreen(SheetDialog):
