@@ -18,6 +18,7 @@ it has no hand, and a move key only says that you are watching.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -36,20 +37,14 @@ from ..online_trains import round_over_line, round_over_text, seats_text
 from ..sentence import sentence
 from ..train_layout import LEGEND
 from ..train_words import (
-    PICK_A_TILE_FIRST,
-    cannot_go,
     describe,
-    fits_no_train,
     newest,
     nothing_fits,
     playable,
     round_title,
     totals_text,
-    train_by_key,
     train_key,
     train_rows,
-    trains_for,
-    which_train,
 )
 from ..widgets.hand import HandView, key_label
 from ..widgets.key_footer import KeyFooter
@@ -57,6 +52,7 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
 from .room_table import RoomTable, room_keys
+from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 from .train_round_over import TrainRoundOverScreen, TrainRoundOverText
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
 
@@ -71,7 +67,7 @@ SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel"}
 MOVE_KEYS = {*(str(k) for k in range(10)), "enter", "space", "left", "right", "m", "d", "p", "n", "s", "r"}
 
 
-class OnlineTrainTableScreen(RoomTable):
+class OnlineTrainTableScreen(TrainChoice, RoomTable):
     PLAYED = "round"
     STOCK = "boneyard"
     AUTO_FOCUS = None
@@ -88,9 +84,7 @@ class OnlineTrainTableScreen(RoomTable):
     OnlineTrainTableScreen.-watching #hand-box { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        # A number picks a tile of your hand, or a train while you choose one for the tile picked.
-        *[Binding(str(k % 10), f"number({k % 10})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
-        Binding("m", "train('m')", "Mexican train", key_display="m"),
+        *TILE_AND_TRAIN_KEYS,
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),
         Binding("enter,space", "play", "Play"),
@@ -460,43 +454,17 @@ class OnlineTrainTableScreen(RoomTable):
         if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
 
-    def play_tile(self, index: int) -> None:
-        obs = self.observation
-        assert obs is not None
-        if index >= len(obs.hand):
-            return
-        tile = obs.hand[index]
-        trains = trains_for(obs, tile)
-        if not trains:
-            self.choosing = None
-            self.say(fits_no_train(obs, self.names, tile), error=True)
-            self.redraw()
-            return
-        if len(trains) == 1:
-            self._move(TrainPlay(tile, trains[0]))
-            return
-        self.choosing = (index, tuple(trains))
-        self.say(which_train(obs, self.names, tile, trains))
-        self.redraw()
+    # What choosing a train (train_choice.py) asks of this table.
 
-    def action_train(self, key: str) -> None:
+    def seat_sees(self) -> tuple[TrainObservation, Sequence[str]] | None:
         obs = self.observation
-        if not self.choosing or obs is None:
-            return
-        index, trains = self.choosing
-        train = train_by_key(obs.rules, key)
-        tile = obs.hand[index]
-        if train is None or train not in trains:
-            self.say(cannot_go(obs, self.names, tile, train), error=True)
-            return
-        self._move(TrainPlay(tile, train))
+        return None if obs is None else (obs, self.names)
 
-    def on_trains_view_train_clicked(self, message: TrainsView.TrainClicked) -> None:
-        obs = self.observation
-        if self.choosing and obs is not None:
-            self.action_train(train_key(obs.rules, message.train))
-        elif self.my_turn:
-            self.say(PICK_A_TILE_FIRST, error=True)
+    def play_on(self, move: TrainPlay) -> None:
+        self._move(move)
+
+    def seat_to_play(self) -> bool:
+        return self.my_turn
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.choosing = None

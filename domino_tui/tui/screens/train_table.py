@@ -8,7 +8,7 @@ trains it fits are marked and a train's number (``m`` for the Mexican train) or 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -19,25 +19,23 @@ from textual.containers import Container, Horizontal
 from textual.reactive import reactive
 from textual.widgets import RichLog
 
-from ...engine import Move
+from ...engine import Move, TrainObservation, TrainPlay
 from ..train_layout import LEGEND
 from ..train_session import TrainSession
-from ..train_words import PICK_A_TILE_FIRST, cannot_go, fits_no_train, train_by_key, trains_for, which_train
 from ..widgets.hand import HandView
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
 from .table_base import CURSOR_KEYS, LEAVING_KEYS, LOG_AUTO_WIDTH, SPINNER, TURN_KEYS, TableBase
+from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 
 # Keys that leave the choice of a train; hidden while choosing so that the footer has room for the trains' keys.
 NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play", "cursor"}
 
 
-class TrainTableScreen(TableBase[TrainSession]):
+class TrainTableScreen(TrainChoice, TableBase[TrainSession]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        # A number picks a tile of your hand, or a train while you choose one for the tile picked.
-        *[Binding(str(k % 10), f"number({k % 10})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
-        Binding("m", "train('m')", "Mexican train", key_display="m"),
+        *TILE_AND_TRAIN_KEYS,
         *CURSOR_KEYS,
         Binding("escape", "cancel", "Cancel"),
         *TURN_KEYS,
@@ -204,43 +202,16 @@ class TrainTableScreen(TableBase[TrainSession]):
         if self._my_turn():
             self.play_tile(self.query_one(HandView).cursor)
 
-    def play_tile(self, index: int) -> None:
-        session = self.session
-        hand = session.hand(session.viewer)
-        if index >= len(hand):
-            return
-        tile = hand[index]
-        obs = session.observation()
-        trains = trains_for(obs, tile)
-        if not trains:
-            self.choosing = None
-            self.say(fits_no_train(obs, session.names, tile), error=True)
-            self.redraw()
-            return
-        if len(trains) == 1:
-            self.make(session.play_move(tile, trains[0]))
-            return
-        self.choosing = (index, tuple(trains))
-        self.say(which_train(obs, session.names, tile, trains))
-        self.redraw()
+    # What choosing a train (train_choice.py) asks of this table.
 
-    def action_train(self, key: str) -> None:
-        if not self.choosing:
-            return
-        session = self.session
-        index, trains = self.choosing
-        train = train_by_key(session.rules, key)
-        tile = session.hand(session.viewer)[index]
-        if train is None or train not in trains:
-            self.say(cannot_go(session.observation(), session.names, tile, train), error=True)
-            return
-        self.make(session.play_move(tile, train))
+    def seat_sees(self) -> tuple[TrainObservation, Sequence[str]]:
+        return self.session.observation(), self.session.names
 
-    def on_trains_view_train_clicked(self, message: TrainsView.TrainClicked) -> None:
-        if self.choosing:
-            self.action_train(self.session.train_key_of(message.train))
-        elif self.session.human_to_act:
-            self.say(PICK_A_TILE_FIRST, error=True)
+    def play_on(self, move: TrainPlay) -> None:
+        self.make(move)
+
+    def seat_to_play(self) -> bool:
+        return self.session.human_to_act
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         if self.choosing:
