@@ -71,21 +71,28 @@ def bundle_of(bundle: Bundle) -> Bundle:
     return bundle
 
 
-@functools.cache
-def fingerprint() -> str:
-    """This process's domino-tui: a digest of the package's Python source as this process found it first (the
-    compiled kernel is built from the same source)."""
-    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def source_digest(package: str) -> str:
+    """A digest of the Python source of the package in the folder ``package`` (the compiled kernel is built from
+    the same source)."""
     h = hashlib.sha256()
-    for folder, folders, files in os.walk(top):
+    for folder, folders, files in os.walk(package):
         folders.sort()
         for name in sorted(files):
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
-                h.update(f"{os.path.relpath(path, top)}\0".encode())
+                h.update(f"{os.path.relpath(path, package)}\0".encode())
                 with open(path, "rb") as fh:
                     h.update(fh.read())
     return h.hexdigest()
+
+
+@functools.cache
+def fingerprint() -> str:
+    """This process's domino-tui, as its source was when the process first asked."""
+    return source_digest(PACKAGE)
 
 
 def _folder(scratch: str, run: str) -> str:
