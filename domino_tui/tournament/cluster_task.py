@@ -52,7 +52,9 @@ from .workers import become_worker
 
 POLL = 0.1  # seconds between two looks at whether the task is still wanted
 HOSTS_IDLE = 5.0  # seconds without a chunk after which a chunk process stops its hosts
-IDLE = 60.0  # seconds a chunk process (holding no host between runs) waits for more before it leaves
+# Seconds a chunk process (holding no host between runs) waits for the next run before it leaves: a fresh one costs
+# the run that starts it an interpreter importing the package (0.2 to 0.6 s a thread here), an idle one ~30 MB.
+IDLE = 600.0
 _CHILDREN: dict[int, subprocess.Popen] = {}  # a task thread's ident -> its chunk process
 _UNPACKING = threading.Lock()
 _SENDING = threading.Lock()
