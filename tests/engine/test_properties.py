@@ -76,7 +76,9 @@ def test_invariants_over_random_games(variant):
     for seed in range(GAMES):
         rng = random.Random(seed)
         g = GameState.new(RULE_SETS[variant], rng)
-        snapshot_at = rng.randrange(1, 30)
+        # Each game goes through a save and back once: half of them mid-game, the other half once over (a replay
+        # costs as much as the game, and a thousand of each a rule set is plenty).
+        snapshot_at = rng.randrange(1, 30) if seed % 2 else MAX_STEPS
         for step in range(MAX_STEPS):
             check_tiles_in_one_place(g)
             check_touching_numbers(g)
@@ -90,7 +92,8 @@ def test_invariants_over_random_games(variant):
             check_scored_in_play(g)
         else:
             pytest.fail(f"seed {seed}: the game did not end in {MAX_STEPS} steps")
-        assert GameState.from_json(json.loads(json.dumps(g.to_json()))) == g
+        if snapshot_at == MAX_STEPS:
+            assert GameState.from_json(json.loads(json.dumps(g.to_json()))) == g
         check_scores(g)
         reasons[g.result.reason] += 1
     # Random games reach every way of ending that the variant has.

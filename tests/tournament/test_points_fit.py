@@ -83,3 +83,23 @@ def test_sigma_is_the_standard_error_of_games_whose_points_spread_by_a_known_amo
     rated = fit_points(["a", "b"], played)
     # mu_a is half the difference of the two: its error, 10 points a game over 1,000 games, halved
     assert rated["a"].sigma == pytest.approx(10 / 2 / 1000**0.5, rel=0.2)
+
+
+def test_the_fit_through_cholesky_equals_the_fit_through_the_dense_inverse() -> None:
+    # The fit solves its normal equations through their Cholesky factor; the reference inverts them whole
+    # (benchmarks/league_fit_speed.py times the two). A field with partners and tables of three sides, and an
+    # entry that never played.
+    from benchmarks.league_fit_speed import reference_fit
+
+    rng = random.Random(5)
+    names = [f"e{i}" for i in range(23)]
+    played = []
+    for _ in range(60):
+        a, b, c, d, e = rng.sample(names[:-1], 5)
+        played.append((((a, b), (c, d)), match([rng.randrange(80), rng.randrange(80)], rng.randrange(1, 5))))
+        played.append((((a,), (c,), (e,)), match([rng.randrange(40) for _ in range(3)], 2)))
+    ours, reference = fit_points(names, played), reference_fit(names, played)
+    for name in names:
+        assert ours[name].mu == pytest.approx(reference[name].mu, abs=1e-9)
+        assert ours[name].sigma == pytest.approx(reference[name].sigma, abs=1e-9)
+    assert ours["e22"].mu == 0.0 and ours["e22"].sigma > max(ours[n].sigma for n in names[:-1])

@@ -25,6 +25,23 @@ async def test_a_key_pressed_while_quitting_opens_nothing():
     assert app._exception is None
 
 
+async def test_the_footer_asking_for_keys_while_the_table_is_taken_down():
+    # The footer follows the keys after each refresh, also once the table's panels are removed on the way out: a
+    # busy machine once met the hint panel gone as the new-game screen replaced the table, and the app exited.
+    from domino_tui.tui.widgets.hint_panel import HintPanel
+
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await table.query_one(HintPanel).remove()
+        assert table.check_action("close_panel", ()) is False
+        table.refresh_bindings()
+        await pilot.pause()
+    assert app._exception is None
+
+
 @pytest.mark.parametrize("before", [[], ["n"]], ids=["table", "new-game"])
 async def test_page_down_straight_after_opening_the_palette(before):
     app = make_app("classic", seed=1)

@@ -343,7 +343,9 @@ class TableScreen(CoachActions, TableBase[Session]):
         if action == "cancel":
             return bool(self.choosing)
         if action == "close_panel":
-            return self.placement.over is not None or self.query_one(HintPanel).wanted
+            # Asked whenever the footer follows the keys, also while the screen is taken down and its panels are
+            # already gone (as when the new-game screen replaces the table).
+            return self.placement.over is not None or any(hint.wanted for hint in self.query(HintPanel))
         return True
 
     def action_pick(self, index: int) -> None:
