@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import get_rules
 from .bundle import Bundle
-from .cluster_task import ChunkFailed, bundle_of, fingerprint, play_remote, release
+from .cluster_task import ChunkFailed, bundle_of, chunks_key, files_key, fingerprint, play_remote, release
 from .runner import ChunkTask, Collector, Finished, Progress, Tally, all_fast
 from .workers import WorkerLost
 
@@ -69,9 +69,9 @@ def run_on_cluster(
         # of the system) travel in the tasks, which then need not wait for that one.
         files: Bundle | Future = bundle
         if bundle.files or bundle.roots:
-            files = client.submit(bundle_of, bundle, key=f"domino-tui-files-{run}", pure=False)
+            files = client.submit(bundle_of, bundle, key=files_key(run), pure=False)
         batches = batched(tasks, sum(client.nthreads().values()))
-        keys = [f"domino-tui-chunks-{run}-{b[0].match}-{b[0].start}" for b in batches]
+        keys = [chunks_key(run, b[0].match, b[0].start) for b in batches]
         n = len(batches)
         futures = client.map(play_remote, batches, [files] * n, [run] * n, [fingerprint()] * n, key=keys, pure=False)
         by_key = dict(zip(keys, batches, strict=True))

@@ -13,7 +13,8 @@ client cancelled (it was interrupted, or it went away) ends its chunk process at
 a run is over the client tells every worker (``release``): the chunk processes stop their hosts (as they do by
 themselves after HOSTS_IDLE seconds without a chunk, should the client vanish) and stay, holding no user code, for
 the next run (they leave after IDLE seconds without one), and the run's copy of the entries' files, unpacked once
-per worker into its own scratch space, is removed (with the worker's folder if the worker is killed).
+per worker into its own scratch space, is removed (with the worker's folder if the worker is killed; a run whose
+client was killed never says it is over: its files go when the next run on the worker starts or ends).
 
 A chunk process kept from one run to the next must not serve a run stale. Every batch names its run: a chunk
 process stops the hosts of any other run before it plays (so no bot's host, and no state a bot kept, crosses from
@@ -97,16 +98,40 @@ def fingerprint() -> str:
     return source_digest(PACKAGE)
 
 
-def _folder(scratch: str, run: str) -> str:
-    return os.path.join(scratch, f"domino-tui-entries-{run}")
+FOLDER = "domino-tui-entries-"
 
 
-def _entries_folder(scratch: str, bundle: Bundle, run: str) -> str:
+def chunks_key(run: str, match: int, start: int) -> str:
+    """The Dask key of a task of chunks of the run ``run`` (a run's id holds no dash)."""
+    return f"domino-tui-chunks-{run}-{match}-{start}"
+
+
+def files_key(run: str) -> str:
+    return f"domino-tui-files-{run}"
+
+
+def _run_of(key: object) -> str | None:
+    parts = key.split("-") if isinstance(key, str) else []
+    ours = len(parts) > 3 and parts[:2] == ["domino", "tui"] and parts[2] in ("chunks", "files")
+    return parts[3] if ours else None
+
+
+def _sweep_folders(worker: Any, keep: str = "") -> None:
+    """Remove the folders of files of the runs this worker holds no task of (nor ``keep``): a run whose client was
+    killed never said it was over, and a task of an interrupted run may have unpacked its files after it did."""
+    runs = {_run_of(key) for key in list(worker.state.tasks)}  # list(): the worker's loop changes it meanwhile
+    for name in os.listdir(worker.local_directory):
+        if name.startswith(FOLDER) and name.removeprefix(FOLDER) not in runs | {keep}:
+            shutil.rmtree(os.path.join(worker.local_directory, name), True)
+
+
+def _entries_folder(worker: Any, bundle: Bundle, run: str) -> str:
     """The run's bundle unpacked in this worker's scratch space, once for all its chunks (hosts keep their files)."""
-    folder = _folder(scratch, run)
+    folder = os.path.join(worker.local_directory, FOLDER + run)
     with _UNPACKING:
         if not os.path.isdir(folder):
-            partial = tempfile.mkdtemp(prefix="domino-tui-unpacking-", dir=scratch)
+            _sweep_folders(worker, run)
+            partial = tempfile.mkdtemp(prefix="domino-tui-unpacking-", dir=worker.local_directory)
             unpack(bundle, partial)
             os.rename(partial, folder)
     return folder
@@ -127,7 +152,9 @@ def play_remote(batch: tuple[ChunkTask, ...], bundle: Bundle, run: str, client: 
         ts = worker.state.tasks.get(key)
         return ts is None or ts.state in ("cancelled", "released", "forgotten")
 
-    folder = _entries_folder(worker.local_directory, bundle, run)
+    if cancelled():  # the run was stopped before this task started: unpack nothing
+        raise Cancelled
+    folder = _entries_folder(worker, bundle, run)
     moved = []
     for task in batch:
         (first, second), confinement = relocate(task.entries, task.confinement, bundle, folder)
@@ -142,7 +169,9 @@ def release(run: str, dask_worker: Any) -> None:
         with contextlib.suppress(OSError, ValueError):
             _send(child, None)
     cgroups.sweep()  # the groups of hosts whose chunk process was killed (with a worker of this machine)
-    shutil.rmtree(_folder(dask_worker.local_directory, run), True)
+    with _UNPACKING:
+        shutil.rmtree(os.path.join(dask_worker.local_directory, FOLDER + run), True)
+        _sweep_folders(dask_worker)
 
 
 def _child() -> subprocess.Popen:

@@ -171,6 +171,10 @@ def test_a_client_killed_outright_leaves_nothing_running(cluster, tmp_path) -> N
         proc.kill()
         proc.wait()
     assert wait_gone(daemon, 15) == []
+    # Its files on the workers (it never said the run was over) go at the end of the next run.
+    run_tournament("block", ["greedy", "dummy"], 4, 1, scheduler=cluster.scheduler_address)
+    with Client(cluster.scheduler_address, set_as_default=False) as client:
+        assert list(client.run(entries_folders).values()) == [[], []]
 
 
 def test_the_hosts_on_the_workers_are_sandboxed(cluster, tmp_path, capsys) -> None:
