@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 CONNECT_TIMEOUT = "20s"
 MIN_BATCH = 500  # games of built-in bots on the fast path: a few tens of milliseconds, well above a task's trip
 FULL_GAME_COST = 50  # a game of built-in bots off the fast path (interpreted) lasts about 50 fast ones
+HOSTED_GAME_COST = 200  # a game with a user bot (each move through a pipe to its host): a few to tens of ms
 SHARES = 2
 
 
@@ -98,15 +99,18 @@ def run_on_cluster(
 def chunk_cost(task: ChunkTask) -> int:
     """What a chunk weighs, in games of built-in bots on the fast path (the unit of MIN_BATCH)."""
     games = task.stop - task.start
+    if any(e.hosted for e in task.entries):
+        return games * HOSTED_GAME_COST
     return games if all_fast(task.entries, get_rules(task.variant)) else games * FULL_GAME_COST
 
 
 def batched(tasks: list[ChunkTask], threads: int) -> list[tuple[ChunkTask, ...]]:
-    """The chunks cut into the cluster's tasks, in their order: a chunk with a user bot alone; chunks of built-in
-    bots a few to a task (a short match of them takes milliseconds: the trip through the scheduler would cost as
-    much), first in large tasks, then in smaller and smaller ones (each about a 1/SHARES of a thread's share of
-    what is left), so that the ``threads`` of the cluster end nearly together rather than one of them playing a
-    last large task while the others wait."""
+    """The chunks cut into the cluster's tasks, the costliest first (the chunks of a match stay together): a chunk
+    with a user bot alone; chunks of built-in bots a few to a task (a short match of them takes milliseconds: the
+    trip through the scheduler would cost as much), first in large tasks, then in smaller and smaller ones (each
+    about a 1/SHARES of a thread's share of what is left), so that the ``threads`` of the cluster end nearly
+    together rather than one of them playing a last long task while the others wait."""
+    tasks = sorted(tasks, key=chunk_cost, reverse=True)  # stable: a match's chunks keep their order
     out: list[tuple[ChunkTask, ...]] = []
     left = sum(chunk_cost(t) for t in tasks)
     batch: list[ChunkTask] = []
