@@ -27,6 +27,7 @@ from .observation_json import (
     public_json,
     public_view_from_json,
 )
+from .places import places_of
 from .rules import DrawRule, GameResult, Opening, Reason, Rules, round5
 from .state import GameState
 from .tiles import Tile, TileSet, full_set, parse_tile, tile_set
@@ -98,6 +99,7 @@ __all__ = [
     "observe_match",
     "observe_train",
     "parse_tile",
+    "places_of",
     "public_json",
     "public_view_from_json",
     "round5",

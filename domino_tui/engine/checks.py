@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import TypeGuard
 
-from .errors import ArgumentError, IllegalMoveError, SaveFormatError, shown
+from .errors import ArgumentError, IllegalMoveError, shown
 from .rules import Opening, Rules
 from .tiles import Tile, is_whole_number
 from .variants import get_rules
@@ -73,22 +73,3 @@ def not_a_move(value: object) -> IllegalMoveError:
 
 def _is_sequence(value: object) -> TypeGuard[list[object] | tuple[object, ...]]:
     return isinstance(value, list | tuple)
-
-
-# ----- the saved form -----
-
-
-def saved_tile(raw: object) -> Tile:
-    """``[a, b]`` as saved."""
-    if not (isinstance(raw, list) and len(raw) == 2 and all(is_whole_number(p) for p in raw)):
-        raise SaveFormatError(f"not a tile: {shown(raw)} (a tile is saved as [a, b])")
-    try:
-        return Tile.of(*raw)
-    except ArgumentError as exc:
-        raise SaveFormatError(str(exc)) from None
-
-
-def saved_tiles(raw: object) -> list[Tile]:
-    if not isinstance(raw, list):
-        raise SaveFormatError(f"not a list of tiles: {shown(raw)}")
-    return [saved_tile(t) for t in raw]

@@ -7,6 +7,7 @@ the type checker knows a play's tile and end; ``move.kind`` still says which of 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -36,7 +37,19 @@ class Kind(StrEnum):
     PASS = "pass"
 
 
-_KINDS = {k.value: k for k in Kind}
+KINDS = {k.value: k for k in Kind}  # by name, as JSON writes them
+
+
+def move_json(data: object, play_length: int, shape: str) -> tuple[Kind, list[Any]]:
+    """A move written in JSON as a list that starts with its kind's name, a play ``play_length`` items long and a
+    draw or a pass one: its kind and the list; SaveFormatError showing ``shape`` for anything else. The save's form,
+    the bot protocol's and the train game's are read so."""
+    if not (isinstance(data, list) and data and isinstance(data[0], str) and data[0] in KINDS):
+        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+    kind = KINDS[data[0]]
+    if len(data) != (play_length if kind is Kind.PLAY else 1):
+        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+    return kind, data
 
 
 class _OneClassPerKind(type):
@@ -103,18 +116,19 @@ class Move(_TileAndEnd, metaclass=_OneClassPerKind):
     @classmethod
     def from_json(cls, data: object) -> Move:
         """Read ``["play", a, b, end]``, ``["draw"]`` or ``["pass"]``; SaveFormatError for anything else."""
-        shape = '(a move is saved as ["play", a, b, end], ["draw"] or ["pass"])'
-        if not (isinstance(data, list) and data and isinstance(data[0], str) and data[0] in _KINDS):
-            raise SaveFormatError(f"not a move: {shown(data)} {shape}")
-        kind = _KINDS[data[0]]
-        if len(data) != (4 if kind is Kind.PLAY else 1):
-            raise SaveFormatError(f"not a move: {shown(data)} {shape}")
-        if kind is not Kind.PLAY:
-            return DRAW if kind is Kind.DRAW else PASS
-        try:
-            return Play(Tile.of(data[1], data[2]), data[3])
-        except ArgumentError as exc:
-            raise SaveFormatError(f"not a move: {shown(data)}: {exc}") from None
+        return saved_move(data, '(a move is saved as ["play", a, b, end], ["draw"] or ["pass"])', Play)
+
+
+def saved_move(data: object, shape: str, play: Callable[[Tile, Any], Move]) -> Move:
+    """A move as saves write it, ``["play", a, b, where]``, ``["draw"]`` or ``["pass"]``: ``play`` lays the tile
+    on ``where`` (an end of the line, a train). SaveFormatError showing ``shape`` for anything else."""
+    kind, data = move_json(data, 4, shape)
+    if kind is not Kind.PLAY:
+        return DRAW if kind is Kind.DRAW else PASS
+    try:
+        return play(Tile.of(data[1], data[2]), data[3])
+    except ArgumentError as exc:
+        raise SaveFormatError(f"not a move: {shown(data)}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)

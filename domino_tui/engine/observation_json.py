@@ -17,7 +17,7 @@ from typing import TypeVar
 from .board import Board, Placed
 from .core import CLOSED
 from .errors import ArgumentError, SaveFormatError, shown
-from .moves import End, Event, Kind, Move
+from .moves import KINDS, End, Event, Kind, Move, move_json
 from .observation import Observation
 from .rules import Rules
 from .tiles import Tile, is_whole_number
@@ -33,7 +33,6 @@ __all__ = [
     "public_view_from_json",
 ]
 
-_KINDS = {k.value: k for k in Kind}
 _OBSERVATION_KEYS = frozenset(
     [
         "variant",
@@ -81,15 +80,11 @@ class PublicView:
 # ----- writing -----
 
 
-def _tile(t: Tile) -> list[int]:
-    return [t.low, t.high]
-
-
 def move_to_json(move: Move) -> list[object]:
     """``["play", [low, high], end]``, ``["draw"]`` or ``["pass"]``."""
     if move.kind is Kind.PLAY:
         assert move.tile is not None and move.end is not None  # a Move checks a play has both
-        return ["play", _tile(move.tile), int(move.end)]
+        return ["play", move.tile.to_json(), int(move.end)]
     return [move.kind.value]
 
 
@@ -99,7 +94,7 @@ def observation_to_json(obs: Observation) -> dict[str, object]:
         "variant": obs.rules.name,
         "seat": obs.seat,
         "turn": obs.turn,
-        "hand": [_tile(t) for t in obs.hand],
+        "hand": [t.to_json() for t in obs.hand],
         "ends": list(board.ends),
         "line": [[p.first, p.second] for p in board.line],
         "up": [[p.first, p.second] for p in board.up],
@@ -112,7 +107,7 @@ def observation_to_json(obs: Observation) -> dict[str, object]:
             [
                 ev.seat,
                 ev.kind.value,
-                None if ev.tile is None else _tile(ev.tile),
+                None if ev.tile is None else ev.tile.to_json(),
                 None if ev.end is None else int(ev.end),
                 list(ev.ends_before),
                 ev.scored,
@@ -141,11 +136,7 @@ def public_json(obs: Observation) -> dict[str, object]:
 def move_from_json(data: object, rules: Rules | None = None) -> Move:
     """A move written by `move_to_json`; with ``rules``, a tile must also belong to their set."""
     shape = '(a move is ["play", [low, high], end], ["draw"] or ["pass"])'
-    if not (isinstance(data, list) and data and isinstance(data[0], str) and data[0] in _KINDS):
-        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
-    kind = _KINDS[data[0]]
-    if len(data) != (3 if kind is Kind.PLAY else 1):
-        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
+    kind, data = move_json(data, 3, shape)
     if kind is not Kind.PLAY:
         return Move(kind)
     tile = _read_tile(data[1], rules)
@@ -203,12 +194,7 @@ def public_view_from_json(data: object) -> PublicView:
 
 
 def _read_tile(raw: object, rules: Rules | None) -> Tile:
-    if not (isinstance(raw, list) and len(raw) == 2 and all(is_whole_number(p) for p in raw)):
-        raise SaveFormatError(f"not a tile: {shown(raw)} (a tile is [low, high])")
-    try:
-        tile = Tile.of(raw[0], raw[1])
-    except ArgumentError as exc:
-        raise SaveFormatError(str(exc)) from None
+    tile = Tile.from_json(raw)
     if rules is not None and tile.high > rules.max_pip:
         raise SaveFormatError(f"{tile} is not a tile of the double-{rules.max_pip} set")
     return tile
@@ -319,9 +305,9 @@ class _Reader:
         players = self.rules.players
         if not (is_whole_number(seat) and 0 <= seat < players):
             raise SaveFormatError(f"an event's seat is not a seat of a {players}-player table: {shown(seat)}")
-        if not (isinstance(kind, str) and kind in _KINDS):
+        if not (isinstance(kind, str) and kind in KINDS):
             raise SaveFormatError(f"an event's kind is play, draw or pass, not {shown(kind)}")
-        plays = _KINDS[kind] is Kind.PLAY
+        plays = KINDS[kind] is Kind.PLAY
         if plays != (tile is not None) or plays != (end is not None):
             raise SaveFormatError(f"a play names a tile and an end, and nothing else does: {shown(raw)}")
         if end is not None and not (is_whole_number(end) and 0 <= end < len(End)):
@@ -330,7 +316,7 @@ class _Reader:
             raise SaveFormatError(f"an event's forced flag is true or false, not {shown(forced)}")
         return Event(
             seat,
-            _KINDS[kind],
+            KINDS[kind],
             None if tile is None else _read_tile(tile, self.rules),
             None if end is None else End(end),
             tuple(self._ends(ends_before)),

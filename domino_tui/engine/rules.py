@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import IntEnum, StrEnum
 from functools import cache, cached_property
+from typing import ClassVar
 
 from . import core
 from .errors import ArgumentError, shown
@@ -127,6 +128,8 @@ class Rules:
     blocked: Blocked = field(kw_only=True)
     next_opening: NextOpening = field(repr=False, kw_only=True)
     first_opening: Callable[[Rules, object], Opening] = field(repr=False, kw_only=True)
+    # Whether the fewest points place sides first (`places_of`): never in a line game, where a side makes points.
+    lowest_wins: ClassVar[bool] = False
 
     def team_of(self, seat: int) -> int:
         return self.kernel.team_of(seat)

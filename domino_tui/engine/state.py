@@ -14,11 +14,12 @@ import random
 from collections.abc import Iterator, Sequence
 
 from .board import Board
-from .checks import check_deal, check_opening, check_rng, check_rules, check_seat, not_a_move, saved_tiles
+from .checks import check_deal, check_opening, check_rng, check_rules, check_seat, not_a_move
 from .core import CLOSED, DRAW_MOVE, NOBODY, PASS_MOVE, Sim, deal, mask_of, tables
-from .errors import EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
+from .errors import GameOverError, IllegalMoveError, SaveFormatError, shown
 from .moves import Draw, Drew, End, Event, Move, Pass, Passed, Play, Played, code_of, move_of
 from .rules import GameResult, Opening, Rules
+from .saves import reading, replay_saved, saved_header, saved_list, saved_tiles
 from .tiles import Tile
 from .variants import get_rules
 
@@ -100,8 +101,7 @@ class GameState:
     @property
     def stock(self) -> tuple[Tile, ...]:
         """The stock's tiles, drawn from the end (hidden from every seat: only its size is public)."""
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.kernel.stock)
+        return self.ts.tiles_at(self.kernel.stock)
 
     @property
     def stock_size(self) -> int:
@@ -109,8 +109,7 @@ class GameState:
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         check_seat(seat, self.rules.players)
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.hands[seat])
+        return self.ts.tiles_at(self.hands[seat])
 
     def hand_size(self, seat: int) -> int:
         return len(self.hands[seat])
@@ -310,43 +309,26 @@ class GameState:
             "version": SAVE_VERSION,
             "variant": self.rules.name,
             "opening": self.opening.seat,
-            "hands": [[list(_pair(tiles[i])) for i in h] for h in hands],
-            "rest": [list(_pair(tiles[i])) for i in rest],
+            "hands": [[tiles[i].to_json() for i in h] for h in hands],
+            "rest": [tiles[i].to_json() for i in rest],
             "moves": [m.to_json() for m in self.moves[self.opening_moves :]],
         }
 
     @classmethod
     def from_json(cls, data: object) -> GameState:
         """Replay a save made by `to_json`. Anything else raises SaveFormatError saying what is wrong."""
-        try:
-            if not isinstance(data, dict) or data.get("version").__class__ is not int:
-                raise SaveFormatError("not a domino-tui save (no version)")
-            if data["version"] != SAVE_VERSION:
-                raise SaveFormatError(f"a save of version {shown(data['version'])}, not {SAVE_VERSION}")
+        with reading("save"):
+            data = saved_header(data, SAVE_VERSION, "save")
             rules = get_rules(data["variant"])
-            hands = data["hands"]
-            if not isinstance(hands, list):
-                raise SaveFormatError(f"the hands are not a list: {shown(hands)}")
+            hands = saved_list(data["hands"], "the hands")
             if len(hands) != rules.players:  # the variant for more players (Fives and Threes for 3 or 4)
                 rules = rules.with_players(len(hands))
             opening = data["opening"]
             if opening is not None and opening.__class__ is not int:
                 raise SaveFormatError(f"the opening is not a seat: {shown(opening)}")
             state = cls(rules, [saved_tiles(h) for h in hands], saved_tiles(data["rest"]), Opening(opening))
-            moves = data["moves"]
-            if not isinstance(moves, list):
-                raise SaveFormatError(f"the moves are not a list: {shown(moves)}")
-            for number, raw in enumerate(moves, 1):
-                if state.over:
-                    raise SaveFormatError(f"move {number} of {len(moves)} comes after the end of the game")
-                state.apply(Move.from_json(raw))
+            replay_saved(state, saved_list(data["moves"], "the moves"), Move.from_json, "game")
             return state
-        except SaveFormatError:
-            raise
-        except KeyError as exc:
-            raise SaveFormatError(f"the save is damaged: it has no {shown(exc.args[0])}") from None
-        except EngineError as exc:
-            raise SaveFormatError(f"the save is damaged: {exc}") from exc
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -377,7 +359,3 @@ def deal_position(rules: Rules | str, rng: random.Random, opening: Opening | Non
         opening = rules.first_opening(rules, rng)
     check_opening(opening, rules.players)
     return Sim.deal(rules.kernel, rng, NOBODY if opening.seat is None else opening.seat)
-
-
-def _pair(t: Tile) -> tuple[int, int]:
-    return t.low, t.high

@@ -12,7 +12,7 @@ from functools import cache
 from typing import TypeGuard
 
 from .core import other_half, tile_order
-from .errors import ArgumentError, shown
+from .errors import ArgumentError, SaveFormatError, shown
 
 # Far beyond any set that is made (the largest sold are double-eighteen); a bound keeps a doctored save's number
 # of thousands of digits from ever reaching arithmetic or a message.
@@ -43,6 +43,20 @@ class Tile:
         if not (is_whole_number(a) and is_whole_number(b)):
             raise ArgumentError(f"a tile is two whole pip counts, not {shown(a)}, {shown(b)}")
         return cls(min(a, b), max(a, b))
+
+    def to_json(self) -> list[int]:
+        """``[low, high]``: a tile in saves, observations and the bot protocol."""
+        return [self.low, self.high]
+
+    @classmethod
+    def from_json(cls, raw: object) -> Tile:
+        """A tile written as ``[a, b]`` (either way round); SaveFormatError for anything else."""
+        if not (isinstance(raw, list) and len(raw) == 2 and all(is_whole_number(p) for p in raw)):
+            raise SaveFormatError(f"not a tile: {shown(raw)} (a tile is [a, b])")
+        try:
+            return cls.of(raw[0], raw[1])
+        except ArgumentError as exc:
+            raise SaveFormatError(str(exc)) from None
 
     @property
     def is_double(self) -> bool:
@@ -105,6 +119,11 @@ class TileSet:
             out.append(self.tiles[bit.bit_length() - 1])
             mask ^= bit
         return tuple(out)
+
+    def tiles_at(self, indices: Iterable[int]) -> tuple[Tile, ...]:
+        """The tiles of ``indices``, in their order (a hand as it arrived, the stock, a train)."""
+        tiles = self.tiles
+        return tuple(tiles[i] for i in indices)
 
     def pip_sum(self, mask: int) -> int:
         total = 0

@@ -12,8 +12,8 @@ from functools import cache
 from typing import ClassVar
 
 from .core import DRAW_MOVE, PASS_MOVE
-from .errors import ArgumentError, SaveFormatError, shown
-from .moves import DRAW, PASS, Draw, Kind, Move, Pass
+from .errors import ArgumentError, shown
+from .moves import DRAW, PASS, Draw, Kind, Move, Pass, saved_move
 from .tiles import Tile, TileSet, is_whole_number, tile_set
 from .train_core import TRAIN_SHIFT, code_tile, code_train, train_play_code
 
@@ -46,17 +46,7 @@ TrainMove = TrainPlay | Draw | Pass
 
 def train_move_from_json(data: object) -> Move:
     """Read ``["play", a, b, train]``, ``["draw"]`` or ``["pass"]``; SaveFormatError for anything else."""
-    shape = '(a train move is ["play", a, b, train], ["draw"] or ["pass"])'
-    if isinstance(data, list) and data == ["draw"]:
-        return DRAW
-    if isinstance(data, list) and data == ["pass"]:
-        return PASS
-    if not (isinstance(data, list) and len(data) == 4 and data[0] == "play"):
-        raise SaveFormatError(f"not a move: {shown(data)} {shape}")
-    try:
-        return TrainPlay(Tile.of(data[1], data[2]), data[3])
-    except ArgumentError as exc:
-        raise SaveFormatError(f"not a move: {shown(data)}: {exc}") from None
+    return saved_move(data, '(a train move is ["play", a, b, train], ["draw"] or ["pass"])', TrainPlay)
 
 
 def train_move_of(code: int, tiles: TileSet) -> Move:

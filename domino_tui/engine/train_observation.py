@@ -6,6 +6,7 @@ history names no drawn tile. The trains are public: every train's owner, marker 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,13 +34,18 @@ class TrainView:
 
     def oriented(self, engine: int) -> tuple[tuple[int, int], ...]:
         """The tiles as they lie, each (number towards the hub, number away from it), from the hub out."""
-        out = []
-        showing = engine
-        for t in self.tiles:
-            far = t.other(showing)
-            out.append((showing, far))
-            showing = far
-        return tuple(out)
+        return oriented(self.tiles, engine)
+
+
+def oriented(tiles: Sequence[Tile], engine: int) -> tuple[tuple[int, int], ...]:
+    """A train's ``tiles`` as they lie from a hub showing ``engine``: each (number towards the hub, number away)."""
+    out = []
+    showing = engine
+    for t in tiles:
+        far = t.other(showing)
+        out.append((showing, far))
+        showing = far
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +120,6 @@ def observe_match(match: TrainMatch, seat: int) -> TrainObservation:
 # ----- JSON (the bot protocol's form) -----
 
 
-def _tile(t: Tile) -> list[int]:
-    return [t.low, t.high]
-
-
 def train_observation_to_json(obs: TrainObservation) -> dict[str, object]:
     return {
         "variant": obs.rules.name,
@@ -127,9 +129,9 @@ def train_observation_to_json(obs: TrainObservation) -> dict[str, object]:
         "engine": obs.engine,
         "engine_seat": obs.engine_seat,
         "turn": obs.turn,
-        "hand": [_tile(t) for t in obs.hand],
+        "hand": [t.to_json() for t in obs.hand],
         "trains": [
-            {"owner": v.owner, "marked": v.marked, "tiles": [_tile(t) for t in v.tiles], "end": v.end}
+            {"owner": v.owner, "marked": v.marked, "tiles": [t.to_json() for t in v.tiles], "end": v.end}
             for v in obs.trains
         ],
         "open_double": obs.open_double,
@@ -267,9 +269,7 @@ class _Reader:
 
     @staticmethod
     def tile(raw: object, index: dict[Tile, int]) -> Tile:
-        if not (isinstance(raw, list) and len(raw) == 2 and all(is_whole_number(v) for v in raw)):
-            raise SaveFormatError(f"not a tile: {shown(raw)} (a tile is [low, high])")
-        tile = Tile.of(raw[0], raw[1])
+        tile = Tile.from_json(raw)
         if tile not in index:
             raise SaveFormatError(f"{tile} is not a tile of the set")
         return tile

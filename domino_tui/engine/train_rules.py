@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from functools import cached_property
+from typing import ClassVar
 
 from . import train_core
 from .errors import ArgumentError, shown
@@ -63,6 +64,8 @@ class TrainRules:
     max_pip: int = 12
     players: int = 4
     options: TrainOptions = field(default_factory=TrainOptions)
+    # The pips left in a hand are a seat's points: the fewest place first (`places_of`).
+    lowest_wins: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         if not (is_whole_number(self.players) and MIN_PLAYERS <= self.players <= MAX_PLAYERS):

@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .checks import check_deal, check_rng, check_seat, saved_tiles
+from .checks import check_deal, check_rng, check_seat
 from .core import DRAW_MOVE, NOBODY, PASS_MOVE
-from .errors import ArgumentError, EngineError, GameOverError, IllegalMoveError, SaveFormatError, shown
+from .errors import ArgumentError, GameOverError, IllegalMoveError, SaveFormatError, shown
 from .moves import Kind, Move
+from .places import places_of
+from .saves import reading, replay_saved, saved_header, saved_list, saved_tiles
 from .tiles import Tile, is_whole_number
 from .train_core import ROUND_OUT, TrainRound, deal_round, mask_of
 from .train_moves import TrainEvent, TrainPlay, train_code_of, train_move_from_json, train_move_of
@@ -112,8 +114,7 @@ class TrainRoundState:
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         check_seat(seat, self.players)
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.hands[seat])
+        return self.ts.tiles_at(self.hands[seat])
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self.hands)
@@ -121,8 +122,7 @@ class TrainRoundState:
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The boneyard's tiles, drawn from the end (hidden from every seat: only its size is public)."""
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.kernel.boneyard)
+        return self.ts.tiles_at(self.kernel.boneyard)
 
     @property
     def boneyard_size(self) -> int:
@@ -130,8 +130,7 @@ class TrainRoundState:
 
     def train(self, index: int) -> tuple[Tile, ...]:
         """Train ``index``'s tiles from the hub out."""
-        tiles = self.ts.tiles
-        return tuple(tiles[i] for i in self.kernel.trains[index])
+        return self.ts.tiles_at(self.kernel.trains[index])
 
     def train_owner(self, index: int) -> int | None:
         """The seat that owns train ``index``; None for the Mexican train."""
@@ -251,8 +250,8 @@ class TrainRoundState:
             "options": options_to_json(self.rules.options),
             "round": self.round_index,
             "first": first,
-            "hands": [[_pair(tiles[i]) for i in h] for h in hands],
-            "boneyard": [_pair(tiles[i]) for i in rest],
+            "hands": [[tiles[i].to_json() for i in h] for h in hands],
+            "boneyard": [tiles[i].to_json() for i in rest],
             "moves": [m.to_json() for m in self.moves],
             # Only a round with a forfeit has the key, so that every other save reads as before.
             **({"forfeits": list(self.forfeits)} if self.forfeits else {}),
@@ -261,43 +260,21 @@ class TrainRoundState:
     @classmethod
     def from_json(cls, data: object) -> TrainRoundState:
         """Replay a save made by `to_json`; SaveFormatError saying what is wrong for anything else."""
-        try:
-            if not isinstance(data, dict) or data.get("version").__class__ is not int:
-                raise SaveFormatError("not a domino-tui train round (no version)")
-            if data["version"] != SAVE_VERSION:
-                raise SaveFormatError(f"a train round of version {shown(data['version'])}, not {SAVE_VERSION}")
+        with reading("train round"):
+            data = saved_header(data, SAVE_VERSION, "train round")
             rules = rules_from_json(data)
-            hands = data["hands"]
-            if not isinstance(hands, list):
-                raise SaveFormatError(f"the hands are not a list: {shown(hands)}")
+            hands = saved_list(data["hands"], "the hands")
             state = cls(
                 rules, data["round"], [saved_tiles(h) for h in hands], saved_tiles(data["boneyard"]), data["first"]
             )
-            moves = data["moves"]
-            if not isinstance(moves, list):
-                raise SaveFormatError(f"the moves are not a list: {shown(moves)}")
+            moves = saved_list(data["moves"], "the moves")
             forfeits = data.get("forfeits", [])
             if not (isinstance(forfeits, list) and all(f.__class__ is int for f in forfeits)):
                 raise SaveFormatError(f"the forfeits are not a list of move counts: {shown(forfeits)}")
             if forfeits != sorted(forfeits) or any(not 0 <= f <= len(moves) for f in forfeits):
                 raise SaveFormatError(f"the forfeits are not move counts in order: {shown(forfeits)}")
-            for number in range(len(moves) + 1):
-                for _ in range(forfeits.count(number)):
-                    if state.over:
-                        raise SaveFormatError("a forfeit comes after the end of the round")
-                    state.forfeit()
-                if number == len(moves):
-                    break
-                if state.over:
-                    raise SaveFormatError(f"move {number + 1} of {len(moves)} comes after the end of the round")
-                state.apply(train_move_from_json(moves[number]))
+            replay_saved(state, moves, train_move_from_json, "round", forfeits)
             return state
-        except SaveFormatError:
-            raise
-        except KeyError as exc:
-            raise SaveFormatError(f"the train round is damaged: it has no {shown(exc.args[0])}") from None
-        except EngineError as exc:
-            raise SaveFormatError(f"the train round is damaged: {exc}") from exc
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TrainRoundState):
@@ -366,9 +343,7 @@ class TrainMatch:
         """The seats with the lowest total once the match is over (more than one when they tie)."""
         if not self.over:
             return ()
-        totals = self.totals
-        low = min(totals)
-        return tuple(s for s, t in enumerate(totals) if t == low)
+        return tuple(s for s, place in enumerate(places_of(self.totals, self.rules.lowest_wins)) if place == 0)
 
     def to_json(self) -> dict[str, object]:
         return {"version": SAVE_VERSION, "kind": MATCH_KIND, "rounds": [r.to_json() for r in self.rounds]}
@@ -378,9 +353,7 @@ class TrainMatch:
         """Replay a match saved by `to_json`; the next rounds are dealt from ``rng`` (a fresh one if None)."""
         if not isinstance(data, dict) or data.get("kind") != MATCH_KIND:
             raise SaveFormatError("not a domino-tui Mexican Train match")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFormatError(f"a train match of version {shown(data.get('version'))}, not {SAVE_VERSION}")
-        raw = data.get("rounds")
+        raw = saved_header(data, SAVE_VERSION, "train match").get("rounds")
         if not isinstance(raw, list) or not raw:
             raise SaveFormatError(f"the rounds are not a list of rounds: {shown(raw)}")
         rounds = [TrainRoundState.from_json(r) for r in raw]
@@ -436,7 +409,3 @@ def rules_from_json(data: dict[str, object]) -> TrainRules:
         return TrainRules(base.name, base.title, base.summary, base.max_pip, players, options)
     except ArgumentError as exc:
         raise SaveFormatError(f"the train round's rules are damaged: {exc}") from None
-
-
-def _pair(t: Tile) -> list[int]:
-    return [t.low, t.high]

@@ -37,6 +37,7 @@ from ..engine import (
     observation_to_json,
     observe,
     observe_match,
+    places_of,
     public_json,
     train_observation_from_json,
     train_observation_to_json,
@@ -318,8 +319,9 @@ class TrainRoomMatch(RoomMatch):
         match = self.match
         state = match.round
         totals = list(match.totals)
-        low = min(totals)
-        winners = [s for s, t in enumerate(totals) if t == low] if self.over else []
+        # A room may stop short of the match's rounds: its own end, not the match's, decides the winners.
+        first = [s for s, place in enumerate(places_of(totals, match.rules.lowest_wins)) if place == 0]
+        winners = first if self.over else []
         return {
             "result": {"points": list(state.points()), "out_seat": state.out_seat},
             "scores": totals,

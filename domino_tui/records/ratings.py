@@ -11,9 +11,10 @@ model keeps openskill's defaults, whose small drift before each game lets the ra
 A game among more than two sides (Mexican Train, Fives and Threes for three or four) is rated as the ranking it
 is: every seat's place goes to openskill at once, so finishing second of four moves you up against the two
 behind you and down against the one ahead. Your rating "against" such a table is kept under the set of bot
-levels that sat at it ("Hard", or "Easy/Hard" when the levels differ), as for a team of bots in the line games;
-within it each level holds a belief of its own, and seats of the same level share it (it takes the mean of their
-updates), so two Hard bots are one opponent's play measured twice.
+levels that sat at it ("Hard", or "Easy/Hard" when the levels differ), as for a team of bots in the line games
+(online: "people" when a person sat at it, a person's seat then counting as the level "people"); within it each
+level holds a belief of its own, and seats of the same level share it (it takes the mean of their updates), so two
+Hard bots are one opponent's play measured twice.
 
 Nothing is stored: the ratings are a function of the games, so they are the same wherever they are shown (the
 statistics screen, ``domino-tui stats``) and never out of step with the record.
@@ -49,12 +50,6 @@ class Rating:
     def shown(self) -> str:
         """``27.1 ± 2.4`` (mu and sigma), as the statistics show it."""
         return f"{self.mu:.1f} ± {self.sigma:.1f}"
-
-
-def places_of(points: Sequence[int], lowest_wins: bool) -> tuple[int, ...]:
-    """Each side's place by its points (0 first): the number of sides that did strictly better; ties share."""
-    better = (lambda a, b: a < b) if lowest_wins else (lambda a, b: a > b)
-    return tuple(sum(better(other, mine) for other in points) for mine in points)
 
 
 def result_of(places: Sequence[int], mine: int) -> str:

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Rules, TrainRules, get_rules
+from ..engine import Rules, get_rules
 from ..engine.variants import TRAIN_VARIANTS
 from . import cgroups
 from .bundle import for_cluster, pack
@@ -261,7 +261,7 @@ def run_table(
         confinement = Confinement(False, confinement.hidden, scratch)
     tasks = table_chunks(rules, tuple(entries), settings.games, settings.seed, settings.move_limit, confinement)
     try:
-        tally = run_table_chunks(tasks, len(entries), settings.jobs, progress, isinstance(rules, TrainRules))
+        tally = run_table_chunks(tasks, len(entries), settings.jobs, progress, rules.lowest_wins)
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)

@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..engine import places_of
+from .ranking import rank
+
 MIN_ENTRIES = 2
 MAX_ENTRIES = 8
 ROUNDS_IN_A_MATCH = 13  # engine doubles 12-12 down to 0-0
@@ -92,14 +95,13 @@ class TableTally:
     def record(self, seats: Sequence[int], points: Sequence[int]) -> None:
         """One round: ``seats[s]`` is the entry in seat ``s``, ``points[s]`` what that seat scored."""
         self.rounds += 1
-        low = min(points) if self.lowest_wins else max(points)
-        lowest = [seats[s] for s, p in enumerate(points) if p == low]
+        first = [seats[s] for s, place in enumerate(places_of(points, self.lowest_wins)) if place == 0]
         for s, p in enumerate(points):
             self.points[seats[s]] += p
-        if len(lowest) == 1:
-            self.won[lowest[0]] += 1
+        if len(first) == 1:
+            self.won[first[0]] += 1
         else:
-            for e in lowest:
+            for e in first:
                 self.tied[e] += 1
 
     def fault(self, entry: int, cause: str, detail: str = "") -> None:
@@ -159,7 +161,4 @@ def table_standings(names: Sequence[str], tally: TableTally) -> list[TableStandi
         )
         for e, name in enumerate(names)
     ]
-    ordered = sorted(table, key=table_key)
-    for i, s in enumerate(ordered):
-        s.rank = ordered[i - 1].rank if i and table_key(ordered[i - 1]) == table_key(s) else i + 1
-    return ordered
+    return rank(table, table_key)

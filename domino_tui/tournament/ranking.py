@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
 
 from .faults import FAILURES
 
@@ -109,8 +110,16 @@ def standings(names: Sequence[str], matches: Sequence[MatchResult]) -> list[Stan
     return list(table.values())
 
 
-def rank(table: Sequence[Standing], key: Callable[[Standing], tuple]) -> list[Standing]:
-    """Sorted best first; equal keys share a place (1, 2, 2, 4), keeping entry order among themselves."""
+class Ranked(Protocol):
+    rank: int
+
+
+R = TypeVar("R", bound=Ranked)
+
+
+def rank(table: Sequence[R], key: Callable[[R], tuple]) -> list[R]:
+    """Sorted best first, each row's ``rank`` set; equal keys share a place (1, 2, 2, 4), keeping entry order among
+    themselves. The round robin's standings and the free-for-all table's rank so."""
     ordered = sorted(table, key=key)
     for i, s in enumerate(ordered):
         s.rank = ordered[i - 1].rank if i and key(ordered[i - 1]) == key(s) else i + 1

@@ -154,9 +154,3 @@ def interleave(counts: Iterable[tuple[T, int]]) -> list[T]:
     kinds = [(item, n) for item, n in counts if n > 0]
     slots = sorted(((i + 0.5) / n, k) for k, (_, n) in enumerate(kinds) for i in range(n))
     return [kinds[k][0] for _, k in slots]
-
-
-def ranks_from_points(points: Sequence[int], lowest_wins: bool = False) -> Ranks:
-    """Places from each side's points in one game (ties share a place): for a table of more than two sides."""
-    signed = [p if lowest_wins else -p for p in points]
-    return tuple(sum(other < mine for other in signed) for mine in signed)

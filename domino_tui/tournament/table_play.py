@@ -105,8 +105,7 @@ def play_table_chunk(task: TableTask) -> TableTally:
     """Play rounds [start, stop) of the table and sum them up. Runs in a worker process."""
     n = len(task.entries)
     rules = table_rules(task.variant, n)
-    trains = isinstance(rules, TrainRules)
-    tally = TableTally(n, lowest_wins=trains)  # pips left lose in Mexican Train; points made win a line game
+    tally = TableTally(n, lowest_wins=rules.lowest_wins)
     for game in range(task.start, task.stop):
         seats = seating(n, game)
         deal = random.Random(deal_seed(task.seed, n, game))

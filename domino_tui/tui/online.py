@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import End, Event, Kind, Observation, Reason, Rules
+from ..engine import Kind, Observation, Reason, Rules
 from ..net.client import NetError, RoomClient, RoomInfo, SeatInfo, room_address
 from ..net.protocol import MAX_CHAT, MAX_NAME
-from .session import where
+from .move_words import describe, last_action
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CHAT_SHOWN = 3  # chat messages kept in view on the table
-__all__ = ["CHAT_SHOWN", "DEFAULT_SERVER", "MAX_CHAT", "MAX_NAME", "Connect", "refusal"]
+# describe and last_action are the local table's words (move_words.py), for the online table too.
+__all__ = ["CHAT_SHOWN", "DEFAULT_SERVER", "MAX_CHAT", "MAX_NAME", "Connect", "describe", "last_action", "refusal"]
 
 
 @dataclass(frozen=True)
@@ -119,41 +120,6 @@ def team_name(rules: Rules, names: tuple[str, ...], team: int) -> str:
     if rules.partnership:
         return f"{names[team]} & {names[team + 2]}"
     return names[team]
-
-
-def last_action(history: tuple[Event, ...], seat: int) -> str:
-    """``seat``'s latest turn in words, as the local table says it: "passed", "drew 2", "[6|3] on the right"."""
-    i = len(history) - 1
-    while i >= 0 and history[i].seat != seat:
-        i -= 1
-    if i < 0:
-        return ""
-    j = i
-    while j > 0 and history[j - 1].seat == seat:
-        j -= 1
-    turn = history[j : i + 1]
-    draws = sum(ev.kind is Kind.DRAW for ev in turn)
-    parts = [f"drew {draws}"] if draws else []
-    last = turn[-1]
-    if last.kind is Kind.PLAY and last.end is not None:
-        led = not last.ends_before or last.ends_before[0] == -1
-        parts.append(f"led {last.tile}" if led else f"{last.tile} {where(End(last.end))}")
-        if last.scored:
-            parts[-1] += f" +{last.scored}"
-    elif last.kind is Kind.PASS:
-        parts.append("passed")
-    return ", ".join(parts)
-
-
-def describe(ev: Event, names: tuple[str, ...]) -> str:
-    """One move for the log: "Ana: [6|3] on the right  +15"."""
-    who = names[ev.seat]
-    if ev.kind is Kind.PLAY and ev.end is not None:
-        at = "" if not ev.ends_before or ev.ends_before[0] == -1 else f" on the {End(ev.end).label}"
-        return f"{who}: {ev.tile}{at}" + (f"  +{ev.scored}" if ev.scored else "")
-    if ev.kind is Kind.DRAW:
-        return f"{who}: draws"
-    return f"{who}: passes"
 
 
 def result_text(

@@ -87,6 +87,12 @@ def known(name: str) -> bool:
     return name == PERSON or name in BOTS or name in _levels()
 
 
+def seat_bots(names: dict[int, str], seed: int) -> dict[int, Bot]:
+    """The bot ``names`` puts in each seat, each with its own random.Random derived from the match's seed, so that
+    a seed replays every bot's choice (the table here, a saved game, the record's replay)."""
+    return {seat: make_opponent(name, random.Random(f"{seed}:{seat}")) for seat, name in names.items()}
+
+
 def make_opponent(name: str, rng: random.Random) -> Bot:
     """A bot for ``name``: a level (whatever shape the ai package gives it) or a registered bot."""
     levels = _levels()

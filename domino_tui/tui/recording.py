@@ -1,12 +1,46 @@
-"""A finished game of the table as a row of the record (headless: the app stores it, the tests check it)."""
+"""A finished game of the table as a row of the record (headless: the app stores it, the tests check it).
+
+The rule that turns a game's points into your result and every seat's place is written once here, for the games
+at the local table and those played in a room: ``line_standing`` for the line games, ``train_standing`` for a
+Mexican Train match. A row's seats run from yours ("You" first), as the ratings and the listing read them.
+"""
 
 from __future__ import annotations
 
-from ..engine import GameResult, Rules
+import uuid
+from collections.abc import Sequence
+
+from ..engine import GameResult, Rules, TrainRules, places_of
 from ..records import GameRecord
-from ..records.ratings import places_of, result_of
+from ..records.ratings import result_of
 from .session import HUMAN, Session
 from .train_session import TrainSession
+
+
+def from_seat(seat: int, players: int) -> list[int]:
+    """Every seat in order from ``seat``'s: the order of a row's seats and places."""
+    return [(seat + i) % players for i in range(players)]
+
+
+def line_standing(rules: Rules, seat: int, winner: int | None, points: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+    """Your result in a line game seen from ``seat``, and every seat's place (from yours) when it had several sides;
+    ``winner``: the side the engine's result names, ``points``: each side's in the game."""
+    mine = rules.team_of(seat)
+    if len(points) > 2:  # several sides (Fives and Threes for three or four): a ranking, most points first
+        by_side = places_of(points, lowest_wins=rules.lowest_wins)
+        places = tuple(by_side[rules.team_of(s)] for s in from_seat(seat, rules.players))
+        return result_of(places, 0), places
+    if rules.fives:  # where plays score, a hand is won by the side that earned more in it, not by who went out
+        theirs = max(p for team, p in enumerate(points) if team != mine)
+        return ("drawn" if points[mine] == theirs else "won" if points[mine] > theirs else "lost"), ()
+    return ("drawn" if winner is None else "won" if winner == mine else "lost"), ()
+
+
+def train_standing(seat: int, totals: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+    """Your result in a Mexican Train match seen from ``seat``, and every seat's place from yours by the match's
+    totals (the lowest wins)."""
+    places = places_of([totals[s] for s in from_seat(seat, len(totals))], lowest_wins=TrainRules.lowest_wins)
+    return result_of(places, 0), places
 
 
 def record_of(session: Session, index: int) -> GameRecord:
@@ -14,19 +48,10 @@ def record_of(session: Session, index: int) -> GameRecord:
     game = session.match.games[index]
     rules = session.rules
     mine = rules.team_of(HUMAN)
-    winner = game.result.winner if game.result else None
-    result = "drawn" if winner is None else ("won" if winner == mine else "lost")
     points = game.team_points()
-    if rules.fives:  # where plays score, a hand is won by the side that earned more in it, not by who went out
-        theirs = max(p for team, p in enumerate(points) if team != mine)
-        result = "drawn" if points[mine] == theirs else ("won" if points[mine] > theirs else "lost")
+    result, places = line_standing(rules, HUMAN, game.result.winner if game.result else None, points)
     seats = ("You", *(session.opponent_name(s) for s in range(1, rules.players)))
     opponents = sorted({seats[s] for s in range(rules.players) if rules.team_of(s) != mine})
-    places: tuple[int, ...] = ()
-    if len(points) > 2:  # several sides (Fives and Threes for three or four): a ranking, most points first
-        by_side = places_of(points, lowest_wins=False)
-        places = tuple(by_side[rules.team_of(s)] for s in range(rules.players))
-        result = result_of(places, HUMAN)
     return GameRecord(
         variant=rules.name,
         seats=seats,
@@ -47,7 +72,7 @@ def train_record_of(session: TrainSession) -> GameRecord:
     """A finished Mexican Train match, seen from your seat: every seat ranked by its total (the lowest wins),
     the match's JSON kept whole (the statistics' replay shows line games only, and says so)."""
     totals = session.match.totals
-    places = places_of(totals, lowest_wins=True)
+    result, places = train_standing(HUMAN, totals)
     seats = ("You", *(session.opponent_name(s) for s in range(1, session.players)))
     return GameRecord(
         variant=session.rules.name,
@@ -55,7 +80,7 @@ def train_record_of(session: TrainSession) -> GameRecord:
         opponent="/".join(sorted(set(seats[1:]))),
         seed=session.seed,
         game_no=1,
-        result=result_of(places, HUMAN),
+        result=result,
         points_for=totals[HUMAN],
         points_against=sum(totals) - totals[HUMAN],
         game=session.match.to_json(),
@@ -63,8 +88,33 @@ def train_record_of(session: TrainSession) -> GameRecord:
     )
 
 
+# ----- games played in a room -----
+
 # The opponent a game online is rated against when a person sits on the other side: one pooled "people".
 PEOPLE = "people"
+
+
+def online_seats(seat: int, kinds: Sequence[str], levels: Sequence[str], players: int) -> tuple[str, ...]:
+    """The room's seats from yours: "You", then "people" for a person, a bot's level for a bot."""
+    return tuple(
+        "You"
+        if s == seat
+        else (PEOPLE if s < len(kinds) and kinds[s] == "person" else levels[s] if s < len(levels) else "?")
+        for s in from_seat(seat, players)
+    )
+
+
+def online_opponent(others: Sequence[str]) -> str:
+    """What a game in a room is rated against, from the other sides' seats (as ``online_seats`` names them):
+    "people" when a person sat in one of them, else their bots' levels, so your rating against people is kept
+    apart from your rating against each bot level."""
+    return PEOPLE if PEOPLE in others else "/".join(sorted(set(others))) or PEOPLE
+
+
+def online_uid(address: str, room: str, match: int, game: int, seat: int) -> str:
+    """A game's id in the record, the same however often its result is heard (a reconnect, the result sent
+    again, the room entered anew): the record keeps a game once per id."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"{address}/{room}#{match}.{game}@{seat}").hex
 
 
 def online_record(
@@ -77,28 +127,41 @@ def online_record(
     points: tuple[int, ...],
 ) -> GameRecord:
     """A game played in a room, seen from ``seat``. The server keeps the deal secret, so the record has no
-    game to replay (an empty one) and seed 0; the other team is "people" when a person sat in it, else its bots'
-    levels, so your rating against people is kept apart from your rating against each bot level."""
+    game to replay (an empty one) and seed 0."""
     mine = rules.team_of(seat)
-    winner = result.winner
-    outcome = "drawn" if winner is None else ("won" if winner == mine else "lost")
-    others = [s for s in range(rules.players) if rules.team_of(s) != mine]
-    person = any(s < len(kinds) and kinds[s] == "person" for s in others)
-    opponent = PEOPLE if person else "/".join(sorted({levels[s] for s in others if s < len(levels)})) or PEOPLE
-    seats = tuple(
-        "You"
-        if s == seat
-        else (PEOPLE if s < len(kinds) and kinds[s] == "person" else levels[s] if s < len(levels) else "?")
-        for s in range(rules.players)
-    )
+    seats = online_seats(seat, kinds, levels, rules.players)
+    order = from_seat(seat, rules.players)
+    outcome, places = line_standing(rules, seat, result.winner, points)
     return GameRecord(
         variant=rules.name,
         seats=seats,
-        opponent=opponent,
+        opponent=online_opponent([name for s, name in zip(order, seats, strict=True) if rules.team_of(s) != mine]),
         seed=0,
         game_no=game_no,
         result=outcome,
         points_for=points[mine],
         points_against=sum(p for team, p in enumerate(points) if team != mine),
         game={},
+        places=places,
+    )
+
+
+def online_train_record(
+    rules: TrainRules, seat: int, kinds: tuple[str, ...], levels: tuple[str, ...], totals: tuple[int, ...]
+) -> GameRecord:
+    """A Mexican Train match played in a room to its end, seen from ``seat``: every seat ranked by the match's
+    totals (the lowest wins); no deal (the server keeps it), seed 0."""
+    seats = online_seats(seat, kinds, levels, len(totals))
+    result, places = train_standing(seat, totals)
+    return GameRecord(
+        variant=rules.name,
+        seats=seats,
+        opponent=online_opponent(seats[1:]),
+        seed=0,
+        game_no=1,
+        result=result,
+        points_for=totals[seat],
+        points_against=sum(totals) - totals[seat],
+        game={},
+        places=places,
     )

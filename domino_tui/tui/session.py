@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 from ..ai import Bot
-from ..engine import End, Event, GameState, Kind, Match, Move, Observation, Reason, Rules, observe
-from .opponents import PERSON, make_opponent
+from ..engine import Event, GameState, Kind, Match, Move, Observation, Reason, Rules, observe
+from .move_words import describe, last_action
+from .opponents import PERSON, seat_bots
 from .settings import Settings, line_rules_of
 
 HUMAN = 0
@@ -27,11 +28,6 @@ def seat_names(rules: Rules) -> tuple[str, ...]:
     if rules.players == 2:
         return TWO_NAMES
     return FOUR_NAMES if rules.partnership else EACH_FOR_HIMSELF_NAMES[rules.players]
-
-
-def where(end: End) -> str:
-    """Where a tile went, in words: "on the left", "on the up arm"."""
-    return f"on the {end.label}" + (" arm" if end in (End.UP, End.DOWN) else "")
 
 
 def rewound(game: GameState, plies: int) -> GameState:
@@ -58,16 +54,13 @@ class Session:
         self.undos: dict[int, int] = {}
         # The seats played at this keyboard: seat 0 and any the settings give to a person.
         self.people = (HUMAN, *(seat for seat in range(1, players) if self.opponent_name(seat) == PERSON))
-        self.bots: dict[int, Bot] = bots or {
-            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}"))
-            for seat in range(1, players)
-            if seat not in self.people
-        }
+        self.bots: dict[int, Bot] = bots or seat_bots(
+            {seat: self.opponent_name(seat) for seat in range(1, players) if seat not in self.people}, seed
+        )
 
     def opponent_name(self, seat: int) -> str:
         """The level or bot the settings put in ``seat`` (1 and up)."""
-        bots = self.settings.bots
-        return bots[min(seat - 1, len(bots) - 1)]
+        return self.settings.opponent(seat)
 
     @property
     def game(self) -> GameState:
@@ -158,43 +151,14 @@ class Session:
 
     def last_action(self, seat: int) -> str:
         """``seat``'s latest turn in words: "passed", "drew 2", "[6|3] on the right +15", "led [6|6]"."""
-        history = self.game.history
-        i = len(history) - 1
-        while i >= 0 and history[i].seat != seat:
-            i -= 1
-        if i < 0:
-            return ""
-        j = i
-        while j > 0 and history[j - 1].seat == seat:
-            j -= 1
-        turn = history[j : i + 1]
-        draws = sum(ev.kind is Kind.DRAW for ev in turn)
-        parts = [f"drew {draws}"] if draws else []
-        last = turn[-1]
-        if last.kind is Kind.PLAY:
-            assert last.end is not None  # a PLAY event always has an end
-            led = not last.ends_before or last.ends_before[0] == -1
-            parts.append(f"led {last.tile}" if led else f"{last.tile} {where(End(last.end))}")
-            if last.scored:
-                parts[-1] += f" +{last.scored}"
-        elif last.kind is Kind.PASS:
-            parts.append("passed")
-        return ", ".join(parts)
+        return last_action(self.game.history, seat)
 
     def plural(self, team: int) -> bool:
         """Whether ``team``'s name takes a plural verb ("You win", "West & East win", "Computer wins")."""
         return (team == HUMAN and not self.hot_seat) or self.rules.partnership
 
     def describe(self, ev: Event) -> str:
-        who = self.name(ev.seat)
-        if ev.kind is Kind.PLAY:
-            assert ev.end is not None  # a PLAY event always has an end
-            where = "" if not ev.ends_before or ev.ends_before[0] == -1 else f" on the {End(ev.end).label}"
-            scored = f"  +{ev.scored}" if ev.scored else ""
-            return f"{who}: {ev.tile}{where}{scored}"
-        if ev.kind is Kind.DRAW:
-            return f"{who}: draws"
-        return f"{who}: passes" + (" (forced)" if ev.forced else "")
+        return describe(ev, [self.name(seat) for seat in range(self.players)])
 
     @property
     def part(self) -> str:

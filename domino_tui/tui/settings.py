@@ -55,6 +55,11 @@ class Settings:
             bots = (train_opponent(bots[0]),) * n
         return replace(self, variant=variant, bots=bots[:n])
 
+    def opponent(self, seat: int) -> str:
+        """The level or bot these settings put in ``seat`` (1 and up): the last one listed sits in every seat past
+        the list."""
+        return self.bots[min(seat - 1, len(self.bots) - 1)]
+
     def match_length(self) -> tuple[int | None, int | None]:
         """(target points, number of games) for the engine's Match."""
         rules = get_rules(self.variant)

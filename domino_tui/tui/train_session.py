@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 from ..ai import Bot
 from ..engine import DRAW, PASS, IllegalMoveError, Kind, Move, Tile, TrainMatch, TrainPlay, TrainRules
-from ..engine.train_observation import observe_match
+from ..engine.train_observation import observe_match, oriented
 from ..engine.train_state import TrainRoundState
-from .opponents import make_opponent
+from .opponents import seat_bots
 from .settings import Settings, rules_of
 from .train_layout import TrainRow
 
@@ -35,10 +35,9 @@ class TrainSession:
         self.match = TrainMatch(rules, random.Random(seed))
         self.viewer = HUMAN
         self.people = (HUMAN,)
-        self.bots: dict[int, Bot] = bots or {
-            seat: make_opponent(self.opponent_name(seat), random.Random(f"{seed}:{seat}"))
-            for seat in range(1, rules.players)
-        }
+        self.bots: dict[int, Bot] = bots or seat_bots(
+            {seat: self.opponent_name(seat) for seat in range(1, rules.players)}, seed
+        )
         # The coach's use, per round (the record keeps it beside each game): none at the train table yet.
         self.hints: dict[int, int] = {}
         self.undos: dict[int, int] = {}
@@ -46,8 +45,7 @@ class TrainSession:
     # ----- who sits where -----
 
     def opponent_name(self, seat: int) -> str:
-        bots = self.settings.bots
-        return bots[min(seat - 1, len(bots) - 1)]
+        return self.settings.opponent(seat)
 
     @property
     def players(self) -> int:
@@ -141,20 +139,13 @@ class TrainSession:
         sizes = r.hand_sizes()
         for x in range(self.rules.trains):
             owner = r.train_owner(x)
-            tiles = r.train(x)
-            oriented = []
-            showing = r.engine
-            for t in tiles:
-                far = t.other(showing)
-                oriented.append((showing, far))
-                showing = far
             rows.append(
                 TrainRow(
                     self.train_key_of(x),
                     "Mexican" if owner is None else self.name(owner),
                     None if owner is None else sizes[owner],
                     r.marked(x),
-                    tuple(oriented),
+                    oriented(r.train(x), r.engine),
                     r.train_end(x),
                     acting=owner is not None and owner == r.turn and not r.over,
                     double=r.open_double == x,

@@ -16,6 +16,8 @@ from domino_tui.engine import (
     Tile,
     core,
     get_rules,
+    get_train_rules,
+    places_of,
     round5,
 )
 from tests.engine.positions import T, position
@@ -404,3 +406,11 @@ def test_the_player_count_is_an_option_of_the_rules() -> None:
         rules.with_players(5)
     with pytest.raises(ArgumentError):
         VARIANTS["block"].with_players(3)
+
+
+def test_sides_are_placed_by_their_points_the_way_the_rules_count_them() -> None:
+    # A line game's points are made, so the most place first; Mexican Train's are the pips left, so the fewest.
+    assert not get_rules("fivesandthrees").lowest_wins and get_train_rules("mexicantrain").lowest_wins
+    assert places_of((40, 12, 40, 90), lowest_wins=False) == (1, 3, 1, 0)
+    assert places_of((40, 12, 40, 90), lowest_wins=True) == (1, 0, 1, 3)  # equal points share a place
+    assert places_of((7, 7), lowest_wins=True) == (0, 0)

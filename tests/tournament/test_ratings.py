@@ -4,7 +4,7 @@ the conservative leaderboard."""
 import pytest
 
 from domino_tui.tournament.outcome import MatchOutcome
-from domino_tui.tournament.ratings import RatingModel, Ratings, interleave, ranks_from_points
+from domino_tui.tournament.ratings import RatingModel, Ratings, interleave
 
 
 def rated(*names: str, model: RatingModel | None = None) -> Ratings:
@@ -69,12 +69,6 @@ def test_a_free_for_all_table_moves_each_seat_by_its_place() -> None:
     mus = [r[name].mu for name in ("first", "second", "third", "last")]
     assert mus == sorted(mus, reverse=True)
     assert mus[0] > 25 > mus[3]
-
-
-def test_places_from_points_for_a_table_ranked_by_points() -> None:
-    assert ranks_from_points([12, 40, 12, 3]) == (1, 0, 1, 3)
-    # Mexican Train: the fewest pips left wins; equal totals share a place.
-    assert ranks_from_points([12, 40, 12, 3], lowest_wins=True) == (1, 3, 1, 0)
 
 
 def test_the_leaderboard_ranks_by_mu_minus_three_sigma_so_a_lucky_start_does_not_lead() -> None:

@@ -9,9 +9,9 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, PASS, VARIANTS, End, GameResult, Kind, Move, Reason, get_rules
+from domino_tui.engine import DRAW, PASS, VARIANTS, End, GameResult, Kind, Move, Reason, get_rules, places_of
 from domino_tui.records import Records
-from domino_tui.records.ratings import ratings
+from domino_tui.records.ratings import ratings, result_of
 from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
@@ -255,6 +255,15 @@ def test_an_online_game_is_rated_against_people_only_when_a_person_sat_across() 
     assert not with_a_partner.game  # the server keeps the deal: nothing to replay
 
 
+def test_an_online_hand_among_three_ranks_every_seat_from_yours_by_its_points() -> None:
+    """Fives and Threes for three, from the second seat: you went out, but the others earned more in the hand."""
+    rules = next(r for r in VARIANTS.values() if 3 in r.player_counts and r.fives).with_players(3)
+    result = GameResult(Reason.OUT, 1, (0, 5, 0), (9, 0, 4), 1)
+    record = online_record(rules, 1, ("bot", "person", "person"), ("Hard", "Ana", "Ben"), 1, result, (10, 5, 10))
+    assert (record.seats, record.places, record.result) == (("You", PEOPLE, "Hard"), (2, 0, 0), "lost")
+    assert (record.opponent, record.points_for, record.points_against) == (PEOPLE, 5, 20)
+
+
 async def test_a_spectator_watches_a_game_read_only(server: Running) -> None:
     """Ana plays a bot; Cy watches from another app: every hand face down with its size, the board and the
     log as Ana's table has them, chat both ways; a move key only says that Cy is watching."""
@@ -350,7 +359,8 @@ async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatc
 
 async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_numbers(server: Running) -> None:
     """The form asks for the number of players of rules that seat several (Fives and Threes: 2, 3 or 4) and
-    refuses another; the room is dealt for three and the table draws them as the local one does (West, East)."""
+    refuses another; the room is dealt for three and the table draws them as the local one does (West, East). Played
+    to its end (a target of 1 point), each game is in the record with every seat's place, most points first."""
     rules = next(r for r in VARIANTS.values() if 3 in r.player_counts and r.players != 3)
     app = make_app("classic")
     async with app.run_test(size=SIZE) as pilot:
@@ -370,6 +380,8 @@ async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_n
         await pilot.press("enter")
         assert isinstance(app.screen, OnlineScreen) and str(form.query_one("#online-error", Static).render())
         form.query_one("#online-players", Input).value = "3"
+        form.query_one("#online-target", Input).value = "1"
+        form.query_one("#online-bots", Select).value = "greedy"
         await pilot.press("enter")
         await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
         online = table(app)
@@ -382,6 +394,12 @@ async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_n
         names = online.names
         assert names[1] in str(online.query_one("#seat-left").render())
         assert names[2] in str(online.query_one("#seat-right").render())
-        await until([pilot], lambda: online.my_turn)
-        await play_turn(pilot, online)
+        await play_to_the_end([pilot], [online])
+        await until([pilot], lambda: not app.coach.outbox)
+        games, _ = Records().games()
+        assert sorted(g.game_no for g in games) == list(range(1, online.over.game + 1))
+        for g in games:
+            hand, _ = online.sheet_games[(1, g.game_no)]  # each seat's points in that game
+            assert g.seats == ("You", *names[1:]) and g.opponent == "greedy"
+            assert g.places == places_of(hand, lowest_wins=False) and g.result == result_of(g.places, 0)
         await pilot.press("q")

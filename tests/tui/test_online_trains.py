@@ -12,14 +12,19 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widgets import Input, RichLog, Select, Static
 
-from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainMatch, TrainPlay, observe_match
+from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainMatch, TrainPlay, observe_match, places_of
 from domino_tui.net.botclient import play_seat
 from domino_tui.net.client import RoomClient, RoomInfo, SeatInfo, TrainSeatView
+from domino_tui.records import Records
+from domino_tui.records.ratings import ratings
+from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.online_trains import describe, train_key_of, trains_for
+from domino_tui.tui.recording import PEOPLE
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
+from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
@@ -106,21 +111,33 @@ def assert_every_train_end_visible(screen: OnlineTrainTableScreen) -> None:
         assert pic.canvas.text().splitlines()[y][x:].startswith(f"▸{obs.trains[i].end}")
 
 
-async def test_two_tables_play_mexican_train_through_the_server(server: Running) -> None:
-    """Ana creates a Mexican Train room for eight, Ben joins it by its code, bots take the six other seats; they
-    chat and play a round out by keys, each table showing its own hand and every train's end at 80x24."""
+async def test_two_tables_play_mexican_train_through_the_server(server: Running, tmp_path: Path) -> None:
+    """Ana creates a Mexican Train room for eight, Ben joins it by its code, bots take the six other seats, Cy
+    watches; they chat and play a round out by keys, each table showing its own hand and every train's end at
+    80x24. Ben's connection drops during the match and again after it: his record has the match once, every seat
+    ranked by the match's totals from his, rated against people and on his statistics screen; a table entered once
+    the match is over adds nothing; the watcher's record stays empty, and so does that of Ana's app, which saves
+    nothing."""
     url = f"127.0.0.1:{server.port}"
-    ana = online_app(Connect.create(url, "Ana", VARIANT, "random", players=8, games=1, between=30))
+    # Ana's app saves nothing; each app has a record of its own (Ben's: the config directory's).
+    connect = Connect.create(url, "Ana", VARIANT, "random", players=8, games=1, between=30)
+    ana = DominoApp(online=connect, coach=COACH, save_settings=False)
+    ana.coach._records = Records(tmp_path / "ana" / "records.sqlite3")
     async with ana.run_test(size=SIZE) as pa:
         await until([pa], lambda: train_table(ana) is not None and train_table(ana).welcome is not None)
         a = train_table(ana)
         assert a is not None and a.welcome is not None and a.creator
         ben = online_app(Connect.join(f"{url}/{a.welcome.room}", "Ben"))
-        async with ben.run_test(size=SIZE) as pb:
+        cy = online_app(Connect.join(f"{url}/{a.welcome.room}", "Cy", watch=True))
+        cy.coach._records = Records(tmp_path / "cy" / "records.sqlite3")
+        async with ben.run_test(size=SIZE) as pb, cy.run_test(size=SIZE) as pc:
             # Ben's table learns from the room's news that it plays trains, and becomes the train table.
-            await until([pa, pb], lambda: train_table(ben) is not None)
-            b = train_table(ben)
+            await until([pa, pb, pc], lambda: train_table(ben) is not None and train_table(cy) is not None)
+            b, c = train_table(ben), train_table(cy)
             assert b is not None and b.welcome is not None and b.welcome.seat == 1
+            assert c is not None and c.watching
+            news: list[str] = []  # what Ben's table heard of its connection
+            b.connected = lambda heard, was=b.connected: news.append(heard.state) or was(heard)  # type: ignore[method-assign]
             await until([pa, pb], lambda: a.info is not None and a.info.seats[1].kind == "person")
             await pa.press("s")
             await until([pa, pb], lambda: a.observation is not None and b.observation is not None)
@@ -152,6 +169,9 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running)
                             assert view is not None
                             screen._move(view.observation.legal[-1])
                             await until([pilot], lambda s=screen, v=view: s.seat_view is not v)
+                            if screen is b and not news:  # the network fails under Ben's table
+                                b.client.drop()
+                                await until([pa, pb], lambda: news[-1:] == ["connected"])
                         turns += 1
                         moved = True
                 if not moved:
@@ -184,6 +204,35 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running)
             assert sheet.rounds == ((1, MEXICAN_TRAIN.max_pip, over.points),) and sheet.totals == over.scores
             await pb.press("escape")
             await until([pb], lambda: isinstance(ben.screen, TrainRoundOverScreen))
+            assert news == ["reconnecting", "connected"]  # the drop during the match
+            await until([pc], lambda: c.over == over)
+            # After the end: the server sends the result once more; then a table on the same seat and connection,
+            # entered after the match (it never saw it played).
+            results = []
+            b.round_over = lambda heard, was=b.round_over: results.append(heard) or was(heard)  # type: ignore[method-assign]
+            b.client.drop()
+            await until([pb], lambda: results == [over])
+            b.workers.cancel_group(b, "net")
+            again = OnlineTrainTableScreen(b.connect_to, b.client)
+            await ben.push_screen(again)
+            await until([pb], lambda: again.over == over)
+            assert not again.recorded
+            await until([pa, pb, pc], lambda: not (ana.coach.outbox or ben.coach.outbox or cy.coach.outbox))
+            assert cy.coach.records.games()[0] == []
+            assert ana.coach.records.games()[0] == []
+            [record] = Records().games()[0]
+            totals = over.scores
+            assert record.seats == ("You", *["random"] * 6, PEOPLE) and record.opponent == PEOPLE
+            assert record.places == places_of([*totals[1:], totals[0]], lowest_wins=True)
+            assert (record.points_for, record.points_against) == (totals[1], sum(totals) - totals[1])
+            [rating] = ratings([record])
+            assert (rating.variant, rating.opponent, rating.games) == (VARIANT, PEOPLE, 1) and rating.sigma < 25 / 3
+            ben.coach.open_stats()
+            await until([pb], lambda: isinstance(ben.screen, StatsScreen) and bool(ben.screen.query("#stats-table")))
+            stats = ben.screen
+            row = stats.query_one("#stats-table").get_row_at(0)
+            assert row[:3] == [VARIANT, PEOPLE, "1"] and row[HEADERS.index("rating")] == rating.shown
+            assert stats.query_one("#stats-games").get_row_at(0)[4] == result_shown(record)
 
 
 async def test_a_table_plays_beside_a_program_in_a_room_for_four(server: Running) -> None:

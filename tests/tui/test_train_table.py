@@ -8,9 +8,9 @@ import asyncio
 
 import pytest
 
-from domino_tui.engine import TrainMatch, TrainPlay
+from domino_tui.engine import TrainMatch, TrainPlay, places_of
 from domino_tui.records import Records
-from domino_tui.records.ratings import places_of, result_of
+from domino_tui.records.ratings import result_of
 from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui import saved_game
 from domino_tui.tui.screens.replay import ReplayScreen

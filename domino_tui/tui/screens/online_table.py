@@ -14,7 +14,7 @@ Names and chat come from other people: they are shown as plain text (never read 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -51,6 +51,9 @@ from .game_over import GameOverScreen, GameOverText
 from .room_table import RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
+
+if TYPE_CHECKING:
+    from ...records import GameRecord
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn"}
@@ -119,7 +122,6 @@ class OnlineTableScreen(RoomTable):
         self.chats: list[Text] = []
         self.logged = 0  # events of the game in view already in the log
         self.logged_game: tuple[int, int] | None = None
-        self.recorded: set[tuple[int, int]] = set()  # (match, game) put in your record
         self.message = ""
         self.why = ""  # why the connection is down
         self.show_log: bool | None = None
@@ -217,7 +219,7 @@ class OnlineTableScreen(RoomTable):
             if plays_trains(event):
                 self.to_train_table()
                 return
-            self.info = event
+            self.room_news(event)
             self.log_moves()
         elif isinstance(event, net.SeatView | net.SpectatorView):
             self.took(event)
@@ -381,18 +383,12 @@ class OnlineTableScreen(RoomTable):
 
     def record(self, over: net.GameOver, obs: Observation) -> None:
         """Your record keeps the game (and so your rating against people), once."""
-        key = (over.match, over.game)
-        if key in self.recorded or self.welcome is None or self.welcome.seat is None:
-            return
-        self.recorded.add(key)
         from ..recording import online_record
 
-        kinds = tuple(s.kind for s in self.info.seats) if self.info else ()
-        levels = tuple(s.level or s.name for s in self.info.seats) if self.info else ()
-        record = online_record(obs.rules, self.welcome.seat, kinds, levels, over.game, over.result, obs.points)
-        keep = getattr(self.app, "coach", None)
-        if keep is not None and getattr(self.app, "save_settings", False):
-            keep.keep_record(record)
+        def row(seat: int, kinds: tuple[str, ...], levels: tuple[str, ...]) -> GameRecord:
+            return online_record(obs.rules, seat, kinds, levels, over.game, over.result, obs.points)
+
+        self.keep_in_record(over.match, over.game, row)
 
     # ----- reading the table -----
 

@@ -18,7 +18,7 @@ it has no hand, and a move key only says that you are watching.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -56,6 +56,9 @@ from ..widgets.trains import TrainsView
 from .room_table import RoomTable, room_keys
 from .train_round_over import TrainRoundOverScreen, TrainRoundOverText
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet
+
+if TYPE_CHECKING:
+    from ...records import GameRecord
 
 SHORT = 30  # rows below which the seats are shown on the board's border
 LEGEND = "⚑ open to all · ◆ double to cover · ▸ end to match · ▶ to play"
@@ -109,7 +112,9 @@ class OnlineTrainTableScreen(RoomTable):
         self.connect_to = connect
         self.client = client
         self.welcome: net.Welcome | None = client.welcome
-        self.info: net.RoomInfo | None = client.info
+        self.info: net.RoomInfo | None = None
+        if client.info is not None:
+            self.room_news(client.info)
         self.seat_view: net.TrainSeatView | None = None
         self.spectator_view: net.TrainSpectatorView | None = None
         self.over: net.TrainRoundOver | None = None
@@ -184,7 +189,7 @@ class OnlineTrainTableScreen(RoomTable):
     def on_online_train_table_screen_heard(self, message: Heard) -> None:
         event = message.event
         if isinstance(event, net.RoomInfo):
-            self.info = event
+            self.room_news(event)
             self.log_moves()
         elif isinstance(event, net.TrainSeatView | net.TrainSpectatorView):
             self.took(event)
@@ -258,7 +263,22 @@ class OnlineTrainTableScreen(RoomTable):
             self.say(text + " The next round starts when the players are ready.")
         else:
             self.say(text + " n: next round.")
+        if over.match_over:
+            self.record(over)
         self.show_over()
+
+    def record(self, over: net.TrainRoundOver) -> None:
+        """Your record keeps the match, once, when its last round ends (never a round: the match is ranked)."""
+        view = self.seat_view
+        if view is None or view.match != over.match:
+            return
+        rules = view.observation.rules
+        from ..recording import online_train_record
+
+        def row(seat: int, kinds: tuple[str, ...], levels: tuple[str, ...]) -> GameRecord:
+            return online_train_record(rules, seat, kinds, levels, over.scores)
+
+        self.keep_in_record(over.match, 0, row)
 
     # ----- the dialogs at a round's end, from the server's results -----
 

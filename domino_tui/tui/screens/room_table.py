@@ -3,12 +3,17 @@ the names of the seats and whose turn it is.
 
 A subclass (the line games' online table, the Mexican Train one) provides, besides its own layout and moves:
 ``welcome``, ``info``, ``seat_view`` (what the server said), ``sent_for``, ``message``, ``redraw_due`` and
-``show_log`` in its ``__init__``; ``connection`` and ``choosing`` reactives; ``observation`` (its seat's, or None),
-``players``, ``fit`` (the layout for the terminal's size), ``redraw`` and ``send`` (one message to the server, in a
-worker); and widgets ``#message`` (a Static), ``#chat-input`` (an Input) and a ``HandView``.
+``show_log`` in its ``__init__`` (after this class's); ``connection`` and ``choosing`` reactives; ``observation``
+(its seat's, or None), ``players``, ``fit`` (the layout for the terminal's size), ``redraw`` and ``send`` (one
+message to the server, in a worker); and widgets ``#message`` (a Static), ``#chat-input`` (an Input) and a
+``HandView``. It tells this class the room's news (``room_news``) and keeps finished games (``keep_in_record``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -21,6 +26,12 @@ from ..online import MAX_CHAT, Connect, seat_names
 from ..widgets.hand import HandView
 from .over_dialog import OverDialog
 from .score_sheet import SheetDialog
+
+if TYPE_CHECKING:
+    from ...records import GameRecord
+
+# A row of your record from your seat, the room's seats' kinds and their bots' levels (or names).
+RecordOf = Callable[[int, tuple[str, ...], tuple[str, ...]], "GameRecord"]
 
 
 def room_keys(played: str) -> list[BindingType]:
@@ -57,6 +68,11 @@ class RoomTable(Screen[None]):
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
     STOCK = "stock"  # and the tiles left to draw: the stock, or Mexican Train's boneyard
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.recorded: set[tuple[int, int]] = set()  # (match, game) this table put in your record
+        self.played: set[int] = set()  # the matches this table saw in play (or between its games)
+
     @property
     def observation(self) -> Observation | TrainObservation | None:
         raise NotImplementedError
@@ -87,6 +103,34 @@ class RoomTable(Screen[None]):
 
     async def action_leave(self) -> None:
         raise NotImplementedError
+
+    # ----- the room's news, and your record -----
+
+    def room_news(self, info: net.RoomInfo) -> None:
+        """The room as the server last described it; a match it says is in play is one this table saw played."""
+        self.info = info
+        if info.status in ("playing", "between"):
+            self.played.add(info.match)
+
+    def keep_in_record(self, match: int, game: int, record: RecordOf) -> None:
+        """Your record keeps a game this table saw end (a Mexican Train match: ``game`` 0, the match whole), once.
+        Never a spectator's; never a match this table did not see in play (entered once it was over: the room's
+        bots played it out for you, as a match left before its end is not recorded at the local table); never when
+        the settings are not saved. The row's id is the game's in the room, so hearing its result again (a
+        reconnect, the room entered anew) never doubles it."""
+        seat, welcome = self.mine, self.welcome
+        key = (match, game)
+        if seat is None or welcome is None or self.watching or key in self.recorded or match not in self.played:
+            return
+        self.recorded.add(key)
+        coach = getattr(self.app, "coach", None)
+        if coach is None or not getattr(self.app, "save_settings", False):
+            return
+        from ..recording import online_uid
+
+        seats = self.info.seats if self.info else ()
+        row = record(seat, tuple(s.kind for s in seats), tuple(s.level or s.name for s in seats))
+        coach.keep_record(replace(row, uid=online_uid(self.connect_to.url, welcome.room, match, game, seat)))
 
     # ----- the end of a deal -----
 

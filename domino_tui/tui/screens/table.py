@@ -25,7 +25,7 @@ from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Til
 from .. import equal_plays, side_panels
 from ..session import HUMAN, Session
 from ..side_panels import BOARD_ROOM, Panel, Placement
-from ..widgets.hand import HandView, key_label
+from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
@@ -348,15 +348,8 @@ class TableScreen(CoachActions, TableBase[Session]):
             return self.placement.over is not None or any(hint.wanted for hint in self.query(HintPanel))
         return True
 
-    def action_pick(self, index: int) -> None:
-        if not self._my_turn():
-            return
-        tiles = self.session.game.hand(self.session.game.turn)
-        if index >= len(tiles):
-            self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
-            return
-        self.query_one(HandView).cursor = index
-        self.play_tile(index)
+    def hand_size(self) -> int:
+        return self.session.game.hand_size(self.session.game.turn)
 
     def action_play(self) -> None:
         if self.session.game.over:

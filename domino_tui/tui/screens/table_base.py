@@ -35,7 +35,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 from textual.worker import get_current_worker
 
-from ..widgets.hand import HandView
+from ..widgets.hand import HandView, key_label
 from ..widgets.key_footer import KeyFooter
 from ..widgets.status import StatusBar, StatusInfo
 
@@ -192,6 +192,14 @@ class TableBase(Screen[None], Generic[S]):
     def hint(self) -> None:
         raise NotImplementedError
 
+    def hand_size(self) -> int:
+        """How many tiles the hand of the person to move holds."""
+        raise NotImplementedError
+
+    def play_tile(self, index: int) -> None:
+        """Play tile ``index`` of your hand, asking where when it may go more than one way."""
+        raise NotImplementedError
+
     def seat_ready(self, seat: int) -> bool:
         """Whether the person to move sits at the keyboard; at one shared keyboard they may first take it."""
         return True
@@ -338,6 +346,16 @@ class TableBase(Screen[None], Generic[S]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # While the terminal is too small only the help and quitting work: the game waits.
         return not self.too_small or action in ("help", "quit")
+
+    def action_pick(self, index: int) -> None:
+        """A tile of your hand chosen by its key or a click: the cursor goes to it, and it is played."""
+        if not self._my_turn():
+            return
+        if index >= self.hand_size():
+            self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
+            return
+        self.query_one(HandView).cursor = index
+        self.play_tile(index)
 
     def _my_turn(self) -> bool:
         if self.game_over:

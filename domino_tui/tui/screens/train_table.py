@@ -21,7 +21,7 @@ from textual.widgets import RichLog
 
 from ...engine import Move
 from ..train_session import TrainSession
-from ..widgets.hand import HandView, key_label
+from ..widgets.hand import HandView
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.trains import TrainsView
@@ -190,17 +190,10 @@ class TrainTableScreen(TableBase[TrainSession]):
         if self.choosing:
             self.action_train(str(number))
             return
-        self.pick((number - 1) % 10)
+        self.action_pick((number - 1) % 10)
 
-    def pick(self, index: int) -> None:
-        if not self._my_turn():
-            return
-        hand = self.session.hand(self.session.viewer)
-        if index >= len(hand):
-            self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
-            return
-        self.query_one(HandView).cursor = index
-        self.play_tile(index)
+    def hand_size(self) -> int:
+        return len(self.session.hand(self.session.viewer))
 
     def action_play(self) -> None:
         if self.session.round_over:
@@ -251,7 +244,7 @@ class TrainTableScreen(TableBase[TrainSession]):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         if self.choosing:
             self.choosing = None
-        self.pick(message.index)
+        self.action_pick(message.index)
 
     def action_draw(self) -> None:
         if self._my_turn():
