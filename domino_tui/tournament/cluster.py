@@ -1,9 +1,10 @@
 """Running a tournament's chunks on a Dask ``distributed`` cluster instead of local processes.
 
-The client (this process) packs the entries' files once (bundle.py) and submits every chunk of every match as a
-task; each worker unpacks the files and plays its chunks with the hosts in the same sandbox as a local run
-(cluster_task.py). The results come back to the client, which keeps the journal: a match is written to it as soon
-as its last chunk is in. A chunk is a pure function of its task, so the same seed gives the same figures on any
+The client (this process) packs the entries' files once (bundle.py) and submits the chunks of every match as tasks
+(``batched``: by their estimated cost, the costliest first, a few chunks of built-in bots to a task); each worker
+unpacks the files and plays its chunks with the hosts in the same sandbox as a local run (cluster_task.py). The
+results come back to the client, which keeps the journal: a match is written to it as soon as its last chunk is in.
+A chunk is a pure function of its task, so the same seed gives the same figures on any
 cluster, in any order, and a chunk whose worker died is simply played again elsewhere (the scheduler does this).
 
 Stopping: when the client is interrupted (Ctrl-C, a signal) or fails, it cancels every task it submitted, and a

@@ -3,7 +3,9 @@ worker a process of its own under a nanny, as `dask worker` starts them on other
 
 The same seed gives the same results as a local run, user bots included; a worker killed mid-match has its chunk
 played again elsewhere; a client interrupted leaves nothing running on the workers and its journal resumes to the
-uninterrupted results; the hosts on the workers are sandboxed as locally (the attacks of bots/attacks.py fail)."""
+uninterrupted results; the hosts on the workers are sandboxed as locally (the attacks of bots/attacks.py fail); the
+workers' chunk processes are kept from one run to the next, serve each run its own entries, and end with their
+worker; a run leaves no host and no files on the workers, nor, by the end of the next run, a killed client's."""
 
 from __future__ import annotations
 
