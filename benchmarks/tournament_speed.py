@@ -17,7 +17,8 @@ Then the cost of a Dask scheduler: the same round robins of matches of 100 games
 distributed.LocalCluster of 2 worker processes of 1 thread (started once, before the timing, as a standing
 cluster is), one beside the other in each round: built-in bots only (the fast path, where a match takes
 milliseconds and the scheduler's cost shows most) and with a user bot (Blocker, sandboxed). Goal: the cluster
-within 10% of --jobs. Only that part: ``--only-cluster``.
+within 10% of --jobs. Only that part: ``--only-cluster`` (one of the two round robins: ``--cluster-set built-in``
+or ``--cluster-set with``).
 
 Last, a Mexican Train table (greedy, random, greedy, random; ``--train-rounds`` rounds): rounds per second of the
 tournament with 1 and 2 jobs beside the bare loop that plays the same rounds with the same bots through the engine
@@ -192,15 +193,16 @@ def timed_round_robin(bots: list[str], games: int, seed: int, scheduler: str | N
     return time.perf_counter() - started
 
 
-def cluster_cost(rounds: int, games: int) -> None:
+CLUSTER_SETS = {"built-in bots (fast path)": CLUSTER_BUILTIN, "with a user bot (sandboxed)": CLUSTER_USER}
+
+
+def cluster_cost(rounds: int, games: int, which: str = "both") -> None:
     """The scheduler's cost per match: round robins on --jobs 2 and on a LocalCluster, alternating."""
     from distributed import LocalCluster
 
+    sets = [(label, bots) for label, bots in CLUSTER_SETS.items() if which in ("both", label.split()[0])]
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address="127.0.0.1:0", host="127.0.0.1") as cluster:
-        for label, bots in (
-            ("built-in bots (fast path)", CLUSTER_BUILTIN),
-            ("with a user bot (sandboxed)", CLUSTER_USER),
-        ):
+        for label, bots in sets:
             matches = len(bots) * (len(bots) - 1) // 2
             times: dict[str, list[float]] = {"jobs": [], "cluster": []}
             for r in range(rounds):
@@ -263,6 +265,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cluster-rounds", type=int, default=3, help="alternating cluster rounds (default 3)")
     parser.add_argument("--cluster-games", type=int, default=100, help="games per match on the cluster (default 100)")
     parser.add_argument("--only-cluster", action="store_true", help="measure only the scheduler's cost")
+    parser.add_argument(
+        "--cluster-set",
+        choices=("both", "built-in", "with"),
+        default="both",
+        help="the cluster's round robins: both (default), built-in bots only, or with a user bot only",
+    )
     parser.add_argument("--train-rounds", type=int, default=400, help="rounds of the Mexican Train table (400)")
     parser.add_argument("--only-train", action="store_true", help="measure only the Mexican Train table")
     args = parser.parse_args(argv)
@@ -274,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no sandbox to measure: {why}", file=sys.stderr)
         return 1
     if args.only_cluster:
-        cluster_cost(args.cluster_rounds, args.cluster_games)
+        cluster_cost(args.cluster_rounds, args.cluster_games, args.cluster_set)
         return 0
     runs: dict[str, list[float]] = {
         key: [] for key in ("judge", "judge_cpu", "ours1", "ours2", "sandboxed", "unsandboxed", "start_s", "start_u")
@@ -337,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name.replace('_', ' ')}: {text}")
     print("for scale, the MC102 judge itself plays about 4,400 to 5,300 such games per CPU-second")
     print("the judge's dummy plays the first fitting tile in hand order; ours the first legal move in tile order")
-    cluster_cost(args.cluster_rounds, args.cluster_games)
+    cluster_cost(args.cluster_rounds, args.cluster_games, args.cluster_set)
     train_table_speed(args.train_rounds, args.rounds)
     return 0
 

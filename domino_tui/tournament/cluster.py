@@ -1,9 +1,10 @@
 """Running a tournament's chunks on a Dask ``distributed`` cluster instead of local processes.
 
-The client (this process) packs the entries' files once (bundle.py) and submits every chunk of every match as a
-task; each worker unpacks the files and plays its chunks with the hosts in the same sandbox as a local run
-(cluster_task.py). The results come back to the client, which keeps the journal: a match is written to it as soon
-as its last chunk is in. A chunk is a pure function of its task, so the same seed gives the same figures on any
+The client (this process) packs the entries' files once (bundle.py) and submits the chunks of every match as tasks
+(``batched``: by their estimated cost, the costliest first, a few chunks of built-in bots to a task); each worker
+unpacks the files and plays its chunks with the hosts in the same sandbox as a local run (cluster_task.py). The
+results come back to the client, which keeps the journal: a match is written to it as soon as its last chunk is in.
+A chunk is a pure function of its task, so the same seed gives the same figures on any
 cluster, in any order, and a chunk whose worker died is simply played again elsewhere (the scheduler does this).
 
 Stopping: when the client is interrupted (Ctrl-C, a signal) or fails, it cancels every task it submitted, and a
@@ -22,16 +23,20 @@ import sys
 import uuid
 from typing import TYPE_CHECKING
 
+from ..engine import get_rules
 from .bundle import Bundle
-from .cluster_task import ChunkFailed, bundle_of, play_remote, release
-from .runner import ChunkTask, Collector, Finished, Progress, Tally
+from .cluster_task import ChunkFailed, bundle_of, chunks_key, files_key, fingerprint, play_remote, release
+from .runner import ChunkTask, Collector, Finished, Progress, Tally, all_fast
 from .workers import WorkerLost
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from distributed import Client, Future
 
 CONNECT_TIMEOUT = "20s"
-BATCH_GAMES = 500
+MIN_BATCH = 500  # games of built-in bots on the fast path: a few tens of milliseconds, well above a task's trip
+FULL_GAME_COST = 50  # a game of built-in bots off the fast path (interpreted) lasts about 50 fast ones
+HOSTED_GAME_COST = 200  # a game with a user bot (each move through a pipe to its host): a few to tens of ms
+SHARES = 2
 
 
 class ClusterError(RuntimeError):
@@ -62,10 +67,15 @@ def run_on_cluster(
     run = uuid.uuid4().hex
     futures = []
     try:
-        files = client.submit(bundle_of, bundle, key=f"domino-tui-files-{run}", pure=False)
-        batches = batched(tasks)
-        keys = [f"domino-tui-chunks-{run}-{b[0].match}-{b[0].start}" for b in batches]
-        futures = client.map(play_remote, batches, [files] * len(batches), key=keys, pure=False)
+        # Files to unpack travel once, as a task's result each worker fetches; no files (built-in bots, programs
+        # of the system) travel in the tasks, which then need not wait for that one.
+        files: Bundle | Future = bundle
+        if bundle.files or bundle.roots:
+            files = client.submit(bundle_of, bundle, key=files_key(run), pure=False)
+        batches = batched(tasks, sum(client.nthreads().values()))
+        keys = [chunks_key(run, b[0].match, b[0].start) for b in batches]
+        n = len(batches)
+        futures = client.map(play_remote, batches, [files] * n, [run] * n, [fingerprint()] * n, key=keys, pure=False)
         by_key = dict(zip(keys, batches, strict=True))
         for future, played in as_completed(futures, with_results=True, loop=client.loop):
             for task, (tally, printed) in zip(by_key[future.key], played, strict=True):
@@ -74,45 +84,73 @@ def run_on_cluster(
                     sys.stderr.flush()
                 collect(task, tally)
     except KilledWorker as exc:
-        _stop(client, futures, bundle)
+        _stop(client, futures, run)
         raise WorkerLost(f"the cluster's workers kept dying under one chunk: {exc}") from None
     except ChunkFailed as exc:
-        _stop(client, futures, bundle)
+        _stop(client, futures, run)
         raise ClusterError(str(exc)) from None
     except BaseException:
-        _stop(client, futures, bundle)
+        _stop(client, futures, run)
         raise
-    _release(client, bundle)
+    _release(client, run)
     client.close()
     return collect.tallies
 
 
-def batched(tasks: list[ChunkTask]) -> list[tuple[ChunkTask, ...]]:
-    """Chunks in tasks of at least BATCH_GAMES games of built-in bots (a short match of them takes milliseconds:
-    the trip through the scheduler would cost as much), and a task per chunk with a user bot in it."""
+def chunk_cost(task: ChunkTask) -> int:
+    """What a chunk weighs, in games of built-in bots on the fast path (the unit of MIN_BATCH)."""
+    games = task.stop - task.start
+    if any(e.hosted for e in task.entries):
+        return games * HOSTED_GAME_COST
+    return games if all_fast(task.entries, get_rules(task.variant)) else games * FULL_GAME_COST
+
+
+def batched(tasks: list[ChunkTask], threads: int) -> list[tuple[ChunkTask, ...]]:
+    """The chunks cut into the cluster's tasks, the costliest first (the chunks of a match stay together): a chunk
+    with a user bot alone; chunks of built-in bots a few to a task (a short match of them takes milliseconds: the
+    trip through the scheduler would cost as much), first in large tasks, then in smaller and smaller ones (each
+    about a 1/SHARES of a thread's share of what is left), so that the ``threads`` of the cluster end nearly
+    together rather than one of them playing a last long task while the others wait."""
+    tasks = sorted(tasks, key=chunk_cost, reverse=True)  # stable: a match's chunks keep their order
     out: list[tuple[ChunkTask, ...]] = []
+    left = sum(chunk_cost(t) for t in tasks)
     batch: list[ChunkTask] = []
-    games = 0
-    for task in tasks:
-        batch.append(task)
-        games += task.stop - task.start
-        if games >= BATCH_GAMES or any(e.hosted for e in task.entries):
+    weight = 0
+
+    def flush() -> None:
+        nonlocal left, weight
+        if batch:
             out.append(tuple(batch))
-            batch, games = [], 0
-    if batch:
-        out.append(tuple(batch))
+            batch.clear()
+            left -= weight
+            weight = 0
+
+    for task in tasks:
+        if any(e.hosted for e in task.entries):
+            flush()
+            batch.append(task)
+            weight = chunk_cost(task)
+            flush()
+            continue
+        if not batch:
+            target = max(MIN_BATCH, left // (SHARES * max(threads, 1)))
+        batch.append(task)
+        weight += chunk_cost(task)
+        if weight >= target:
+            flush()
+    flush()
     return out
 
 
-def _release(client: Client, bundle: Bundle) -> None:
+def _release(client: Client, run: str) -> None:
     with contextlib.suppress(Exception):  # a worker gone, the scheduler gone: nothing of ours runs there then
-        client.run(release, bundle.digest)
+        client.run(release, run)
 
 
-def _stop(client: Client, futures: list, bundle: Bundle) -> None:
+def _stop(client: Client, futures: list, run: str) -> None:
     """Interrupted or failed: nothing of the run may go on on the cluster."""
     with contextlib.suppress(Exception):
         client.cancel(futures)
-    _release(client, bundle)
+    _release(client, run)
     with contextlib.suppress(Exception):
         client.close()

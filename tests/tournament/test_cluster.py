@@ -3,10 +3,13 @@ worker a process of its own under a nanny, as `dask worker` starts them on other
 
 The same seed gives the same results as a local run, user bots included; a worker killed mid-match has its chunk
 played again elsewhere; a client interrupted leaves nothing running on the workers and its journal resumes to the
-uninterrupted results; the hosts on the workers are sandboxed as locally (the attacks of bots/attacks.py fail)."""
+uninterrupted results; the hosts on the workers are sandboxed as locally (the attacks of bots/attacks.py fail); the
+workers' chunk processes are kept from one run to the next, serve each run its own entries, and end with their
+worker; a run leaves no host and no files on the workers, nor, by the end of the next run, a killed client's."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -15,7 +18,7 @@ import threading
 import time
 
 import pytest
-from distributed import LocalCluster
+from distributed import Client, LocalCluster
 from helpers import (
     ATTACKS,
     FIRST_LEGAL,
@@ -170,6 +173,10 @@ def test_a_client_killed_outright_leaves_nothing_running(cluster, tmp_path) -> N
         proc.kill()
         proc.wait()
     assert wait_gone(daemon, 15) == []
+    # Its files on the workers (it never said the run was over) go at the end of the next run.
+    run_tournament("block", ["greedy", "dummy"], 4, 1, scheduler=cluster.scheduler_address)
+    with Client(cluster.scheduler_address, set_as_default=False) as client:
+        assert list(client.run(entries_folders).values()) == [[], []]
 
 
 def test_the_hosts_on_the_workers_are_sandboxed(cluster, tmp_path, capsys) -> None:
@@ -213,3 +220,67 @@ def test_a_league_with_user_bots_plays_on_the_cluster_as_here(cluster) -> None:
     assert table(HostedMatches("block", 8, move_limit=10, scheduler=cluster.scheduler_address)) == table(
         HostedMatches("block", 8, move_limit=10)
     )
+
+
+def write_bot(folder: str, pick: int) -> str:
+    path = os.path.join(folder, "mine.py")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(
+            "from domino_tui.ai import Bot\n\n\n"
+            f"class Mine(Bot):\n    def choose(self, obs):\n        return obs.legal[{pick}]\n"
+        )
+    return path + ":Mine"
+
+
+def test_two_runs_in_a_row_with_other_entries_each_give_their_own_results(cluster, tmp_path) -> None:
+    # The same file changed between the runs: the workers' kept chunk processes must play each run's own.
+    local = []
+    for pick in (0, -1):
+        bot = write_bot(str(tmp_path), pick)
+        there = run_tournament("block", [bot, "greedy"], 12, 3, move_limit=10, scheduler=cluster.scheduler_address)
+        here = run_tournament("block", [bot, "greedy"], 12, 3, move_limit=10)
+        assert figures(there) == figures(here)
+        local.append(figures(here))
+    assert local[0] != local[1]
+
+
+def entries_folders(dask_worker) -> list[str]:
+    return [name for name in os.listdir(dask_worker.local_directory) if name.startswith("domino-tui-entries-")]
+
+
+def test_a_run_leaves_no_host_and_no_files_on_the_workers(cluster, tmp_path) -> None:
+    shell = private_first_legal(str(tmp_path))
+    run_tournament("block", [f"cmd:sh {shell}", "greedy", "dummy"], 30, 1, scheduler=cluster.scheduler_address)
+    assert wait_gone(shell, 5) == []
+    with Client(cluster.scheduler_address, set_as_default=False) as client:
+        assert list(client.run(entries_folders).values()) == [[], []]
+
+
+CHUNK_PROCESS = b"domino_tui.tournament.cluster_task"
+
+
+def running(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running a chunk process (a zombie's command line is empty)."""
+    out = []
+    for p in pids:
+        with contextlib.suppress(OSError), open(f"/proc/{p}/cmdline", "rb") as fh:
+            if CHUNK_PROCESS in fh.read():
+                out.append(p)
+    return out
+
+
+def test_the_chunk_processes_stay_between_runs_and_end_with_their_worker(cluster) -> None:
+    def chunk_processes() -> dict[int, list[int]]:
+        run_tournament("partnership9", ["greedy", "dummy", "random"], 400, 1, scheduler=cluster.scheduler_address)
+        return {pid: running(descendants(pid)) for pid in (n.process.process.pid for n in cluster.workers.values())}
+
+    first = chunk_processes()
+    second = chunk_processes()
+    assert all(set(first[w]) <= set(second[w]) for w in first)  # the same processes, kept for the next run
+    worker, kept = next((w, p) for w, p in second.items() if p)
+    os.kill(worker, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while running(kept):
+        assert time.monotonic() < deadline, "a chunk process outlived its worker"
+        time.sleep(0.05)
+    cluster.wait_for_workers(2, timeout=30)
