@@ -1,10 +1,8 @@
-"""What every test shares: how many workers ``-n auto`` starts, and how Python's garbage collector runs in the
-test processes."""
+"""What every test shares: how Python's garbage collector runs in the test processes."""
 
 from __future__ import annotations
 
 import gc
-import os
 
 import pytest
 
@@ -22,14 +20,3 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """What the imports and the collection made lives until the end: out of the collector's sight from now."""
     gc.collect()
     gc.freeze()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """A worker more than the machine has cores. About a quarter of two workers' time is spent waiting (on bots'
-    hosts in their sandboxes, servers over sockets, subprocesses starting) and a spare worker fills it: on the 2-core
-    machine the suite took 357 s with two workers and 316 s with three (docs/tests.md).
-    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when it is set."""
-    if given := os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return int(given)
-    return len(os.sched_getaffinity(0)) + 1
