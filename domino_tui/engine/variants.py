@@ -124,7 +124,7 @@ FIVESANDTHREES = Rules(
     summary="Double-six, two players, 7 tiles each, draw from the boneyard until you can play. Play on both "
     "sides of the first tile. After each play, an end count that is a multiple of 5 or 3 scores a point a five "
     "and a point a three (15 scores 8); a double at an end counts both halves. Going out scores 1; a blocked "
-    "round gives 1 to the lighter hand. The lead passes round. First to 61, ahead of the opponent.",
+    "round scores nothing. The lead passes round. First to 61, ahead of the opponent.",
     max_pip=6,
     players=2,
     hand_size=7,
@@ -133,8 +133,10 @@ FIVESANDTHREES = Rules(
     count_scores=((5, 1), (3, 1)),  # a point for each five and each three the count holds
     target=61,
     more_players=((3, 5), (4, 5)),  # each for himself, 5 tiles each (Arthur Taylor's hand sizes)
-    scores=Scores.ONE,  # a point for going out ("a go"), or for the lighter hand of a blocked round
-    blocked=Blocked.LIGHTER_TEAM,
+    scores=Scores.ONE,  # a point for going out ("a go")
+    # A blocked round scores nobody the go (Arthur Taylor's book as gambiter.com gives it, and the league rules);
+    # Blocked.LIGHTER_TEAM, the point to the lighter hand as in the block game, is the house rule.
+    blocked=Blocked.DRAW,
     next_opening=next_alternate,
     first_opening=first_random_seat,
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from domino_tui.engine import (
@@ -20,6 +22,7 @@ from domino_tui.engine import (
     places_of,
     round5,
 )
+from domino_tui.engine.rules import Blocked
 from tests.engine.positions import T, position
 
 L, R, U, D = End.LEFT, End.RIGHT, End.UP, End.DOWN
@@ -304,13 +307,18 @@ def test_fives_and_threes_fifteen_scores_eight():
     assert g.history[-1].scored == 3
 
 
-def test_fives_and_threes_going_out_scores_one_and_a_block_one_to_the_lighter_hand():
+def test_fives_and_threes_going_out_scores_one_and_a_block_nothing():
+    # gambiter.com's Fives and Threes (after Arthur Taylor): the go's point is for chipping out; a blocked hand
+    # scores nobody. The lighter hand's point is the house rule Blocked.LIGHTER_TEAM.
     g = position("fivesandthrees", ["44", "56 34"], lead=0)
     play(g, "44")  # 8 scores nothing; seat 0 is out
     assert g.result.reason is Reason.OUT and g.result.points == (1, 0) and g.team_points() == (1, 0)
     rules = get_rules("fivesandthrees")
-    assert settled(rules, None, [4, 17]) == (0, (1, 0))
+    assert settled(rules, None, [4, 17]) == (None, (0, 0))
     assert settled(rules, None, [9, 9]) == (None, (0, 0))
+    house = dataclasses.replace(rules, blocked=Blocked.LIGHTER_TEAM)
+    assert settled(house, None, [4, 17]) == (0, (1, 0))
+    assert settled(house, None, [9, 9]) == (None, (0, 0))
 
 
 def test_fives_and_threes_draws_until_playable():
@@ -380,13 +388,17 @@ def test_moves_after_the_end_are_refused():
         g.apply(PASS)
 
 
-def test_a_blocked_hand_among_three_or_four_sides_goes_to_the_one_lightest_hand() -> None:
-    """Fives and Threes for 3 and 4, each for himself: a blocked hand gives the go's point to the lightest hand;
-    two hands equally lightest, nobody; going out takes the point whatever the hands hold."""
+def test_a_blocked_hand_among_three_or_four_sides_scores_nobody_or_the_one_lightest_hand() -> None:
+    """Fives and Threes for 3 and 4, each for himself (gambiter.com, after Arthur Taylor): a blocked hand scores
+    nobody; going out takes the point whatever the hands hold. With the house rule Blocked.LIGHTER_TEAM the go's
+    point goes to the one lightest hand; two hands equally lightest, nobody."""
     from domino_tui.engine import VARIANTS, core
 
-    three = VARIANTS["fivesandthrees"].with_players(3).kernel
-    four = VARIANTS["fivesandthrees"].with_players(4).kernel
+    book = VARIANTS["fivesandthrees"].with_players(3).kernel
+    assert core.settle_points(book, core.NOBODY, (9, 4, 12)) == (core.NOBODY, (0, 0, 0))
+    house = dataclasses.replace(VARIANTS["fivesandthrees"], blocked=Blocked.LIGHTER_TEAM)
+    three = house.with_players(3).kernel
+    four = house.with_players(4).kernel
     assert core.settle_points(three, core.NOBODY, (9, 4, 12)) == (1, (0, 1, 0))
     assert core.settle_points(three, core.NOBODY, (4, 9, 4)) == (core.NOBODY, (0, 0, 0))
     assert core.settle_points(four, core.NOBODY, (8, 7, 12, 3)) == (3, (0, 0, 0, 1))
