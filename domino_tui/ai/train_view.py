@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Kind
+from ..engine import EngineSearch, Kind
 from ..engine.core import NOBODY
 from ..engine.moves import Move
 from ..engine.train_core import TrainRound, train_tables
@@ -72,24 +72,33 @@ def replay(obs: TrainObservation) -> Replayed:
 
 
 def search_draws(obs: TrainObservation) -> int:
-    """How many of the history's first events are the engine search's draws. The seats draw in turn from the
-    round's first seat until one draws the engine, which it then lays and plays on: so the search is the longest
-    opening run of draws by seats in turn that ends with a draw by the engine's layer. Where the first seat drew
-    the engine itself, a draw of its first turn would fit that run too: it is taken as the search's (a fact not
-    kept rather than a false one)."""
-    searching = getattr(obs, "search_draws", None)
-    if isinstance(searching, int):
-        return searching
+    """How many of the history's first events are the engine search's draws. While nobody holds the engine, the
+    seats draw one tile each in turn from the round's first seat: until one draws it (EngineSearch.
+    DRAWN_UNTIL_FOUND), or to the end of the turn of the table in which one drew it (EngineSearch.DRAWN). So the
+    search is an opening run of draws by seats in turn, ending with the layer's draw, or with the turn of the table
+    that holds it. Where the layer's own first turn could lengthen that run, it is taken as the search's (a fact
+    not kept rather than a false one); a whole turn of the table cannot be so lengthened, as the layer's draw of its
+    first turn is followed by its play or pass."""
+    if obs.engine_draws is not None:
+        return obs.engine_draws
+    # An earlier version's observation does not say: read it from the history.
     if obs.engine_seat is None:
         return 0
     players = obs.rules.players
+    whole_turns = obs.rules.options.engine_search is EngineSearch.DRAWN
     first = obs.round_index % players  # train_core.deal_round: the first seat moves round the table by round
-    count = 0
-    for j, ev in enumerate(obs.history):
-        if ev.kind is not Kind.DRAW or ev.seat != (first + j) % players:
+    run = 0
+    while run < len(obs.history):
+        ev = obs.history[run]
+        if ev.kind is not Kind.DRAW or ev.seat != (first + run) % players:
             break
-        if ev.seat == obs.engine_seat:
-            count = j + 1
+        run += 1
+    count = 0
+    for j in range(run):
+        if obs.history[j].seat == obs.engine_seat:
+            end = (j // players + 1) * players if whole_turns else j + 1
+            if end <= run:
+                count = end
     return count
 
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from .errors import EngineError, SaveFormatError, shown
-from .moves import Move
+from .moves import Kind, Move
 from .tiles import Tile
 
 
@@ -40,12 +40,13 @@ def reading(what: str) -> Iterator[None]:
         raise SaveFormatError(f"the {what} is damaged: {exc}") from exc
 
 
-def saved_header(data: object, version: int, what: str) -> dict[str, Any]:
-    """``data`` as a save of ``what`` at ``version``; SaveFormatError when it is none or of another version. Its
-    values are as read from JSON: whoever takes one checks it."""
+def saved_header(data: object, version: int, what: str, oldest: int | None = None) -> dict[str, Any]:
+    """``data`` as a save of ``what`` at ``version`` (or any from ``oldest`` on, which the caller reads); else
+    SaveFormatError when it is none or of another version. Its values are as read from JSON: whoever takes one
+    checks it."""
     if not isinstance(data, dict) or data.get("version").__class__ is not int:
         raise SaveFormatError(f"not a domino-tui {what} (no version)")
-    if data["version"] != version:
+    if not (oldest if oldest is not None else version) <= data["version"] <= version:
         raise SaveFormatError(f"a {what} of version {shown(data['version'])}, not {version}")
     return data
 
@@ -64,11 +65,20 @@ def saved_tiles(raw: object) -> list[Tile]:
 
 
 def replay_saved(
-    state: Replayed, moves: list[object], read: Callable[[object], Move], what: str, forfeits: Sequence[int] = ()
+    state: Replayed,
+    moves: list[object],
+    read: Callable[[object], Move],
+    what: str,
+    forfeits: Sequence[int] = (),
+    idle_tail: bool = False,
 ) -> None:
     """Make a save's ``moves`` (each read by ``read``) on ``state``, its deal; ``forfeits`` says how many moves
-    came before each forfeit. SaveFormatError for a move or a forfeit after the end of the ``what``."""
+    came before each forfeit. SaveFormatError for a move or a forfeit after the end of the ``what``, except, with
+    ``idle_tail``, passes and forfeits after it: a save of an earlier edition of the rules, which ended the game
+    later, after those turns that change no hand and no score."""
     for number in range(len(moves) + 1):
+        if state.over and idle_tail and all(read(m).kind is Kind.PASS for m in moves[number:]):
+            return
         for _ in range(forfeits.count(number)):
             if state.over:
                 raise SaveFormatError(f"a forfeit comes after the end of the {what}")

@@ -42,7 +42,6 @@ cdef class TrainRound:
     cdef readonly bint drew
     cdef readonly bint chaining
     cdef readonly list first_done
-    cdef readonly int passes
     cdef readonly bint over
     cdef readonly int reason
     cdef readonly int out_seat

@@ -21,12 +21,13 @@ from typing import Any
 from .core import DRAW_MOVE, NOBODY, PASS_MOVE, other_half, shuffle, tile_order
 
 # How the engine double reaches the hub (EngineSearch in the records).
-ENGINE_DRAWN = 0  # its holder lays it; if nobody holds it the seats draw in turn until someone draws it
+ENGINE_DRAWN = 0  # its holder lays it; if nobody holds it every seat draws one in turn, a turn of the table at a time
 ENGINE_SET_ASIDE = 1  # it is taken out of the set before the deal, so nobody ever holds it
+ENGINE_DRAWN_UNTIL_FOUND = 2  # as drawn, but the drawing stops at the first seat that draws it
 
 # How a round ended.
 ROUND_OUT = 0  # a seat emptied its hand (with no double left open, unless the rules allow it)
-ROUND_BLOCKED = 1  # the boneyard is empty and every seat passed in a row
+ROUND_BLOCKED = 1  # the boneyard is empty and no seat still in holds a tile for an end it could ever play on
 
 TRAIN_SHIFT = 4  # a play's code keeps the train in its low 4 bits: at most 16 trains (8 seats and the Mexican)
 
@@ -140,7 +141,6 @@ class TrainRound:
         self.drew = False  # the seat to act drew this turn
         self.chaining = False  # the seat is laying its first turn's tiles on its own train
         self.first_done = [False] * n
-        self.passes = 0  # passes in a row with the boneyard empty
         self.over = False
         self.reason = NOBODY
         self.out_seat = NOBODY
@@ -149,17 +149,23 @@ class TrainRound:
         self.penalty = [0] * n  # what a forfeit adds to its seat's score: the boneyard's points when it forfeited
         if search:
             self._lay_engine(first_seat)
+            self._blocked()
 
     def _lay_engine(self, first_seat: int) -> None:
-        """Take the engine out of whichever hand holds it, after the seats draw in turn until one does."""
+        """Take the engine out of whichever hand holds it. While nobody does, the seats draw one tile each in turn
+        from ``first_seat``: a whole turn of the table at a time, so that the hands stay even, or (the rules'
+        other way) until the first of them draws it."""
         bit = 1 << self.t.double[self.engine]
-        if self.rules.engine_search == ENGINE_SET_ASIDE:
+        search = self.rules.engine_search
+        if search == ENGINE_SET_ASIDE:
             if bit & (mask_of(self.boneyard) | mask_of_hands(self.hands)):
                 raise ValueError("the engine is set aside before the deal, but it was dealt")
             return
         seat = first_seat
-        while not any(h & bit for h in self.hands):
+        while not any(h & bit for h in self.hands) or (search == ENGINE_DRAWN and seat != first_seat):
             if not self.boneyard:
+                if any(h & bit for h in self.hands):
+                    break  # the turn of the table cannot be finished: the boneyard is spent
                 raise ValueError("nobody holds the engine double and the boneyard is empty")
             self.hands[seat] |= 1 << self.boneyard.pop()
             self.search_draws.append(seat)
@@ -178,7 +184,6 @@ class TrainRound:
         other.turn = self.turn
         other.drew = self.drew
         other.chaining = self.chaining
-        other.passes = self.passes
         other.over = self.over
         other.reason = self.reason
         other.out_seat = self.out_seat
@@ -252,12 +257,11 @@ class TrainRound:
             self.marked[seat] = False
         if self.open_double == train:
             self.open_double = NOBODY
-        self.passes = 0
         self.drew = False
         double = t.is_double[tile]
         if double:
             self.open_double = train
-        if self._round_ends():
+        if self._round_ends() or self._blocked():
             return
         if double:
             return  # the seat that laid a double plays again, to satisfy it
@@ -279,23 +283,42 @@ class TrainRound:
                 return True
         return False
 
+    def _blocked(self) -> bool:
+        """Settle the round as blocked if nobody can ever play again: the boneyard is empty and no seat still in
+        holds a tile for an end it could play on, the open double's while one waits, else any train's. Any
+        train's, because a seat that cannot play passes and puts its marker out, opening its train to the
+        others: a count of passes in a row would end the round before a seat that passed gets that chance."""
+        if self.boneyard:
+            return False
+        match = self.t.match
+        if self.open_double != NOBODY:
+            fits = match[self.ends[self.open_double]]
+        else:
+            fits = 0
+            for end in self.ends:
+                fits |= match[end]
+        for s in range(self.players):
+            if not self.out[s] and self.hands[s] & fits:
+                return False
+        self.over = True
+        self.reason = ROUND_BLOCKED
+        return True
+
     def draw(self) -> int:
         tile = self.boneyard.pop()
         self.hands[self.turn] |= 1 << tile
         self.drew = True
+        self._blocked()  # the last tile drawn may leave nobody a play
         return tile
 
     def pass_turn(self) -> None:
         """End the turn. A seat that could not play marks its train open to all; stopping a first turn's run of
         tiles marks nothing."""
-        if self.stops_run():
-            self.passes = 0
-        else:
+        if not self.stops_run():
             self.marked[self.turn] = True
-            self.passes = self.passes + 1 if not self.boneyard else 0
-        if self.passes >= self.players - self.out.count(True):  # every seat still in passed in a row
-            self.over = True
-            self.reason = ROUND_BLOCKED
+        # A pass changes no hand and no end: it settles only a position handed to the kernel already blocked (a
+        # bot's guess at the hidden hands), which every later move would otherwise pass on for ever.
+        if self._blocked():
             return
         self._next_turn()
 
@@ -309,8 +332,7 @@ class TrainRound:
         self.marked[seat] = True
         self.penalty[seat] = self.mask_points(mask_of(self.boneyard))
         self.chaining = False
-        self.passes = 0  # its train just opened: a seat that passed before may play now
-        if self.out.count(True) == self.players:
+        if self.out.count(True) == self.players or self._blocked():
             self.over = True
             self.reason = ROUND_BLOCKED
             return

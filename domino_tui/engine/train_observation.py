@@ -67,6 +67,9 @@ class TrainObservation:
     legal: tuple[Move, ...]  # the seat's legal moves when it is to act, else empty
     round_scores: tuple[tuple[int, ...], ...] = ()  # the score sheet of the rounds finished before this one
     on_first_run: bool = False  # the seat to act is on a first turn's run: a pass stops it without a marker
+    # How many of the history's first events are the draws of the engine's search (seen by all); None when a
+    # client or a bot of an earlier version did not say.
+    engine_draws: int | None = 0
 
     @property
     def mexican(self) -> int:
@@ -106,6 +109,7 @@ def observe_train(
         legal=tuple(state.legal_moves()) if seat == state.turn and not state.over else (),
         round_scores=tuple(round_scores),
         on_first_run=state.on_first_run,
+        engine_draws=state.engine_draws,
     )
 
 
@@ -141,6 +145,7 @@ def train_observation_to_json(obs: TrainObservation) -> dict[str, object]:
         "legal": [m.to_json() for m in obs.legal],
         "round_scores": [list(row) for row in obs.round_scores],
         "on_first_run": obs.on_first_run,
+        "engine_draws": obs.engine_draws,
     }
 
 
@@ -213,6 +218,11 @@ def train_observation_from_json(data: object, rules: TrainRules | None = None) -
         on_first_run = data["on_first_run"]
         if on_first_run.__class__ is not bool:
             raise SaveFormatError(f"on_first_run is true or false, not {shown(on_first_run)}")
+        engine_draws = data.get("engine_draws")  # absent from an earlier version's observations
+        if engine_draws is not None:
+            engine_draws = r.count("engine_draws")
+            if engine_draws > len(history):
+                raise SaveFormatError(f"{engine_draws} draws of the engine's search in a history of {len(history)}")
         return TrainObservation(
             rules=rules,
             seat=seat,
@@ -229,6 +239,7 @@ def train_observation_from_json(data: object, rules: TrainRules | None = None) -
             legal=legal,
             round_scores=scores,
             on_first_run=on_first_run,
+            engine_draws=engine_draws,
         )
     except KeyError as exc:
         raise SaveFormatError(f"the observation has no {shown(exc.args[0])}") from None

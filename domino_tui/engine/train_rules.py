@@ -28,8 +28,9 @@ HAND_SIZES_STEPPED = (15, 15, 15, 13, 12, 11, 10)  # 15/15/15/13/12/11/10/9: one
 class EngineSearch(IntEnum):
     """How the engine double reaches the hub."""
 
-    DRAWN = train_core.ENGINE_DRAWN  # its holder lays it; nobody holds it: draw in turn until someone does
+    DRAWN = train_core.ENGINE_DRAWN  # its holder lays it; nobody holds it: all draw one in turn until someone does
     SET_ASIDE = train_core.ENGINE_SET_ASIDE  # taken out before the deal (Puremco's and Cardinal's sheets)
+    DRAWN_UNTIL_FOUND = train_core.ENGINE_DRAWN_UNTIL_FOUND  # as DRAWN, but the first seat to draw it stops the rest
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +38,9 @@ class TrainOptions:
     """The house rules: each field is one question the rule books answer differently."""
 
     hand_sizes: tuple[int, ...] = HAND_SIZES_BY_BAND  # hand size for 2, 3, ... 8 players
-    engine_search: EngineSearch = EngineSearch.DRAWN
+    # The engine in the hub before the deal, as most sheets have it; drawing for it leaves two players with 32 to 40
+    # tiles when the double-twelve is among the 61 undealt.
+    engine_search: EngineSearch = EngineSearch.SET_ASIDE
     first_turn_chain: bool = False  # a seat's first turn may lay several tiles on its own train
     double_blank: int = 0  # what [0|0] left in a hand scores: 0, or 50 in the score sheets that punish it
     out_on_double: bool = True  # a hand emptied by laying a double ends the round though the double is open
@@ -54,6 +57,24 @@ class TrainOptions:
             raise ArgumentError(f"not an engine search: {shown(self.engine_search)}")
         if not is_whole_number(self.double_blank) or self.double_blank < 0:
             raise ArgumentError(f"the double blank scores a whole number of points, not {shown(self.double_blank)}")
+
+
+# The editions of the train rules that saved rounds and rooms name. Edition 1 ended a round blocked once every seat
+# still in had passed in a row, and drew for the engine by default, stopping at the first seat to draw it (what it
+# called "drawn"); edition 2 judges a blocked round from the position (nobody can play and the boneyard is empty),
+# sets the engine aside by default, and draws for it a whole turn of the table at a time.
+PASS_COUNT_EDITION = 1
+RULES_EDITION = 2
+
+
+def default_options(edition: int = RULES_EDITION) -> TrainOptions:
+    """The options a house rule left unsaid meant in ``edition``: a room stored before the engine was set aside by
+    default replays its deals with the engine drawn as it was then."""
+    if edition == PASS_COUNT_EDITION:
+        return TrainOptions(engine_search=EngineSearch.DRAWN_UNTIL_FOUND)
+    if edition == RULES_EDITION:
+        return TrainOptions()
+    raise ArgumentError(f"no edition {shown(edition)} of the train rules: they are 1 to {RULES_EDITION}")
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,11 @@ from .saves import reading, replay_saved, saved_header, saved_list, saved_tiles
 from .tiles import Tile, is_whole_number
 from .train_core import ROUND_OUT, TrainRound, deal_round, mask_of
 from .train_moves import TrainEvent, TrainPlay, train_code_of, train_move_from_json, train_move_of
-from .train_rules import EngineSearch, TrainOptions, TrainRules
+from .train_rules import PASS_COUNT_EDITION, RULES_EDITION, EngineSearch, TrainOptions, TrainRules
 from .variants import get_train_rules
 
-SAVE_VERSION = 1
+# A save's version is the edition of the rules it was played under (train_rules.py); every edition still reads.
+SAVE_VERSION = RULES_EDITION
 
 
 class TrainRoundState:
@@ -150,6 +151,11 @@ class TrainRoundState:
         return None if x == NOBODY else x
 
     @property
+    def engine_draws(self) -> int:
+        """How many of the history's first events are the seats' draws while nobody held the engine."""
+        return len(self.kernel.search_draws)
+
+    @property
     def on_first_run(self) -> bool:
         """The seat to act is on its first turn's run of tiles on its own train (first_turn_chain): a pass now
         stops the run and puts no marker out."""
@@ -261,20 +267,30 @@ class TrainRoundState:
     def from_json(cls, data: object) -> TrainRoundState:
         """Replay a save made by `to_json`; SaveFormatError saying what is wrong for anything else."""
         with reading("train round"):
-            data = saved_header(data, SAVE_VERSION, "train round")
-            rules = rules_from_json(data)
+            rules = saved_rules(data)
+            assert isinstance(data, dict)  # saved_rules says so
             hands = saved_list(data["hands"], "the hands")
             state = cls(
                 rules, data["round"], [saved_tiles(h) for h in hands], saved_tiles(data["boneyard"]), data["first"]
             )
+            state.replay(data)
+            return state
+
+    def replay(self, data: dict[str, object]) -> None:
+        """Make the moves and forfeits of a save of this round (its deal, checked by the caller) in order.
+
+        A save of the first edition of the rules (version 1) ended a blocked round only once every seat had
+        passed in a row: the passes after the position was blocked change nothing and are dropped. A round that
+        edition ended while a seat could still play reads as the round in progress that it really is."""
+        with reading("train round"):
             moves = saved_list(data["moves"], "the moves")
             forfeits = data.get("forfeits", [])
             if not (isinstance(forfeits, list) and all(f.__class__ is int for f in forfeits)):
                 raise SaveFormatError(f"the forfeits are not a list of move counts: {shown(forfeits)}")
             if forfeits != sorted(forfeits) or any(not 0 <= f <= len(moves) for f in forfeits):
                 raise SaveFormatError(f"the forfeits are not move counts in order: {shown(forfeits)}")
-            replay_saved(state, moves, train_move_from_json, "round", forfeits)
-            return state
+            idle_tail = data.get("version") == PASS_COUNT_EDITION
+            replay_saved(self, moves, train_move_from_json, "round", forfeits, idle_tail)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TrainRoundState):
@@ -353,7 +369,7 @@ class TrainMatch:
         """Replay a match saved by `to_json`; the next rounds are dealt from ``rng`` (a fresh one if None)."""
         if not isinstance(data, dict) or data.get("kind") != MATCH_KIND:
             raise SaveFormatError("not a domino-tui Mexican Train match")
-        raw = saved_header(data, SAVE_VERSION, "train match").get("rounds")
+        raw = saved_header(data, SAVE_VERSION, "train match", oldest=PASS_COUNT_EDITION).get("rounds")
         if not isinstance(raw, list) or not raw:
             raise SaveFormatError(f"the rounds are not a list of rounds: {shown(raw)}")
         rounds = [TrainRoundState.from_json(r) for r in raw]
@@ -364,12 +380,22 @@ class TrainMatch:
             if r.rules != rules or r.round_index != i:
                 raise SaveFormatError(f"round {i + 1} does not follow the match's rules and order")
             if i < len(rounds) - 1 and not r.over:
-                raise SaveFormatError(f"round {i + 1} is unfinished but a later round follows it")
+                raise SaveFormatError(unfinished_round(i, raw[i]))
         match = cls.__new__(cls)
         match.rules = rules
         match.rng = rng if rng is not None else random.Random()
         match.rounds = rounds
         return match
+
+
+def unfinished_round(index: int, saved: object) -> str:
+    """Why a saved match whose round ``index`` (from 0) is not over but has a later round is refused."""
+    if isinstance(saved, dict) and saved.get("version") == PASS_COUNT_EDITION:
+        return (
+            f"round {index + 1} was ended by an earlier version of domino-tui while a seat could still play (it "
+            "judged a round blocked after every seat passed in a row): the scores of this match cannot be trusted"
+        )
+    return f"round {index + 1} is unfinished but a later round follows it"
 
 
 def options_to_json(o: TrainOptions) -> dict[str, object]:
@@ -382,8 +408,15 @@ def options_to_json(o: TrainOptions) -> dict[str, object]:
     }
 
 
-def rules_from_json(data: dict[str, object]) -> TrainRules:
-    """The rules a save names: its variant, players and options, each checked."""
+def saved_rules(data: object) -> TrainRules:
+    """The rules a save of a round was played by, read in the words of its own edition (its version)."""
+    with reading("train round"):
+        header = saved_header(data, SAVE_VERSION, "train round", oldest=PASS_COUNT_EDITION)
+        return rules_from_json(header, header["version"])
+
+
+def rules_from_json(data: dict[str, object], edition: int = RULES_EDITION) -> TrainRules:
+    """The rules a save of the rules' ``edition`` names: its variant, players and options, each checked."""
     try:
         variant = data["variant"]
         if not isinstance(variant, str):
@@ -398,6 +431,8 @@ def rules_from_json(data: dict[str, object]) -> TrainRules:
         sizes = raw["hand_sizes"]
         search = raw["engine_search"]
         searches = {e.name.lower(): e for e in EngineSearch}
+        if edition == PASS_COUNT_EDITION:  # its "drawn" stopped at the first seat to draw the engine
+            searches["drawn"] = EngineSearch.DRAWN_UNTIL_FOUND
         if not isinstance(sizes, list) or not isinstance(search, str) or search not in searches:
             raise SaveFormatError(f"the options are damaged: {shown(raw)}")
         for flag in ("first_turn_chain", "out_on_double"):

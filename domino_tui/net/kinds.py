@@ -43,6 +43,7 @@ from ..engine import (
     train_observation_to_json,
 )
 from ..engine.train_moves import train_move_from_json
+from ..engine.train_rules import RULES_EDITION, default_options
 from ..engine.train_state import options_to_json, rules_from_json
 from .protocol import Code, ProtocolError
 
@@ -136,6 +137,11 @@ class MatchKind(ABC):
     @abstractmethod
     def decide(self, bot: Bot, obs: Json) -> list[object]:
         """``bot``'s move, as JSON, seeing the observation ``obs`` (the JSON of `RoomMatch.observation`)."""
+
+    def house(self) -> dict[str, object] | None:
+        """Every house rule these rules play (None where the rules take none), as a room keeps them: whole, so
+        that a later change of the defaults never deals its match anew."""
+        return None
 
 
 # ----- the line games -----
@@ -264,6 +270,9 @@ class TrainKind(MatchKind):
     def decide(self, bot: Bot, obs: Json) -> list[object]:
         return bot.choose_train(train_observation_from_json(obs, self.rules)).to_json()
 
+    def house(self) -> dict[str, object] | None:
+        return options_to_json(self.rules.options)
+
 
 class TrainRoomMatch(RoomMatch):
     def __init__(self, match: TrainMatch, rounds: int) -> None:
@@ -343,10 +352,15 @@ def hands_json(hands: Iterable[tuple[Tile, ...]]) -> list[list[list[int]]]:
 # ----- choosing the kind -----
 
 
-def match_kind(variant: str, players: int | None = None, house: Mapping[str, object] | None = None) -> MatchKind:
+def match_kind(
+    variant: str,
+    players: int | None = None,
+    house: Mapping[str, object] | None = None,
+    edition: int = RULES_EDITION,
+) -> MatchKind:
     """The kind of match of ``variant`` (for ``players`` seats, where its rules take a number of players; with
-    the ``house`` rules that differ from the default set, for the train games); ProtocolError naming the
-    variants, or what is wrong with the house rules, otherwise."""
+    the ``house`` rules that differ from the default set of the rules' ``edition``, for the train games);
+    ProtocolError naming the variants, or what is wrong with the house rules, otherwise."""
     rules = VARIANTS.get(variant)
     if rules is not None:
         if players is not None and players not in rules.player_counts:
@@ -358,25 +372,30 @@ def match_kind(variant: str, players: int | None = None, house: Mapping[str, obj
         return LineKind(rules if players is None else rules.with_players(players))
     if variant in TRAIN_VARIANTS:
         try:
-            return TrainKind(train_rules(variant, players, house))
+            return TrainKind(train_rules(variant, players, house, edition))
         except (EngineError, ValueError) as exc:
             raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
     names = ", ".join([*VARIANTS, *TRAIN_VARIANTS])
     raise ProtocolError(Code.BAD_MESSAGE, f"unknown variant {variant[:24]!r}; choose one of: {names}")
 
 
-def train_rules(variant: str, players: int | None, house: Mapping[str, object] | None) -> TrainRules:
+def train_rules(
+    variant: str, players: int | None, house: Mapping[str, object] | None, edition: int = RULES_EDITION
+) -> TrainRules:
     """A train variant's rules for ``players`` with the ``house`` rules (the engine's option names and values,
-    as in a save) in place of the default ones; ValueError or the engine's SaveFormatError says what is wrong."""
+    as in a save) in place of the default ones of the rules' ``edition`` (a room stored before the engine was
+    set aside by default names no engine search); ValueError or the engine's SaveFormatError says what is
+    wrong."""
     rules = get_train_rules(variant, players)
-    if not house:
+    defaults = options_to_json(default_options(edition))
+    if not house and edition == RULES_EDITION:
         return rules
-    unknown = set(house) - set(options_to_json(rules.options))
+    unknown = set(house or ()) - set(defaults)
     if unknown:
-        known = ", ".join(options_to_json(rules.options))
+        known = ", ".join(defaults)
         raise ValueError(f"no house rule {sorted(unknown)[0][:24]!r}; the house rules are: {known}")
-    options = {**options_to_json(rules.options), **house}
-    return rules_from_json({"variant": variant, "players": rules.players, "options": options})
+    options = {**defaults, **(house or {})}
+    return rules_from_json({"variant": variant, "players": rules.players, "options": options}, edition)
 
 
 def is_train_observation(obs: object) -> bool:

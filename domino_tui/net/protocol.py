@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from ..engine.tiles import is_whole_number
+from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 
 VERSION = 1
 
@@ -182,7 +184,7 @@ class Options:
 
     variant: str
     players: int | None = None  # seats at a variant that takes a number of players (None: the variant's own)
-    house: dict[str, object] | None = None  # the train games' house rules that differ from the default set
+    house: dict[str, object] | None = None  # the train games' house rules: every one, in a room made by the server
     bots: str = "Easy"  # the level of the bots that fill the seats nobody takes
     seats: tuple[str | None, ...] = ()  # per seat: None for a person, or a level for a bot from the start
     target: int | None = None
@@ -191,9 +193,13 @@ class Options:
     away: float = AWAY
     between: float = BETWEEN
     password: bool = False
+    # The edition of the rules the room was made under (engine/train_rules.py): a room made before a rule changed
+    # replays its log under the rules it was played by.
+    edition: int = RULES_EDITION
 
     def to_json(self) -> dict[str, object]:
         return {
+            "edition": self.edition,
             "variant": self.variant,
             "players": self.players,
             "house": self.house,
@@ -209,4 +215,6 @@ class Options:
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Options:
-        return cls(**{**data, "seats": tuple(data.get("seats") or ())})  # type: ignore[arg-type]  # written by to_json
+        """Options as stored by `to_json`; stored before they named an edition, the first one's."""
+        stored: dict[str, Any] = {"edition": PASS_COUNT_EDITION, **data}
+        return cls(**{**stored, "seats": tuple(stored.get("seats") or ())})

@@ -12,11 +12,12 @@ person; only what passes becomes an entry.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..ai import BOTS, LEVELS
-from ..engine import EngineError, SaveFormatError
+from ..engine import EngineError, Kind, SaveFormatError
+from ..engine.train_rules import PASS_COUNT_EDITION
 from .credentials import same_token, shown_code
 from .kinds import MatchKind, RoomMatch, match_kind
 from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
@@ -92,7 +93,7 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
     options = Options(
         variant=variant,
         players=players,
-        house=house if isinstance(house, dict) and house else None,
+        house=kind.house(),
         bots=bots,
         seats=tuple(seats),
         target=target,
@@ -120,7 +121,9 @@ class Room:
         self.options = options
         self.password_hash = password_hash
         self.created = created
-        self.kind: MatchKind = match_kind(options.variant, options.players, options.house)
+        self.kind: MatchKind = match_kind(options.variant, options.players, options.house, options.edition)
+        # Every house rule, said in full to the clients, who read the room's rules from them.
+        self.options = replace(options, house=self.kind.house())
         self.seats = [Seat(SeatKind.BOT, level, level) if level is not None else Seat() for level in options.seats] or [
             Seat() for _ in range(self.kind.players)
         ]
@@ -153,13 +156,24 @@ class Room:
         elif kind == "move":
             match = self.match
             assert match is not None  # a move is stored only while a game is played
-            match.apply(match.read_move(entry["move"]))
+            move = match.read_move(entry["move"])
+            if match.game_over and self.options.edition == PASS_COUNT_EDITION and move.kind is Kind.PASS:
+                # The first edition of the train rules passed on to a blocked end that the position shows
+                # earlier: such a pass changes nothing.
+                self.seq += 1
+                return
+            match.apply(move)
             self.position += 1
             if match.game_over:
                 self.status = Status.OVER if match.over else Status.BETWEEN
                 self.ready.clear()
         elif kind == "next":
             assert self.match is not None
+            if not self.match.game_over:
+                raise SaveFormatError(
+                    "its log goes on to the next game before this one is over (an earlier version of domino-tui "
+                    "ended some rounds of trains while a seat could still play): its scores cannot be trusted"
+                )
             self.match.next_game()
             self.status = Status.PLAYING
             self.position += 1

@@ -34,7 +34,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..engine import SaveFormatError
+from ..engine import EngineError, SaveFormatError
 from . import credentials
 from .limits import Bucket, PerAddress
 from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
@@ -109,8 +109,14 @@ class RoomServer:
         self._password_checks = asyncio.Semaphore(2)  # scrypt is dear by design: two at a time at most
         for stored in self.storage.rooms():
             room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
-            for entry in stored.entries:
-                room.apply(entry)
+            try:
+                for entry in stored.entries:
+                    room.apply(entry)
+            except (SaveFormatError, EngineError) as exc:
+                # A log this version cannot replay truly (one an earlier version wrote under a rule since mended)
+                # is left in the database, unread, rather than resumed with a wrong score or stopping every room.
+                log.warning("room %s is not resumed: %s", credentials.shown_code(room.code), exc)
+                continue
             self.rooms[room.code] = Live(room)
         if self.rooms:
             log.info("resumed %d rooms from %s", len(self.rooms), config.db)

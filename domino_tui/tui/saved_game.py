@@ -13,7 +13,7 @@ from pathlib import Path
 from ..engine import GameState, Move, SaveFormatError, TrainRules
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
-from ..engine.train_moves import train_move_from_json
+from ..engine.train_state import saved_rules, unfinished_round
 from ..paths import config_dir
 from ..stored_file import StoredFile
 from .session import Session
@@ -102,13 +102,20 @@ def restore(data: object) -> Session | TrainSession:
 
 def restore_train(settings: object, seed: int, rounds: list[object]) -> TrainSession:
     """A train match dealt again from its seed, each round's moves replayed and its deal checked against the
-    save (as the line games' are, above)."""
-    session = TrainSession(settings, seed)  # type: ignore[arg-type]  # read by from_dict
+    save (as the line games' are, above). The rules are the save's own, so that a match begun when other options
+    were the default (drawing for the engine) goes on as it was dealt."""
+    rules = saved_rules(rounds[0])
+    chosen = rules_of(settings)  # type: ignore[arg-type]  # read by from_dict
+    if (rules.name, rules.players) != (chosen.name, chosen.players):
+        raise SaveFormatError("the save's rounds are not of its settings' game")
+    session = TrainSession(settings, seed, rules=rules)  # type: ignore[arg-type]  # read by from_dict
     match = session.match
     for i, saved in enumerate(rounds):
         if i:
-            if not match.round.over or match.over:
-                raise SaveFormatError(f"round {i + 1} follows a round that was not over, or the end of the match")
+            if not match.round.over:
+                raise SaveFormatError(unfinished_round(i - 1, rounds[i - 1]))
+            if match.over:
+                raise SaveFormatError(f"round {i + 1} follows the end of the match")
             match.next_round()
         state = match.round
         fresh = state.to_json()
@@ -116,11 +123,5 @@ def restore_train(settings: object, seed: int, rounds: list[object]) -> TrainSes
             raise SaveFormatError(f"round {i + 1} was not dealt from this seed")
         if saved.get("boneyard") != fresh["boneyard"] or saved.get("round") != fresh["round"]:
             raise SaveFormatError(f"round {i + 1} was not dealt from this seed")
-        moves = saved.get("moves")
-        if not isinstance(moves, list):
-            raise SaveFormatError(f"the moves of round {i + 1} are not a list")
-        for raw in moves:
-            if state.over:
-                raise SaveFormatError(f"round {i + 1} has a move after its end")
-            state.apply(train_move_from_json(raw))
+        state.replay(saved)
     return session

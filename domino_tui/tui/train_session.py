@@ -40,9 +40,15 @@ NAMES = ("You", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
 
 
 class TrainSession:
-    def __init__(self, settings: Settings, seed: int, bots: dict[int, Bot] | None = None) -> None:
-        rules = rules_of(settings)
-        assert isinstance(rules, TrainRules)
+    def __init__(
+        self, settings: Settings, seed: int, bots: dict[int, Bot] | None = None, rules: TrainRules | None = None
+    ) -> None:
+        """A match of the train game ``settings`` name, under its default ``rules`` unless others are given (a
+        save's own, begun under other defaults)."""
+        if rules is None:
+            chosen = rules_of(settings)
+            assert isinstance(chosen, TrainRules)
+            rules = chosen
         self.settings = settings
         self.seed = seed
         self.rules: TrainRules = rules

@@ -102,7 +102,7 @@ def test_a_damaged_observation_is_refused_plainly(what, data):
 def test_a_damaged_match_is_refused_plainly():
     match = TrainMatch.from_seed(MEXICAN_TRAIN.with_players(3), 1)
     good = match.to_json()
-    for bad in ({**good, "kind": "game"}, {**good, "rounds": []}, {**good, "version": 2}, {**good, "rounds": [5]}):
+    for bad in ({**good, "kind": "game"}, {**good, "rounds": []}, {**good, "version": 3}, {**good, "rounds": [5]}):
         with pytest.raises(SaveFormatError):
             TrainMatch.from_json(bad)
     unfinished = {**good, "rounds": good["rounds"] * 2}

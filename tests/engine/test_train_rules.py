@@ -17,9 +17,11 @@ from domino_tui.engine import (
     Tile,
     TrainPlay,
     TrainRoundState,
+    core,
     get_train_rules,
     observe_train,
 )
+from domino_tui.engine.train_core import ROUND_BLOCKED, train_play_code
 from domino_tui.engine.train_rules import HAND_SIZES_BY_BAND, HAND_SIZES_STEPPED
 
 TWO = MEXICAN_TRAIN.with_players(2)
@@ -61,21 +63,38 @@ def test_the_options_are_the_rule_books_and_players_are_an_option():
         MEXICAN_TRAIN.with_options(double_blank=-1)
 
 
+def test_the_engine_is_set_aside_before_the_deal_by_default():
+    """Puremco's and Cardinal's sheets: the engine double is taken out and set in the hub before the deal."""
+    assert MEXICAN_TRAIN.options.engine_search is EngineSearch.SET_ASIDE
+    for players in range(2, 9):
+        for round_index in (0, 7):
+            dealt = TrainRoundState.new(MEXICAN_TRAIN.with_players(players), round_index, random.Random(players))
+            assert dealt.hand_sizes() == (MEXICAN_TRAIN.with_players(players).hand_size,) * players
+            assert dealt.history == [] and dealt.engine_seat is None
+
+
+DRAWN = TWO.with_options(engine_search=EngineSearch.DRAWN)
+
+
 def test_the_holder_of_the_engine_lays_it_and_plays_first():
-    state = position(TWO, [[T(1, 2), T(12, 12)], [T(12, 3)]], first=0)
+    state = position(DRAWN, [[T(1, 2), T(12, 12)], [T(12, 3)]], first=0)
     assert state.engine == 12 and state.engine_seat == 0 and state.turn == 0
     assert state.hand(0) == (T(1, 2),) and state.history == []
 
 
-def test_nobody_holds_the_engine_so_the_seats_draw_in_turn_until_one_draws_it():
-    state = position(TWO, [[T(1, 2)], [T(3, 4)]], drawn=[T(5, 6), T(7, 8), T(12, 12)], first=1)
-    assert [(e.seat, e.kind) for e in state.history] == [(1, Kind.DRAW), (0, Kind.DRAW), (1, Kind.DRAW)]
+def test_nobody_holds_the_engine_so_every_seat_draws_in_turn_until_one_holds_it():
+    """When players draw for the engine, all of them draw one tile at a time until someone holds it (the
+    Idaho Good Sam sheet: "all players will draw an additional tile, ... repeated until the starting double is
+    found"): a turn of the table is finished, so the hands stay even."""
+    state = position(DRAWN, [[T(1, 2)], [T(3, 4)]], drawn=[T(5, 6), T(7, 8), T(12, 12), T(9, 10)], first=1)
+    draws = [(1, Kind.DRAW), (0, Kind.DRAW), (1, Kind.DRAW), (0, Kind.DRAW)]
+    assert [(e.seat, e.kind) for e in state.history] == draws
     assert state.engine_seat == 1 and state.turn == 1
-    assert state.hand(1) == (T(3, 4), T(5, 6)) and state.hand(0) == (T(1, 2), T(7, 8))
+    assert state.hand(1) == (T(3, 4), T(5, 6)) and state.hand(0) == (T(1, 2), T(7, 8), T(9, 10))
 
 
 def test_an_engine_set_aside_is_dealt_to_nobody_and_the_first_seat_plays():
-    rules = TWO.with_options(engine_search=EngineSearch.SET_ASIDE)
+    rules = TWO
     state = position(rules, [[T(1, 2)], [T(3, 4)]], first=1)
     assert state.engine_seat is None and state.turn == 1 and state.history == []
     with pytest.raises(ArgumentError, match="every tile"):
@@ -238,3 +257,28 @@ def test_a_forfeit_takes_the_seat_out_and_scores_it_at_least_what_playing_on_cou
     both.forfeit()
     both.forfeit()
     assert both.over and both.out_seat is None
+
+
+def test_a_seat_that_passed_before_a_train_opened_may_still_play_on_it():
+    """A round ends blocked only when nobody can play and the boneyard is empty (pagat's Mexican Train: "the game
+    also ends when ... no one can play"): only [7|8] is left to draw; seat 1 starts its train with [12|5]; seat 0
+    cannot play, draws the last tile and passes; seat 1 cannot play and passes, which opens its train; seat 0 now
+    plays [5|6] on it. A count of passes in a row ended this round before seat 0's turn."""
+    from domino_tui.engine.train_core import TrainRound, mask_of
+
+    rules = TWO.kernel
+    index = TWO.tiles.index
+    hands = [mask_of([index[T(5, 6)], index[T(1, 2)]]), mask_of([index[T(5, 12)], index[T(3, 4)]])]
+    k = TrainRound(rules, 12, hands, [index[T(7, 8)]], 1)
+    k.play(index[T(5, 12)], 1)
+    assert k.legal() == [core.DRAW_MOVE]
+    k.apply(core.DRAW_MOVE)
+    assert not k.over and k.legal() == [core.PASS_MOVE]
+    k.apply(core.PASS_MOVE)
+    assert not k.over and k.turn == 1 and k.legal() == [core.PASS_MOVE]
+    k.apply(core.PASS_MOVE)
+    assert not k.over and k.turn == 0 and k.marked[1]
+    assert k.legal() == [train_play_code(index[T(5, 6)], 1)]
+    k.apply(train_play_code(index[T(5, 6)], 1))
+    # Now nobody holds a 6, a 12 (the other trains' ends) or anything for them: blocked, at once.
+    assert k.over and k.reason == ROUND_BLOCKED and k.points() == [3 + 15, 7]

@@ -13,6 +13,7 @@ import pytest
 
 from domino_tui.engine import MEXICAN_TRAIN, Tile, TrainMatch, TrainPlay, observe_match, train_observation_to_json
 from domino_tui.engine.train_moves import train_move_from_json
+from domino_tui.engine.train_state import options_to_json
 from domino_tui.net.botclient import play_seat
 from domino_tui.net.client import (
     Connection,
@@ -342,7 +343,10 @@ async def test_a_train_room_plays_its_house_rules_and_its_clients_read_them(runn
     rules = running.room().kind.rules
     assert (rules.options.double_blank, rules.options.first_turn_chain, rules.hand_size) == (50, True, 12)
     assert a.train_observation is not None and a.train_observation.observation.rules == rules
-    assert a.info is not None and a.info.options["house"] == house
+    # The room keeps and says every house rule, the defaults too, so that a later change of a default never deals
+    # its match anew.
+    assert a.info is not None and a.info.options["house"] == options_to_json(rules.options)
+    assert {k: a.info.options["house"][k] for k in house} == house
     (stored,) = Storage(running.server.storage.path).rooms()
     room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
     assert room.kind.rules == rules
