@@ -192,7 +192,8 @@ def get_rules(name: str) -> Rules:
 MEXICAN_TRAIN = TrainRules(
     name="mexicantrain",
     title="Mexican Train",
-    summary="Double-twelve, 2 to 8 players, 13 rounds whose hub doubles run from [12|12] down to [0|0]. Lay tiles "
+    summary="Double-twelve, 2 to 8 players, 13 rounds whose hub doubles run from [12|12] down to [0|0], set in the hub "
+    "before the deal (a house rule has the players draw for it). Lay tiles "
     "on your own train, the Mexican train, or any train whose owner's marker is out. Cannot play: draw one, play it "
     "if it fits, else pass and put your marker out. A double must be satisfied before anything else. A round ends "
     "when a hand is empty or nobody can play; the pips left are scored, and the lowest total wins.",
