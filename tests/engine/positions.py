@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domino_tui.engine import GameState, Opening, Tile, get_rules, tile_set
+from domino_tui.engine import End, GameState, Move, Opening, Tile, core, get_rules, tile_set
 
 
 def T(text: str) -> list[Tile]:
@@ -31,3 +31,21 @@ def position(
         # Tiles named nowhere go to the bottom of the stock, below the named ones.
         rest = others + rest
     return GameState(rules, held, rest, Opening(lead))
+
+
+L, R, U, D = End.LEFT, End.RIGHT, End.UP, End.DOWN
+
+
+def settled(rules, out_seat, pips) -> tuple[int | None, tuple[int, ...]]:
+    """The kernel's settlement: the winning team (None: nobody) and each team's points."""
+    winner, points = core.settle_points(rules.kernel, core.NOBODY if out_seat is None else out_seat, pips)
+    return (None if winner == core.NOBODY else winner), points
+
+
+def line(state) -> list[list[int]]:
+    """The line of play as laid, each tile turned as it lies."""
+    return [[p.first, p.second] for p in state.board.line]
+
+
+def play(state, tile: str, end: End = R) -> None:
+    state.apply(Move.play(T(tile)[0], end))

@@ -1,4 +1,5 @@
-"""Mexican Train from hand-made positions: each rule, and each option where the rule books differ."""
+"""Mexican Train from hand-made positions: each rule, and each option where the rule books differ, each case naming
+its source (docs/rules.md, "mexicantrain", has the books)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ def plays(state):
 
 
 def test_the_options_are_the_rule_books_and_players_are_an_option():
+    """htfbw: 15 tiles for up to four players, 12 for five or six, 10 for seven or eight; 13 rounds on a double-twelve
+    set."""
     assert MEXICAN_TRAIN.players == 4 and MEXICAN_TRAIN.hand_size == 15 and MEXICAN_TRAIN.rounds == 13
     assert MEXICAN_TRAIN.tiles.size == 91
     banded = [MEXICAN_TRAIN.with_players(n).hand_size for n in range(2, 9)]
@@ -77,6 +80,8 @@ DRAWN = TWO.with_options(engine_search=EngineSearch.DRAWN)
 
 
 def test_the_holder_of_the_engine_lays_it_and_plays_first():
+    """mexicantrain.com, the Idaho Good Sam sheet (the option EngineSearch.DRAWN): the player dealt the round's double
+    lays it and plays first."""
     state = position(DRAWN, [[T(1, 2), T(12, 12)], [T(12, 3)]], first=0)
     assert state.engine == 12 and state.engine_seat == 0 and state.turn == 0
     assert state.hand(0) == (T(1, 2),) and state.history == []
@@ -94,6 +99,7 @@ def test_nobody_holds_the_engine_so_every_seat_draws_in_turn_until_one_holds_it(
 
 
 def test_an_engine_set_aside_is_dealt_to_nobody_and_the_first_seat_plays():
+    """Puremco's sheet, htuse: the engine is set in the hub before the deal, so it is dealt to nobody."""
     rules = TWO
     state = position(rules, [[T(1, 2)], [T(3, 4)]], first=1)
     assert state.engine_seat is None and state.turn == 1 and state.history == []
@@ -104,6 +110,8 @@ def test_an_engine_set_aside_is_dealt_to_nobody_and_the_first_seat_plays():
 
 
 def test_a_seat_plays_its_own_train_and_the_mexican_train_but_not_a_closed_one():
+    """The Idaho Good Sam sheet, htfbw: a player plays on their own train or the Mexican train, and on another's only
+    while its marker is out."""
     state = position(TWO, [[T(12, 1), T(5, 6)], [T(12, 2), T(9, 9), T(8, 9)]], first=0)
     assert plays(state) == {(T(12, 1), 0), (T(12, 1), 2)}  # own train and the Mexican (train 2)
     state.apply(TrainPlay(T(12, 1), 0))
@@ -116,6 +124,8 @@ def test_a_seat_plays_its_own_train_and_the_mexican_train_but_not_a_closed_one()
 
 
 def test_who_cannot_play_draws_one_plays_it_if_it_fits_else_passes_and_opens_the_train():
+    """mexicantrain.com: unable to play, DRAW one; still unable, PASS; the Idaho Good Sam sheet: the marker goes out,
+    and playing on one's own train takes it in."""
     state = position(TWO, [[T(1, 2), T(3, 4)], [T(12, 5), T(6, 7)]], drawn=[T(0, 0), T(12, 9)], first=0)
     assert state.legal_moves() == [DRAW]
     with pytest.raises(IllegalMoveError):
@@ -133,6 +143,8 @@ def test_who_cannot_play_draws_one_plays_it_if_it_fits_else_passes_and_opens_the
 
 
 def test_a_double_is_satisfied_first_by_its_player_then_by_the_next_seats():
+    """The Idaho Good Sam sheet: a double must be satisfied, by its player or, after a draw and a pass, by the next
+    player."""
     hands = [[T(12, 4), T(4, 4), T(7, 8), T(1, 1)], [T(12, 3), T(4, 9), T(12, 0)]]
     state = position(TWO, hands, drawn=[T(5, 6), T(10, 11)], first=0)
     state.apply(TrainPlay(T(12, 4), 0))
@@ -150,6 +162,8 @@ def test_a_double_is_satisfied_first_by_its_player_then_by_the_next_seats():
 
 @pytest.mark.parametrize("chain", [False, True])
 def test_the_first_turn_may_lay_several_tiles_on_ones_own_train_when_the_option_says(chain):
+    """htfbw (the option first_turn_chain): on the first turn only, a player may play as many matching tiles as they
+    can on their own train."""
     rules = TWO.with_options(first_turn_chain=chain)
     state = position(rules, [[T(12, 3), T(3, 5), T(5, 9), T(0, 1)], [T(12, 2), T(6, 6)]], first=0)
     state.apply(TrainPlay(T(12, 3), 0))
@@ -170,6 +184,7 @@ def test_the_first_turn_may_lay_several_tiles_on_ones_own_train_when_the_option_
 
 @pytest.mark.parametrize(("score", "expected"), [(0, 1), (50, 51)])
 def test_a_double_blank_left_in_hand_scores_as_the_option_says(score, expected):
+    """mexicantrain.com: each dot a point, so [0|0] scores 0; the option double_blank scores it as a house rule says."""
     rules = TWO.with_options(double_blank=score)
     state = position(rules, [[T(0, 0), T(0, 1)], [T(12, 2)]], first=1)
     assert state.points()[0] == expected
@@ -179,6 +194,8 @@ def test_a_double_blank_left_in_hand_scores_as_the_option_says(score, expected):
 
 @pytest.mark.parametrize("out_on_double", [True, False])
 def test_a_round_may_end_on_an_unsatisfied_double_when_the_option_says(out_on_double):
+    """The option out_on_double (our choice where the sheets say nothing): a last tile that is a double ends the round,
+    or not until the double is satisfied."""
     rules = TWO.with_options(out_on_double=out_on_double)
     state = position(rules, [[T(12, 5), T(5, 5)], [T(12, 1), T(2, 3), T(3, 4)]], drawn=[T(5, 7)], first=0)
     state.apply(TrainPlay(T(12, 5), 0))
