@@ -267,3 +267,36 @@ def test_the_other_half_check_finds_the_expression(tmp_path):
     module = tmp_path / "m.py"
     module.write_text("def f(lo, hi, pip):\n    return hi if pip == lo else lo\n")
     assert other_half_expressions(module) == [2]
+
+
+# What the referees in tests/referee may take from the engine: the tiles and the rules' declared data, never code
+# that plays by the rules (the kernels, the states, the variants' lead functions), so that they judge the engine
+# from the rule books rather than repeat it.
+REFEREE_MAY_IMPORT = {
+    "domino_tui.engine": {"Tile", "Rules", "TrainRules", "EngineSearch"},
+    "domino_tui.engine.rules": {"Blocked", "DrawRule", "Scores"},
+}
+
+
+def referee_imports(path: Path) -> set[tuple[str, str]]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("domino_tui"):
+            found |= {(node.module, alias.name) for alias in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {(alias.name, "") for alias in node.names if alias.name.startswith("domino_tui")}
+    return found
+
+
+@pytest.mark.parametrize("name", ["line_referee.py", "train_referee.py"])
+def test_the_referees_import_no_rule_code(name):
+    allowed = {(module, n) for module, names in REFEREE_MAY_IMPORT.items() for n in names}
+    imported = referee_imports(PACKAGE.parent / "tests" / "referee" / name)
+    assert imported, "the referee reads the rules' data from the engine"
+    assert imported <= allowed, f"{name} imports {sorted(imported - allowed)}"
+
+
+def test_a_referee_importing_the_kernel_is_caught(tmp_path):
+    spoilt = tmp_path / "referee.py"
+    spoilt.write_text("from domino_tui.engine import Tile\nfrom domino_tui.engine.train_core import TrainRound\n")
+    assert ("domino_tui.engine.train_core", "TrainRound") in referee_imports(spoilt)
