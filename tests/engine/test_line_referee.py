@@ -13,6 +13,7 @@ import pytest
 
 from domino_tui.engine import DRAW, Kind, Match, get_rules
 from domino_tui.engine.rules import Blocked
+from tests.referee.beside import play_beside
 from tests.referee.line_referee import LineReferee, next_lead
 
 FIVES_AND_THREES = get_rules("fivesandthrees")
@@ -69,21 +70,6 @@ def compare(game, ref: LineReferee, where: str) -> None:
     assert engine == ref.legal(), f"{where}: legal moves {sorted(map(str, engine))} v {sorted(map(str, ref.legal()))}"
 
 
-def play_game(game, ref: LineReferee, rng: random.Random, where: str, forfeits: bool) -> None:
-    compare(game, ref, f"{where}, dealt")
-    moves = 0
-    while not game.over:
-        if forfeits and rng.random() < 0.01:
-            game.forfeit()
-            ref.forfeit()
-        else:
-            move = rng.choice(game.legal_moves())
-            game.apply(move)
-            ref.apply(as_referee_move(move))
-        moves += 1
-        compare(game, ref, f"{where}, move {moves}")
-
-
 def play_match(rules, seed: int, forfeits: bool) -> int:
     """One match of ``rules`` beside the referee; the games played."""
     games = 10 if rules.games and rules.games > 10 else None
@@ -102,7 +88,7 @@ def play_match(rules, seed: int, forfeits: bool) -> int:
         else:
             assert lead == next_lead(rules, ref, index - 1), f"{where}: led by {lead}"
         ref = referee_for(game, lead)
-        play_game(game, ref, rng, where, forfeits)
+        play_beside(game, ref, rng, where, compare, as_referee_move, 0.01 if forfeits else 0.0)
         totals = [t + p for t, p in zip(totals, ref.team_points(), strict=True)]
         assert match.scores == totals, f"{where}: the match's scores"
         target = match.target

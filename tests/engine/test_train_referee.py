@@ -19,6 +19,7 @@ from domino_tui.engine import (
     TrainRoundState,
 )
 from domino_tui.engine.train_rules import HAND_SIZES_STEPPED
+from tests.referee.beside import play_beside
 from tests.referee.train_referee import TrainReferee
 
 OPTION_SETS = {
@@ -69,23 +70,9 @@ def compare(state: TrainRoundState, ref: TrainReferee, where: str) -> None:
     assert engine == ref.legal(), f"{where}: legal moves {sorted(map(str, engine))} v {sorted(map(str, ref.legal()))}"
 
 
-def play_beside(state: TrainRoundState, ref: TrainReferee, rng: random.Random, where: str, forfeits: bool) -> int:
-    """Play ``state`` out by random legal moves, the referee beside it; the number of moves."""
+def play_round(state: TrainRoundState, ref: TrainReferee, rng: random.Random, where: str, forfeits: bool) -> None:
     assert state.engine_draws == ref.search_draws, f"{where}: the draws of the engine's search"
-    compare(state, ref, f"{where}, dealt")
-    moves = 0
-    while not state.over:
-        if forfeits and rng.random() < 0.004:
-            state.forfeit()
-            ref.forfeit()
-        else:
-            move = rng.choice(state.legal_moves())
-            state.apply(move)
-            ref.apply(as_referee_move(move))
-        moves += 1
-        compare(state, ref, f"{where}, move {moves}")
-        assert moves < 3_000, f"{where}: the round does not end"
-    return moves
+    play_beside(state, ref, rng, where, compare, as_referee_move, 0.004 if forfeits else 0.0)
 
 
 @pytest.mark.slow
@@ -100,7 +87,7 @@ def test_random_rounds_agree_with_the_referee(name):
         seed = rng.randrange(2**32)
         state = TrainRoundState.new(rules.with_players(players), round_index, random.Random(seed))
         where = f"{name}, {players} players, round {round_index}, seed {seed}"
-        play_beside(state, referee_for(state), random.Random(seed), where, forfeits=i % 10 == 9)
+        play_round(state, referee_for(state), random.Random(seed), where, forfeits=i % 10 == 9)
         endings["out" if state.out_seat is not None else "blocked"] += 1
     assert min(endings.values()) >= 10, endings  # both endings are tried, often
 
@@ -114,7 +101,7 @@ def test_whole_matches_score_as_the_referee_adds_them():
         while True:
             state = match.round
             ref = referee_for(state)
-            play_beside(state, ref, rng, f"match of {players}, seed {seed}, round {state.round_index}", False)
+            play_round(state, ref, rng, f"match of {players}, seed {seed}, round {state.round_index}", False)
             totals = [t + p for t, p in zip(totals, ref.points(), strict=True)]
             if match.over:
                 break
