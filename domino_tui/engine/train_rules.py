@@ -38,8 +38,8 @@ class TrainOptions:
     """The house rules: each field is one question the rule books answer differently."""
 
     hand_sizes: tuple[int, ...] = HAND_SIZES_BY_BAND  # hand size for 2, 3, ... 8 players
-    # The engine in the hub before the deal, as most sheets have it; drawing for it leaves two players with 32 to 40
-    # tiles when the double-twelve is among the 61 undealt.
+    # The engine in the hub before the deal, as Puremco's sheet has it (docs/rules.md names the sheets of each way):
+    # drawing for it leaves two players with 32 to 40 tiles when the double-twelve is among the 61 undealt.
     engine_search: EngineSearch = EngineSearch.SET_ASIDE
     first_turn_chain: bool = False  # a seat's first turn may lay several tiles on its own train
     double_blank: int = 0  # what [0|0] left in a hand scores: 0, or 50 in the score sheets that punish it
