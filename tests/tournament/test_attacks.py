@@ -70,29 +70,31 @@ def test_a_constructor_that_never_returns_costs_a_few_budgets_a_match() -> None:
     assert elapsed < 4 * 1.2 + 4
 
 
-def test_a_bots_busy_children_take_no_time_from_the_others(capsys) -> None:
-    thinker = ATTACKS + ":Thinker"  # needs 0.1 s of CPU a move
-    result = run_tournament("block", [ATTACKS + ":Swarm", thinker], games=2, seed=2, jobs=1, move_limit=1.0)
+def test_a_bots_busy_children_take_no_time_from_the_others(tmp_path, capsys) -> None:
+    attacks = attack_copy(str(tmp_path))  # this test's own copy: what is left of it is looked for by its path
+    thinker = attacks + ":Thinker"  # needs 0.1 s of CPU a move
+    result = run_tournament("block", [attacks + ":Swarm", thinker], games=2, seed=2, jobs=1, move_limit=1.0)
     swarm = attack_reports(capsys.readouterr().err, "swarm")
     assert swarm and swarm[-1]["children"] == 6
     # The six busy children, each in a session of its own, got one CPU between them at most while it was not
     # their bot's move (outside the sandbox: as many as the machine has).
     assert swarm[-1]["cpu_share"] <= 1.1
     assert result.matches[0].faults == ({}, {})
-    assert wait_gone(ATTACKS) == []
+    assert wait_gone(attacks) == []
     honest = run_tournament("block", [HONEST, thinker], games=2, seed=2, jobs=1, move_limit=1.0)
     assert figures(result) == figures(honest)
 
 
-def test_forked_children_share_one_memory_limit(capsys) -> None:
-    hoarder = [ATTACKS + ":Hoarder", "greedy"]
+def test_forked_children_share_one_memory_limit(tmp_path, capsys) -> None:
+    attacks = attack_copy(str(tmp_path))  # this test's own copy: what is left of it is looked for by its path
+    hoarder = [attacks + ":Hoarder", "greedy"]
     result = run_tournament("block", hoarder, games=2, seed=3, jobs=1, move_limit=20.0)
     (hoard,) = attack_reports(capsys.readouterr().err, "hoard")
     # Three children of 450 MiB each, every one under the 2 GiB a process may have (outside the sandbox all three
     # hold theirs); the host's 1 GiB, its children included, lets two at most hold theirs at once.
     assert hoard["full"] - hoard["dead"] <= 2 and hoard["dead"] >= 1
     assert result.matches[0].faults == ({}, {})
-    assert wait_gone(ATTACKS) == []
+    assert wait_gone(attacks) == []
     honest = run_tournament("block", [HONEST, "greedy"], games=2, seed=3, jobs=1, move_limit=20.0)
     assert figures(result) == figures(honest)
 

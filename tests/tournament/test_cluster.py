@@ -140,14 +140,18 @@ def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_p
         text=True,
     )
     try:
+        # A host of the Daemon bot plays on a worker and has left its daemon (two processes name the worker's
+        # copy): the run is under way, its matches with the Daemon lasting seconds (it plays slowly).
         deadline = time.monotonic() + 60
-        while len(on_workers(daemon)) < 3 and time.monotonic() < deadline:
+        while len(on_workers(daemon)) < 2 and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.02)
+        assert proc.poll() is None, "the run ended before it was interrupted"
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
+            proc.wait()
     assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
     assert wait_gone(daemon, 10) == []  # the hosts on the workers, and the daemon one left
     assert wait_gone(shell.removeprefix("cmd:sh "), 10) == []

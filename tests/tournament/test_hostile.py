@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -14,9 +15,14 @@ from domino_tui.tournament import run_tournament
 
 HOSTILE = "hostile.py"
 TOURNAMENT = [sys.executable, "-m", "domino_tui", "tournament"]
-# In the command line of every host of these bots (and of what they fork). The whole path, so that a run of the
-# same tests from another checkout on this machine is not taken for a leftover of this one.
-MARK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bots", HOSTILE)
+
+
+@pytest.fixture
+def hostile(bots_dir: str, tmp_path) -> str:
+    """This test's own copy of the misbehaving bots: its path is in the command line of every host of them (and of
+    what they fork), and in no other test's, so that what this test looks for, waits for and finds left over is
+    its own (the checkout's copy runs in other tests on other workers at the same time)."""
+    return shutil.copy(os.path.join(bots_dir, HOSTILE), os.path.join(tmp_path, HOSTILE))
 
 
 @pytest.mark.parametrize(
@@ -30,8 +36,8 @@ MARK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bots", HOSTILE)
         ("Exit", {"crashed"}, 1),
     ],
 )
-def test_a_misbehaving_bot_loses_turns_and_leaves_no_process(bots_dir: str, name: str, faults: set, jobs: int) -> None:
-    bot = os.path.join(bots_dir, HOSTILE) + ":" + name
+def test_a_misbehaving_bot_loses_turns_and_leaves_no_process(hostile: str, name: str, faults: set, jobs: int) -> None:
+    bot = f"{hostile}:{name}"
     started = time.monotonic()
     result = run_tournament("block", [bot, "dummy"], games=2, seed=2, jobs=jobs, move_limit=0.3)
     m = result.matches[0]
@@ -41,7 +47,7 @@ def test_a_misbehaving_bot_loses_turns_and_leaves_no_process(bots_dir: str, name
     assert faults <= set(m.faults[0]) <= faults | {"slow"} and m.faults[1] == {}
     assert m.notes[0]  # the first fault's detail, for the user
     assert time.monotonic() - started < 30
-    assert wait_gone(MARK) == []
+    assert wait_gone(hostile) == []
 
 
 def test_what_a_bot_prints_is_not_taken_for_an_answer(bots_dir: str) -> None:
@@ -87,39 +93,62 @@ def test_an_answer_made_to_run_code_in_the_referee_is_only_a_bad_line(tmp_path) 
     assert not mark.exists()
 
 
-def test_ctrl_c_stops_at_once_saves_the_finished_matches_and_leaves_nothing(bots_dir: str, tmp_path) -> None:
+def test_ctrl_c_stops_at_once_saves_the_finished_matches_and_leaves_nothing(hostile: str, tmp_path) -> None:
     out = tmp_path / "r.json"
-    slow = os.path.join(bots_dir, HOSTILE) + ":ForkAndHang"
+    # ForkAndHang answers no move and leaves a child holding its pipes: its two matches would last 100 moves of a
+    # second each, so a run that stops in seconds stopped at the Ctrl-C rather than playing on.
     proc = subprocess.Popen(
-        [*TOURNAMENT, "--bots", f"greedy,dummy,{slow}", "--games", "50", "--jobs", "2", "--out", str(out)],
+        [
+            *TOURNAMENT,
+            "--bots",
+            f"greedy,dummy,{hostile}:ForkAndHang",
+            "--games",
+            "50",
+            "--jobs",
+            "2",
+            "--out",
+            str(out),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # so that what is left of the run if it fails can be ended here, and only it
     )
     journal = tmp_path / "r.jsonl"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(leftovers(MARK)) < 2:
-        time.sleep(0.1)
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
-    started = time.monotonic()
-    _, err = proc.communicate(timeout=10)
-    assert time.monotonic() - started < 2.5
+    try:
+        # Its hosts are running and have forked (two processes name this test's copy), and the quick match of the
+        # built-in bots has been saved: the run is under way.
+        deadline = time.monotonic() + 60
+        while (
+            time.monotonic() < deadline
+            and proc.poll() is None
+            and (len(leftovers(hostile)) < 2 or len(journal.read_text().splitlines() if journal.exists() else []) < 2)
+        ):
+            time.sleep(0.05)
+        assert proc.poll() is None, "the run ended before it was interrupted"
+        proc.send_signal(signal.SIGINT)
+        started = time.monotonic()
+        _, err = proc.communicate(timeout=60)
+        stopped = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert stopped < 15, f"{stopped:.1f} s to stop"  # 2.5 s at most on an idle machine
     assert proc.returncode == 130
     assert "--resume" in err and "Traceback" not in err
-    assert wait_gone(MARK) == []
+    assert wait_gone(hostile) == []
     lines = [json.loads(x) for x in journal.read_text().splitlines()]
     assert lines[0]["settings"]["games_per_match"] == 50
     # The match of the two built-in bots was over in a moment, and saved as it finished.
     assert any(x.get("first") == "greedy+greedy" and x.get("second") == "dummy+dummy" for x in lines[1:])
 
 
-def test_a_bot_cannot_kill_the_process_that_started_it(bots_dir: str) -> None:
+def test_a_bot_cannot_kill_the_process_that_started_it(hostile: str) -> None:
     # Regicide signals its parent: in its sandbox that is the sandbox's own first process, which ignores it.
-    bot = os.path.join(bots_dir, HOSTILE) + ":Regicide"
-    result = run_tournament("block", [bot, "greedy", "dummy"], games=10, seed=1, jobs=2)
+    result = run_tournament("block", [f"{hostile}:Regicide", "greedy", "dummy"], games=10, seed=1, jobs=2)
     assert all(m.games == 10 and m.faults == ({}, {}) for m in result.matches)
-    assert wait_gone(MARK) == []
+    assert wait_gone(hostile) == []
 
 
 def test_a_host_whose_starter_died_before_it_was_confined_ends_at_once() -> None:
@@ -137,14 +166,13 @@ def test_a_host_whose_starter_died_before_it_was_confined_ends_at_once() -> None
     assert time.monotonic() - started < 5
 
 
-def test_a_bot_that_never_moves_loses_the_games_it_keeps_alive(bots_dir: str) -> None:
+def test_a_bot_that_never_moves_loses_the_games_it_keeps_alive(hostile: str) -> None:
     # Every turn it loses counts as a pass, and classic has no end by passes: the game is abandoned, and lost by
     # the side whose forfeits kept it going (it used to be a tie, a draw for a bot that only had to never move).
-    bot = os.path.join(bots_dir, HOSTILE) + ":NeverMoves"
-    m = run_tournament("classic", [bot, "greedy"], games=2, seed=1, jobs=1).matches[0]
+    m = run_tournament("classic", [f"{hostile}:NeverMoves", "greedy"], games=2, seed=1, jobs=1).matches[0]
     assert m.abandoned >= 1  # greedy may also go out before it is stuck
     assert (m.wins, m.ties) == ((0, 2), 0)
     # Abandoned once the position stopped changing (a hundred of its turns with nothing laid or drawn), not after
     # a thousand more round trips to its host.
     assert sum(m.faults[0].values()) < 300
-    assert wait_gone(MARK) == []
+    assert wait_gone(hostile) == []
