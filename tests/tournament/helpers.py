@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -78,3 +79,11 @@ def children(pid: int) -> list[int]:
         with open(f"/proc/{pid}/task/{task}/children") as fh:
             out += [int(p) for p in fh.read().split()]
     return out
+
+
+def ctrl_c_as_in_a_terminal() -> None:
+    """In a child about to run a tournament (``preexec_fn``): Ctrl-C acts as in a terminal. A shell's background
+    job inherits SIGINT ignored, and Python then leaves it ignored, so a test run started in the background would
+    otherwise send its interrupt to nobody (the run then played to its end, or a run with a bot that never moves
+    for minutes)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -25,6 +25,7 @@ from helpers import (
     attack_copy,
     attack_reports,
     children,
+    ctrl_c_as_in_a_terminal,
     figures,
     leftovers,
     private_first_legal,
@@ -138,6 +139,7 @@ def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_p
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_as_in_a_terminal,
     )
     try:
         # A host of the Daemon bot plays on a worker and has left its daemon (two processes name the worker's

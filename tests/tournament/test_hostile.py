@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from helpers import leftovers, wait_gone
+from helpers import ctrl_c_as_in_a_terminal, leftovers, wait_gone
 
 from domino_tui.tournament import run_tournament
 
@@ -113,6 +113,7 @@ def test_ctrl_c_stops_at_once_saves_the_finished_matches_and_leaves_nothing(host
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # so that what is left of the run if it fails can be ended here, and only it
+        preexec_fn=ctrl_c_as_in_a_terminal,
     )
     journal = tmp_path / "r.jsonl"
     try:
