@@ -21,7 +21,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 
 # Hand sizes by the number of players, for 2 to 8 players.
-HAND_SIZES_BY_BAND = (15, 15, 15, 12, 12, 10, 10)  # 15 for 2-4, 12 for 5-6, 10 for 7-8 (Wikipedia; Pagat)
+HAND_SIZES_BY_BAND = (15, 15, 15, 12, 12, 10, 10)  # 15 for 2-4, 12 for 5-6, 10 for 7-8 (htfbw.com)
 HAND_SIZES_STEPPED = (15, 15, 15, 13, 12, 11, 10)  # 15/15/15/13/12/11/10/9: one tile fewer a player past four
 
 
@@ -29,7 +29,7 @@ class EngineSearch(IntEnum):
     """How the engine double reaches the hub."""
 
     DRAWN = train_core.ENGINE_DRAWN  # its holder lays it; nobody holds it: all draw one in turn until someone does
-    SET_ASIDE = train_core.ENGINE_SET_ASIDE  # taken out before the deal (Puremco's and Cardinal's sheets)
+    SET_ASIDE = train_core.ENGINE_SET_ASIDE  # taken out before the deal (htuse.com, the Texas Good Sam sheet)
     DRAWN_UNTIL_FOUND = train_core.ENGINE_DRAWN_UNTIL_FOUND  # as DRAWN, but the first seat to draw it stops the rest
 
 
@@ -38,7 +38,7 @@ class TrainOptions:
     """The house rules: each field is one question the rule books answer differently."""
 
     hand_sizes: tuple[int, ...] = HAND_SIZES_BY_BAND  # hand size for 2, 3, ... 8 players
-    # The engine in the hub before the deal, as Puremco's sheet has it (docs/rules.md names the sheets of each way):
+    # The engine in the hub before the deal, as the design brief has it (docs/rules.md names the sheets of each way):
     # drawing for it leaves two players with 32 to 40 tiles when the double-twelve is among the 61 undealt.
     engine_search: EngineSearch = EngineSearch.SET_ASIDE
     first_turn_chain: bool = False  # a seat's first turn may lay several tiles on its own train

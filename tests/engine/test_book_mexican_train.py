@@ -67,7 +67,8 @@ def test_the_options_are_the_rule_books_and_players_are_an_option():
 
 
 def test_the_engine_is_set_aside_before_the_deal_by_default():
-    """Puremco's and Cardinal's sheets: the engine double is taken out and set in the hub before the deal."""
+    """htuse, the Texas Good Sam sheet, ourpastimes: the engine double is taken out and set in the hub before the
+    deal."""
     assert MEXICAN_TRAIN.options.engine_search is EngineSearch.SET_ASIDE
     for players in range(2, 9):
         for round_index in (0, 7):
@@ -99,7 +100,7 @@ def test_nobody_holds_the_engine_so_every_seat_draws_in_turn_until_one_holds_it(
 
 
 def test_an_engine_set_aside_is_dealt_to_nobody_and_the_first_seat_plays():
-    """Puremco's sheet, htuse: the engine is set in the hub before the deal, so it is dealt to nobody."""
+    """htuse, the Texas Good Sam sheet: the engine is set in the hub before the deal, so it is dealt to nobody."""
     rules = TWO
     state = position(rules, [[T(1, 2)], [T(3, 4)]], first=1)
     assert state.engine_seat is None and state.turn == 1 and state.history == []
@@ -277,10 +278,10 @@ def test_a_forfeit_takes_the_seat_out_and_scores_it_at_least_what_playing_on_cou
 
 
 def test_a_seat_that_passed_before_a_train_opened_may_still_play_on_it():
-    """A round ends blocked only when nobody can play and the boneyard is empty (pagat's Mexican Train: "the game
-    also ends when ... no one can play"): only [7|8] is left to draw; seat 1 starts its train with [12|5]; seat 0
-    cannot play, draws the last tile and passes; seat 1 cannot play and passes, which opens its train; seat 0 now
-    plays [5|6] on it. A count of passes in a row ended this round before seat 0's turn."""
+    """A round ends blocked only when nobody can play and the boneyard is empty (mexicantrain.com: "When no more
+    tiles are left in the boneyard and all players cannot play a tile"): only [7|8] is left to draw; seat 1 starts
+    its train with [12|5]; seat 0 cannot play, draws the last tile and passes; seat 1 cannot play and passes, which
+    opens its train; seat 0 now plays [5|6] on it. A count of passes in a row ended this round before seat 0's turn."""
     from domino_tui.engine.train_core import TrainRound, mask_of
 
     rules = TWO.kernel

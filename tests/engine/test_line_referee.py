@@ -93,7 +93,7 @@ def play_match(rules, seed: int, forfeits: bool) -> int:
         assert match.scores == totals, f"{where}: the match's scores"
         target = match.target
         if target is not None:
-            # pagat, gambiter: the first side to the target at the end of a game, ahead of the others.
+            # The block books, gambiter: the first side to the target at the end of a game, ahead of the others.
             ends = max(totals) >= target and totals.count(max(totals)) == 1
         else:
             ends = index + 1 >= match.max_games

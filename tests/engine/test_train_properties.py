@@ -34,7 +34,7 @@ def out_seats(state: TrainRoundState) -> set[int]:
 
 
 def nobody_can_play(state: TrainRoundState) -> bool:
-    """The position as the rules judge a blocked round (the Puremco sheet, pagat's Mexican Train): the boneyard
+    """The position as the rules judge a blocked round (mexicantrain.com, htuse: docs/rules.md): the boneyard
     is empty and no seat still in holds a tile for an end it could ever play on. While a double waits that is the
     double's end; otherwise any train's, since a seat that cannot play passes and puts its marker out."""
     if state.boneyard_size:

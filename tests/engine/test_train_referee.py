@@ -93,7 +93,8 @@ def test_random_rounds_agree_with_the_referee(name):
 
 
 def test_whole_matches_score_as_the_referee_adds_them():
-    """pagat: each round's pips left are added up; after the thirteenth round the lowest total wins."""
+    """htfbw.com, Lantzalot's rules: each round's dots left are added up; after the thirteenth round the lowest
+    total wins."""
     for players, seed in ((2, 1), (5, 2), (8, 3)):
         match = TrainMatch.from_seed(MEXICAN_TRAIN.with_players(players), seed)
         rng = random.Random(seed)
@@ -136,8 +137,8 @@ def test_the_referee_tells_a_wrong_engine():
 
 
 def test_the_referee_ends_a_round_only_when_nobody_can_play():
-    """The minimal case a count of passes got wrong, on the referee alone (pagat: the round ends when no one can
-    play): [7|8] is the last tile to draw; seat 1 starts its train with [12|5]; seat 0 draws and passes; seat 1
+    """The minimal case a count of passes got wrong, on the referee alone (mexicantrain.com: the round ends when no
+    one can play): [7|8] is the last tile to draw; seat 1 starts its train with [12|5]; seat 0 draws and passes; seat 1
     passes, opening its train; seat 0 plays [5|6] on it."""
     rules = MEXICAN_TRAIN.with_players(2)
     T = Tile.of

@@ -4,7 +4,8 @@ count, the teams, the draw rule, the count's divisors, the settlement's kind), a
 
 Sources, named beside each rule below:
 - Hyperskill: the Hyperskill stage text of the classic draw game (and the README of a game built to it);
-- pagat: pagat.com's pages on the block game, All Fives (muggins) and the fives family, the partnership game;
+- pagat: pagat.com's pages on All Fives, Muggins and the fives family;
+- the block books: zpag.net, learnplaywin.net, onlinedominogames.com and an old Hoyle's text on the block game;
 - gambiter: gambiter.com's Fives and Threes, after Arthur Taylor's Guinness Book of Traditional Pub Games;
 - dominoes: the `dominoes` library's documentation of the Puerto Rico partnership game and its series;
 - MC102: the MC102 assignment's double-nine partnership judge.
@@ -26,7 +27,7 @@ PLAY, DRAW, PASS = "play", "draw", "pass"
 
 
 def round_to_five(points: int) -> int:
-    """pagat (All Fives): hands are scored to the nearest five (12 -> 10, 13 -> 15)."""
+    """The All Fives bot README: hands are scored to the nearest five (12 -> 10, 13 -> 15)."""
     return (points + 2) // 5 * 5
 
 
@@ -72,9 +73,9 @@ class LineReferee:
         self.fives = [0] * len(self.rules.teams)
         self.points = [0] * len(self.rules.teams)
         if self.lead is not None:
-            self.turn = self.leader = self.lead  # pagat (block), MC102: the leader may lead any tile
+            self.turn = self.leader = self.lead  # the block books, MC102: the leader may lead any tile
             return
-        # Hyperskill, pagat (All Fives), dominoes: the holder of the highest double lays it first, and the next
+        # Hyperskill, the All Fives bot README, dominoes: the holder of the highest double lays it first, and the next
         # player goes on.
         for pip in range(self.rules.max_pip, -1, -1):
             double = Tile(pip, pip)
@@ -94,7 +95,7 @@ class LineReferee:
         if not self.arms:
             return []
         ends = [LEFT, RIGHT]
-        # pagat (All Fives): once both sides of the spinner hold a tile, play may go up and down from it too.
+        # The All Fives bot README: once both sides of the spinner hold a tile, play may go up and down from it too.
         if self.spinner is not None and not self.spinner_open_sides:
             ends.append(UP)
             if self.arms_started[0]:
@@ -107,7 +108,8 @@ class LineReferee:
         return tuple(self.arms[e].pip if e in open_ends else -1 for e in range(4))  # type: ignore[return-value]
 
     def count(self) -> int:
-        """pagat (the fives family), gambiter: the sum of the open ends; a double at an end counts both halves.
+        """pagat (the fives family), gambiter, the All Fives bot README: the sum of the open ends; a double at an end
+        counts both halves.
         The spinner's empty up and down arms count nothing (only an arm that holds a tile counts)."""
         if not self.arms:
             return 0
@@ -124,7 +126,7 @@ class LineReferee:
         return total
 
     def count_points(self, count: int) -> int:
-        """pagat (All Fives): a count that is a multiple of five scores itself; gambiter: a point for each five
+        """The All Fives bot README: a count that is a multiple of five scores itself; gambiter: a point for each five
         and each three it holds (15 scores 8). The rules declare which: (divisor, points a multiple) pairs."""
         return sum(count // d * each for d, each in self.rules.count_scores if count > 0 and count % d == 0)
 
@@ -144,9 +146,9 @@ class LineReferee:
             # the stock empty it skips the turn.
             return plays | {(DRAW,) if self.stock else (PASS,)}
         if plays:
-            return plays  # pagat: a player who can play must
+            return plays  # the block books, gambiter, dominoes: a player who can play must
         if draw is DrawRule.UNTIL_PLAYABLE and self.stock:
-            return {(DRAW,)}  # pagat (All Fives): draw until able to play
+            return {(DRAW,)}  # the All Fives bot README: draw until able to play
         return {(PASS,)}
 
     # ----- moves -----
@@ -187,7 +189,7 @@ class LineReferee:
         self._pass()
 
     def _pass(self) -> None:
-        # pagat (block), MC102 ("four passes in a row"): when every player has passed in a row nobody can play.
+        # the block books, MC102: when every player has passed in a row nobody can play.
         self.passes += 1
         if self.rules.must_play and self.passes >= self.rules.players:
             self._finish("blocked", None)
@@ -200,7 +202,7 @@ class LineReferee:
         if len(self.line) == 1:
             self.arms = {LEFT: Arm(tile.low, double), RIGHT: Arm(tile.high, double)}
             if double and self.rules.spinner:
-                # pagat (All Fives): the first double played is the spinner; led, both its sides are bare.
+                # The All Fives bot README: the first double played is the spinner; led, both its sides are bare.
                 self._make_spinner(tile.low, {LEFT, RIGHT})
             return
         pip = self.arms[end].pip
@@ -209,7 +211,7 @@ class LineReferee:
             self.arms_started[end - UP] = True
         self.spinner_open_sides.discard(end)
         if double and self.rules.spinner and self.spinner is None:
-            # pagat (All Fives): a double played later in the line becomes the spinner: the side laid against the
+            # The All Fives bot README: a double played later in the line becomes the spinner: the side laid against the
             # line holds a tile, its other side is the end it was played on.
             self._make_spinner(tile.low, {end})
 
@@ -245,7 +247,7 @@ class LineReferee:
         elif reason == "stalemate" or rules.blocked is Blocked.DRAW:
             winner = None  # Hyperskill: a locked line is a draw; gambiter: a blocked hand scores nobody
         elif rules.blocked is Blocked.LIGHTER_TEAM:
-            # pagat (block, All Fives), dominoes: the lighter side wins a blocked game; equal, nobody.
+            # zpag (block), the All Fives bot README, dominoes: the lighter side wins a blocked game; equal, nobody.
             lightest = min(team_pips)
             winner = team_pips.index(lightest) if team_pips.count(lightest) == 1 else None
         else:
@@ -255,14 +257,14 @@ class LineReferee:
         if winner is not None:
             others = sum(p for t, p in enumerate(team_pips) if t != winner)
             if rules.scores is Scores.OPPONENTS:
-                points[winner] = others  # pagat (block), Hyperskill: the opponents' pips
+                points[winner] = others  # zpag, Hoyle's (block): the opponents' pips
             elif rules.scores is Scores.ALL:
                 points[winner] = sum(team_pips)  # dominoes (Puerto Rico): every pip left, the partner's too
             elif rules.scores is Scores.ONE:
                 points[winner] = 1  # gambiter: a point for the go; MC102: a game won counts one
             else:
-                # pagat (All Fives): going out scores the opponent's pips, a locked round the difference, each
-                # rounded to five.
+                # The All Fives bot README: going out scores the opponent's pips, a locked round the difference, each
+                # rounded to the nearest five.
                 own = team_pips[winner]
                 points[winner] = round_to_five(others if out_seat is not None else others - own)
         self.winner, self.points, self.pips = winner, points, pips
@@ -278,11 +280,12 @@ def next_lead(rules: Rules, ref: LineReferee, index: int) -> int | None:
     if name == "classic":
         return None  # Hyperskill: every game opens with the highest double
     if name in ("block", "fivesandthrees", "partnership9"):
-        # pagat (block): the lead alternates; gambiter: the turn to start passes to the left; MC102: clockwise.
+        # Hoyle's (block): each player leads alternately; gambiter: the turn to start passes to the left; MC102:
+        # clockwise.
         return (ref.leader + 1) % n
     if name == "allfives":
-        # pagat (All Fives): the winner of a round leads the next with any tile; after a locked round the highest
-        # double opens again.
+        # The All Fives bot README: the winner of a round leads the next with any tile; after a locked round the
+        # highest double opens again.
         return ref.out_seat if ref.reason == "out" else None
     if name == "partnership":
         # dominoes (Series): the player who went out leads; a blocked game won by the last player's team, the

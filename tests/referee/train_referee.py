@@ -2,12 +2,13 @@
 rule code (train_core.py, train_state.py), only `Tile` and the rules' declared data (the number of players, the
 hand size, the options), and keeps its own table of plain Python lists.
 
-Sources, named beside each rule below:
-- pagat: pagat.com's Mexican Train page (the trains, the markers, doubles to satisfy, the end of a round, scoring);
-- Puremco: Puremco's and Cardinal's Mexican Train sheets (the engine double set in the hub before the deal);
-- the drawing sheets: the Idaho Good Sam and thegreves.com rules (drawing for the engine when nobody holds it);
-- mexicantrain.com: its official rules (draw one, play it if it fits, else pass; covering doubles);
-- the house rules this project offers where the books differ (docs/rules.md, "Mexican Train").
+Sources, named beside each rule below (docs/rules.md, "mexicantrain", links every one):
+- the sheets: the Mexican Train sheets we read, where they agree (the Idaho Good Sam sheet, htfbw.com, htuse.com);
+- Good Sam: the Idaho Good Sam sheet (the markers, doubles to satisfy, everyone drawing for the engine);
+- set aside: htuse.com, the Texas Good Sam sheet, ourpastimes.com (the engine set in the hub before the deal);
+- Celko: Joe Celko's article on Cardinal's game (drawing in turn until someone holds the engine);
+- mexicantrain.com: its rules and its page on how a round ends (draw one, else pass; no plays left ends it);
+- the house rules this project offers where the sheets differ.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class TrainReferee:
         n = self.rules.players
         self.hands = [list(h) for h in self.hands]
         self.boneyard = list(self.boneyard)
-        # pagat: round r is started from the double 12 - r in the hub; each seat has a train, and the Mexican
+        # the sheets: round r is started from the double 12 - r in the hub; each seat has a train, and the Mexican
         # train (index n here) is open to all from the start.
         self.engine = self.rules.max_pip - self.round_index
         self.trains = [[] for _ in range(n + 1)]
@@ -66,7 +67,7 @@ class TrainReferee:
         engine = Tile(self.engine, self.engine)
         search = self.rules.options.engine_search
         if search is EngineSearch.SET_ASIDE:
-            # Puremco: the engine is set in the hub before the deal; the round's first seat plays first.
+            # set aside: the engine is set in the hub before the deal; the round's first seat plays first.
             assert all(engine not in h for h in self.hands) and engine not in self.boneyard
             return
         n = self.rules.players
@@ -75,9 +76,9 @@ class TrainReferee:
             return next((s for s, h in enumerate(self.hands) if engine in h), None)
 
         seat = self.first
-        # The drawing sheets: when nobody holds it, the seats draw one tile each in turn from the first seat. The
-        # Idaho Good Sam sheet has every player draw ("all players will draw an additional tile ... until the
-        # starting double is found"), so a turn of the table is finished; thegreves.com's stops at the finder.
+        # When nobody holds it, the seats draw one tile each in turn from the first seat. Good Sam has every player
+        # draw ("all players will draw an additional tile ... until the starting double is found"), so a turn of
+        # the table is finished; Celko's stops at the first who draws it.
         while holder() is None or (search is EngineSearch.DRAWN and seat != self.first):
             if not self.boneyard:
                 break
@@ -95,12 +96,12 @@ class TrainReferee:
     def _trains_open_to(self, seat: int) -> list[int]:
         n = self.rules.players
         if self.open_double is not None:
-            # pagat: a double must be satisfied before any other play, by whoever's turn it is.
+            # Good Sam: a double must be satisfied before any other play, by whoever's turn it is.
             return [self.open_double]
         if self.chaining:
             # The house rule first_turn_chain: on the first turn, more tiles on one's own train.
             return [seat]
-        # pagat: one's own train, the Mexican train, and any train whose owner's marker is out.
+        # the sheets: one's own train, the Mexican train, and any train whose owner's marker is out.
         return [x for x in range(n + 1) if x == seat or self.marked[x]]
 
     def legal(self) -> set[tuple]:
@@ -116,7 +117,7 @@ class TrainReferee:
         if self.chaining and self.open_double is None:
             return plays | {(PASS,)}  # the run of tiles may stop at any time
         if plays:
-            return plays  # pagat: a player who can play must (no drawing by choice)
+            return plays  # Fundex's sheet: a player who can play must (no drawing by choice)
         if self.boneyard and not self.drew:
             return {(DRAW,)}  # mexicantrain.com: unable to play, draw one
         return {(PASS,)}  # still unable: pass, and put the marker out
@@ -133,7 +134,7 @@ class TrainReferee:
             return
         if move[0] == PASS:
             if not (self.chaining and self.open_double is None):
-                self.marked[seat] = True  # pagat: a player who cannot play puts a marker on their train
+                self.marked[seat] = True  # Good Sam: a player who cannot play puts a marker on their train
             if not self._end_if_blocked():
                 self._next_turn()
             return
@@ -143,7 +144,7 @@ class TrainReferee:
         # Laid with the matching number against the train's end; the other number is the new end.
         self.ends[train] = tile.high if tile.low == self.ends[train] else tile.low
         if train == seat:
-            self.marked[seat] = False  # pagat: playing on one's own train takes the marker off
+            self.marked[seat] = False  # Good Sam: playing on one's own train takes the marker off
         if self.open_double == train:
             self.open_double = None  # the double is satisfied
         double = tile.low == tile.high
@@ -153,7 +154,7 @@ class TrainReferee:
         if self._end_if_out() or self._end_if_blocked():
             return
         if double:
-            return  # pagat: the player of a double plays again to satisfy it
+            return  # Good Sam: the player of a double plays again to satisfy it
         if train == seat and self.rules.options.first_turn_chain and not self.played_first_turn[seat]:
             self.chaining = True
             return
@@ -186,7 +187,7 @@ class TrainReferee:
     # ----- the end and the score -----
 
     def _end_if_out(self) -> bool:
-        # pagat: the round ends when a player plays their last tile. The house rule out_on_double says whether a
+        # the sheets: the round ends when a player plays their last tile. The option out_on_double says whether a
         # last tile that is a double ends it at once or only once the double is satisfied.
         if self.open_double is not None and not self.rules.options.out_on_double:
             return False
@@ -199,7 +200,7 @@ class TrainReferee:
         return False
 
     def _end_if_blocked(self) -> bool:
-        # pagat, mexicantrain.com: the round also ends when no one can play and the boneyard is empty. A seat
+        # mexicantrain.com, htuse: the round also ends when no one can play and the boneyard is empty. A seat
         # that cannot play passes and opens its train, so "can play" is against every train's end (or the open
         # double's, which must be satisfied first), for every seat still in the round.
         if self.boneyard:
@@ -212,7 +213,7 @@ class TrainReferee:
         return True
 
     def _points_of(self, tiles: list[Tile]) -> int:
-        # pagat: the pips left in hand; the house rule double_blank gives [0|0] a value (the sheets that say 50).
+        # htfbw.com: the dots left in hand; the option double_blank gives [0|0] a value (a house rule's 50).
         return sum(t.low + t.high for t in tiles) + (self.rules.options.double_blank if Tile(0, 0) in tiles else 0)
 
     def points(self) -> list[int]:
