@@ -48,12 +48,12 @@ def table(app: DominoApp) -> OnlineTableScreen:
     return screen
 
 
-async def until(pilots, done, limit: float = 20.0) -> None:
-    """Let the apps run until ``done()`` holds."""
+async def until(pilots, done, limit: float = 20.0, state=lambda: "") -> None:
+    """Let the apps run until ``done()`` holds; ``state()`` says what the failure message should show."""
     waited = 0.0
     while not done():
         if waited > limit:
-            raise AssertionError("the table never got there")
+            raise AssertionError(f"the table never got there {state()}")
         for pilot in pilots:
             await pilot.pause()
         await asyncio.sleep(0.02)
@@ -77,7 +77,14 @@ async def play_turn(pilot, screen: OnlineTableScreen) -> None:
         if screen.choosing:
             await pilot.press(END_KEY[move.end])
     # The move is sent in a worker: the next observation shows it made.
-    await until([pilot], lambda: screen.seat_view is None or screen.seat_view.position != position)
+    await until(
+        [pilot],
+        lambda: screen.seat_view is None or screen.seat_view.position != position,
+        state=lambda: (
+            f"(move {move}, position {position}, in front {type(pilot.app.screen).__name__}, status {screen.status}, "
+            f"connection {screen.connection}, sent for {screen.sent_for}, message {screen.message!r})"
+        ),
+    )
 
 
 async def play_to_the_end(pilots, screens, limit: float = 60.0) -> None:
