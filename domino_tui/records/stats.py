@@ -79,7 +79,8 @@ def table(records: Iterable[GameRecord]) -> list[Row]:
 
 
 def _rating(found: Rating | None) -> tuple[float, float]:
-    return (25.0, round(25 / 3, 3)) if found is None else (round(found.mu, 3), round(found.sigma, 3))
+    # As computed: rounded here and again when shown, 20.8496 would show as 20.9 beside its Rating's 20.8.
+    return (25.0, 25 / 3) if found is None else (found.mu, found.sigma)
 
 
 def streaks(records: Iterable[GameRecord]) -> Streaks:
@@ -191,4 +192,4 @@ def write_csv(records: list[GameRecord], out: TextIO) -> None:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([f.name for f in fields(Row)])
     for row in table(records):
-        writer.writerow(astuple(row))
+        writer.writerow(round(v, 3) if isinstance(v, float) else v for v in astuple(row))

@@ -51,3 +51,21 @@ def test_a_table_of_several_sides_rates_every_place_at_once() -> None:
     # Levels that differ are one opponent (the set), each level measured apart: the one you beat drops.
     [mixed] = ratings([table_game((0, 1, 2), ("Easy", "Master"))] * 3)
     assert mixed.opponent == "Easy/Master" and mixed.mu > 25 and mixed.games == 3
+
+
+def test_the_statistics_show_a_rating_as_the_rating_says_it() -> None:
+    """The statistics' table shows each rating rounded once: rounded to three places and then to one, a mu of
+    20.8496 showed as 20.9 where the rating itself says 20.8. The CSV keeps three places."""
+    import io
+
+    from domino_tui.records.ratings import Rating
+    from domino_tui.records.stats import _rating, cells, table, write_csv
+
+    assert _rating(Rating("mexicantrain", "people", 20.8496, 8.2, 1, 25.0)) == (20.8496, 8.2)
+    records = [table_game((3, 0, 1, 2)), table_game((1, 0, 2, 3))] * 3
+    [row] = table(records)
+    [rating] = ratings(records)
+    assert rating.shown in cells(row)
+    out = io.StringIO()
+    write_csv(records, out)
+    assert f"{rating.mu:.3f}".rstrip("0") in out.getvalue()
