@@ -269,12 +269,13 @@ def test_the_other_half_check_finds_the_expression(tmp_path):
     assert other_half_expressions(module) == [2]
 
 
-# What the referees in tests/referee may take from the engine: the tiles and the rules' declared data, never code
-# that plays by the rules (the kernels, the states, the variants' lead functions), so that they judge the engine
-# from the rule books rather than repeat it.
+# What the referees in tests/referee may take from the engine: the tiles, the rules' values and the names of their
+# options, never code that plays by the rules (the kernels, the states, the variants' lead functions), so that they
+# judge the engine from the rule books rather than repeat it. The line referee reads only a variant's name, its
+# player count and Fives and Threes' blocked option (so not the draw rule's or the settlement's names).
 REFEREE_MAY_IMPORT = {
     "domino_tui.engine": {"Tile", "Rules", "TrainRules", "EngineSearch"},
-    "domino_tui.engine.rules": {"Blocked", "DrawRule", "Scores"},
+    "domino_tui.engine.rules": {"Blocked"},
 }
 
 
