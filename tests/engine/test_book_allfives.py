@@ -6,13 +6,14 @@ import pytest
 
 from domino_tui.engine import (
     DRAW,
+    PASS,
     IllegalMoveError,
     Kind,
     Reason,
     get_rules,
     round5,
 )
-from tests.engine.positions import D, L, R, U, line, play, position, settled
+from tests.engine.positions import D, L, R, U, blanks_out, line, play, position, settled
 
 
 def test_allfives_spinner_and_scoring():
@@ -133,3 +134,37 @@ def test_the_winner_leads_and_a_locked_round_opens_with_the_highest_double():
     assert rules.first_opening(rules, None) == Opening(None)
     assert rules.next_opening(rules, out, Opening(None), 0, 1) == Opening(1)
     assert rules.next_opening(rules, locked, Opening(1), 1, 2) == Opening(None)
+
+
+def test_a_double_played_later_is_the_spinner_and_only_the_first_double_is():
+    """pagat's All Fives: "The first double, and only the first double, played is used as a spinner", led or not; the
+    first and second tiles go against its sides, then the third and fourth against its ends."""
+    g = position("allfives", ["35 56 33 11", "55 25 44"], lead=0)
+    play(g, "35")  # a lead that is no double: no spinner yet
+    assert g.board.spinner is None
+    play(g, "55", R)  # the first double: its side against [3|5] is taken, its other side is the right end
+    assert line(g)[g.board.spinner] == [5, 5] and g.board.open_ends() == (L, R) and g.board.count() == 3 + 10
+    play(g, "56", R)  # both sides taken: play may now go up from it (3 + 6 = 9)
+    assert g.board.open_ends() == (L, R, U) and g.board.count() == 9
+    play(g, "25", U)  # 3 + 6 + 2
+    assert g.board.open_ends() == (L, R, U, D) and g.board.count() == 11
+    play(g, "33", L)  # a second double is no spinner: it counts both halves at the end, and nothing opens
+    assert line(g)[g.board.spinner] == [5, 5] and g.board.open_ends() == (L, R, U, D)
+    assert g.board.count() == 6 + 6 + 2 and g.history[-1].scored == 0
+
+
+def test_a_locked_round_played_out_gives_the_lighter_hand_the_difference_rounded_to_five():
+    """The All Fives bot README: a locked game is one where neither player can play and the boneyard is empty; "the
+    player with a lower tile count gets the sum of their opponent's tiles minus the sum of their tiles, rounded to the
+    nearest 5"."""
+    g = blanks_out("allfives", "11 13 22")
+    # The spinner [0|0] leads; only [0|5] on the right, against a left end of 0, makes a multiple of five.
+    assert [e.scored for e in g.history] == [0, 0, 0, 0, 0, 0, 0, 5, 0, 0] and g.team_points() == (0, 5)
+    assert g.board.ends == (0, 0, 0, -1) and g.stock_size == 0
+    assert g.legal_moves() == [PASS]
+    g.apply(PASS)
+    g.apply(PASS)
+    assert g.over and g.result.reason is Reason.BLOCKED
+    # Seat 0 holds 2 + 4 + 4 = 10; seat 1 the other 116 of the 126 pips no blank is on: 106, rounded to 105.
+    assert g.result.pips == (10, 116) and g.result.winner == 0 and g.result.points == (105, 0)
+    assert g.team_points() == (105, 5)

@@ -62,3 +62,25 @@ def test_the_lead_alternates_game_by_game():
     assert rules.first_opening(rules, None) == Opening(0)
     assert rules.next_opening(rules, won, Opening(0), 0, 1) == Opening(1)
     assert rules.next_opening(rules, won, Opening(1), 1, 2) == Opening(0)
+
+
+def test_a_player_who_can_play_may_not_pass():
+    """zpag, learnplaywin (the block game): a player passes only when unable to play."""
+    g = position("block", ["66 12", "56 03"])
+    play(g, "66")
+    assert {m.kind for m in g.legal_moves()} == {Kind.PLAY} and {m.tile for m in g.legal_moves()} == {Tile(5, 6)}
+    with pytest.raises(IllegalMoveError, match="must play"):
+        g.apply(PASS)
+    assert g.turn == 1 and not g.over
+
+
+def test_a_blocked_game_gives_the_lighter_hand_the_opponents_pips_not_the_difference():
+    """zpag (the block game): when no player can go, the lighter hand scores "the total pip count of the loser's
+    tiles" (learnplaywin's difference is not played: docs/rules.md)."""
+    g = position("block", ["66 13", "45"])
+    play(g, "66")
+    g.apply(PASS)  # [4|5] does not fit a 6
+    g.apply(PASS)  # nor [1|3]
+    assert g.over and g.result.reason is Reason.BLOCKED
+    # Seat 0 holds 4 pips, seat 1 holds 9: seat 0 scores the 9, not the difference of 5.
+    assert g.result.winner == 0 and g.result.points == (9, 0) and g.team_points() == (9, 0)

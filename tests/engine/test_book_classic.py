@@ -98,3 +98,19 @@ def test_classic_settles_a_locked_line_as_a_draw():
     assert settled(rules, None, [3, 30]) == (None, (0, 0))
     assert settled(rules, None, [3, 30]) == (None, (0, 0))
     assert settled(rules, 1, [12, 0]) == (1, (0, 12))
+
+
+@pytest.mark.parametrize(
+    ("hands", "opener", "double"),
+    [
+        (["56 44 01", "55 23 02"], 1, [5, 5]),  # [5|6] is the heaviest tile, [5|5] the highest double
+        (["66 01 02", "55 56 03"], 0, [6, 6]),
+    ],
+)
+def test_the_holder_of_the_highest_double_lays_it_and_the_other_player_moves_first(hands, opener, double):
+    """The Hyperskill stage text (and the README of the game built to it): the player with the highest double places
+    it to start the snake, and the opposing player makes the first move."""
+    g = position("classic", hands, lead=None)
+    assert line(g) == [double]
+    assert g.leader == opener and g.turn == 1 - opener
+    assert len(g.hand(opener)) == 2 and len(g.hand(1 - opener)) == 3

@@ -9,13 +9,15 @@ import pytest
 
 from domino_tui.engine import (
     DRAW,
+    PASS,
+    IllegalMoveError,
     Kind,
     Reason,
     core,
     get_rules,
 )
 from domino_tui.engine.rules import Blocked
-from tests.engine.positions import L, R, play, position, settled
+from tests.engine.positions import L, R, T, blanks_out, play, position, settled
 
 
 @pytest.mark.parametrize(
@@ -124,3 +126,44 @@ def test_the_lead_passes_to_the_next_seat_hand_by_hand():
     blocked = GameResult(Reason.BLOCKED, None, (0, 0, 0), (4, 9, 4))
     assert rules.next_opening(rules, blocked, Opening(2), 2, 1) == Opening(0)
     assert rules.next_opening(rules, blocked, Opening(0), 0, 2) == Opening(1)
+
+
+def test_a_player_able_to_play_may_not_knock_or_draw():
+    """gambiter: "It is illegal to knock when able to play a tile"; dominorules: one draws only when unable."""
+    g = position("fivesandthrees", ["55 01", "56 12"], stock="33 44", lead=0)
+    play(g, "55")
+    assert {m.kind for m in g.legal_moves()} == {Kind.PLAY}
+    for refused in (PASS, DRAW):
+        with pytest.raises(IllegalMoveError, match="must play"):
+            g.apply(refused)
+    assert g.turn == 1 and g.stock_size == 28 - 4 and g.hand(1) == tuple(T("56 12"))
+
+
+@pytest.mark.parametrize(
+    ("blocked", "settlement"),
+    [(Blocked.DRAW, (None, (0, 0))), (Blocked.LIGHTER_TEAM, (0, (1, 0)))],
+)
+def test_a_blocked_hand_played_out_scores_nobody_or_the_lighter_hand_by_the_house_rule(blocked, settlement):
+    """The copy of gambiter's text: "If the game is blocked, no one scores this point" (onlinedominogames: "no bonus
+    point is awarded"); our house rule Blocked.LIGHTER_TEAM gives the point to the lighter hand. What the counts
+    scored in play stays."""
+    g = blanks_out(dataclasses.replace(get_rules("fivesandthrees"), blocked=blocked), "11 13 22")
+    # No spinner; 3 (after [0|3]) and 5 (after [0|5]) score 1, 6 (after [5|6], against a blank end) scores 2.
+    assert [e.scored for e in g.history] == [0, 0, 0, 0, 1, 0, 0, 1, 2, 0] and g.team_points() == (3, 1)
+    assert g.board.ends == (0, 0, -1, -1) and g.stock_size == 0 and g.legal_moves() == [PASS]
+    g.apply(PASS)
+    g.apply(PASS)
+    assert g.over and g.result.reason is Reason.BLOCKED and g.result.pips == (10, 116)
+    winner, points = settlement
+    assert (g.result.winner, g.result.points) == (winner, points)
+    assert g.team_points() == (3 + points[0], 1 + points[1])
+
+
+def test_at_a_table_of_three_each_count_scores_for_the_player_who_made_it():
+    """gambiter (two to four players, each for himself): the count after a play scores for its player; the turn goes
+    round the three seats."""
+    g = position(get_rules("fivesandthrees").with_players(3), ["12 66", "24 55", "44 11"], lead=0)
+    play(g, "12")  # 3: a three
+    play(g, "24", R)  # 1 + 4 = 5: a five
+    play(g, "44", R)  # 1 + [4|4] counted 8 = 9: three threes
+    assert [e.scored for e in g.history] == [1, 1, 3] and g.team_points() == (1, 1, 3) and g.turn == 0

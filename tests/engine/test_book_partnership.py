@@ -7,6 +7,8 @@ import pytest
 from domino_tui.engine import (
     PASS,
     IllegalMoveError,
+    Opening,
+    Reason,
     Tile,
     get_rules,
 )
@@ -49,3 +51,19 @@ def test_who_leads_the_next_game_of_a_series():
     assert rules.next_opening(rules, won, Opening(None), 0, 1) == Opening(2)
     assert rules.next_opening(rules, lost, Opening(None), 0, 1) == Opening(3)
     assert rules.next_opening(rules, tie, Opening(2), 2, 1) == Opening(2)
+
+
+def test_a_stuck_game_played_out_gives_the_lighter_team_every_pip_and_its_staller_the_next_lead():
+    """The dominoes library: play proceeds clockwise; a player with no possible move passes; when no player can play
+    the game is stuck, and the team with the lower count earns both teams' counts. Its Series: a player who makes
+    the game stuck and whose team wins starts the following game."""
+    g = position("partnership", ["11", "33", "66 00", "22"], lead=None)
+    assert line(g) == [[6, 6]] and g.turn == 3  # the holder of [6|6] lays it; the player after goes on
+    for seat in (3, 0, 1, 2):  # nobody holds a 6
+        assert g.turn == seat and g.legal_moves() == [PASS]
+        g.apply(PASS)
+    assert g.over and g.result.reason is Reason.BLOCKED and g.result.last_seat == 2
+    # Seats 0 and 2 hold 2 + 0, seats 1 and 3 hold 6 + 4: the lighter team earns all 12.
+    assert g.result.pips == (2, 6, 0, 4) and g.result.winner == 0 and g.result.points == (12, 0)
+    rules = get_rules("partnership")
+    assert rules.next_opening(rules, g.result, g.opening, g.leader, 1) == Opening(2)
