@@ -42,7 +42,14 @@ RULE_SETS = {
     "partnership": get_rules("partnership"),
     "partnership9": get_rules("partnership9"),
 }
+# Match lengths chosen at the table (the settings' target: points where a variant plays to a target, else games).
+CHOSEN_LENGTHS = {
+    "block to 50": (get_rules("block"), 50, None),
+    "partnership to 100": (get_rules("partnership"), 100, None),  # the dominoes library: "usually 100 or 200"
+    "classic, 3 games": (get_rules("classic"), None, 3),
+}
 MATCHES = 150  # per rule set; every match is played to its end or to GAMES_AT_MOST
+MATCHES_OF_A_CHOSEN_LENGTH = 60
 MATCHES_OF_ONE_GAME = 1500  # classic: a match is one game
 GAMES_AT_MOST = 12  # a match stops being followed past this many games (a long All Fives match, say)
 TABLE_GAMES = 10  # partnership9's match at the table (the MC102 assignment's is 1,000 games)
@@ -101,11 +108,15 @@ def check_deal(game, book, where: str) -> None:
     assert dealt == every, f"{where}: the set dealt"
 
 
-def play_match(rules, seed: int, forfeits: bool = False) -> tuple[int, int | None]:
-    """One match of ``rules`` beside the referee: the games played, and who led the first."""
+def play_match(
+    rules, seed: int, forfeits: bool = False, target: int | None = None, games: int | None = None
+) -> tuple[int, int | None]:
+    """One match of ``rules`` beside the referee, to ``target`` points or of ``games`` games if given: the games
+    played, and who led the first."""
     book = book_of(rules)
-    games = TABLE_GAMES if book.games and book.games > TABLE_GAMES else None
-    match = Match(rules, random.Random(seed), games=games)
+    if games is None and book.games and book.games > TABLE_GAMES:
+        games = TABLE_GAMES
+    match = Match(rules, random.Random(seed), target=target, games=games)
     rng = random.Random(seed + 1)
     totals = [0] * len(book.teams)
     wins = [0] * len(book.teams)
@@ -129,10 +140,10 @@ def play_match(rules, seed: int, forfeits: bool = False) -> tuple[int, int | Non
         if ref.winner is not None:
             wins[ref.winner] += 1
         assert match.scores == totals, f"{where}, at its end: the match's scores {match.scores} v {totals}"
-        over = match_over(book, totals, index + 1, games)
+        over = match_over(book, totals, index + 1, target, games)
         assert match.over == over, f"{where}, at its end: the match is over: {match.over}"
         if over:
-            winner = match_winner(book, totals, wins, games)
+            winner = match_winner(book, totals, wins, target, games)
             assert match.winner == winner, f"{where}, at its end: the match won by {match.winner}, not {winner}"
             return index + 1, first
         match.next_game()
@@ -149,6 +160,14 @@ def test_random_matches_agree_with_the_referee(name):
     if book_of(rules).first_lead == BY_LOT:
         # gambiter, the MC102 assignment: by lot, so every seat leads a first game sometimes.
         assert {first for _, first in played} == set(range(rules.players))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CHOSEN_LENGTHS)
+def test_matches_of_a_chosen_length_agree_with_the_referee(name):
+    rules, target, games = CHOSEN_LENGTHS[name]
+    played = [play_match(rules, 1000 * i + 3, target=target, games=games) for i in range(MATCHES_OF_A_CHOSEN_LENGTH)]
+    assert sum(g for g, _ in played) >= MATCHES_OF_A_CHOSEN_LENGTH
 
 
 def test_the_declared_data_is_the_books():

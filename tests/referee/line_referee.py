@@ -494,20 +494,25 @@ def next_lead(book: Book, ref: LineReferee) -> int | None:
     raise AssertionError(f"no lead rule for {name}")
 
 
-def match_over(book: Book, totals: list[int], games_played: int, games: int | None = None) -> bool:
-    """Whether a match is over after ``games_played`` games with ``totals``; ``games`` a match length chosen in
-    place of the book's."""
-    if games is None and book.target is not None:
+def match_over(
+    book: Book, totals: list[int], games_played: int, target: int | None = None, games: int | None = None
+) -> bool:
+    """Whether a match is over after ``games_played`` games with ``totals``; ``target`` or ``games`` a match length
+    chosen in place of the book's."""
+    target = target if target is not None else (book.target if games is None else None)
+    if target is not None:
         # The All Fives bot README ("more than 150 points - and more points than their opponent - at the end of a
         # round"), zpag, the dominoes library's Series: a side at the target, ahead of the others, at a game's end.
         top = max(totals)
-        return top >= book.target and totals.count(top) == 1
+        return top >= target and totals.count(top) == 1
     return games_played >= (games or book.games or 1)  # the MC102 assignment: a fixed number of games
 
 
-def match_winner(book: Book, totals: list[int], wins: list[int], games: int | None = None) -> int | None:
+def match_winner(
+    book: Book, totals: list[int], wins: list[int], target: int | None = None, games: int | None = None
+) -> int | None:
     """The side that won a match that is over: the most points to a target, else the most games won; equal, nobody."""
-    if games is None and book.target is not None:
+    if target is not None or (games is None and book.target is not None):
         return totals.index(max(totals))
     best = max(wins)
     return wins.index(best) if wins.count(best) == 1 else None  # the MC102 assignment: equal games, a tie
