@@ -60,7 +60,7 @@ class Book:
     spinner: bool
     count: str
     stalemate_eight: bool
-    out_scores: str
+    winner_scores: str
     blocked: str
     first_lead: str
     target: int | None  # the match: the first side to this at the end of a game, ahead of the others
@@ -96,7 +96,7 @@ def book_of(rules: Rules) -> Book:
             spinner=False,
             count=NO_COUNT,  # the Hyperskill stage text: nothing is scored in play
             stalemate_eight=True,  # the Hyperskill stage text: both ends one number, eight times in the snake
-            out_scores=OPPONENTS_PIPS,  # our choice (the stage text scores nothing): the loser's pips, for the record
+            winner_scores=OPPONENTS_PIPS,  # our choice (the stage text scores nothing): the loser's pips, recorded
             blocked=NOBODY,  # the README of the game built to the Hyperskill stage text: a draw
             first_lead=HIGHEST_DOUBLE,  # the Hyperskill stage text: the highest double, the other player moves first
             target=None,
@@ -114,7 +114,7 @@ def book_of(rules: Rules) -> Book:
             spinner=False,
             count=NO_COUNT,  # the block books: nothing scored in play
             stalemate_eight=False,
-            out_scores=OPPONENTS_PIPS,  # zpag, Hoyle's block game: the pips left in the opponent's hand
+            winner_scores=OPPONENTS_PIPS,  # zpag, Hoyle's block game: the pips left in the opponent's hand
             blocked=LIGHTER,  # zpag, spaanszt: blocked, the lighter hand scores the loser's pips; equal, nobody
             first_lead=FIRST_SEAT,  # our choice: the books have the highest double lead, or lots drawn
             target=100,  # zpag, learnplaywin, onlinedominogames: 100 points
@@ -132,7 +132,7 @@ def book_of(rules: Rules) -> Book:
             spinner=True,  # the All Fives bot README, pagat's All Fives: the first double is the spinner
             count=FIVES,  # the All Fives bot README: a board score that is a multiple of 5 scores itself
             stalemate_eight=False,
-            out_scores=ROUNDED,  # the All Fives bot README: the opponent's tiles, rounded to the nearest 5
+            winner_scores=ROUNDED,  # the All Fives bot README: the opponent's tiles, rounded to the nearest 5
             blocked=LIGHTER,  # the All Fives bot README: the lower count gets the difference, rounded to the nearest 5
             first_lead=HIGHEST_DOUBLE,  # the All Fives bot README: the first round starts with the highest double
             # The All Fives bot README asks for "more than 150 points - and more points than their opponent"; the
@@ -157,7 +157,7 @@ def book_of(rules: Rules) -> Book:
             spinner=False,  # gambiter, onlinedominogames: "This game has no spinner"
             count=FIVES_AND_THREES,  # gambiter, eightygames: a point for each five and each three in the count
             stalemate_eight=False,
-            out_scores=ONE_POINT,  # onlinedominogames, eightygames, the copy of gambiter's text: a go scores 1
+            winner_scores=ONE_POINT,  # onlinedominogames, eightygames, the copy of gambiter's text: a go scores 1
             blocked=blocked,
             first_lead=BY_LOT,  # gambiter: the first leader is "determined by lot"
             target=61,  # qcsalon: 61 points
@@ -175,7 +175,7 @@ def book_of(rules: Rules) -> Book:
             spinner=False,
             count=NO_COUNT,  # the dominoes library: nothing scored in play
             stalemate_eight=False,
-            out_scores=ALL_PIPS,  # the dominoes library: the dominoes remaining in the hands of the 3 other players
+            winner_scores=ALL_PIPS,  # the dominoes library: the dominoes remaining in the hands of the 3 other players
             blocked=LIGHTER,  # the dominoes library: stuck, the team with the lower score earns both teams' scores
             first_lead=HIGHEST_DOUBLE,  # the dominoes library's Series: the starting domino, usually [6|6]
             target=200,  # the dominoes library's Series: target_score defaults to 200
@@ -195,7 +195,7 @@ def book_of(rules: Rules) -> Book:
         spinner=False,
         count=NO_COUNT,  # the MC102 assignment: nothing scored in play
         stalemate_eight=False,
-        out_scores=ONE_POINT,  # the MC102 assignment: a game won
+        winner_scores=ONE_POINT,  # the MC102 assignment: a game won
         blocked=LIGHTEST_HAND,  # the MC102 assignment: the pair with the player holding the smaller sum wins
         first_lead=BY_LOT,  # the MC102 assignment: the judge chooses a random player for the first game
         target=None,
@@ -451,11 +451,11 @@ class LineReferee:
             winner = best.index(min(best)) if best.count(min(best)) == 1 else None
         if winner is not None:
             others = sum(p for t, p in enumerate(team_pips) if t != winner)
-            if book.out_scores == OPPONENTS_PIPS:
+            if book.winner_scores == OPPONENTS_PIPS:
                 points[winner] = others  # zpag, Hoyle's block game: the pips in the opponent's hand
-            elif book.out_scores == ALL_PIPS:
+            elif book.winner_scores == ALL_PIPS:
                 points[winner] = sum(team_pips)  # the dominoes library: every pip left, the partner's too
-            elif book.out_scores == ONE_POINT:
+            elif book.winner_scores == ONE_POINT:
                 points[winner] = 1  # gambiter's copy: a point for the go; the MC102 assignment: a game won
             elif out_seat is not None:
                 points[winner] = round_to_five(others)  # the All Fives bot README: the opponent's tiles, rounded
