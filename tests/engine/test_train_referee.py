@@ -118,7 +118,8 @@ def play_round(state: TrainRoundState, ref: TrainReferee, rng: random.Random, wh
 @pytest.mark.parametrize("players", range(2, 9))
 def test_random_rounds_agree_with_the_referee(players):
     """At each player count, every option set with every round's engine; the message of a disagreement names the
-    seed, the rules and the move, and ``random.Random(seed)`` deals and plays the round again."""
+    seed, the rules, the chance of a forfeit and the move: one ``random.Random(seed)`` deals the round again and
+    another plays it (`play_beside`)."""
     seen: Counter[str] = Counter()
     for i in range(ROUNDS_PER_PLAYER_COUNT):
         options = OPTION_SETS[i % len(OPTION_SETS)]
@@ -127,7 +128,7 @@ def test_random_rounds_agree_with_the_referee(players):
         seed = players * 100_000 + i
         forfeit_rate = FORFEIT_RATE if i % FORFEIT_EVERY == FORFEIT_EVERY - 1 else 0.0
         state = TrainRoundState.new(rules, round_index, random.Random(seed))
-        where = f"seed {seed}: {players} players, round {round_index}, {described(options)}"
+        where = f"seed {seed}: {players} players, round {round_index}, {described(options)}, forfeits at {forfeit_rate}"
         ref = referee_for(state)
         play_round(state, ref, random.Random(seed), where, forfeit_rate)
         seen[ref.ending] += 1
