@@ -4,6 +4,7 @@ The package's Game is the referee: it deals, checks and ends the game, and its p
 reorder ``game.valid_moves``) move for their seats. For our seats, every public move the package records is
 replayed into a mirror GameState dealt the same hands, and our bot gets ``observe(mirror, seat)``: its own hand
 and the public history, exactly what the engine shows any seat. The bot's move goes back to the package.
+Dealing the package's game and replaying its record are the differential test's (tests/engine/dominoes_package.py).
 """
 
 from __future__ import annotations
@@ -16,10 +17,8 @@ from dataclasses import dataclass, field
 import dominoes
 
 from domino_tui.ai import Bot
-from domino_tui.engine import PASS, End, GameState, Kind, Move, Opening, Tile, get_rules, observe
-
-RULES = get_rules("partnership")
-DOUBLE_SIX = dominoes.Domino(6, 6)
+from domino_tui.engine import End, GameState, Kind, Opening, Tile, observe
+from tests.engine.dominoes_package import RULES, package_game, replay
 
 
 def package_player(name: str) -> Callable[[dominoes.Game], None]:
@@ -59,15 +58,12 @@ def play_game(
     package player ``theirs``. The package's random player draws from the global random module, seeded here."""
     random.seed(rng.getrandbits(64))
     mirror = GameState(RULES, hands, [], Opening(None))  # lays [6|6] like the package's starting_domino
-    pk_hands = [dominoes.Hand([dominoes.Domino(t.low, t.high) for t in h]) for h in hands]
-    starter = next(s for s, h in enumerate(pk_hands) if DOUBLE_SIX in h)
-    game = dominoes.Game(dominoes.Board(), pk_hands, [], starter, ((DOUBLE_SIX, True),), starter, None)
-    game.make_move(DOUBLE_SIX, True)
-    seen = 1
+    game = package_game(mirror)
+    seen = len(mirror.moves)
     think: dict[int, list[float]] = {0: [], 1: []}
     cpu: dict[int, list[float]] = {0: [], 1: []}
     while game.result is None:
-        seen = _replay(game, mirror, seen)
+        seen = replay(game, mirror, seen)
         seat = game.turn
         team = seat % 2
         if seat in ours:
@@ -93,14 +89,3 @@ def play_game(
     else:
         winner, points = (r.player % 2 if r.won else None), (0, 0)
     return Outcome(winner, points, think, cpu)
-
-
-def _replay(game: dominoes.Game, mirror: GameState, seen: int) -> int:
-    """Bring the mirror up to the package's public record (plays and its automatic passes)."""
-    for entry in game.moves[seen:]:
-        if entry is None:
-            mirror.apply(PASS)
-        else:
-            d, left = entry
-            mirror.apply(Move.play(Tile.of(d.first, d.second), End.LEFT if left else End.RIGHT))
-    return len(game.moves)

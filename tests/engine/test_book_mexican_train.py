@@ -300,3 +300,205 @@ def test_a_seat_that_passed_before_a_train_opened_may_still_play_on_it():
     k.apply(train_play_code(index[T(5, 6)], 1))
     # Now nobody holds a 6, a 12 (the other trains' ends) or anything for them: blocked, at once.
     assert k.over and k.reason == ROUND_BLOCKED and k.points() == [3 + 15, 7]
+
+
+def test_the_mexican_train_is_open_to_every_seat_whoever_played_on_it():
+    """The Idaho Good Sam sheet, htfbw.com: any player may start the Mexican train or play on it, on any turn; it has
+    no owner, so no play on it takes a marker in or closes it."""
+    rules = MEXICAN_TRAIN.with_players(3)
+    hands = [[T(12, 3), T(1, 1)], [T(3, 4), T(2, 2)], [T(4, 5), T(0, 0)]]
+    state = position(rules, hands, first=0)
+    mexican = rules.mexican
+    assert state.marked(mexican) and state.train_owner(mexican) is None
+    state.apply(TrainPlay(T(12, 3), mexican))
+    assert plays(state) == {(T(3, 4), mexican)}  # seat 1 plays on what seat 0 started
+    state.apply(TrainPlay(T(3, 4), mexican))
+    assert plays(state) == {(T(4, 5), mexican)}
+    state.apply(TrainPlay(T(4, 5), mexican))
+    assert state.marked(mexican) and not any(state.marked(s) for s in range(3))
+    assert state.train(mexican) == (T(3, 12), T(3, 4), T(4, 5)) and state.train_end(mexican) == 5
+
+
+def test_a_marker_stays_out_while_its_owner_plays_elsewhere():
+    """The Idaho Good Sam sheet: "In order for a player to remove their marker, they must play a tile on their own
+    train", so a play on the Mexican train leaves it out and the train open to the others."""
+    hands = [[T(1, 2), T(5, 6), T(8, 10)], [T(12, 3), T(12, 5), T(12, 8), T(3, 9)]]
+    state = position(TWO, hands, drawn=[T(0, 9)], first=1)
+    state.apply(TrainPlay(T(12, 3), 1))
+    state.apply(DRAW)  # seat 0 holds no 12 and draws [0|9], which fits nowhere either
+    state.apply(PASS)
+    assert state.marked(0)
+    state.apply(TrainPlay(T(12, 5), 2))
+    state.apply(TrainPlay(T(5, 6), 2))  # seat 0 plays, but on the Mexican train
+    assert state.marked(0) and (T(8, 12), 0) in plays(state)
+    state.apply(TrainPlay(T(12, 8), 0))  # so seat 1 may still play on seat 0's train
+    state.apply(TrainPlay(T(8, 10), 0))  # on its own train at last: the marker comes in
+    assert not state.marked(0) and state.turn == 1
+    assert all(train != 0 for _, train in plays(state))
+
+
+def test_drawing_until_found_stops_at_the_seat_that_draws_the_engine():
+    """Joe Celko's article on Cardinal's game (EngineSearch.DRAWN_UNTIL_FOUND): "players draw a tile from the boneyard
+    in turn until someone does have the double twelve", so the seats after the finder do not draw; the Idaho Good Sam
+    sheet (EngineSearch.DRAWN) finishes the turn of the table. Round 1 (the double eleven), three players: seat 1
+    starts the drawing."""
+    drawn = [T(1, 2), T(11, 11), T(3, 4), T(5, 6)]
+    three = MEXICAN_TRAIN.with_players(3)
+    hands = [[T(0, 1)], [T(0, 2)], [T(0, 3)]]
+    until_found = position(three.with_options(engine_search=EngineSearch.DRAWN_UNTIL_FOUND), hands, drawn, 1, first=1)
+    assert [(e.seat, e.kind) for e in until_found.history] == [(1, Kind.DRAW), (2, Kind.DRAW)]
+    assert until_found.engine_seat == 2 and until_found.turn == 2 and until_found.hand_sizes() == (1, 2, 1)
+    whole_turn = position(three.with_options(engine_search=EngineSearch.DRAWN), hands, drawn, 1, first=1)
+    assert [e.seat for e in whole_turn.history] == [1, 2, 0] and whole_turn.engine_draws == 3
+    assert whole_turn.engine_seat == 2 and whole_turn.turn == 2 and whole_turn.hand_sizes() == (2, 2, 1)
+    assert whole_turn.hand(0) == (T(0, 1), T(3, 4)) and whole_turn.boneyard[-1] == T(5, 6)
+
+
+def test_a_dealt_engine_is_laid_by_its_holder_and_nobody_draws():
+    """The Idaho Good Sam sheet, mexicantrain.com (EngineSearch.DRAWN and DRAWN_UNTIL_FOUND alike): whoever was dealt
+    the round's double lays it in the hub and plays first, whichever seat the round starts from."""
+    for search in (EngineSearch.DRAWN, EngineSearch.DRAWN_UNTIL_FOUND):
+        rules = MEXICAN_TRAIN.with_players(4).with_options(engine_search=search)
+        hands = [[T(0, 1)], [T(0, 2)], [T(0, 3), T(10, 10)], [T(0, 4)]]
+        state = position(rules, hands, round_index=2, first=2)
+        assert state.engine == 10 and state.engine_seat == 2 and state.turn == 2 and state.history == []
+        assert state.hand(2) == (T(0, 3),)
+        hands[2] = [T(0, 3)]
+        hands[0] = [T(0, 1), T(10, 10)]  # dealt to a seat before the round's first seat
+        state = position(rules, hands, round_index=2, first=2)
+        assert state.engine_seat == 0 and state.turn == 0 and state.engine_draws == 0
+
+
+@pytest.mark.parametrize("sizes", ["banded", "stepped"])
+def test_each_seat_is_dealt_the_hand_size_of_its_table(sizes):
+    """htfbw.com: 15 tiles each to two, three or four players, 12 to five or six, 10 to seven or eight (the default,
+    HAND_SIZES_BY_BAND); the option HAND_SIZES_STEPPED deals 15, 15, 15, 13, 12, 11, 10 (our option: no sheet we read
+    gives it). What is not dealt is the boneyard; the engine, set aside, is in neither."""
+    table = HAND_SIZES_BY_BAND if sizes == "banded" else HAND_SIZES_STEPPED
+    expected = {"banded": [15, 15, 15, 12, 12, 10, 10], "stepped": [15, 15, 15, 13, 12, 11, 10]}[sizes]
+    for players, size in zip(range(2, 9), expected, strict=True):
+        rules = MEXICAN_TRAIN.with_players(players).with_options(hand_sizes=table)
+        dealt = TrainRoundState.new(rules, players % 13, random.Random(players))
+        assert dealt.hand_sizes() == (size,) * players
+        assert dealt.boneyard_size == 90 - size * players
+
+
+def test_a_double_laid_from_the_draw_is_satisfied_like_any_other_even_by_a_second_draw():
+    """htfbw.com: the player of a double "must add another [matching] domino if able", and "if he is unable" draws
+    one; the Idaho Good Sam sheet: a drawn tile that fits is played. A seat that drew a double and laid it has laid a
+    double: it plays again, and may draw once more to satisfy it."""
+    hands = [[T(12, 5), T(1, 2)], [T(12, 3), T(6, 7)]]
+    state = position(TWO, hands, drawn=[T(5, 5), T(5, 8)], first=0)
+    state.apply(TrainPlay(T(12, 5), 0))
+    state.apply(TrainPlay(T(12, 3), 1))
+    state.apply(DRAW)
+    assert plays(state) == {(T(5, 5), 0)}
+    state.apply(TrainPlay(T(5, 5), 0))
+    assert state.open_double == 0 and state.turn == 0 and state.legal_moves() == [DRAW]
+    state.apply(DRAW)
+    assert plays(state) == {(T(5, 8), 0)}
+    state.apply(TrainPlay(T(5, 8), 0))
+    assert state.open_double is None and state.turn == 1 and state.train(0) == (T(5, 12), T(5, 5), T(5, 8))
+
+
+def sunk(rules, hands, drawn=()):
+    """A round whose boneyard is only ``drawn`` (first drawn first): ``hands`` for the first seats, and every other
+    tile of the set held by the last seat, which plays first and forfeits at once. A blocked round needs nearly all
+    of the 90 tiles out of the boneyard and out of the way: the forfeited seat holds them (its train opens at the
+    engine, which no other hand here matches), and the round is played by the seats still in, as the rules say."""
+    engine = T(rules.max_pip, rules.max_pip)
+    placed = {t for h in hands for t in h} | set(drawn) | {engine}
+    rest = [t for t in rules.tiles.tiles if t not in placed]
+    state = TrainRoundState(rules, 0, [*hands, rest], list(reversed(drawn)), len(hands))
+    state.forfeit()
+    assert not state.over and state.turn == 0
+    return state
+
+
+def test_the_draw_of_the_last_tile_blocks_the_round_when_it_fits_nowhere():
+    """mexicantrain.com: "When no more tiles are left in the boneyard and all players cannot play a tile" the round
+    ends, judged from the position after every move: here right after the draw, with no pass to wait for. The
+    forfeited seat's many tiles that fit keep nothing alive: it is out of the round."""
+    state = sunk(MEXICAN_TRAIN.with_players(3), [[T(1, 2)], [T(3, 4)]], drawn=[T(7, 8)])
+    assert state.legal_moves() == [DRAW]
+    state.apply(DRAW)
+    assert state.over and state.out_seat is None and state.points()[:2] == (3 + 15, 7)
+    assert T(12, 0) in state.hand(2)  # the forfeited seat holds tiles for every train
+
+
+def test_a_double_nobody_can_satisfy_blocks_the_round_though_another_train_could_take_a_tile():
+    """The Idaho Good Sam sheet, htfbw.com: while a double is unsatisfied no other play is allowed; with the boneyard
+    empty and no 5 in any hand still in, nobody can ever play again (mexicantrain.com: the round ends), although
+    seat 1 holds [7|8] for its own train."""
+    state = sunk(MEXICAN_TRAIN.with_players(3), [[T(12, 5), T(5, 5), T(1, 1)], [T(12, 7), T(7, 8)]])
+    state.apply(TrainPlay(T(12, 5), 0))
+    state.apply(TrainPlay(T(12, 7), 1))
+    state.apply(TrainPlay(T(5, 5), 0))
+    assert state.over and state.out_seat is None and state.open_double == 0
+    assert T(7, 8) in state.hand(1) and state.train_end(1) == 7
+    assert state.points()[:2] == (2, 15)
+
+
+def test_a_turn_of_the_table_passing_does_not_end_a_round_in_which_a_seat_can_still_play():
+    """mexicantrain.com: the round ends when all players cannot play, not when all have passed. With the boneyard
+    empty, seats 1, 2 and 0 pass in a row (every seat still in), seat 0's pass putting its marker out; seat 2, which
+    passed while train 0 was closed to it, then plays [5|6] on it. Only then is nothing left to play."""
+    state = sunk(MEXICAN_TRAIN.with_players(4), [[T(12, 5), T(3, 4)], [T(1, 2)], [T(5, 6), T(7, 8)]])
+    state.apply(TrainPlay(T(12, 5), 0))
+    for seat in (1, 2, 0, 1):
+        assert state.turn == seat and state.legal_moves() == [PASS]
+        state.apply(PASS)
+        assert not state.over
+    assert state.turn == 2 and state.legal_moves() == [TrainPlay(T(5, 6), 0)]
+    state.apply(TrainPlay(T(5, 6), 0))
+    assert state.over and state.out_seat is None and state.points()[:3] == (7, 3, 15)
+
+
+def test_a_pass_that_ends_a_first_run_opens_nothing_yet_the_round_goes_on_to_the_tile_that_waits():
+    """htfbw.com (first_turn_chain): the first turn's run stops when the player will, and a stop is no failure to
+    play, so no marker goes out; seat 1's [6|7] fits only seat 0's closed train. The round is not blocked: seat 1
+    cannot play and passes, then seat 0 cannot and passes, putting its marker out, and seat 1 plays on its train."""
+    rules = MEXICAN_TRAIN.with_players(3).with_options(first_turn_chain=True)
+    state = sunk(rules, [[T(12, 5), T(5, 6), T(1, 2)], [T(6, 7), T(3, 4)]])
+    state.apply(TrainPlay(T(12, 5), 0))
+    state.apply(TrainPlay(T(5, 6), 0))
+    assert state.legal_moves() == [PASS] and state.on_first_run
+    state.apply(PASS)
+    assert not state.over and not state.marked(0)
+    state.apply(PASS)  # seat 1: nothing fits a train open to it
+    assert state.marked(1) and not state.over
+    state.apply(PASS)  # seat 0, no longer on its first turn: the marker goes out
+    assert state.marked(0) and state.legal_moves() == [TrainPlay(T(6, 7), 0)]
+    state.apply(TrainPlay(T(6, 7), 0))
+    assert state.over and state.out_seat is None and state.points()[:2] == (3, 7)
+
+
+@pytest.mark.parametrize("out_on_double", [True, False])
+def test_a_hand_emptied_on_a_double_that_the_next_seat_satisfies(out_on_double):
+    """The option out_on_double. On (mexicantrain.com, appconext.com): the seat that lays its last tile, a double,
+    is out at once. Off (our option): the round goes on; the seat, with nothing to play or draw, passes, the next
+    seat satisfies the double, and the round ends then, with the first seat out."""
+    rules = MEXICAN_TRAIN.with_players(3).with_options(out_on_double=out_on_double)
+    state = sunk(rules, [[T(12, 5), T(5, 5)], [T(12, 7), T(5, 7), T(1, 2)]])
+    state.apply(TrainPlay(T(12, 5), 0))
+    state.apply(TrainPlay(T(12, 7), 1))
+    state.apply(TrainPlay(T(5, 5), 0))
+    if out_on_double:
+        assert state.over and state.out_seat == 0 and state.points()[:2] == (0, 15)
+        return
+    assert not state.over and state.turn == 0 and state.legal_moves() == [PASS]
+    state.apply(PASS)
+    assert state.marked(0) and state.legal_moves() == [TrainPlay(T(5, 7), 0)]
+    state.apply(TrainPlay(T(5, 7), 0))
+    assert state.over and state.out_seat == 0 and state.open_double is None and state.points()[:2] == (0, 3)
+
+
+def test_a_hand_emptied_on_a_double_nobody_can_satisfy_is_a_blocked_round_when_the_round_waits_for_it():
+    """The option out_on_double off (our option): the round waits for the double; with the boneyard empty and no 5
+    in any hand, it is blocked instead, with nobody out (the emptied hand still scores nothing)."""
+    rules = MEXICAN_TRAIN.with_players(3).with_options(out_on_double=False)
+    state = sunk(rules, [[T(12, 5), T(5, 5)], [T(12, 7), T(7, 8)]])
+    state.apply(TrainPlay(T(12, 5), 0))
+    state.apply(TrainPlay(T(12, 7), 1))
+    state.apply(TrainPlay(T(5, 5), 0))
+    assert state.over and state.out_seat is None and state.points()[:2] == (0, 15)

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from domino_tui.engine import EngineSearch, Tile, TrainRules
 
 PLAY, DRAW, PASS = "play", "draw", "pass"
+# How a round ended: a hand emptied, nobody able to play with the boneyard empty, or every seat forfeited.
+OUT, BLOCKED, EVERY_SEAT_FORFEITED = "out", "blocked", "every seat forfeited"
 
 
 @dataclass
@@ -42,7 +44,10 @@ class TrainReferee:
     penalty: list[int] = field(init=False)
     over: bool = False
     out_seat: int | None = None
+    ending: str | None = None  # OUT, BLOCKED or EVERY_SEAT_FORFEITED once over
     search_draws: int = 0
+    search_drawers: list[int] = field(default_factory=list)  # the seat of each draw of the engine's search, in order
+    engine_holder: int | None = None  # the seat that laid the engine in the hub (None: it was set aside)
 
     def __post_init__(self) -> None:
         n = self.rules.players
@@ -84,12 +89,13 @@ class TrainReferee:
                 break
             self.hands[seat].append(self.boneyard.pop())
             self.search_draws += 1
+            self.search_drawers.append(seat)
             seat = (seat + 1) % n
         found = holder()
         assert found is not None, "the engine is in the set"
         # The holder lays it in the hub and plays first.
         self.hands[found].remove(engine)
-        self.turn = found
+        self.turn = self.engine_holder = found
 
     # ----- what may be played -----
 
@@ -169,7 +175,7 @@ class TrainReferee:
         self.penalty[seat] = self._points_of(self.boneyard)
         self.chaining = False
         if all(self.out):
-            self.over = True
+            self.over, self.ending = True, EVERY_SEAT_FORFEITED
             return
         if not self._end_if_blocked():
             self._next_turn()
@@ -195,7 +201,7 @@ class TrainReferee:
         for i in range(n):
             seat = (self.turn + i) % n
             if not self.hands[seat]:
-                self.over, self.out_seat = True, seat
+                self.over, self.out_seat, self.ending = True, seat, OUT
                 return True
         return False
 
@@ -209,7 +215,7 @@ class TrainReferee:
         for seat, hand in enumerate(self.hands):
             if not self.out[seat] and any(t.low in ends or t.high in ends for t in hand):
                 return False
-        self.over = True
+        self.over, self.ending = True, BLOCKED
         return True
 
     def _points_of(self, tiles: list[Tile]) -> int:
