@@ -34,7 +34,12 @@ def private_first_legal(folder: str) -> str:
     return shutil.copy(FIRST_LEGAL, os.path.join(folder, "first_legal.sh"))
 
 
-def wait_gone(marker: str, seconds: float = 3.0) -> list[int]:
+def wait_gone(marker: str, seconds: float = 60.0) -> list[int]:
+    """Waits until no process names ``marker``; those still there after ``seconds``. Left over, what the tests
+    look for by default lives for an hour (a fork sleeping 3600 s, a daemon or a child that loops): the wait ends
+    as soon as it is gone, and the limit only bounds a failing test (a few seconds measured how soon a busy
+    machine let killed processes leave rather than whether any were left). A test whose leftovers could end on
+    their own, a run played to its end, gives a limit shorter than that run."""
     deadline = time.monotonic() + seconds
     while (left := leftovers(marker)) and time.monotonic() < deadline:
         time.sleep(0.05)
