@@ -47,6 +47,31 @@ def test_a_host_group_has_its_limits_and_goes_with_its_processes(found) -> None:
         child.wait()
 
 
+def test_a_process_joining_as_its_group_is_removed_goes_with_it(found, monkeypatch) -> None:
+    # A worker stopped by Ctrl-C removes the group of the host it was starting while the host's first process,
+    # between fork and exec, joins it: here it joins just after the first look found the group empty.
+    group = cgroups.HostGroup(found)
+    paths = list(group.paths)  # remove() forgets them
+    look = cgroups._tasks
+    joined: list[subprocess.Popen] = []
+
+    def late(path: str) -> list[int]:
+        found_now = look(path)
+        if not joined:
+            joined.append(subprocess.Popen(["sleep", "60"], preexec_fn=lambda: cgroups.join(group.procs)))
+        return found_now
+
+    monkeypatch.setattr(cgroups, "_tasks", late)
+    try:
+        group.remove()
+        assert joined[0].wait(timeout=60) == -9
+        assert paths and not any(os.path.exists(p) for p in paths)
+    finally:
+        for proc in joined:
+            proc.kill()
+            proc.wait()
+
+
 def test_groups_left_by_a_killed_process_are_swept_with_what_runs_in_them(found) -> None:
     dead = subprocess.Popen(["true"])
     dead.wait()  # a pid whose process has gone
