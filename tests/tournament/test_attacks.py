@@ -23,8 +23,8 @@ from helpers import (
     attack_reports,
     children,
     figures,
-    leftovers,
     private_first_legal,
+    started_hosts,
     wait_gone,
 )
 
@@ -152,12 +152,13 @@ def background(tmp_path):
 
 
 def workers_with_hosts(main: int, marker: str, hosts: int) -> dict[int, str]:
-    """Wait until the run at ``main`` has its two workers and ``hosts`` hosts of the marked bot (each host is
-    bwrap, the sandbox's first process and the bot's host); its workers, as pid -> start time."""
+    """Wait until the run at ``main`` has its two workers and ``hosts`` hosts of the marked bot started in their
+    sandboxes; its workers, as pid -> start time. (Counting the processes that name the bot, three a host, counted
+    the run and its workers too, whose command lines name it: one host was taken for two.)"""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         workers = [p for p in children(main) if b"bwrap" not in cmdline(p)]
-        if len(workers) == 2 and len(leftovers(marker)) >= 3 * hosts:
+        if len(workers) == 2 and len(started_hosts(marker)) >= hosts:
             return {p: start_time(p) for p in workers}
         time.sleep(0.05)
     raise AssertionError("the run did not start its workers and hosts")

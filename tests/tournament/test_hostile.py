@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from helpers import ctrl_c_as_in_a_terminal, leftovers, wait_gone
+from helpers import ctrl_c_as_in_a_terminal, forked_hosts, wait_gone
 
 from domino_tui.tournament import run_tournament
 
@@ -23,23 +23,6 @@ def hostile(bots_dir: str, tmp_path) -> str:
     what they fork), and in no other test's, so that what this test looks for, waits for and finds left over is
     its own (the checkout's copy runs in other tests on other workers at the same time)."""
     return shutil.copy(os.path.join(bots_dir, HOSTILE), os.path.join(tmp_path, HOSTILE))
-
-
-def forked_hosts(marker: str) -> list[int]:
-    """What hosts of the bot at ``marker`` forked: host processes whose parent is one too (bwrap's two processes,
-    whose command lines name the host's, are not hosts)."""
-    hosts = {}
-    for pid in leftovers(marker):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                argv = fh.read().split(b"\0")
-            if b"bwrap" in argv[0] or b"domino_tui.tournament.pyhost" not in argv:
-                continue
-            with open(f"/proc/{pid}/stat", "rb") as fh:
-                hosts[pid] = int(fh.read().rpartition(b")")[2].split()[1])
-        except (OSError, IndexError, ValueError):
-            pass
-    return [pid for pid, parent in hosts.items() if parent in hosts]
 
 
 @pytest.mark.parametrize(
