@@ -285,9 +285,12 @@ def empty(group: str, seconds: float = 5.0) -> bool:
 
 def remove(group: str) -> None:
     """Empty ``group`` and remove it (a group is removed only once its last process has gone)."""
-    empty(group)
     deadline = time.monotonic() + 5.0
     while True:
+        # Emptied again before each try: a host's first process joins its groups between fork and exec, so one
+        # can join just after a look found the group empty (a worker stopped by Ctrl-C while starting a host),
+        # and the group then stayed busy until the deadline.
+        empty(group, max(deadline - time.monotonic(), 0.0))
         try:
             os.rmdir(group)
             return

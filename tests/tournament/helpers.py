@@ -28,13 +28,58 @@ def leftovers(marker: str) -> list[int]:
     return out
 
 
+def _argv(pid: int) -> list[bytes]:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read().split(b"\0")
+    except OSError:
+        return []
+
+
+def _parent(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return int(fh.read().rpartition(b")")[2].split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def host_processes(marker: str) -> list[int]:
+    """The processes of the Python hosts of the bot file ``marker``: bwrap's two, the host, what it forked. The
+    run's own processes name the bot on their command lines too (its entries), and are not among them."""
+    return [p for p in leftovers(marker) if b"domino_tui.tournament.pyhost" in _argv(p)]
+
+
+def _hosts_and_forks(marker: str) -> tuple[list[int], list[int]]:
+    """The hosts of the bot file ``marker`` and what they forked (bwrap's two processes, whose command lines end
+    with the host's, are neither)."""
+    found = [p for p in host_processes(marker) if b"bwrap" not in _argv(p)[0]]
+    parents = {p: _parent(p) for p in found}
+    return [p for p in found if parents[p] not in parents], [p for p in found if parents[p] in parents]
+
+
+def started_hosts(marker: str) -> list[int]:
+    """The hosts of the bot file ``marker`` that have been started in their sandboxes."""
+    return _hosts_and_forks(marker)[0]
+
+
+def forked_hosts(marker: str) -> list[int]:
+    """What the hosts of the bot file ``marker`` forked (a hung child, a daemon)."""
+    return _hosts_and_forks(marker)[1]
+
+
 def private_first_legal(folder: str) -> str:
     """A copy of the shell bot in ``folder``: its path is a marker no test on another xdist worker shares, so
     that what is left of *this* run's hosts is found by it (the checkout's copy runs in many tests at once)."""
     return shutil.copy(FIRST_LEGAL, os.path.join(folder, "first_legal.sh"))
 
 
-def wait_gone(marker: str, seconds: float = 3.0) -> list[int]:
+def wait_gone(marker: str, seconds: float = 60.0) -> list[int]:
+    """Waits until no process names ``marker``; those still there after ``seconds``. Left over, what the tests
+    look for by default lives for an hour (a fork sleeping 3600 s, a daemon or a child that loops): the wait ends
+    as soon as it is gone, and the limit only bounds a failing test (a few seconds measured how soon a busy
+    machine let killed processes leave rather than whether any were left). A test whose leftovers could end on
+    their own, a run played to its end, gives a limit shorter than that run."""
     deadline = time.monotonic() + seconds
     while (left := leftovers(marker)) and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -3,7 +3,6 @@ when the process that made them was killed."""
 
 import os
 import subprocess
-import time
 
 import pytest
 
@@ -48,6 +47,31 @@ def test_a_host_group_has_its_limits_and_goes_with_its_processes(found) -> None:
         child.wait()
 
 
+def test_a_process_joining_as_its_group_is_removed_goes_with_it(found, monkeypatch) -> None:
+    # A worker stopped by Ctrl-C removes the group of the host it was starting while the host's first process,
+    # between fork and exec, joins it: here it joins just after the first look found the group empty.
+    group = cgroups.HostGroup(found)
+    paths = list(group.paths)  # remove() forgets them
+    look = cgroups._tasks
+    joined: list[subprocess.Popen] = []
+
+    def late(path: str) -> list[int]:
+        found_now = look(path)
+        if not joined:
+            joined.append(subprocess.Popen(["sleep", "60"], preexec_fn=lambda: cgroups.join(group.procs)))
+        return found_now
+
+    monkeypatch.setattr(cgroups, "_tasks", late)
+    try:
+        group.remove()
+        assert joined[0].wait(timeout=60) == -9
+        assert paths and not any(os.path.exists(p) for p in paths)
+    finally:
+        for proc in joined:
+            proc.kill()
+            proc.wait()
+
+
 def test_groups_left_by_a_killed_process_are_swept_with_what_runs_in_them(found) -> None:
     dead = subprocess.Popen(["true"])
     dead.wait()  # a pid whose process has gone
@@ -56,7 +80,7 @@ def test_groups_left_by_a_killed_process_are_swept_with_what_runs_in_them(found)
     os.mkdir(stale)
     orphan = subprocess.Popen(["sleep", "60"], preexec_fn=lambda: cgroups.join((os.path.join(stale, "cgroup.procs"),)))
     try:
-        time.sleep(0.05)
+        # Popen returns once the child has exec'd, so it joined the group before (in preexec_fn): nothing to wait.
         cgroups.sweep(found)
         assert orphan.wait(timeout=5) == -9
         assert not os.path.exists(stale)
