@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import random
 
-from ..engine import Move, TrainObservation
+from ..ai.seat import decide, make
+from ..engine import Move
 from .client import GameOver, RoomClient, RoomClosed, SeatView, ServerError, TrainRoundOver, TrainSeatView
-from .thinking import make
 
 
 async def play_seat(
@@ -29,13 +29,12 @@ async def play_seat(
     bot = make(level, random.Random(seed))
     last: GameOver | TrainRoundOver | None = None
 
-    def decide(seen: SeatView | TrainSeatView) -> Move:
-        obs = seen.observation
-        return bot.choose_train(obs) if isinstance(obs, TrainObservation) else bot.choose(obs)
+    def choose(seen: SeatView | TrainSeatView) -> Move:
+        return decide(bot, seen.observation)
 
     async for event in client.events():
         if isinstance(event, SeatView | TrainSeatView) and event.observation.legal:
-            move = await asyncio.to_thread(decide, event) if in_thread else decide(event)
+            move = await asyncio.to_thread(choose, event) if in_thread else choose(event)
             await client.move(move, event.position)
         elif isinstance(event, GameOver | TrainRoundOver):
             last = event
@@ -47,7 +46,7 @@ async def play_seat(
             await asyncio.sleep(0.25)
             seen = client.observation or client.train_observation
             if seen is not None and seen.observation.legal:
-                await client.move(decide(seen), seen.position)
+                await client.move(choose(seen), seen.position)
         elif isinstance(event, RoomClosed):
             break
     return last

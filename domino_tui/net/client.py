@@ -39,7 +39,7 @@ from ..engine import (
     public_view_from_json,
     train_observation_from_json,
 )
-from .kinds import is_train_observation, train_rules
+from ..games import is_train_observation, train_rules
 from .protocol import VERSION, encode
 
 DEFAULT_PORT = 8765

@@ -16,10 +16,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from ..ai import BOTS, LEVELS
+from ..ai.seat import plays
 from ..engine import EngineError, Kind, SaveFormatError
 from ..engine.train_rules import PASS_COUNT_EDITION
+from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
 from .credentials import same_token, shown_code
-from .kinds import MatchKind, RoomMatch, match_kind
 from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
 
 Entry = dict[str, object]
@@ -73,14 +74,18 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
     # The number of players: asked for, or the seats' count, or the variant's own.
     players = _int(msg.get("players")) or (len(raw_seats) if isinstance(raw_seats, list) else None)
     house = msg.get("house")
-    kind = match_kind(variant, players, house if isinstance(house, dict) else None)
+    try:
+        kind = match_kind(variant, players, house if isinstance(house, dict) else None)
+        target, games = kind.length(_int(msg.get("target")), _int(msg.get("games")))
+    except GameChoiceError as exc:
+        raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
     bots = str(msg.get("bots") or "Easy")
     seats: list[str | None] = list(raw_seats) if isinstance(raw_seats, list) else [None] * kind.players
     if len(seats) != kind.players:
         raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {kind.players} seats, not {len(seats)}")
     for level in [bots, *(s for s in seats if s is not None)]:
-        if not kind.plays(level):
-            known = [name for name in [*LEVELS, *BOTS] if kind.plays(name)]
+        if not plays(level, kind.trains):
+            known = [name for name in [*LEVELS, *BOTS] if plays(name, kind.trains)]
             raise ProtocolError(
                 Code.BAD_MESSAGE, f"no bot level {level!r} plays {variant}; choose one of: {', '.join(known)}"
             )
@@ -88,7 +93,6 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
     creator = seat if isinstance(seat, int) else next((i for i, s in enumerate(seats) if s is None), -1)
     if not 0 <= creator < kind.players or seats[creator] is not None:
         raise ProtocolError(Code.SEAT, "the creator needs a seat that is not a bot's")
-    target, games = kind.length(_int(msg.get("target")), _int(msg.get("games")))
     clock = msg.get("clock")
     options = Options(
         variant=variant,
@@ -129,7 +133,7 @@ class Room:
         ]
         self.creator = -1
         self.status = Status.LOBBY
-        self.match: RoomMatch | None = None
+        self.match: PlayedMatch | None = None
         self.seq = 0  # entries applied (and so stored): the next entry's number
         self.position = 0  # changes to the game (start, moves, next, restart): a move quotes the one it answers
         self.ready: set[int] = set()  # seats whose person has asked for the next game

@@ -14,18 +14,14 @@ import asyncio
 import random
 from concurrent.futures import ThreadPoolExecutor
 
-from ..ai import BOTS, LEVELS, Bot, make_bot, make_level
-from .kinds import MatchKind
-
-
-def make(level: str, rng: random.Random) -> Bot:
-    """A bot for a level name (Beginner to Master) or a bot's own name (random, greedy, expert...)."""
-    return make_level(level, rng) if level in LEVELS else make_bot(level, rng)
+from ..ai import BOTS, LEVELS
+from ..ai.seat import decide, make
+from ..games import MatchKind
 
 
 def think(kind: MatchKind, level: str, seed: str, obs: dict[str, object]) -> list[object]:
     """The move ``level``'s bot makes at a room of ``kind``, seeded with ``seed``, seeing ``obs``."""
-    return kind.decide(make(level, random.Random(seed)), obs)
+    return kind.write_move(decide(make(level, random.Random(seed)), kind.read_observation(obs)))
 
 
 class Thinkers:

@@ -6,6 +6,7 @@ import random
 import re
 
 from ..ai import BOTS, Bot, make_bot
+from ..ai.seat import plays
 
 # What a player needs to know of each bot; the classes' own descriptions speak to developers (seeds, origins).
 PLAIN = {
@@ -61,10 +62,7 @@ def choices(trains: bool = False) -> list[tuple[str, str]]:
 
 def plays_trains(name: str) -> bool:
     """Whether the level or bot ``name`` plays the train games (its bot says so)."""
-    level = _levels().get(name)
-    bot = getattr(level, "bot", None) if level is not None else name
-    cls = BOTS.get(bot) if isinstance(bot, str) else None
-    return bool(cls is not None and getattr(cls, "plays_trains", False))
+    return plays(name, trains=True)
 
 
 def train_opponent(name: str) -> str:

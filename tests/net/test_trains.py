@@ -14,6 +14,7 @@ import pytest
 from domino_tui.engine import MEXICAN_TRAIN, Tile, TrainMatch, TrainPlay, observe_match, train_observation_to_json
 from domino_tui.engine.train_moves import train_move_from_json
 from domino_tui.engine.train_state import options_to_json
+from domino_tui.games import TrainPlayedMatch
 from domino_tui.net.botclient import play_seat
 from domino_tui.net.client import (
     Connection,
@@ -24,7 +25,6 @@ from domino_tui.net.client import (
     TrainSpectatorView,
     Welcome,
 )
-from domino_tui.net.kinds import TrainRoomMatch
 from domino_tui.net.protocol import Options, ProtocolError, encode
 from domino_tui.net.room import Room, check_options
 from domino_tui.net.storage import Storage
@@ -66,7 +66,7 @@ async def test_eight_people_and_bots_play_a_mexican_train_match(running) -> None
     assert all(isinstance(r, TrainRoundOver) and r.match_over and r.game == ROUNDS for r in results)
     assert len({(r.scores, r.winners) for r in results}) == 1  # every seat heard the same end
     room = running.room()
-    assert isinstance(room.match, TrainRoomMatch) and room.match.over
+    assert isinstance(room.match, TrainPlayedMatch) and room.match.over
     match = room.match.match
     assert len(match.rounds) == ROUNDS and tuple(match.totals) == results[0].scores
     low = min(match.totals)

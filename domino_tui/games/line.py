@@ -1,0 +1,120 @@
+"""The line games' matches (`Match`: one line of play, played to a target or for a number of games)."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import (
+    Match,
+    Move,
+    Observation,
+    Rules,
+    move_from_json,
+    move_to_json,
+    observation_from_json,
+    observation_to_json,
+    observe,
+    public_json,
+)
+from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
+
+
+class LineKind(MatchKind):
+    trains = False
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules: Rules = rules
+
+    def length(self, target: int | None, games: int | None) -> tuple[int | None, int | None]:
+        rules = self.rules
+        if rules.target is not None:
+            if games is not None:
+                raise GameChoiceError(f"{rules.name} is played to a target, not a number of games")
+            return (target or rules.target), None
+        if target is not None:
+            raise GameChoiceError(f"{rules.name} is played for a number of games, not to a target")
+        return None, games or (1 if rules.single_game else rules.table_games or rules.games)
+
+    def new_match(self, rng: random.Random, target: int | None, games: int | None) -> PlayedMatch:
+        target, games = self.length(target, games)
+        return LineMatch(Match(self.rules, rng, target=target, games=games))
+
+    def zero_scores(self) -> list[int]:
+        return [0] * len(self.rules.teams)
+
+    def write_move(self, move: Move) -> list[object]:
+        return move_to_json(move)
+
+    def read_observation(self, data: Json) -> Observation:
+        return observation_from_json(data)
+
+
+class LineMatch(PlayedMatch):
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+    @property
+    def turn(self) -> int:
+        return self.match.game.turn
+
+    @property
+    def game_over(self) -> bool:
+        return self.match.game.over
+
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    @property
+    def game_number(self) -> int:
+        return len(self.match.games)
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.match.scores)
+
+    def legal_moves(self) -> list[Move]:
+        game = self.match.game
+        return [] if game.over else game.legal_moves()
+
+    def read_move(self, raw: object) -> Move:
+        return move_from_json(raw, self.match.rules)
+
+    def write_move(self, move: Move) -> list[object]:
+        return move_to_json(move)
+
+    def check(self, move: Move) -> None:
+        game = self.match.game
+        if not game.is_legal(move):
+            game.copy().apply(move)  # raises the engine's words for why not
+
+    def apply(self, move: Move) -> None:
+        self.match.game.apply(move)
+
+    def next_game(self) -> None:
+        self.match.next_game()
+
+    def observe(self, seat: int) -> Observation:
+        match = self.match
+        return observe(match.game, seat, match.scores_before(len(match.games) - 1), match.target)
+
+    def observation(self, seat: int) -> Json:
+        return observation_to_json(self.observe(seat))
+
+    def public(self) -> Json:
+        return public_json(self.observe(0))
+
+    def result(self) -> Json:
+        match = self.match
+        result = match.game.result
+        assert result is not None
+        return {
+            "result": result.to_json(),
+            "scores": list(match.scores),
+            "match_over": match.over,
+            "winner": match.winner,
+            "hands": hands_json(match.game.hand(s) for s in range(match.rules.players)),
+        }
+
+    def to_json(self) -> Json:
+        return {"games": [g.to_json() for g in self.match.games]}
