@@ -43,7 +43,7 @@ class Settings:
     theme: str | None = None  # the Textual theme last chosen; None: Textual's default
     show_log: bool | None = None  # the move log shown or hidden by hand; None: by the terminal's width
     tour_seen: bool = False  # the first-run tour has been shown
-    # Seats at a table that takes a choice of players (Mexican Train); None: the variant's own number.
+    # Seats at a table that takes a choice of players (Mexican Train, Fives and Threes); None: the variant's own.
     players: int | None = None
 
     def with_variant(self, variant: str) -> Settings:
@@ -210,8 +210,8 @@ def from_dict(data: object) -> Settings:
             get_train_rules(variant, players)
         except ArgumentError as exc:
             raise ValueError(f"players: {exc}") from None
-    elif players is not None:
-        players = None  # the line games seat their own number
+    elif players is not None and players not in get_rules(variant).player_counts:
+        players = None  # a line game seats its own number, or one of those its rules take (Fives and Threes)
     settings = Settings(
         variant=variant,
         bots=tuple(bots),

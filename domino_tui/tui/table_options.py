@@ -1,0 +1,54 @@
+"""What a game at this keyboard asks of the room that hosts it: the room's options, from the player's settings.
+
+A game against bots, or several people at one keyboard (hot seat), is a room in the app's process: the same
+`Room` as online, made with these options. Seat 0 is the person who started the game; a seat the settings give
+to a person at this keyboard is a person's, every other seat a bot of the level the settings name for it.
+"""
+
+from __future__ import annotations
+
+from ..engine import TrainRules
+from ..engine.train_state import options_to_json
+from ..net.protocol import Options
+from .opponents import PERSON
+from .settings import Settings, rules_of
+
+# At one keyboard "you" is everyone in turn: the seats go by the compass.
+HOT_SEAT_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
+YOU = "You"
+
+
+def people(settings: Settings) -> tuple[int, ...]:
+    """The seats played at this keyboard: seat 0 and every seat the settings give to a person."""
+    players = rules_of(settings).players
+    return (0, *(seat for seat in range(1, players) if settings.opponent(seat) == PERSON))
+
+
+def person_names(settings: Settings) -> dict[int, str]:
+    """What the table calls each person at this keyboard: "You" alone, the compass at one shared keyboard."""
+    seats = people(settings)
+    if len(seats) == 1:
+        return {0: YOU}
+    names = HOT_SEAT_NAMES[rules_of(settings).players]
+    return {seat: names[seat] for seat in seats}
+
+
+def room_options(settings: Settings, rules: TrainRules | None = None) -> Options:
+    """The options of the room a game of ``settings`` is played in (``rules``: a train game's own rules, for a
+    match begun under other defaults than today's)."""
+    chosen = rules if rules is not None else rules_of(settings)
+    persons = people(settings)
+    seats = tuple(None if seat in persons else settings.opponent(seat) for seat in range(chosen.players))
+    if isinstance(chosen, TrainRules):
+        return Options(
+            variant=settings.variant,
+            players=chosen.players,
+            house=options_to_json(chosen.options),
+            bots=settings.opponent(1),
+            seats=seats,
+        )
+    target, games = settings.match_length()
+    players = chosen.players if len(chosen.player_counts) > 1 else None
+    return Options(
+        variant=settings.variant, players=players, bots=settings.opponent(1), seats=seats, target=target, games=games
+    )
