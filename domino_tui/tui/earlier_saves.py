@@ -46,6 +46,21 @@ def is_earlier_save(data: object) -> bool:
 
 def converted(data: object) -> ConvertedSave:
     """The room an earlier save is now; SaveFormatError saying what is wrong with the save otherwise."""
+    settings, seed, match = read(data)
+    assert isinstance(data, dict)
+    if isinstance(match, TrainMatch):
+        options = room_options(settings, match.rules)
+        moves = [list(state.moves) for state in match.rounds]
+    else:
+        options = room_options(settings)
+        moves = [game.moves[game.opening_moves :] for game in match.games]
+    hints, undos = coach_counts(data.get("coach", {}))
+    return ConvertedSave(settings, options, seed, _entries(settings, options, seed, moves), hints, undos)
+
+
+def read(data: object) -> tuple[Settings, int, Match | TrainMatch]:
+    """An earlier save's settings, seed and match, dealt again from the seed with every deal and move checked;
+    SaveFormatError saying what is wrong otherwise."""
     if not is_earlier_save(data):
         raise SaveFormatError("not a domino-tui saved game")
     assert isinstance(data, dict)
@@ -57,18 +72,13 @@ def converted(data: object) -> ConvertedSave:
     if not isinstance(games, list) or not games:
         raise SaveFormatError("no games in the save")
     if isinstance(rules_of(settings), TrainRules):
-        options, moves = _train_moves(settings, seed, games)
-    else:
-        options, moves = room_options(settings), _line_moves(settings, seed, games)
-    hints, undos = _coach(data.get("coach", {}))
-    return ConvertedSave(settings, options, seed, _entries(settings, options, seed, moves), hints, undos)
+        return settings, seed, _train_match(settings, seed, games)
+    return settings, seed, _line_match(settings, seed, games)
 
 
-def _line_moves(settings: Settings, seed: int, games: list[object]) -> list[list[Move]]:
-    """Each game's moves, the match dealt again from ``seed`` and every deal and move checked."""
+def _line_match(settings: Settings, seed: int, games: list[object]) -> Match:
     target, length = settings.match_length()
     match = Match(line_rules_of(settings), random.Random(seed), target=target, games=length)
-    moves: list[list[Move]] = []
     for i, saved in enumerate(games):
         if i:
             if not match.game.over or match.over:
@@ -86,19 +96,17 @@ def _line_moves(settings: Settings, seed: int, games: list[object]) -> list[list
                 raise SaveFormatError(f"game {i + 1} has a move after its end")
             game.apply(Move.from_json(raw))
         GameState.from_json(saved)  # the engine's own checks on the saved form
-        moves.append(game.moves[game.opening_moves :])
-    return moves
+    return match
 
 
-def _train_moves(settings: Settings, seed: int, rounds: list[object]) -> tuple[Options, list[list[Move]]]:
-    """The room's options and each round's moves, under the save's own rules (a match begun when other options
-    were the default goes on as it was dealt)."""
+def _train_match(settings: Settings, seed: int, rounds: list[object]) -> TrainMatch:
+    """The match under the save's own rules (a match begun when other options were the default goes on as it was
+    dealt)."""
     rules = saved_rules(rounds[0])
     chosen = rules_of(settings)
     if (rules.name, rules.players) != (chosen.name, chosen.players):
         raise SaveFormatError("the save's rounds are not of its settings' game")
     match = TrainMatch(rules, random.Random(seed))
-    moves: list[list[Move]] = []
     for i, saved in enumerate(rounds):
         if i:
             if not match.round.over:
@@ -117,8 +125,7 @@ def _train_moves(settings: Settings, seed: int, rounds: list[object]) -> tuple[O
             # The app never forfeits a seat (a bot that fails has a move made for it); a tournament's round has no
             # place at this table.
             raise SaveFormatError(f"round {i + 1} has a forfeit, which a game at this table never has")
-        moves.append(list(state.moves))
-    return room_options(settings, rules), moves
+    return match
 
 
 def _entries(settings: Settings, options: Options, seed: int, moves: list[list[Move]]) -> list[Entry]:
@@ -150,7 +157,7 @@ def _entries(settings: Settings, options: Options, seed: int, moves: list[list[M
     return entries
 
 
-def _coach(coach: object) -> tuple[dict[int, int], dict[int, int]]:
+def coach_counts(coach: object) -> tuple[dict[int, int], dict[int, int]]:
     """What the coach was asked for, per game (absent in saves from before the coach)."""
     counts: list[dict[int, int]] = []
     for name in ("hints", "undos"):

@@ -10,18 +10,15 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-from ..engine import GameState, Move, SaveFormatError, TrainRules
-from ..engine.errors import shown
-from ..engine.tiles import is_whole_number
-from ..engine.train_state import saved_rules, unfinished_round
+from ..engine import TrainMatch
 from ..paths import config_dir
 from ..stored_file import StoredFile
+from . import earlier_saves
 from .session import Session
-from .settings import from_dict, rules_of
 from .train_session import TrainSession
 
 FILE_NAME = "game.json"
-VERSION = 1
+VERSION = earlier_saves.VERSION
 
 
 def path() -> Path:
@@ -61,67 +58,16 @@ def load(file: StoredFile | None = None) -> tuple[Session | TrainSession | None,
 
 
 def restore(data: object) -> Session | TrainSession:
-    if not isinstance(data, dict) or data.get("version").__class__ is not int or data["version"] != VERSION:
-        raise SaveFormatError("not a domino-tui saved game")
-    settings = from_dict(data.get("settings"))
-    seed = data.get("seed")
-    if not is_whole_number(seed):
-        raise SaveFormatError(f"the seed is not a whole number: {shown(seed)}")
-    games = data.get("games")
-    if not isinstance(games, list) or not games:
-        raise SaveFormatError("no games in the save")
-    if isinstance(rules_of(settings), TrainRules):
-        return restore_train(settings, seed, games)
-    session = Session(settings, seed)
-    match = session.match
-    for i, saved in enumerate(games):
-        if i:
-            if not match.game.over or match.over:
-                raise SaveFormatError(f"game {i + 1} follows a game that was not over, or the end of the match")
-            match.next_game()
-        game = match.game
-        fresh = game.to_json()
-        if not isinstance(saved, dict) or any(saved.get(k) != fresh[k] for k in ("variant", "hands", "rest")):
-            raise SaveFormatError(f"game {i + 1} was not dealt from this seed")
-        moves = saved.get("moves")
-        if not isinstance(moves, list):
-            raise SaveFormatError(f"the moves of game {i + 1} are not a list")
-        for raw in moves:
-            if game.over:
-                raise SaveFormatError(f"game {i + 1} has a move after its end")
-            game.apply(Move.from_json(raw))
-        GameState.from_json(saved)  # the engine's own checks on the saved form
-    coach = data.get("coach", {})  # absent in saves from before the coach
-    for name in ("hints", "undos"):
-        counts = coach.get(name, {}) if isinstance(coach, dict) else {}
-        if not isinstance(counts, dict) or not all(isinstance(v, int) for v in counts.values()):
-            raise SaveFormatError(f"the coach's {name} are not counts")
-        setattr(session, name, {int(k): v for k, v in counts.items()})
-    return session
-
-
-def restore_train(settings: object, seed: int, rounds: list[object]) -> TrainSession:
-    """A train match dealt again from its seed, each round's moves replayed and its deal checked against the
-    save (as the line games' are, above). The rules are the save's own, so that a match begun when other options
-    were the default (drawing for the engine) goes on as it was dealt."""
-    rules = saved_rules(rounds[0])
-    chosen = rules_of(settings)  # type: ignore[arg-type]  # read by from_dict
-    if (rules.name, rules.players) != (chosen.name, chosen.players):
-        raise SaveFormatError("the save's rounds are not of its settings' game")
-    session = TrainSession(settings, seed, rules=rules)  # type: ignore[arg-type]  # read by from_dict
-    match = session.match
-    for i, saved in enumerate(rounds):
-        if i:
-            if not match.round.over:
-                raise SaveFormatError(unfinished_round(i - 1, rounds[i - 1]))
-            if match.over:
-                raise SaveFormatError(f"round {i + 1} follows the end of the match")
-            match.next_round()
-        state = match.round
-        fresh = state.to_json()
-        if not isinstance(saved, dict) or any(saved.get(k) != fresh[k] for k in ("variant", "players", "hands")):
-            raise SaveFormatError(f"round {i + 1} was not dealt from this seed")
-        if saved.get("boneyard") != fresh["boneyard"] or saved.get("round") != fresh["round"]:
-            raise SaveFormatError(f"round {i + 1} was not dealt from this seed")
-        state.replay(saved)
+    """The saved match, dealt again from its seed and replayed (earlier_saves.read checks every deal and move),
+    at the table it is played at."""
+    settings, seed, match = earlier_saves.read(data)
+    session: Session | TrainSession
+    if isinstance(match, TrainMatch):
+        # The save's own rules: a match begun when other options were the default goes on as it was dealt.
+        session = TrainSession(settings, seed, rules=match.rules)
+    else:
+        session = Session(settings, seed)
+    session.match = match
+    assert isinstance(data, dict)
+    session.hints, session.undos = earlier_saves.coach_counts(data.get("coach", {}))
     return session
