@@ -64,18 +64,18 @@ SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel"}
 MOVE_KEYS = {*(str(k) for k in range(10)), "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"}
 
 
-class OnlineTableScreen(RoomTable):
+class LineTable(RoomTable):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
-    OnlineTableScreen { layout: vertical; background: $background; }
-    OnlineTableScreen #chat { height: auto; max-height: 3; padding: 0 1; color: $foreground-muted; }
-    OnlineTableScreen #chat-input { display: none; height: 1; border: none; padding: 0 1; }
-    OnlineTableScreen.-chatting #chat-input { display: block; }
-    OnlineTableScreen.-chatting #message { display: none; }
-    OnlineTableScreen.-narrow #log { display: none; }
-    OnlineTableScreen #seat-bottom { display: none; }
-    OnlineTableScreen.-watching #seat-bottom { display: block; }
-    OnlineTableScreen.-watching #hand { display: none; }
+    LineTable { layout: vertical; background: $background; }
+    LineTable #chat { height: auto; max-height: 3; padding: 0 1; color: $foreground-muted; }
+    LineTable #chat-input { display: none; height: 1; border: none; padding: 0 1; }
+    LineTable.-chatting #chat-input { display: block; }
+    LineTable.-chatting #message { display: none; }
+    LineTable.-narrow #log { display: none; }
+    LineTable #seat-bottom { display: none; }
+    LineTable.-watching #seat-bottom { display: block; }
+    LineTable.-watching #hand { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
@@ -200,13 +200,13 @@ class OnlineTableScreen(RoomTable):
 
     # ----- what the server says -----
 
-    def on_online_table_screen_refused(self, message: Refused) -> None:
+    def on_line_table_refused(self, message: Refused) -> None:
         self.connection = "closed"
         self.refused = message.code
         self.say(message.text + " q leaves.", error=True)
         self.redraw()
 
-    def on_online_table_screen_heard(self, message: Heard) -> None:
+    def on_line_table_heard(self, message: Heard) -> None:
         event = message.event
         if isinstance(event, net.Welcome):
             self.welcome = event
