@@ -17,8 +17,8 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE, online_record
 from domino_tui.tui.screens.game_over import GameOverScreen
-from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from domino_tui.tui.screens.table import TableScreen
 from tests.net.conftest import Running, free_port, start_server
