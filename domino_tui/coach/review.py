@@ -1,6 +1,7 @@
 """The review of a finished hand: each of a seat's decisions rated again from what it knew at that moment.
 
-The hand is replayed from its deal (`GameState.replay`) and at every turn where the seat had a
+The hand is replayed from its deal (`GameState.replay`), or read from the observations the seat was sent as it
+played (`seen_choices`: a table in a room never has the deal), and at every turn where the seat had a
 choice its observation is rated by the coach's hint (`hint.rate`, the expert's own ranking). The loss of a
 decision is the best move's value minus the value of the move made, in the variant's units; costly ones get a
 note naming the better move and the facts that favour it.
@@ -12,7 +13,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..ai.expert import ExpertBot
-from ..engine import GameState, Move, Observation, TrainObservation, TrainRoundState, observe, observe_train
+from ..engine import (
+    DRAW,
+    PASS,
+    Event,
+    GameState,
+    Kind,
+    Move,
+    Observation,
+    TrainObservation,
+    TrainRoundState,
+    observe,
+    observe_train,
+)
 from .hint import Names, Rated, Units, rate, units_of
 
 
@@ -83,6 +96,26 @@ def choices(
     ]
 
 
+def move_of_event(event: Event) -> Move:
+    """The move a public event records."""
+    if event.kind is Kind.PLAY:
+        assert event.tile is not None and event.end is not None
+        return Move.play(event.tile, event.end)
+    return DRAW if event.kind is Kind.DRAW else PASS
+
+
+def seen_choices(seen: Sequence[Observation], history: Sequence[Event]) -> list[tuple[int, Observation, Move]]:
+    """(ply, observation, move made) for every observation ``seen`` by a seat where it had more than one move,
+    the move read from the hand's public ``history`` as it was at its end: the event after what the
+    observation had seen is the seat's own (it was its turn)."""
+    out = []
+    for obs in seen:
+        ply = len(obs.history)
+        if len(obs.legal) > 1 and ply < len(history) and history[ply].seat == obs.seat:
+            out.append((ply, obs, move_of_event(history[ply])))
+    return out
+
+
 def train_choices(
     game: TrainRoundState, seat: int, round_scores: tuple[tuple[int, ...], ...] = ()
 ) -> list[tuple[int, TrainObservation, Move]]:
@@ -112,16 +145,27 @@ def review(
     todo: Sequence[tuple[int, Observation | TrainObservation, Move]] = (
         train_choices(game, seat) if isinstance(game, TrainRoundState) else choices(game, seat, match_scores, target)
     )
+    if todo:
+        units = units_of(todo[0][1])
+    elif isinstance(game, TrainRoundState):
+        units = units_of(observe_train(game, seat))
+    else:
+        units = units_of(observe(game, seat, match_scores, target))
+    return rate_choices(seat, units, todo, bot, names, progress)
+
+
+def rate_choices(
+    seat: int,
+    units: Units,
+    todo: Sequence[tuple[int, Observation | TrainObservation, Move]],
+    bot: ExpertBot,
+    names: Names | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> Review:
+    """Rate each of ``seat``'s decisions ``todo`` in ``units``, calling ``progress(done, total)`` after each."""
     decisions = []
-    units = None
     for done, (ply, obs, made) in enumerate(todo, 1):
-        units = units or units_of(obs)
         decisions.append(Decision(ply, obs, made, tuple(rate(obs, bot, names)), units))
         if progress is not None:
             progress(done, len(todo))
-    if units is None:
-        if isinstance(game, TrainRoundState):
-            units = units_of(observe_train(game, seat))
-        else:
-            units = units_of(observe(game, seat, match_scores, target))
     return Review(seat, units, tuple(decisions))

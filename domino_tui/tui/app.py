@@ -249,9 +249,9 @@ class DominoApp(App):
 
     def open_online(self, connect: Connect) -> None:
         """The table in a room on a server (created or joined as ``connect`` says)."""
-        from .screens.online_table import OnlineTableScreen
+        from .screens.line_table import LineTable
 
-        self.push_screen(OnlineTableScreen(connect))
+        self.push_screen(LineTable(connect))
 
     def play_online(self) -> None:
         """Ask where to play online (the same dialog as the new-game screen's Play online), then go there."""

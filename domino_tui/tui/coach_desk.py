@@ -9,7 +9,7 @@ the record. A game the worker has not yet written when the app closes is kept on
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from ..ai.expert import ExpertBot
+    from ..coach.hint import Names, Units
     from ..coach.review import Review
+    from ..engine import Event, Move, Observation
     from ..records import GameRecord, Records
     from .train_session import TrainSession
 
@@ -42,7 +44,7 @@ class RecordNote(Message):
 class ReviewJob:
     """One hand's review as it is computed (the worker writes, the screen reads)."""
 
-    session: Session
+    session: Session | None  # the local sitting reviewed from its deal; None: reviewed from what a seat saw
     index: int  # the game's number in the match, from 0
     record_uid: str | None  # the game's id in the record (None when nothing is recorded)
     done: int = 0
@@ -50,6 +52,8 @@ class ReviewJob:
     result: Review | None = None
     problem: str | None = None
     notes: list[str] = field(default_factory=list)
+    # The review from what a seat saw (its choices, the units, the names): a table in a room has no deal.
+    seen: tuple[int, Units, Sequence[tuple[int, Observation, Move]], Names] | None = None
 
 
 class CoachDesk:
@@ -130,15 +134,37 @@ class CoachDesk:
             with suppress(OSError):
                 self.records.keep_for_later(record)
 
-    def _review(self, job: ReviewJob) -> None:
-        from ..coach.review import review
+    def review_seen(
+        self, seat: int, index: int, seen: Sequence[Observation], history: Sequence[Event], names: Names, seed: str
+    ) -> None:
+        """Review your decisions in the hand just over from the observations you were sent (a table in a room:
+        the deal stays with the room), in a worker thread; ``index``: the game's number in the match, from 0."""
+        from ..coach.hint import units_of
+        from ..coach.review import seen_choices
 
-        session = job.session
-        match = session.match
+        if not seen:
+            return
+        todo = seen_choices(seen, history)
+        job = self.job = ReviewJob(None, index, None, seen=(seat, units_of(seen[-1]), todo, names))
+        self.app.run_worker(partial(self._review, job, seed), thread=True, group="review", name="review")
+
+    def _review(self, job: ReviewJob, seed: str = "") -> None:
+        from ..coach.review import rate_choices, review
 
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
 
+        if job.seen is not None:
+            seat, units, todo, names = job.seen
+            job.total = len(todo)
+            try:
+                job.result = rate_choices(seat, units, todo, self.bot(random.Random(seed)), names, progress)
+            except Exception as exc:  # a review is a bonus: it must never take the game down
+                job.problem = f"The review could not be made: {exc}"
+            return
+        session = job.session
+        assert session is not None
+        match = session.match
         try:
             result = review(
                 match.games[job.index],

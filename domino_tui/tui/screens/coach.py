@@ -15,8 +15,6 @@ from ..session import HUMAN, Session
 from ..widgets.hint_panel import HintPanel
 from ..widgets.tracker_panel import TrackerPanel
 
-TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside the log, which needs 130)
-
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -32,7 +30,6 @@ class CoachActions(_Base):
 
     session: Session
     viewer: int | None = HUMAN  # the seat the table shows (the table sets it)
-    show_tracker: bool | None = None  # None: by width
 
     if TYPE_CHECKING:
         # What the mixin uses of TableScreen.
@@ -40,8 +37,8 @@ class CoachActions(_Base):
         def rewind(self) -> None: ...
         def _my_turn(self) -> bool: ...
         def arrange_panels(self) -> None: ...
-        def opened(self, panel: str) -> None: ...
         def close_panel(self, panel: str) -> None: ...
+        def opened(self, panel: str) -> None: ...
 
     @property
     def game_app(self) -> DominoApp:
@@ -53,9 +50,6 @@ class CoachActions(_Base):
         if self.query_one(HintPanel).wanted:
             self.close_panel("hint")
 
-    def tracker_wanted(self) -> bool:
-        return self.show_tracker if self.show_tracker is not None else self.app.size.width >= TRACKER_AUTO_WIDTH
-
     def coach_update(self) -> None:
         if not self.has_class("-tracker-hidden"):
             # What the seat on show may know, and nothing while the keyboard changes hands.
@@ -64,14 +58,6 @@ class CoachActions(_Base):
                 panel.update("")
             else:
                 panel.show(track(self.session.observation(self.viewer)), self.session.name)
-
-    def action_toggle_tracker(self) -> None:
-        if not self.has_class("-tracker-hidden"):
-            self.close_panel("tracker")
-            return
-        self.show_tracker = True
-        self.opened("tracker")
-        self.arrange_panels()
 
     def action_hint(self) -> None:
         if not self._my_turn():

@@ -1,7 +1,7 @@
 """The train table online: the hub and every train, your hand and the room's seats, driven by a room server that
 plays Mexican Train.
 
-As at the line games' online table (online_table.py), what the table shows is the seat's observation as the
+As at the line games' online table (line_table.py), what the table shows is the seat's observation as the
 server last sent it; your moves go to the server and everyone's come back as new observations. The connection
 lives in a worker that posts what it hears as messages; the client library reconnects by itself after a drop.
 The line games' online table hands its connection over to this screen when the room turns out to play a train

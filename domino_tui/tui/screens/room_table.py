@@ -154,8 +154,13 @@ class RoomTable(Screen[None]):
             if sheet is not None:
                 self.dialog = sheet
                 self.app.push_screen(sheet, lambda _: self.after_sheet())
+        elif choice == "review":
+            self.review_hand()
         elif choice == "quit":
             self.call_later(self.action_leave)
+
+    def review_hand(self) -> None:
+        """The end dialog's review of your hand (a table whose coach reviews hands shows it)."""
 
     def after_sheet(self) -> None:
         self.dialog = None

@@ -18,22 +18,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import RichLog
 
 from ...engine import CLOSED, DRAW, PASS, End, IllegalMoveError, Kind, Move, Tile
-from .. import equal_plays, side_panels
+from .. import equal_plays
 from ..sentence import sentence
 from ..session import HUMAN, Session
-from ..side_panels import BOARD_ROOM, Panel, Placement
+from ..side_panels import Placement
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
+from .beside_board import BesidePanels
 from .coach import CoachActions
-from .table_base import CURSOR_KEYS, LEAVING_KEYS, LOG_AUTO_WIDTH, SPINNER, TURN_KEYS, TableBase
+from .table_base import CURSOR_KEYS, LEAVING_KEYS, SPINNER, TURN_KEYS, TableBase
 from .table_base import MIN_HEIGHT as MIN_HEIGHT  # the smallest terminal, where the table's users look for it
 from .table_base import MIN_WIDTH as MIN_WIDTH
 
@@ -42,15 +42,13 @@ from .table_base import MIN_WIDTH as MIN_WIDTH
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 # Keys that leave the choice of an end; hidden while choosing so the footer has room for the end keys.
 NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play"}
-# The panels beside the board, by their widgets' ids (see `side_panels`).
-PANELS = ("hint", "tracker", "log")
 
 
 class MoveLog(RichLog, can_focus=False):
     """The log of moves. Not focusable from the start: the arrows belong to the hand and the ends."""
 
 
-class TableScreen(CoachActions, TableBase[Session]):
+class TableScreen(CoachActions, BesidePanels, TableBase[Session]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
         *CURSOR_KEYS,
@@ -281,50 +279,8 @@ class TableScreen(CoachActions, TableBase[Session]):
 
     # ----- the panels beside the board -----
 
-    def opened(self, panel: str) -> None:
-        """The player opened ``panel``: it comes first, and may open over the table."""
-        self.recent = [panel, *(p for p in self.recent if p != panel)]
-
-    def wanted(self, panel: str) -> bool:
-        if panel == "hint":
-            return self.query_one(HintPanel).wanted
-        if panel == "tracker":
-            return self.tracker_wanted()
-        return self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
-
-    def arrange_panels(self) -> None:
-        """Put each wanted panel beside the board while the board keeps its room, else over the table (the
-        latest opened only), else nowhere for now."""
-        order = [*self.recent, *(p for p in PANELS if p not in self.recent)]
-        latest = self.recent[0] if self.recent else None
-        wanted = [Panel(p, _width(self.query_one(f"#{p}")), p == latest) for p in order if self.wanted(p)]
-        seats = sum(_width(seat) for seat in self.query(".-side") if not seat.has_class("-absent"))
-        placement = side_panels.place(self.app.size.width - seats - BOARD_ROOM, wanted)
-        # Each change of the table's classes restyles all of it at once: the panels' changes are made together
-        # and restyle it once (three times over at mount otherwise, before the first frame).
-        before = set(self.classes)
-        for panel in PANELS:
-            self.set_class(not placement.shows(panel), f"-{panel}-hidden", update=False)
-            self.set_class(placement.over == panel, f"-{panel}-over", update=False)
-            self.query_one(f"#{panel}").border_subtitle = "Esc closes" if placement.over == panel else ""
-        if set(self.classes) != before:
-            self.update_node_styles()
-        if placement != self.placement:
-            self.placement = placement
-            self.refresh_bindings()  # Esc closes a panel over the table
-        self.coach_update()
-
-    def close_panel(self, panel: str) -> None:
-        """Close ``panel``; the one opened before it, if still wanted, may come back over the table."""
-        self.recent = [p for p in self.recent if p != panel]
-        if panel == "hint":
-            self.query_one(HintPanel).hide()
-        elif panel == "tracker":
-            self.show_tracker = False
-        else:
-            self.show_log = False
-            self.game_app.remember(show_log=False)
-        self.arrange_panels()
+    def remember_log(self, shown: bool) -> None:
+        self.game_app.remember(show_log=shown)
 
     # ----- actions -----
 
@@ -344,9 +300,7 @@ class TableScreen(CoachActions, TableBase[Session]):
         if action == "cancel":
             return bool(self.choosing)
         if action == "close_panel":
-            # Asked whenever the footer follows the keys, also while the screen is taken down and its panels are
-            # already gone (as when the new-game screen replaces the table).
-            return self.placement.over is not None or any(hint.wanted for hint in self.query(HintPanel))
+            return self.panel_to_close()
         return True
 
     def hand_size(self) -> int:
@@ -391,13 +345,6 @@ class TableScreen(CoachActions, TableBase[Session]):
             return
         self.make(Move.play(tile, end))
 
-    def action_close_panel(self) -> None:
-        """Esc otherwise: close the panel over the table, else the hint."""
-        if self.placement.over is not None:
-            self.close_panel(self.placement.over)
-        elif self.query_one(HintPanel).wanted:
-            self.close_panel("hint")
-
     def on_snake_view_end_clicked(self, message: SnakeView.EndClicked) -> None:
         if self.choosing:
             self.action_end(message.end.name)
@@ -416,18 +363,3 @@ class TableScreen(CoachActions, TableBase[Session]):
         if not self._my_turn():
             return
         self.make(PASS)
-
-    def action_toggle_log(self) -> None:
-        if not self.has_class("-log-hidden"):
-            self.close_panel("log")
-            return
-        self.show_log = True
-        self.opened("log")
-        self.game_app.remember(show_log=True)
-        self.arrange_panels()
-
-
-def _width(widget: Widget) -> int:
-    """The columns a widget of fixed width takes (its border and padding included)."""
-    width = widget.styles.width
-    return int(width.value) if width is not None else 0

@@ -1,20 +1,31 @@
-"""The table online: the local table's line of play, seats, hand and status, driven by a room server.
+"""The line table: the line of play, the seats around it, your hand, the status, the panels beside the board
+(the move log, the coach's hint and tile tracker), drawn from what a room sends a seat, from any transport: a
+`RoomClient` to a server, or a client of a room in the app's process (the same API).
 
-What the table shows is the seat's observation as the server last sent it; your moves go to the server, and the
-others' moves come back as new observations. The connection lives in a worker that posts what it hears as
-messages, so the interface never waits on the network; the client library reconnects by itself after a drop
-(the status says so) and takes the seat back with its token, and the server then sends the table as it is.
+What the table shows is the seat's observation as the room last sent it; your moves go to the room, and the
+others' moves come back as new observations. Each client is heard in a worker that posts what it hears as
+messages, so the interface never waits; a client to a server reconnects by itself after a drop (the status says
+so) and takes the seat back with its token, and the server then sends the table as it is.
 
-A spectator (`Connect.watch`) sees the same table from the public view the server sends it: every hand face
-down with its size, the board, the log, the scores, the seats and the chat. It has no hand of its own, so the
-bottom of the table shows the first seat's like the others, and a move key only says that you are watching.
+The table may hold several clients, one per person's seat at this keyboard (hot seat): the hand on show is only
+ever the seat to move's, shown after the handover screen, and nobody's while the keyboard changes hands.
 
-Names and chat come from other people: they are shown as plain text (never read as markup).
+A spectator (`Connect.watch`) sees the same table from the public view: every hand face down with its size, the
+board, the log, the scores, the seats and the chat. It has no hand of its own, so the bottom of the table shows
+the first seat's like the others, and a move key only says that you are watching.
+
+The coach (hint, tracker, the review of a hand) works from what the seat saw, where the room allows it
+(`line_room.coach_allowed`); undo asks the room (`client.undo`, where the client has it and the view says
+``can_undo``); while the terminal is too small the table waits, and a room in the app's process holds its bots
+(`client.hold`). Names and chat come from other people: they are shown as plain text (never read as markup).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -25,9 +36,11 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Input, RichLog, Static
 
-from ...engine import DRAW, VARIANTS, End, Kind, Move, Observation, PublicView, Reason, Tile, get_rules
+from ...coach.tracker import track
+from ...engine import DRAW, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
 from ...net import client as net
 from .. import equal_plays
+from ..line_room import bot_to_move, coach_allowed, hand_points, only_draw_or_pass, over_text, score_sheet
 from ..online import (
     CHAT_SHOWN,
     MAX_CHAT,
@@ -42,41 +55,49 @@ from ..online import (
 )
 from ..online_trains import plays_trains
 from ..sentence import sentence
+from ..side_panels import Placement
 from ..widgets.hand import HandView, key_label
-from ..widgets.hint_panel import END_KEYS
+from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
+from ..widgets.tracker_panel import TrackerPanel
+from .beside_board import BesidePanels
 from .game_over import GameOverScreen, GameOverText
 from .room_table import RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
+from .table_base import MIN_HEIGHT, MIN_WIDTH, SPINNER
 
 if TYPE_CHECKING:
     from ...records import GameRecord
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
-PLAYING = {"pick", "cursor", "play", "draw", "pass_turn"}
+PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
 CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
-SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel"}
+SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 MOVE_KEYS = {*(str(k) for k in range(10)), "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"}
+# What may still be done while the terminal is too small: the game waits.
+WHILE_TOO_SMALL = {"leave", "help"}
+# Keys that leave the choice of an end; off while choosing.
+NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
 
 
-class OnlineTableScreen(RoomTable):
+@dataclass
+class SeatHere:
+    """A seat at this keyboard: its client, and what it was last told."""
+
+    client: Any  # a RoomClient, or a client of a room in the app's process with the same API
+    welcome: net.Welcome | None = None
+    seat_view: net.SeatView | None = None
+    # This hand's observations where the seat had a choice, as they came: the review rates them.
+    seen: list[Observation] = field(default_factory=list)
+
+
+class LineTable(BesidePanels, RoomTable):
     AUTO_FOCUS = None
-    DEFAULT_CSS = """
-    OnlineTableScreen { layout: vertical; background: $background; }
-    OnlineTableScreen #chat { height: auto; max-height: 3; padding: 0 1; color: $foreground-muted; }
-    OnlineTableScreen #chat-input { display: none; height: 1; border: none; padding: 0 1; }
-    OnlineTableScreen.-chatting #chat-input { display: block; }
-    OnlineTableScreen.-chatting #message { display: none; }
-    OnlineTableScreen.-narrow #log { display: none; }
-    OnlineTableScreen #seat-bottom { display: none; }
-    OnlineTableScreen.-watching #seat-bottom { display: block; }
-    OnlineTableScreen.-watching #hand { display: none; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
@@ -86,14 +107,22 @@ class OnlineTableScreen(RoomTable):
         Binding("right", "end('right')", "Right end", key_display="→"),
         Binding("up", "end('up')", "Up end", key_display="↑"),
         Binding("down", "end('down')", "Down end", key_display="↓"),
+        # Esc also closes a panel over the table; off the footer (each panel says so itself).
+        Binding("escape", "close_panel", "Close", show=False),
         *room_keys("game"),
+        # Off the footer, which 80 columns fill already: the help and the palette list them.
+        Binding("h", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("t", "toggle_tracker", "Tracker", show=False),
     ]
 
     class Heard(Message):
-        """Something the server said (or the connection's news), from the network worker."""
+        """Something a client heard from its room (or the connection's news), from its worker; ``index``: which
+        seat at this keyboard heard it."""
 
-        def __init__(self, event: net.Event) -> None:
+        def __init__(self, event: net.Event, index: int = 0) -> None:
             self.event = event
+            self.index = index
             super().__init__()
 
     class Refused(Message):
@@ -108,21 +137,28 @@ class OnlineTableScreen(RoomTable):
     choosing: reactive[tuple[Tile, tuple[End, ...]] | None] = reactive(None, bindings=True)
     # What the table is doing: "connecting", "connected", "reconnecting" or "closed".
     connection: reactive[str] = reactive("connecting", bindings=True)
+    too_small: reactive[bool] = reactive(False, bindings=True)
 
-    def __init__(self, connect: Connect) -> None:
+    def __init__(self, connect: Connect, clients: Sequence[Any] = ()) -> None:
+        """``connect``: where the room is and how to enter it; ``clients``: clients already in it (one per
+        person's seat at this keyboard), else the table enters with a `RoomClient` of its own."""
         super().__init__()
         self.connect_to = connect
-        self.client: net.RoomClient | None = None
+        self.here = [SeatHere(c, c.welcome) for c in clients]
+        # The seat at this keyboard whose hand is on show (an index of ``here``); None while the keyboard
+        # changes hands, or before the first turn at a keyboard several people share.
+        self.at: int | None = 0 if len(self.here) == 1 else None
         self.welcome: net.Welcome | None = None
         self.info: net.RoomInfo | None = None
         self.seat_view: net.SeatView | None = None
+        self.latest: net.SeatView | None = None  # the newest view any seat here was sent
         self.spectator_view: net.SpectatorView | None = None
         self.over: net.GameOver | None = None
         self.dialog = None
         self.sheet_games: dict[tuple[int, int], tuple[tuple[int, ...], str]] = {}  # each game's points, its end
         self.chats: list[Text] = []
         self.logged = 0  # events of the game in view already in the log
-        self.logged_game: tuple[int, int] | None = None
+        self.game_key: tuple[int, int] | None = None  # (match, game) of the deal in view
         self.message = ""
         self.why = ""  # why the connection is down
         self.show_log: bool | None = None
@@ -130,6 +166,12 @@ class OnlineTableScreen(RoomTable):
         self.redraw_due = False
         self.sent_for: tuple[int, int, int] | None = None  # the position your last move answered
         self.refused: str | None = None  # the server's code for why the room could not be entered
+        self.recent: list[str] = []
+        self.placement = Placement()
+        self.handing_to: int | None = None  # the seat here the handover screen waits for
+        self.frame = 0  # the thinking spinner's
+        self.held: bool | None = None  # what the clients were last told of holding their bots
+        self.sync()
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -140,6 +182,8 @@ class OnlineTableScreen(RoomTable):
                 yield SnakeView(id="snake")
             yield SeatView(id="seat-right", classes="-side -right")
             yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            yield TrackerPanel(id="tracker")
+            yield HintPanel(id="hint")
         yield Static(id="chat")
         yield Static(id="message")
         # Disabled (so never focused) until c opens it: the keys belong to the table.
@@ -149,6 +193,7 @@ class OnlineTableScreen(RoomTable):
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
             yield SeatView(id="seat-bottom")  # a spectator's: the first seat's hand, face down
+        yield Static(id="too-small")
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -156,84 +201,141 @@ class OnlineTableScreen(RoomTable):
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
         self.set_class(self.watching, "-watching")
-        self.say(f"Connecting to {self.connect_to.url}…")
+        settings = getattr(self.app, "settings", None)
+        self.show_log = getattr(settings, "show_log", None)
         self.fit()
         self.redraw()
-        self.run_connection()
+        self.set_interval(0.1, self.tick)
+        if self.here:
+            self.connection = "connected"
+            for index in range(len(self.here)):
+                self.listen(index)
+        else:
+            self.say(f"Connecting to {self.connect_to.url}…")
+            self.run_connection()
 
-    def fit(self) -> None:
-        wide = self.app.size.width >= 110 if self.show_log is None else self.show_log
-        self.set_class(not wide, "-narrow")
+    # ----- the seats at this keyboard -----
 
-    # ----- the network, in a worker -----
+    def sync(self) -> None:
+        """The table's seat, welcome and view are those of the seat here on show (none while handing over)."""
+        here = self.here[self.at] if self.at is not None and self.at < len(self.here) else None
+        self.welcome = here.welcome if here else None
+        self.seat_view = here.seat_view if here else None
+
+    @property
+    def client(self) -> Any:
+        """The client of the seat on show (the first seat here's while none is)."""
+        if not self.here:
+            return None
+        return self.here[self.at if self.at is not None else 0].client
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.here) > 1
+
+    @property
+    def seats_here(self) -> set[int]:
+        return {h.welcome.seat for h in self.here if h.welcome is not None and h.welcome.seat is not None}
+
+    @property
+    def creator(self) -> bool:
+        return any(h.welcome is not None and h.welcome.creator for h in self.here)
+
+    @property
+    def coach_here(self) -> bool:
+        """Whether the coach may help at this table (see `line_room.coach_allowed`)."""
+        return not self.watching and coach_allowed(self.info, self.seats_here)
+
+    def client_for(self, what: str) -> Any:
+        if what in CREATOR:
+            return next((h.client for h in self.here if h.welcome is not None and h.welcome.creator), self.client)
+        return self.client
+
+    # ----- the clients, in workers -----
 
     @work(exclusive=True, group="net")
     async def run_connection(self) -> None:
-        client = self.client = net.RoomClient(self.connect_to.url)
+        client = net.RoomClient(self.connect_to.url)
         try:
             await self.connect_to.enter(client)
         except net.NetError as exc:
             self.post_message(self.Refused(exc.code, refusal(exc, self.connect_to.url)))
             await client.close()
             return
+        self.here = [SeatHere(client)]
+        self.at = 0
         async for event in client.events():
-            self.post_message(self.Heard(event))
+            self.post_message(self.Heard(event, 0))
+
+    @work(group="net")
+    async def listen(self, index: int) -> None:
+        async for event in self.here[index].client.events():
+            self.post_message(self.Heard(event, index))
 
     @work(group="send")
     async def send(self, what: str, *args: object) -> None:
-        """One message to the server (in a worker: sending may wait on the network)."""
-        client = self.client
-        if client is None or self.connection != "connected":
+        """One message to the room (in a worker: sending may wait on the network); "next_game" from every seat
+        here (each says it is ready)."""
+        clients = [h.client for h in self.here] if what == "next_game" else [self.client_for(what)]
+        if not clients or clients[0] is None or self.connection != "connected":
             self.sent_for = None
             self.say("Not connected just now: the table comes back when the connection does.", error=True)
             return
-        sent = await getattr(client, what)(*args)
-        if not sent:
-            self.sent_for = None  # not sent: the move may be made again when the table comes back
-            self.say("Not connected just now: the table comes back when the connection does.", error=True)
+        for client in clients:
+            if not await getattr(client, what)(*args):
+                self.sent_for = None  # not sent: the move may be made again when the table comes back
+                self.say("Not connected just now: the table comes back when the connection does.", error=True)
+                return
 
     async def leave_room(self) -> None:
-        """Close the connection (your seat stays yours on the server until the room ends)."""
+        """Close the connections (a seat stays its person's on the server until the room ends)."""
         self.workers.cancel_group(self, "net")
-        if self.client is not None:
-            await self.client.close()
+        for here in self.here:
+            await here.client.close()
 
-    # ----- what the server says -----
+    # ----- what the room says -----
 
-    def on_online_table_screen_refused(self, message: Refused) -> None:
+    def on_line_table_refused(self, message: Refused) -> None:
         self.connection = "closed"
         self.refused = message.code
         self.say(message.text + " q leaves.", error=True)
         self.redraw()
 
-    def on_online_table_screen_heard(self, message: Heard) -> None:
-        event = message.event
+    def on_line_table_heard(self, message: Heard) -> None:
+        event, index = message.event, message.index
+        # The room's news comes to every seat here alike: the first seat's is heard, the others' copies not.
+        first = index == 0
         if isinstance(event, net.Welcome):
-            self.welcome = event
+            self.here[index].welcome = event
+            self.sync()
             self.connection = "connected"
-            if self.watching:
+            if not first:
+                pass
+            elif self.watching:
                 self.say(f"Watching room {event.room}: every hand is face down. c chats, q leaves.")
             else:
                 start = " s starts the game when everyone is in." if event.creator else ""
                 self.say(f"In room {event.room}." + start)
-        elif isinstance(event, net.RoomInfo):
-            if plays_trains(event):
+        elif isinstance(event, net.RoomInfo) and first:
+            if plays_trains(event) and not self.hot_seat:
                 self.to_train_table()
                 return
             self.room_news(event)
             self.log_moves()
-        elif isinstance(event, net.SeatView | net.SpectatorView):
+        elif isinstance(event, net.SeatView):
+            self.took_seat_view(index, event)
+        elif isinstance(event, net.SpectatorView):
             self.took(event)
-        elif isinstance(event, net.GameOver):
+        elif isinstance(event, net.GameOver) and first:
             self.game_over(event)
-        elif isinstance(event, net.Chat):
+        elif isinstance(event, net.Chat) and first:
             self.chatted(event)
         elif isinstance(event, net.ServerError):
             self.sent_for = None  # a refused move (stale, illegal) may be made again
             self.say(sentence(event.message), error=True)
-        elif isinstance(event, net.Connection):
+        elif isinstance(event, net.Connection) and first:
             self.connected(event)
-        elif isinstance(event, net.RoomClosed):
+        elif isinstance(event, net.RoomClosed) and first:
             self.connection = "closed"
             self.say(f"{sentence(event.message)} q leaves.", error=True)
         # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
@@ -245,17 +347,44 @@ class OnlineTableScreen(RoomTable):
         """The room plays a train game: its own table takes over this connection (and what it has heard)."""
         from .online_trains import OnlineTrainTableScreen
 
-        assert self.client is not None
         self.workers.cancel_group(self, "net")
-        self.app.switch_screen(OnlineTrainTableScreen(self.connect_to, self.client))
+        self.app.switch_screen(OnlineTrainTableScreen(self.connect_to, self.here[0].client))
+
+    def took_seat_view(self, index: int, view: net.SeatView) -> None:
+        """A seat here was sent its observation: kept (and its choices for the review); shown when it is the
+        seat on show; at a shared keyboard, the seat to move's comes after the handover."""
+        here = self.here[index]
+        obs = view.observation
+        if here.seat_view is None or (here.seat_view.match, here.seat_view.game) != (view.match, view.game):
+            here.seen = []
+        # Decisions taken back (undo) are no longer this hand's.
+        here.seen = [o for o in here.seen if len(o.history) < len(obs.history)]
+        if len(obs.legal) > 1:
+            here.seen.append(obs)
+        moved = here.seat_view is not None and len(here.seat_view.observation.history) != len(obs.history)
+        here.seat_view = view
+        latest = self.latest
+        if latest is None or (view.match, view.game, view.position) >= (latest.match, latest.game, latest.position):
+            self.latest = view
+        if self.hot_seat and obs.legal and index != self.at:
+            self.hand_over(index)
+        if index == self.at:
+            self.sync()
+            if moved and self.query_one(HintPanel).wanted:
+                self.close_panel("hint")  # the hint on show is for a position that is gone
+            self.took(view)
+            if obs.legal:
+                self.plan_auto_move(view)
+        elif self.at is None:
+            self.took(view)  # the public table goes on while the keyboard changes hands
 
     def took(self, view: net.SeatView | net.SpectatorView) -> None:
         """A new observation (a spectator: the public view): the table as it is now."""
         key = (view.match, view.game)
-        before = self.seat_view or self.spectator_view
         shown = view.observation if isinstance(view, net.SeatView) else view.view
-        legal = view.observation.legal if isinstance(view, net.SeatView) else ()
-        if before is None or (before.match, before.game) != key:
+        legal = view.observation.legal if isinstance(view, net.SeatView) and self.mine is not None else ()
+        if self.game_key is None or key > self.game_key:
+            self.game_key = key
             self.choosing = None
             self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
             self.log_line(Text(f"— {shown.rules.title}, game {view.game} —", style="bold"))
@@ -263,15 +392,64 @@ class OnlineTableScreen(RoomTable):
             self.logged = 0
         elif self.choosing is not None and not legal:
             self.choosing = None
+        if key == self.game_key and len(shown.history) < self.logged:
+            self.logged = len(shown.history)
+            self.log_line(Text("— move taken back —", style="italic"))
         if self.message and not self.message_is_error and legal:
             self.say("")
-        if isinstance(view, net.SeatView):
-            self.seat_view = view
-        else:
+        if isinstance(view, net.SpectatorView):
             self.spectator_view = view
         self.log_moves()
         if isinstance(view, net.SeatView) and legal:
             self.hint(view.observation)
+
+    def hand_over(self, index: int) -> None:
+        """Another person's turn at this keyboard: the hand on show goes, the next shows once they are ready."""
+        from .handover import HandoverScreen
+
+        if self.handing_to == index:
+            return
+        self.handing_to = index
+        self.at = None
+        self.choosing = None
+        self.sync()
+        self.redraw()
+        view = self.here[index].seat_view
+        history = view.observation.history if view else ()
+        news = f"Last move: {describe(history[-1], self.names)}" if history else ""
+        welcome = self.here[index].welcome
+        seat = welcome.seat if welcome is not None else None
+        name = self.names[seat] if seat is not None and seat < len(self.names) else "the next player"
+
+        def ready(_: None) -> None:
+            self.handing_to = None
+            self.at = index
+            self.sync()
+            self.redraw_now()
+            current = self.here[index].seat_view
+            if current is not None and current.observation.legal:
+                self.hint(current.observation)
+                self.plan_auto_move(current)
+
+        self.app.push_screen(HandoverScreen(name, news), ready)
+
+    def plan_auto_move(self, view: net.SeatView) -> None:
+        """With auto-pass on, a draw or a pass that is your only move is made for you after the bots' pause (so
+        you see it happen), unless the game has moved on by then."""
+        settings = getattr(self.app, "settings", None)
+        if not getattr(settings, "auto_pass", False) or only_draw_or_pass(view.observation) is None:
+            return
+        planned = (view.match, view.game, view.position)
+        pause = max(float(getattr(self.app, "pause", 0.0)), 0.05)
+        self.set_timer(pause, lambda: self.auto_move(planned))
+
+    def auto_move(self, planned: tuple[int, int, int]) -> None:
+        view = self.seat_view
+        if view is None or (view.match, view.game, view.position) != planned or self.too_small or not self.my_turn:
+            return
+        only = only_draw_or_pass(view.observation)
+        if only is not None:
+            self._move(only)
 
     def log_moves(self) -> None:
         """The moves not yet in the log, with their players' names once the room has named every seat."""
@@ -281,7 +459,7 @@ class OnlineTableScreen(RoomTable):
         names = self.names
         for ev in shown.history[self.logged :]:
             self.log_line(Text(describe(ev, names)))
-        self.logged = len(shown.history)
+        self.logged = max(self.logged, len(shown.history))
 
     def game_over(self, over: net.GameOver) -> None:
         self.over = over
@@ -301,48 +479,51 @@ class OnlineTableScreen(RoomTable):
             self.say(f"{text} The next game starts when the players are ready.")
         else:
             self.say(f"{text} n: next game.")
-        before = shown.match_scores or (0,) * len(over.scores)
-        hand = tuple(after - b for after, b in zip(over.scores, before, strict=True))
+        hand = hand_points(over, shown.match_scores or (0,) * len(over.scores))
         self.sheet_games[(over.match, over.game)] = (hand, text)
-        if self.observation is not None:
+        if self.observation is not None and not self.hot_seat:
+            # A game at one keyboard shared by several people is nobody's alone: not in anyone's record.
             self.record(over, self.observation)
+            self.review(over)
         self.show_over()
 
+    def review(self, over: net.GameOver) -> None:
+        """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw."""
+        coach = getattr(self.app, "coach", None)
+        mine, view = self.mine, self.seat_view
+        if coach is None or mine is None or view is None or not self.coach_here:
+            return
+        seen = self.here[self.at or 0].seen if self.here else []
+        names = self.names
+        seed = f"review:{self.connect_to.url}:{over.match}:{over.game}"
+        coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed)
+
+    def review_hand(self) -> None:
+        """The review of the last hand, then the end-of-hand dialog again."""
+        coach = getattr(self.app, "coach", None)
+        if coach is not None and self.coach_here:
+            coach.open_review(self.show_over)
+
     def over_text(self) -> GameOverText | None:
-        """The game-over dialog's data for the game just over, from the server's result."""
+        """The game-over dialog's data for the game just over, from the room's result."""
         over, shown = self.over, self.shown
         if over is None or shown is None:
             return None
-        rules, r, names = shown.rules, over.result, self.names
-        teams = tuple(team_name(rules, names, t) for t in range(len(r.points)))
         hand, text = self.sheet_games[(over.match, over.game)]
-        lines = [text]
-        if over.match_over:
-            lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
-        hands = []
-        for seat in range(rules.players):
-            # The result lays every hand open (the game is over); before it, only your own is known.
-            if seat < len(over.hands):
-                tiles = " ".join(str(t) for t in over.hands[seat]) or "out"
-            elif seat == self.mine and self.observation is not None:
-                tiles = " ".join(str(t) for t in self.observation.hand) or "out"
-            else:
-                tiles = "out" if shown.hand_sizes[seat] == 0 else "face down"
-            hands.append((names[seat], tiles, r.pips[seat]))
-        raw = rules.unrounded_points(r)
-        points: list[tuple[str, tuple[int, ...]]] = []
-        if rules.fives:
-            points.append(("Scored during play", tuple(h - p for h, p in zip(hand, r.points, strict=True))))
-        bonus = "Out bonus" if r.reason is Reason.OUT else "Block bonus"
-        points.append((bonus, raw))
-        if raw != r.points:
-            points.append(("Rounding", tuple(p - w for p, w in zip(r.points, raw, strict=True))))
-        points.append(("This hand", hand))
-        if not rules.single_game:
-            points.append(("Match" + (f" (to {shown.target})" if shown.target else ""), over.scores))
-        buttons, keys, hint = self.end_choices(over.match_over, "scores")
-        title = "Match over" if over.match_over else f"Game {over.game} over"
-        return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), buttons, hint, keys)
+        choices = self.end_choices(over.match_over, "scores")
+        return over_text(self.observation or shown, over, self.names, hand, text, choices, self.mine)
+
+    def end_choices(self, match_over: bool, sheet: str) -> tuple[tuple[tuple[str, str], ...], dict[str, str], str]:
+        """The room's choices, and the review of your hand where the coach helps (r, unless r restarts)."""
+        buttons, keys, hint = super().end_choices(match_over, sheet)
+        if not self.coach_here or self.hot_seat:
+            return buttons, keys, hint
+        look = next(i for i, (choice, _) in enumerate(buttons) if choice == "look")
+        buttons = (*buttons[:look], ("review", "Review"), *buttons[look:])
+        if "review" not in keys:
+            keys = {**keys, "review": "review"}
+            hint = hint.replace(" · s ", " · r review · s ", 1)
+        return buttons, keys, hint
 
     def over_dialog(self) -> GameOverScreen | None:
         about = self.over_text()
@@ -352,15 +533,8 @@ class OnlineTableScreen(RoomTable):
         return ScoreSheetScreen(self.score_sheet())
 
     def score_sheet(self) -> ScoreSheet:
-        """The games of the match in view, as the server's results gave them."""
-        shown = self.shown
-        match = self.over.match if self.over else 0
-        games = tuple(row for (m, _), row in sorted(self.sheet_games.items()) if m == match)
-        teams = len(games[0][0]) if games else 0
-        names = tuple(team_name(shown.rules, self.names, t) for t in range(teams)) if shown else ()
-        title = "Score sheet" + (f" · {shown.rules.title}" if shown else "")
-        total = "Match over" if self.over is not None and self.over.match_over else "in play"
-        return ScoreSheet(title, names, games, total)
+        """The games of the match in view, as the room's results gave them."""
+        return score_sheet(self.shown, self.names, self.sheet_games, self.over)
 
     def chatted(self, chat: net.Chat) -> None:
         # Plain Text: a name or message with markup in it shows as written.
@@ -402,6 +576,8 @@ class OnlineTableScreen(RoomTable):
         """What the table shows: your seat's observation, or a spectator's public view."""
         if self.watching:
             return self.spectator_view.view if self.spectator_view else None
+        if self.observation is None and self.latest is not None:
+            return self.latest.observation  # while the keyboard changes hands: only its public parts are drawn
         return self.observation
 
     @property
@@ -428,9 +604,11 @@ class OnlineTableScreen(RoomTable):
             last = next((ev.tile for ev in reversed(obs.history) if ev.kind is Kind.PLAY), None)
             targets = self.choosing[1] if self.choosing else ()
             self.query_one(SnakeView).show(obs.board, last, targets)
-        if self.observation is not None:
-            hand = self.observation
+        hand = self.observation
+        if hand is not None:
             self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn)
+        else:  # never another seat's hand: nobody's while the keyboard changes hands
+            self.query_one(HandView).show((), [], False)
         places = PLACES.get(self.players, {})
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
@@ -453,6 +631,8 @@ class OnlineTableScreen(RoomTable):
                 view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
         box = self.query_one("#hand-box")
         you = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        if self.hot_seat:
+            you = "The keyboard changes hands" if self.welcome is None else names[mine]
         title = "Watching" if self.watching else you
         if self.observation is not None:
             title += f" · {tiles_text(len(self.observation.hand))}"
@@ -462,6 +642,7 @@ class OnlineTableScreen(RoomTable):
         room = self.welcome.room if self.welcome else "…"
         self.query_one("#board").border_title = f"Room {room}"
         self.query_one(StatusBar).info = self.status_info()
+        self.coach_update()
 
     def kind(self, seat: int) -> str:
         if self.info is None or seat >= len(self.info.seats):
@@ -484,10 +665,14 @@ class OnlineTableScreen(RoomTable):
             turn = "Match over" + (": r restarts" if self.creator else "")
         elif obs is None:
             turn = "Dealing…"
+        elif self.thinking is not None:
+            turn = f"{SPINNER[self.frame % len(SPINNER)]} {self.names[self.thinking]} is thinking…"
         elif self.watching:
             turn = f"Watching: {self.names[obs.turn]} to play"
-        elif isinstance(obs, Observation) and obs.legal:
-            turn = "Your turn" + (": choose an end" if self.choosing else "")
+        elif self.my_turn:
+            # At one keyboard "your" would not say whose: the seat's name does.
+            turn = f"{self.names[obs.turn]} to play" if self.hot_seat else "Your turn"
+            turn += ": choose an end" if self.choosing else ""
         else:
             turn = f"{self.names[obs.turn]} to play"
         score = ""
@@ -512,6 +697,14 @@ class OnlineTableScreen(RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small and action not in WHILE_TOO_SMALL:
+            return False  # the table waits until it can be seen
+        if action in ("hint", "toggle_tracker") and not self.coach_here:
+            return False
+        if action == "close_panel":
+            return not self.choosing and self.panel_to_close()
+        if self.choosing and action in NOT_WHILE_CHOOSING:
+            return False
         if self.watching and action in SEATED:
             return False  # off the footer; the key itself says you are watching (see on_key)
         if action in PLAYING and (self.observation is None or self.status != "playing"):
@@ -532,8 +725,6 @@ class OnlineTableScreen(RoomTable):
         if action == "end":
             choosing = self.choosing
             return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
-        if action in ("cursor", "play", "pass_turn", "pick") and self.choosing:
-            return action == "play"
         if action == "cancel":
             return bool(self.choosing)
         return True
@@ -613,3 +804,104 @@ class OnlineTableScreen(RoomTable):
             self.dismiss(None)
         else:
             self.app.exit()
+
+    # ----- the terminal's size, the spinner -----
+
+    def fit(self) -> None:
+        """Wait while the terminal is too small (a room in the app's process holds its bots meanwhile); else
+        arrange the panels for its width."""
+        size = self.app.size
+        self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        self.set_class(self.too_small, "-too-small")
+        if self.too_small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {size.width}x{size.height}.\n"
+                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+                "Please make it bigger: your game waits.\n"
+                "q leaves."
+            )
+        if self.held != self.too_small:
+            self.held = self.too_small
+            for here in self.here:
+                hold = getattr(here.client, "hold", None)  # only a room in the app's process can wait
+                if hold is not None:
+                    hold(self.too_small)
+        self.arrange_panels()
+
+    def on_screen_resume(self) -> None:
+        # Only the screen in front hears of a resize: a table behind a dialog catches up here.
+        self.fit()
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat a bot is choosing for now, per the room's seats (None when a person is to move)."""
+        obs = self.shown
+        if obs is None or self.connection != "connected" or not bot_to_move(self.info, obs.turn):
+            return None
+        return obs.turn
+
+    def tick(self) -> None:
+        """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""
+        if self.thinking is not None and not self.too_small:
+            self.frame += 1
+            self.query_one(StatusBar).info = self.status_info()
+
+    # ----- the coach -----
+
+    def coach_shown(self) -> bool:
+        return self.coach_here
+
+    def coach_update(self) -> None:
+        if self.has_class("-tracker-hidden"):
+            return
+        # What the seat on show may know, and nothing while the keyboard changes hands.
+        panel = self.query_one(TrackerPanel)
+        obs = self.observation
+        if obs is None or not self.coach_here:
+            panel.update("")
+        else:
+            names = self.names
+            panel.show(track(obs), lambda seat: names[seat])
+
+    def remember_log(self, shown: bool) -> None:
+        remember = getattr(self.app, "remember", None)
+        if remember is not None:
+            remember(show_log=shown)
+
+    def action_hint(self) -> None:
+        if not self._can_move():
+            return
+        obs, view = self.observation, self.seat_view
+        coach = getattr(self.app, "coach", None)
+        if obs is None or view is None or coach is None:
+            return
+        bot = coach.bot(random.Random(f"hint:{self.connect_to.url}:{view.match}:{view.game}:{view.position}"))
+        names = self.names
+        self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
+        self.opened("hint")
+        self.arrange_panels()
+
+    def action_undo(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if not getattr(settings, "undo", True):
+            self.say("Undo is off in your settings.", error=True)
+            return
+        if self.hot_seat:
+            self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
+            return
+        undo = getattr(self.client, "undo", None)
+        if undo is None:
+            self.say("This room cannot take moves back.", error=True)
+            return
+        if not getattr(self.seat_view, "can_undo", False):
+            self.say("Nothing to undo: no choice of yours to take back, or another person sits here.", error=True)
+            return
+        self.choosing = None
+        self.sent_for = None
+        self.send("undo")
+        self.say("You took back your move: your previous decision again.")
+
+    def action_help(self) -> None:
+        help_action = getattr(self.app, "action_help", None)
+        if help_action is not None:
+            help_action()

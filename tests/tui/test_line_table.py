@@ -17,8 +17,8 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE, online_record
 from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.online import OnlineScreen
-from domino_tui.tui.screens.online_table import OnlineTableScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from domino_tui.tui.screens.table import TableScreen
 from tests.net.conftest import Running, free_port, start_server
@@ -42,9 +42,9 @@ def online_app(connect: Connect) -> DominoApp:
     return DominoApp(online=connect, coach=COACH)
 
 
-def table(app: DominoApp) -> OnlineTableScreen:
+def table(app: DominoApp) -> LineTable:
     screen = app.screen
-    assert isinstance(screen, OnlineTableScreen)
+    assert isinstance(screen, LineTable)
     return screen
 
 
@@ -60,7 +60,7 @@ async def until(pilots, done, limit: float = 20.0, state=lambda: "") -> None:
         waited += 0.02
 
 
-async def play_turn(pilot, screen: OnlineTableScreen) -> None:
+async def play_turn(pilot, screen: LineTable) -> None:
     """Make the seat's first legal move by its keys."""
     obs = screen.observation
     assert obs is not None and obs.legal
@@ -239,7 +239,7 @@ async def test_play_online_from_the_new_game_screen_and_back(server: Running) ->
         assert str(form.query_one("#online-error", Static).render())
         form.query_one("#name", Input).value = "Ana"
         await pilot.press("enter")
-        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.info is not None)
         online = table(app)
         assert online.info is not None
         assert online.info.options["variant"] == "partnership" and online.info.options["target"] == 50
@@ -358,7 +358,7 @@ async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatc
         form.query_one("#name", Input).value = "Cy"
         form.query_one("#room", Input).value = room
         form.query_one("#watch").press()
-        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.info is not None)
         watcher = table(app)
         assert watcher.watching and watcher.welcome is not None and watcher.welcome.seat is None
         assert [watcher.kind(s) for s in range(2)] == ["person", "open"]
@@ -390,7 +390,7 @@ async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_n
         form.query_one("#online-target", Input).value = "1"
         form.query_one("#online-bots", Select).value = "greedy"
         await pilot.press("enter")
-        await until([pilot], lambda: isinstance(app.screen, OnlineTableScreen) and app.screen.info is not None)
+        await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.info is not None)
         online = table(app)
         assert online.info is not None and online.info.options["players"] == 3 and len(online.info.seats) == 3
         await pilot.press("s")

@@ -1,0 +1,110 @@
+"""What the line table decides from what a seat sees and what the room says, with no UI: whether the coach may
+help at this table, whether a bot is thinking, the move auto-pass makes, and the end-of-hand dialog's and the
+score sheet's figures from the room's result.
+
+Everything here reads a seat's observation, the room's news (`RoomInfo`) or its result (`GameOver`): the same from
+a server or from a room in the app's process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from ..engine import Kind, Move, Observation, PublicView, Reason
+from ..net.client import GameOver, RoomInfo
+from .online import team_name
+from .screens.game_over import GameOverText
+from .screens.score_sheet import ScoreSheet
+
+
+def coach_allowed(info: RoomInfo | None, here: Collection[int]) -> bool:
+    """Whether the coach (hint, tracker, review) may help the seats ``here`` (at this keyboard): as the room's
+    ``coach`` option says, and where it says nothing, only while no other person sits at the table (a coached
+    player against an uncoached one is not a fair game; people sharing this keyboard share the coach too). A
+    spectator (no seat here) has no hand to coach."""
+    if not here:
+        return False
+    allowed = info.options.get("coach") if info is not None else None
+    if isinstance(allowed, bool):
+        return allowed
+    seats = info.seats if info is not None else ()
+    return not any(s.kind == "person" and seat not in here for seat, s in enumerate(seats))
+
+
+def bot_to_move(info: RoomInfo | None, turn: int) -> bool:
+    """Whether a bot makes the move of seat ``turn`` (a bot's seat, or a person's away with a bot playing)."""
+    if info is None or info.status != "playing" or turn >= len(info.seats):
+        return False
+    seat = info.seats[turn]
+    return seat.kind == "bot" or seat.away
+
+
+def only_draw_or_pass(obs: Observation) -> Move | None:
+    """The draw or the pass when it is the seat's only move (auto-pass makes it), else None."""
+    legal = obs.legal
+    return legal[0] if len(legal) == 1 and legal[0].kind is not Kind.PLAY else None
+
+
+def hand_points(over: GameOver, before: Sequence[int]) -> tuple[int, ...]:
+    """Each side's points in the hand just over: the match's scores after it, less those before it."""
+    return tuple(after - b for after, b in zip(over.scores, before, strict=True))
+
+
+def over_text(
+    shown: Observation | PublicView,
+    over: GameOver,
+    names: tuple[str, ...],
+    hand: tuple[int, ...],
+    ended: str,
+    choices: tuple[tuple[tuple[str, str], ...], dict[str, str], str],
+    mine: int | None = None,
+) -> GameOverText:
+    """The end-of-hand dialog for the game just over, from the room's result: ``shown`` what the seat (or a
+    spectator) saw last, ``hand`` each side's points in the hand, ``ended`` how it ended in words, ``choices``
+    the dialog's buttons, keys and hint for whoever sits here, ``mine`` the seat whose hand is on show."""
+    rules, r = shown.rules, over.result
+    teams = tuple(team_name(rules, names, t) for t in range(len(r.points)))
+    lines = [ended]
+    if over.match_over:
+        lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
+    hands = []
+    for seat in range(rules.players):
+        # The result lays every hand open (the game is over); before it, only your own is known.
+        if seat < len(over.hands):
+            tiles = " ".join(str(t) for t in over.hands[seat]) or "out"
+        elif seat == mine and isinstance(shown, Observation):
+            tiles = " ".join(str(t) for t in shown.hand) or "out"
+        else:
+            tiles = "out" if shown.hand_sizes[seat] == 0 else "face down"
+        hands.append((names[seat], tiles, r.pips[seat]))
+    raw = rules.unrounded_points(r)
+    points: list[tuple[str, tuple[int, ...]]] = []
+    if rules.fives:
+        points.append(("Scored during play", tuple(h - p for h, p in zip(hand, r.points, strict=True))))
+    bonus = "Out bonus" if r.reason is Reason.OUT else "Block bonus"
+    points.append((bonus, raw))
+    if raw != r.points:
+        points.append(("Rounding", tuple(p - w for p, w in zip(r.points, raw, strict=True))))
+    points.append(("This hand", hand))
+    if not rules.single_game:
+        points.append(("Match" + (f" (to {shown.target})" if shown.target else ""), over.scores))
+    buttons, keys, hint = choices
+    title = "Match over" if over.match_over else f"Game {over.game} over"
+    return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), buttons, hint, keys)
+
+
+def score_sheet(
+    shown: Observation | PublicView | None,
+    names: tuple[str, ...],
+    games: Mapping[tuple[int, int], tuple[tuple[int, ...], str]],
+    over: GameOver | None,
+) -> ScoreSheet:
+    """The games of the match in view as the room's results gave them: ``games`` (match, game) -> each side's
+    points and how it ended."""
+    match = over.match if over else 0
+    rows = tuple(row for (m, _), row in sorted(games.items()) if m == match)
+    teams = len(rows[0][0]) if rows else 0
+    sides = tuple(team_name(shown.rules, names, t) for t in range(teams)) if shown else ()
+    title = "Score sheet" + (f" · {shown.rules.title}" if shown else "")
+    total = "Match over" if over is not None and over.match_over else "in play"
+    return ScoreSheet(title, sides, rows, total)
