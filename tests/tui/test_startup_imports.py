@@ -1,6 +1,6 @@
-"""The first frame loads only what it shows: the record of games (sqlite3), the coach's ranking and review,
-network play and the screens over the table are imported when first used, not at start-up (the start-up
-benchmark, benchmarks/tui_startup.py, times what this keeps from growing back)."""
+"""The first frame loads only what it shows: the record of games (sqlite3), the coach's ranking and review, the
+network's client and server and the screens over the table are imported when first used, not at start-up (the
+start-up benchmark, benchmarks/tui_startup.py, times what this keeps from growing back)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ DEFERRED = (
     "domino_tui.records",
     "domino_tui.coach.hint",
     "domino_tui.coach.review",
-    "domino_tui.net",
+    # A game at this keyboard is a room in the app's process (net.room); the network itself waits for play online.
+    "domino_tui.net.client",
+    "domino_tui.net.server",
     "websockets",
     "textual.widgets._markdown",
     "domino_tui.tui.screens.help",
