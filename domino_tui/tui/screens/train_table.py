@@ -163,6 +163,7 @@ class TrainTable(TrainChoice, RoomTable):
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.set_class(self.watching, "-watching")
+        self.set_class(True, "-no-chat")
         self.fit()
         client = self.client
         if self.welcome is not None and self.watching:
@@ -278,6 +279,7 @@ class TrainTable(TrainChoice, RoomTable):
             line = Text.assemble((event.name, "bold"), ": ", event.text)
             self.chats = [*self.chats, line][-CHAT_SHOWN:]
             self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+            self.set_class(False, "-no-chat")
             self.query_one("#log", RichLog).write(line)
             if self.has_class("-short"):  # no line of its own: the latest says it in the message line
                 self.say(line.plain)
