@@ -146,7 +146,7 @@ async def coach_shot(out: Path, size: tuple[int, int], name: str, variant: str, 
 async def train_shot(out: Path, players: int, seed: int, moves: int, size: tuple[int, int], name: str) -> None:
     """The Mexican Train table: your heaviest tile (on your own train first) by keys, a train's key when asked."""
     from domino_tui.engine import TrainPlay
-    from domino_tui.tui.screens.train_table import TrainTableScreen
+    from domino_tui.tui.screens.local_train_table import TrainTableScreen
 
     app = DominoApp(
         variant="mexicantrain", players=players, seed=seed, pause=0, save_settings=False, opponents=("greedy",)

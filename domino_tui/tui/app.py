@@ -15,8 +15,8 @@ from ..engine import TrainRules
 from ..stored_file import StoredFile
 from . import saved_game, textual_fixes
 from .coach_desk import CoachDesk, RecordNote
+from .screens.local_train_table import TrainTableScreen
 from .screens.table import TableScreen
-from .screens.train_table import TrainTableScreen
 from .session import HUMAN, Session, pick_seed
 from .settings import PlayerSettings, Settings, rules_of, variants
 from .train_session import TrainSession

@@ -23,8 +23,8 @@ from textual.geometry import Size
 from textual.pilot import _get_mouse_message_arguments
 
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.local_train_table import TrainTableScreen
 from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.screens.train_table import TrainTableScreen
 
 from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
 from .fast_input import catch_up, send_key

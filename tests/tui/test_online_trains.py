@@ -22,11 +22,11 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE
 from domino_tui.tui.screens.online import OnlineScreen
-from domino_tui.tui.screens.online_trains import OnlineTrainTableScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
+from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.train_words import describe, train_key, trains_for
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
@@ -63,12 +63,12 @@ async def until(pilots, done, limit: float = 20.0) -> None:
         waited += 0.02
 
 
-def train_table(app: DominoApp) -> OnlineTrainTableScreen | None:
+def train_table(app: DominoApp) -> TrainTable | None:
     screen = app.screen
-    return screen if isinstance(screen, OnlineTrainTableScreen) else None
+    return screen if isinstance(screen, TrainTable) else None
 
 
-def keys_for(screen: OnlineTrainTableScreen, move: Move) -> list[str]:
+def keys_for(screen: TrainTable, move: Move) -> list[str]:
     """The key presses that make ``move`` from a fresh turn."""
     if move == DRAW:
         return ["d"]
@@ -87,7 +87,7 @@ def keys_for(screen: OnlineTrainTableScreen, move: Move) -> list[str]:
     return keys
 
 
-async def play_turn(pilot, screen: OnlineTrainTableScreen) -> None:
+async def play_turn(pilot, screen: TrainTable) -> None:
     obs = screen.observation
     assert obs is not None and obs.legal and screen.seat_view is not None
     # The last legal move: a play on another train than one's own when there is one, so the train key is used.
@@ -98,7 +98,7 @@ async def play_turn(pilot, screen: OnlineTrainTableScreen) -> None:
     await until([pilot], lambda: screen.seat_view is None or screen.seat_view.position != position)
 
 
-def assert_every_train_end_visible(screen: OnlineTrainTableScreen) -> None:
+def assert_every_train_end_visible(screen: TrainTable) -> None:
     view = screen.query_one(TrainsView)
     pic = view.picture()
     ox, oy = view._offset
@@ -213,7 +213,7 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running,
             b.client.drop()
             await until([pb], lambda: results == [over])
             b.workers.cancel_group(b, "net")
-            again = OnlineTrainTableScreen(b.connect_to, b.client)
+            again = TrainTable(b.connect_to, b.client)
             await ben.push_screen(again)
             await until([pb], lambda: again.over == over)
             assert not again.recorded
@@ -336,7 +336,7 @@ async def test_moves_heard_before_the_seats_are_named_are_logged_with_the_names(
         match.round.apply(match.round.legal_moves()[0])
     obs = observe_match(match, 0)
     client = RoomClient("ws://127.0.0.1:9")
-    table = OnlineTrainTableScreen(Connect.join("127.0.0.1:9/ABCD-EFGH", "Cy"), client)
+    table = TrainTable(Connect.join("127.0.0.1:9/ABCD-EFGH", "Cy"), client)
 
     class Host(App[None]):
         def on_mount(self) -> None:

@@ -13,11 +13,11 @@ from domino_tui.records import Records
 from domino_tui.records.ratings import result_of
 from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui import saved_game
+from domino_tui.tui.screens.local_train_table import TrainTableScreen
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
-from domino_tui.tui.screens.train_table import TrainTableScreen
 from domino_tui.tui.widgets.trains import TrainsView
 
 from .fast_input import catch_up, send_key, type_keys

@@ -7,7 +7,7 @@ from textual.geometry import Region
 
 from domino_tui.engine import DRAW, PASS, Move, TrainPlay
 from domino_tui.tui.app import DominoApp
-from domino_tui.tui.screens.train_table import TrainTableScreen
+from domino_tui.tui.screens.local_train_table import TrainTableScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 

@@ -37,7 +37,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, RichLog, Static
 
 from ...coach.tracker import track
-from ...engine import DRAW, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
+from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
 from ...net import client as net
 from .. import equal_plays
 from ..line_room import bot_to_move, coach_allowed, hand_points, only_draw_or_pass, over_text, score_sheet
@@ -53,7 +53,6 @@ from ..online import (
     seat_kind,
     team_name,
 )
-from ..online_trains import plays_trains
 from ..sentence import sentence
 from ..side_panels import Placement
 from ..widgets.hand import HandView, key_label
@@ -317,7 +316,7 @@ class LineTable(BesidePanels, RoomTable):
                 start = " s starts the game when everyone is in." if event.creator else ""
                 self.say(f"In room {event.room}." + start)
         elif isinstance(event, net.RoomInfo) and first:
-            if plays_trains(event) and not self.hot_seat:
+            if event.options.get("variant") in TRAIN_VARIANTS and not self.hot_seat:
                 self.to_train_table()
                 return
             self.room_news(event)
@@ -345,10 +344,10 @@ class LineTable(BesidePanels, RoomTable):
 
     def to_train_table(self) -> None:
         """The room plays a train game: its own table takes over this connection (and what it has heard)."""
-        from .online_trains import OnlineTrainTableScreen
+        from .train_table import TrainTable
 
         self.workers.cancel_group(self, "net")
-        self.app.switch_screen(OnlineTrainTableScreen(self.connect_to, self.here[0].client))
+        self.app.switch_screen(TrainTable(self.connect_to, self.here[0].client))
 
     def took_seat_view(self, index: int, view: net.SeatView) -> None:
         """A seat here was sent its observation: kept (and its choices for the review); shown when it is the

@@ -1,9 +1,9 @@
 """The end of a round of a train game: every hand laid open with its pips, the round's points and the totals so
 far (lowest wins), and what next: the next round, or at the match's end who won and a new match.
 
-The dialog shows plain data (`TrainRoundOverText`): a local sitting's (`of_session`) or a train room's round
-result online (the online train table builds it from what the server sent). Every figure comes from the engine's
-result; nothing here redoes a rule.
+The dialog shows plain data (`TrainRoundOverText`), built one way (`of_result`): from a room's result of the round
+and the seat's observation; a local sitting's round (`of_session`) is read as such a result. Every figure comes
+from the engine's result; nothing here redoes a rule.
 """
 
 from __future__ import annotations
@@ -17,7 +17,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ...engine import TrainObservation
+from ...net.client import TrainRoundOver
+from ..train_room import hands_at_the_end, round_over_text
 from ..train_session import TrainSession
+from ..train_words import round_title
 from .over_dialog import FIRST_KEYS, LAST_KEYS, OverDialog
 
 
@@ -35,24 +39,48 @@ class TrainRoundOverText:
     keys: dict[str, str] = field(default_factory=dict)
 
 
+def of_result(
+    over: TrainRoundOver,
+    obs: TrainObservation,
+    names: tuple[str, ...],
+    rounds: int,
+    mine: int | None,
+    buttons: tuple[tuple[str, str], ...],
+    keys: dict[str, str],
+    hint: str,
+) -> TrainRoundOverText:
+    """The dialog for a round just over, from the room's result and the seat's last observation (``mine``: the
+    seat's, None for a spectator), with the choices whoever sits here has."""
+    title = "Match over" if over.match_over else f"{round_title(over.game, rounds)} over"
+    text = round_over_text(over, names, rounds, mine)
+    return TrainRoundOverText(title, (text,), hands_at_the_end(over, obs, names, mine), buttons, hint, keys)
+
+
 def of_session(s: TrainSession) -> TrainRoundOverText:
-    """The dialog for a local sitting's round just over."""
-    lines = [s.result_text()]
-    if s.match_over:
-        lines.append(s.match_text())
-    round_points, totals = s.round_points(), s.totals()
-    hands = tuple(
-        (s.name(seat), " ".join(str(t) for t in s.hand(seat)) or "out", round_points[seat], totals[seat])
-        for seat in range(s.players)
+    """The dialog for a local sitting's round just over: its result read as a room's, with this keyboard's
+    choices."""
+    match = s.match
+    r = s.round
+    over = TrainRoundOver(
+        match=1,
+        game=s.round_index + 1,
+        points=r.points(),
+        out_seat=r.out_seat,
+        scores=s.totals(),
+        match_over=match.over,
+        winners=tuple(match.winners) if match.over else (),
+        hands=tuple(s.hand(seat) for seat in range(s.players)),
     )
     primary = ("again", "Play again") if s.match_over else ("next", "Next round")
-    return TrainRoundOverText(
-        "Match over" if s.match_over else f"{s.round_title()} over",
-        tuple(lines),
-        hands,
+    return of_result(
+        over,
+        s.observation(),
+        s.names,
+        s.rules.rounds,
+        s.viewer,
         (primary, ("new", "New game…"), ("quit", "Quit")),
-        "Enter continues · n new game · s score sheet · Esc the table",
         {"new": "new", "sheet": "sheet", "quit": "quit"},
+        "Enter continues · n new game · s score sheet · Esc the table",
     )
 
 

@@ -1,49 +1,141 @@
-"""The table of a train game (Mexican Train): the hub and every train, your hand, the status bar, the move log.
+"""The train table: the hub and every train, your hand, the room's seats, the log and the tile tracker, drawn from
+what a room tells one seat, whatever carries it: a server online (`net.client.RoomClient`) or a room in the app's
+process (a client with the same API, `train_room.TrainClient`). A spectator is a seat without a hand.
 
-The flow of the round, the bot worker and the size check are every table's (`table_base.py`); here, what a train
-game adds. A move is a tile and a train: pick a
-tile (its number, or the cursor and Enter, or a click); when it fits one train only it goes there, else the
-trains it fits are marked and a train's number (``m`` for the Mexican train) or a click on its row chooses.
+What the table shows is the seat's observation as the room last sent it; your moves go to the room and everyone's
+come back as new observations. The client lives in a worker that posts what it hears as messages. The line games'
+online table hands its client over to this screen when the room turns out to play a train game.
+
+A move is a tile and a train: a tile's key (1-9, 0, then the letters under the tiles past the tenth), the cursor
+and Enter, or a click; when it fits one train only it goes there, else a train's number (``m`` for the Mexican
+train) or a click on its row. What the room allows decides the rest: undo (``u``) while the room offers it, the
+tile tracker (``t``) while the coach may help, and the bots wait (``hold``) while the terminal is too small, where
+the room is in this process. Names and chat come from other people: they are shown as plain text (never markup).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import ClassVar
+import inspect
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal
+from textual.containers import Container, Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import RichLog
+from textual.widgets import Input, RichLog, Static
 
+from ...coach.tracker import track
 from ...engine import Move, TrainObservation, TrainPlay
+from ...net import client as net
+from .. import side_panels
+from ..online import CHAT_SHOWN, MAX_CHAT, Connect
+from ..sentence import sentence
+from ..side_panels import Panel, Placement
+from ..tile_keys import LETTERS, tile_key
 from ..train_layout import LEGEND
-from ..train_session import TrainSession
+from ..train_room import (
+    TrainClient,
+    bot_to_move,
+    coach_allowed,
+    only_draw_or_pass,
+    other_people,
+    round_over_line,
+    round_over_text,
+    seats_text,
+    undo_offered,
+)
+from ..train_words import describe, newest, nothing_fits, playable, round_title, totals_text, train_key, train_rows
 from ..widgets.hand import HandView
+from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
+from ..widgets.tracker_panel import TrackerPanel
 from ..widgets.trains import TrainsView
-from .table_base import CURSOR_KEYS, LEAVING_KEYS, LOG_AUTO_WIDTH, SPINNER, TURN_KEYS, TableBase
+from .room_table import RoomTable, room_keys
 from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
+from .train_round_over import TrainRoundOverScreen, of_result
+from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
 
-# Keys that leave the choice of a train; hidden while choosing so that the footer has room for the trains' keys.
-NOT_WHILE_CHOOSING = {"draw", "pass_turn", "new_game", "score_sheet", "toggle_log", "play", "cursor"}
+if TYPE_CHECKING:
+    from ...records import GameRecord
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this the table cannot be read: it waits for a bigger terminal
+SHORT = 30  # rows below which the seats are shown on the board's border
+LOG_AUTO_WIDTH = 130  # the log opens by itself from this width (unless you said otherwise)
+# Columns the trains keep beside a panel: the longest label and a few tiles of every train (see train_layout).
+BOARD_ROOM = 46
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+PANELS = ("tracker", "log")
+PLAYING = {"number", "pick", "cursor", "play", "draw", "pass_turn"}
+CREATOR = {"start", "restart", "close_room"}
+# Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
+SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tracker"}
+MOVE_KEYS = {*(str(k) for k in range(10)), *LETTERS, "enter", "space", "left", "right", "m", "d", "p", "n", "r", "u"}
+# While the terminal is too small only these act: the table waits for you.
+WHILE_TOO_SMALL = {"leave", "help", "quit"}
+# Keys that leave the choice of a train; off while choosing, so that the footer has room for the trains' keys.
+NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "undo"}
 
 
-class TrainTableScreen(TrainChoice, TableBase[TrainSession]):
+class TrainTable(TrainChoice, RoomTable):
+    CSS_PATH = "train_table.tcss"
+    PLAYED = "round"
+    STOCK = "boneyard"
+    AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         *TILE_AND_TRAIN_KEYS,
-        *CURSOR_KEYS,
-        Binding("escape", "cancel", "Cancel"),
-        *TURN_KEYS,
-        *LEAVING_KEYS,
+        *[Binding(key, f"pick({index})", f"Tile {key}", show=False) for index, key in enumerate(LETTERS, 10)],
+        Binding("left", "cursor(-1)", "Select", key_display="←→"),
+        Binding("right", "cursor(1)", "Select", show=False),
+        Binding("enter,space", "play", "Play"),
+        *room_keys("round"),
+        Binding("s", "score_sheet", "Scores"),  # s starts the room in its lobby, then opens the score sheet
+        Binding("u", "undo", "Undo", show=False),
+        Binding("t", "toggle_tracker", "Tracker", show=False),
+        Binding("escape", "close_panel", "Close", show=False),
     ]
+
+    class Heard(Message):
+        """Something the room said (or the connection's news), from the client's worker."""
+
+        def __init__(self, event: net.Event) -> None:
+            self.event = event
+            super().__init__()
 
     # The tile waiting for you to choose a train (its index in your hand), and the trains it fits.
     choosing: reactive[tuple[int, tuple[int, ...]] | None] = reactive(None, bindings=True)
+    connection: reactive[str] = reactive("connected", bindings=True)
+    too_small: reactive[bool] = reactive(False, bindings=True)
+
+    def __init__(self, connect: Connect | None, client: TrainClient) -> None:
+        """The table of a train room ``client`` has entered already (it keeps what it last heard); ``connect``:
+        the server and how it was entered, None for a room in this process."""
+        super().__init__()
+        self.connect_to = connect if connect is not None else Connect("local", "You")
+        self.client = client
+        self.welcome: net.Welcome | None = client.welcome
+        self.info: net.RoomInfo | None = None
+        if client.info is not None:
+            self.room_news(client.info)
+        self.seat_view: net.TrainSeatView | None = None
+        self.spectator_view: net.TrainSpectatorView | None = None
+        self.over: net.TrainRoundOver | None = None
+        self.dialog = None
+        self.chats: list[Text] = []
+        self.logged = 0
+        self.message = ""
+        self.show_log: bool | None = None  # None: by the terminal's width
+        self.show_tracker = False
+        self.recent: list[str] = []  # the panels in the order last opened, the latest first
+        self.placement = Placement()
+        self.redraw_due = False
+        self.sent_for: tuple[int, int, int] | None = None
+        self.frame = 0  # the thinking spinner's
+        self.holding = False  # the bots told to wait (the terminal too small)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -51,139 +143,402 @@ class TrainTableScreen(TrainChoice, TableBase[TrainSession]):
             with Container(id="board"):
                 yield TrainsView(id="trains")
             yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
-        yield from self.compose_below_board()
+            yield TrackerPanel(id="tracker")
+        yield Static(id="seats")
+        yield Static(id="chat")
+        yield Static(id="message")
+        yield Input(
+            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
+        )
+        with Vertical(id="hand-box"):
+            yield HandView(id="hand")
+        yield Static(id="too-small")
+        yield KeyFooter(compact=True)
 
-    # ----- the flow of a round -----
-
-    def announce(self, session: TrainSession) -> None:
+    def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
-        if session.round_index == 0:
-            log.clear()
-        log.write(Text(f"— {session.rules.title}, {session.round_title()} (seed {session.seed}) —", style="bold"))
-        self.fit_terminal()
+        log.border_title = "Moves and chat"
+        log.can_focus = False  # the arrows belong to the hand and the choice of a train, not to scrolling
+        self.query_one(HandView).key_of = tile_key
+        settings = getattr(self.app, "settings", None)
+        self.show_log = getattr(settings, "show_log", None)
+        self.set_class(self.watching, "-watching")
+        self.set_class(True, "-no-chat")
+        self.fit()
+        client = self.client
+        if self.welcome is not None and self.watching:
+            self.say(f"Watching room {self.welcome.room}: every hand is face down. c chats, q leaves.")
+        elif self.welcome is not None:
+            self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
+        view = client.train_view if self.watching else client.train_observation
+        if view is not None:
+            self.took(view)
+        if client.train_result is not None:
+            self.round_over(client.train_result)
+        self.redraw()
+        self.set_interval(0.1, self.tick)
+        self.listen()
 
-    # What the shared flow asks of a train game.
+    def tick(self) -> None:
+        """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""
+        if bot_to_move(self.info, self.observation) is not None:
+            self.frame += 1
+            self.query_one(StatusBar).info = self.status_info()
+
+    # ----- the terminal's size, and the panels beside the board -----
+
+    def fit(self) -> None:
+        size = self.app.size
+        self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        self.set_class(self.too_small, "-too-small")
+        if self.too_small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {size.width}x{size.height}.\n"
+                f"The table needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+                "Please make it bigger: "
+                + ("the bots wait." if self.can_hold else "the table comes back then.")
+                + "\nq leaves."
+            )
+        self.hold(self.too_small)
+        # Nine trains and the hand fill 24 rows: the seats' line then takes the board's bottom border, and the
+        # latest chat the message line (all of it is in the log).
+        self.set_class(size.height < SHORT, "-short")
+        self.arrange_panels()
+        if self.is_mounted:
+            self.redraw()
+            if not self.too_small:
+                self.plan_auto_move()
+
+    def on_screen_resume(self) -> None:
+        # Only the screen in front hears of a resize: the table behind a dialog catches up here.
+        self.fit()
+
+    def wanted(self, panel: str) -> bool:
+        if panel == "tracker":
+            return self.show_tracker and self.coached
+        return self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
+
+    def arrange_panels(self) -> None:
+        """Each wanted panel beside the board while the trains keep their room, else the latest opened over the
+        table's right side (the hand stays in view below it), else none for now."""
+        order = [*self.recent, *(p for p in PANELS if p not in self.recent)]
+        latest = self.recent[0] if self.recent else None
+        widths = {"log": 32, "tracker": 34}
+        wanted = [Panel(p, widths[p], p == latest) for p in order if self.wanted(p)]
+        placement = side_panels.place(self.app.size.width - BOARD_ROOM, wanted)
+        for panel in PANELS:
+            self.set_class(not placement.shows(panel), f"-{panel}-hidden")
+            self.set_class(placement.over == panel, f"-{panel}-over")
+            self.query_one(f"#{panel}").border_subtitle = "Esc closes" if placement.over == panel else ""
+        if placement != self.placement:
+            self.placement = placement
+            self.refresh_bindings()  # Esc closes a panel over the table
 
     @property
-    def game_over(self) -> bool:
-        return self.session.round_over
+    def can_hold(self) -> bool:
+        """Whether the room's bots can be told to wait (a room in this process; a server's never wait)."""
+        return callable(getattr(self.client, "hold", None))
 
-    @property
-    def to_move(self) -> int:
-        return self.session.turn
+    def hold(self, on: bool) -> None:
+        if on != self.holding and self.can_hold:
+            self.holding = on
+            self.tell_hold(on)
 
-    @property
-    def moves_made(self) -> int:
-        return self.session.moves_made
+    @work(group="hold")
+    async def tell_hold(self, on: bool) -> None:
+        result = self.client.hold(on)  # type: ignore[attr-defined]  # can_hold said it is there
+        if inspect.isawaitable(result):
+            await result
 
-    def person_to_move(self) -> bool:
-        return self.session.human_to_act
+    # ----- the client, in a worker -----
 
-    def your_turn(self) -> bool:
-        return self.session.human_to_act
+    @work(exclusive=True, group="net")
+    async def listen(self) -> None:
+        async for event in self.client.events():
+            self.post_message(self.Heard(event))
 
-    def bot_call(self, seat: int) -> Callable[[], Move]:
-        return self.session.bot_call(seat)
+    @work(group="send")
+    async def send(self, what: str, *args: object) -> None:
+        """One message to the room (in a worker: sending may wait on the network)."""
+        if self.connection != "connected" or not await getattr(self.client, what)(*args):
+            self.sent_for = None  # not sent: the move may be made again when the table comes back
+            self.say("Not connected just now: the table comes back when the connection does.", error=True)
 
-    def apply_move(self, move: object) -> str:
-        return self.session.apply(move)
+    # ----- what the room says -----
 
-    def apply_bot(self, seat: int, move: object | None) -> None:
-        if not self.session.apply_bot(move):
-            name = self.session.name(seat)
-            self.app.notify(f"{name}'s bot failed to move: a move was made for it.", severity="warning")
+    def on_train_table_heard(self, message: Heard) -> None:
+        event = message.event
+        if isinstance(event, net.RoomInfo):
+            self.room_news(event)
+            self.log_moves()
+        elif isinstance(event, net.TrainSeatView | net.TrainSpectatorView):
+            self.took(event)
+        elif isinstance(event, net.TrainRoundOver):
+            self.round_over(event)
+        elif isinstance(event, net.Chat):
+            line = Text.assemble((event.name, "bold"), ": ", event.text)
+            self.chats = [*self.chats, line][-CHAT_SHOWN:]
+            self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+            self.set_class(False, "-no-chat")
+            self.query_one("#log", RichLog).write(line)
+            if self.has_class("-short"):  # no line of its own: the latest says it in the message line
+                self.say(line.plain)
+        elif isinstance(event, net.ServerError):
+            self.sent_for = None  # a refused move (stale, illegal) may be made again
+            self.say(sentence(event.message), error=True)
+        elif isinstance(event, net.Connection):
+            self.connected(event)
+        elif isinstance(event, net.RoomClosed):
+            self.connection = "closed"
+            self.say(f"{sentence(event.message)} q leaves.", error=True)
+        # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
+        if not self.redraw_due:
+            self.redraw_due = True
+            self.call_later(self.redraw_now)
 
-    def only_draw_or_pass(self) -> Move | None:
-        return self.session.only_draw_or_pass()
+    def took(self, view: net.TrainSeatView | net.TrainSpectatorView) -> None:
+        """A new observation (a spectator's: the public view): the table as it is now."""
+        key = (view.match, view.game)
+        before = self.spectator_view if self.watching else self.seat_view
+        if before is None or (before.match, before.game) != key:
+            self.choosing = None
+            self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
+            self.close_dialog()  # a new deal: the last round's dialog gives way to the table
+            title = f"— {view.observation.rules.title}, {round_title(view.game, self.rounds)} —"
+            self.query_one("#log", RichLog).write(Text(title, style="bold"))
+            self.logged = 0
+        elif before.position > view.position:
+            self.choosing = None  # taken back (undo): the log is written anew from the round's start
+            self.query_one("#log", RichLog).write(Text("— moves taken back —", style="dim"))
+            self.logged = min(self.logged, len(view.observation.history))
+        elif self.choosing is not None and not view.observation.legal:
+            self.choosing = None
+        if self.message and not self.message_is_error and view.observation.legal:
+            self.say("")
+        if isinstance(view, net.TrainSeatView):
+            self.seat_view = view
+        else:
+            self.spectator_view = view
+        obs = view.observation
+        self.log_moves()
+        if obs.legal and not self.message:
+            self.say(nothing_fits(obs))
+        self.plan_auto_move()
 
-    def finished(self) -> None:
-        self.round_finished()
-
-    def round_finished(self) -> None:
-        if self.game_app.closing:
+    def log_moves(self) -> None:
+        """The moves not yet in the log, with their players' names once the room has named every seat."""
+        obs = self.observation
+        if obs is None or not self.names_known:
             return
-        self.game_app.coach.train_finished(self.session)  # a finished match goes to your record (once)
-        from .train_round_over import TrainRoundOverScreen
-
-        if isinstance(self.app.screen, TrainRoundOverScreen):
-            return
-        self.app.push_screen(TrainRoundOverScreen(self.session), self.after_round)
-
-    def after_round(self, choice: str | None) -> None:
-        session = self.session
-        if choice == "next" and not session.match_over:
-            session.next_round()
-            self.start(session)
-        elif choice == "again":
-            self.game_app.begin(replace(self.game_app.settings, seed=None))
-        elif choice == "new":
-            self.game_app.action_new_game()
-        elif choice == "sheet":
-            from .train_score_sheet import TrainScoreSheetScreen
-
-            self.app.push_screen(TrainScoreSheetScreen(session), lambda _: self.round_finished())
-        elif choice == "quit":
-            self.app.exit()
-
-    def log_new_events(self) -> None:
         log = self.query_one("#log", RichLog)
-        events = self.session.events()
-        for text in events[self.logged :]:
-            log.write(text)
-        self.logged = len(events)
+        for ev in obs.history[self.logged :]:
+            log.write(Text(describe(ev, obs.rules, self.names, self.mine)))
+        self.logged = len(obs.history)
 
-    def hint(self) -> None:
-        if self.message:
+    def plan_auto_move(self) -> None:
+        """When your only move is to draw or pass and automatic moves are on, it is made for you after the bots'
+        pause (so you see it happen), unless the table has moved on by then."""
+        settings = getattr(self.app, "settings", None)
+        view = self.seat_view
+        if not getattr(settings, "auto_pass", False) or view is None or self.watching or not self.my_turn:
             return
-        what = self.session.nothing_fits()
-        if what:
-            self.say(what)
+        move = only_draw_or_pass(view.observation)
+        if move is not None:
+            pause = max(float(getattr(self.app, "pause", 0.0)), 0.05)
+            self.set_timer(pause, lambda: self.auto_move(view, move))
+
+    def auto_move(self, view: net.TrainSeatView, move: Move) -> None:
+        if self.seat_view is view and not self.too_small:
+            self._move(move)
+
+    def round_over(self, over: net.TrainRoundOver) -> None:
+        if self.over == over:
+            return
+        self.over = over
+        text = round_over_text(over, self.names, self.rounds, self.mine)
+        self.query_one("#log", RichLog).write(Text(text, style="bold"))
+        if self.has_class("-short"):
+            self.say(round_over_line(over, self.names, self.mine))
+        elif over.match_over:
+            self.say(text + (" r restarts." if self.creator else ""))
+        elif self.watching:
+            self.say(text + " The next round starts when the players are ready.")
+        else:
+            self.say(text + " n: next round.")
+        if over.match_over:
+            self.record(over)
+        self.show_over()
+
+    def record(self, over: net.TrainRoundOver) -> None:
+        """Your record keeps the match, once, when its last round ends (never a round: the match is ranked)."""
+        view = self.seat_view
+        if view is None or view.match != over.match:
+            return
+        rules = view.observation.rules
+        from ..recording import online_train_record
+
+        def row(seat: int, kinds: tuple[str, ...], levels: tuple[str, ...]) -> GameRecord:
+            return online_train_record(rules, seat, kinds, levels, over.scores)
+
+        self.keep_in_record(over.match, 0, row)
+
+    def connected(self, news: net.Connection) -> None:
+        if news.state == "reconnecting":
+            self.connection = "reconnecting"
+            self.say("The connection dropped: trying again by itself (your seat waits for you). q leaves.", error=True)
+        elif news.state == "connected":
+            self.connection = "connected"
+            self.sent_for = None
+            self.say("Connected again: your seat and hand are back.")
+        elif self.connection != "closed":
+            self.connection = "closed"
+            self.say("The connection is closed. q leaves.", error=True)
+
+    # ----- the dialogs at a round's end, from the room's result -----
+
+    def over_dialog(self) -> TrainRoundOverScreen | None:
+        over, obs = self.over, self.observation
+        if over is None or obs is None:
+            return None
+        buttons, keys, hint = self.end_choices(over.match_over, "score sheet")
+        return TrainRoundOverScreen(of_result(over, obs, self.names, self.rounds, self.mine, buttons, keys, hint))
+
+    def score_sheet(self) -> TrainSheet | None:
+        """The rounds of the match in view: those before this one as the observation has them, and this one's
+        points once the room said it is over."""
+        obs = self.observation
+        if obs is None:
+            return None
+        over = self.over
+        if over is not None and over.game == obs.round_index + 1:
+            return of_observation(obs, self.names, over.points, over.scores)
+        return of_observation(obs, self.names, None, obs.totals)
+
+    def sheet_dialog(self) -> TrainScoreSheetScreen | None:
+        about = self.score_sheet()
+        return TrainScoreSheetScreen(about) if about is not None else None
+
+    # ----- reading the table -----
+
+    @property
+    def observation(self) -> TrainObservation | None:
+        """Your seat's observation; a spectator's: the table with no hand (and no legal move)."""
+        view = self.spectator_view if self.watching else self.seat_view
+        return view.observation if view else None
+
+    @property
+    def watching(self) -> bool:
+        """A spectator: entered to watch, or let in with no seat."""
+        return self.connect_to.watch or (self.welcome is not None and self.welcome.seat is None)
+
+    @property
+    def coached(self) -> bool:
+        """Whether the coach may help this seat (the tile tracker), as the room allows."""
+        return coach_allowed(self.info, self.mine)
+
+    @property
+    def players(self) -> int:
+        if self.observation is not None:
+            return self.observation.rules.players
+        return len(self.info.seats) if self.info else 2
+
+    @property
+    def rounds(self) -> int:
+        games = self.info.options.get("games") if self.info else None
+        if isinstance(games, int):
+            return games
+        return self.observation.rules.rounds if self.observation else 13
 
     # ----- drawing -----
 
     def redraw(self) -> None:
-        session = self.session
-        targets = self.choosing[1] if self.choosing else ()
-        self.query_one(TrainsView).show(session.hub, session.rows(), targets, session.newest())
-        human_turn = session.human_to_act
-        playable = session.playable_indices() if human_turn else []
-        hand = session.hand(session.viewer)
-        self.query_one(HandView).show(hand, playable, human_turn, max_pip=session.rules.max_pip)
-        self.query_one(StatusBar).info = self.status_info()
-        box = self.query_one("#hand-box")
-        viewer = session.viewer
-        box.border_title = (
-            f"{session.name(viewer)} · {tiles_text(len(hand))} · {sum(t.pips for t in hand)} pips"
-            f" · your train is {session.train_key_of(viewer)}"
-        )
+        obs = self.observation
+        names = self.names
+        seats = seats_text(self.info, names)
+        self.query_one("#seats", Static).update(seats)
+        room = self.welcome.room if self.welcome else "…"
         board = self.query_one("#board")
-        board.border_title = f"{session.round_title()} · engine [{session.hub}|{session.hub}] in the hub"
-        board.border_subtitle = LEGEND
+        board.border_subtitle = seats.plain if self.has_class("-short") else LEGEND
+        box = self.query_one("#hand-box")
+        if obs is None:
+            board.border_title = f"Room {room}"
+            box.border_title = "You"
+            self.query_one(StatusBar).info = self.status_info()
+            return
+        targets = self.choosing[1] if self.choosing else ()
+        playing = self.status == "playing"
+        self.query_one(TrainsView).show(obs.engine, train_rows(obs, names, playing), targets, newest(obs))
+        self.query_one(HandView).show(
+            obs.hand, playable(obs) if self.my_turn else [], self.my_turn, max_pip=obs.rules.max_pip
+        )
+        if self.watching:
+            box.border_title = "Watching · every hand is face down"
+        else:
+            box.border_title = (
+                f"You · {tiles_text(len(obs.hand))} · {sum(t.pips for t in obs.hand)} pips"
+                f" · your train is {train_key(obs.rules, obs.seat)}"
+            )
+        shown = self.spectator_view if self.watching else self.seat_view
+        board.border_title = f"Room {room} · {round_title(shown.game if shown else 1, self.rounds)}"
+        self.query_one(StatusBar).info = self.status_info()
+        if self.wanted("tracker"):
+            self.query_one(TrackerPanel).show(track(obs), lambda seat: names[seat])
 
     def status_info(self) -> StatusInfo:
-        session = self.session
-        if session.round_over:
-            turn = "Round over"
-        elif self.thinking is not None:
-            turn = f"{SPINNER[self.frame % len(SPINNER)]} {session.name(self.thinking)} is thinking…"
-        else:
+        obs = self.observation
+        thinking = bot_to_move(self.info, obs)
+        if self.connection == "reconnecting":
+            turn = "Reconnecting…"
+        elif self.connection == "closed":
+            turn = "Not connected"
+        elif self.status == "lobby":
+            turn = "Waiting for players" + (": s starts" if self.creator else " and the start")
+        elif self.status == "between":
+            turn = "Round over" if self.watching else "Round over: n next"
+        elif self.status == "over":
+            turn = "Match over" + (": r restarts" if self.creator else "")
+        elif obs is None:
+            turn = "Dealing…"
+        elif thinking is not None:
+            turn = f"{SPINNER[self.frame % len(SPINNER)]} {self.names[thinking]} is thinking…"
+        elif self.watching:
+            turn = f"Watching: {self.names[obs.turn]} to play"
+        elif obs.legal:
             turn = "Your turn" + (": choose a train" if self.choosing else "")
-        return StatusInfo(turn, session.boneyard, session.score_text(), "Boneyard")
-
-    def arrange_panels(self) -> None:
-        wide = self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
-        self.set_class(not wide, "-log-hidden")
+        else:
+            turn = f"{self.names[obs.turn]} to play"
+        if obs is None:
+            return StatusInfo(turn, None)
+        scores = self.over.scores if self.over is not None else obs.totals
+        return StatusInfo(turn, obs.boneyard_size, totals_text(scores, self.names), "Boneyard")
 
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not super().check_action(action, parameters):
+        if self.too_small:
+            return action in WHILE_TOO_SMALL
+        if action == "close_panel":
+            return self.placement.over is not None and not self.choosing
+        if self.watching and action in SEATED:
+            return False  # off the footer; the key itself says you are watching (see on_key)
+        if action in PLAYING and (self.observation is None or self.status != "playing"):
             return False
-        if self.choosing and action in NOT_WHILE_CHOOSING:
-            return False
+        if action in CREATOR:
+            if not (self.creator and self.connection == "connected"):
+                return False
+            if action == "start":
+                return self.status == "lobby"
+            return self.status != "lobby" if action == "restart" else True
+        if action == "score_sheet":
+            return self.status != "lobby" and self.observation is not None and not self.choosing
+        if action == "chat":
+            return self.connection == "connected"
+        if action == "next_game":
+            return self.status == "between"
         if action in ("train", "cancel"):
             return bool(self.choosing)
-        return True
+        # While a train is being chosen, the keys that would leave that choice are off.
+        return not (self.choosing and action in NOT_WHILE_CHOOSING)
 
     def action_number(self, number: int) -> None:
         """A number key: a train while choosing one (1 is the first seat's train), else a tile of your hand."""
@@ -192,42 +547,103 @@ class TrainTableScreen(TrainChoice, TableBase[TrainSession]):
             return
         self.action_pick((number - 1) % 10)
 
-    def hand_size(self) -> int:
-        return len(self.session.hand(self.session.viewer))
+    def action_pick(self, index: int) -> None:
+        """A tile of your hand chosen by its key or a click: the cursor goes to it, and it is played."""
+        self.choosing = None
+        if not self._can_move():
+            return
+        obs = self.observation
+        assert obs is not None
+        if index >= len(obs.hand):
+            self.say(f"There is no tile {tile_key(index)} in your hand.", error=True)
+            return
+        self.query_one(HandView).cursor = index
+        self.play_tile(index)
 
     def action_play(self) -> None:
-        if self.session.round_over:
-            self.round_finished()
-            return
-        if self._my_turn():
+        if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
+
+    def action_score_sheet(self) -> None:
+        sheet = self.sheet_dialog()
+        if sheet is not None and self.dialog is None and self.app.screen is self:
+            self.dialog = sheet
+            self.app.push_screen(sheet, lambda _: self.after_sheet())
+
+    def action_undo(self) -> None:
+        """Back to your previous decision, when the room offers it (you are the only person at the table)."""
+        if self.watching:
+            return
+        if not undo_offered(self.seat_view) or not callable(getattr(self.client, "undo", None)):
+            if other_people(self.info, self.mine):
+                self.say("No undo at a table with other people: a move made stays made.", error=True)
+            else:
+                self.say("Nothing to take back just now.", error=True)
+            return
+        self.sent_for = None
+        self.send("undo")
+
+    def action_toggle_tracker(self) -> None:
+        if not self.coached:
+            self.say("The coach does not help at this table: the room says so, or other people sit here.", error=True)
+            return
+        self.show_tracker = not self.show_tracker
+        self.opened("tracker")
+
+    def action_toggle_log(self) -> None:
+        self.show_log = not self.placement.shows("log")
+        remember = getattr(self.app, "remember", None)
+        if callable(remember) and getattr(self.app, "save_settings", False):
+            remember(show_log=self.show_log)
+        self.opened("log")
+
+    def opened(self, panel: str) -> None:
+        """The player opened or closed ``panel``: an opened one comes first, and may open over the table."""
+        self.recent = [panel, *(p for p in self.recent if p != panel)] if self.wanted(panel) else self.recent
+        self.arrange_panels()
+        self.redraw()
+
+    def action_close_panel(self) -> None:
+        over = self.placement.over
+        if over == "tracker":
+            self.show_tracker = False
+        elif over == "log":
+            self.show_log = False
+        self.recent = [p for p in self.recent if p != over]
+        self.arrange_panels()
 
     # What choosing a train (train_choice.py) asks of this table.
 
-    def seat_sees(self) -> tuple[TrainObservation, Sequence[str]]:
-        return self.session.observation(), self.session.names
+    def seat_sees(self) -> tuple[TrainObservation, Sequence[str]] | None:
+        obs = self.observation
+        return None if obs is None else (obs, self.names)
 
     def play_on(self, move: TrainPlay) -> None:
-        self.make(move)
+        self._move(move)
 
     def seat_to_play(self) -> bool:
-        return self.session.human_to_act
+        return self.my_turn
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
-        if self.choosing:
-            self.choosing = None
         self.action_pick(message.index)
 
-    def action_draw(self) -> None:
-        if self._my_turn():
-            self.make(self.session.draw_move())
+    def action_next_game(self) -> None:
+        self.send("next_game")
+        self.say("Ready for the next round: it starts when everyone is.")
 
-    def action_pass_turn(self) -> None:
-        if self._my_turn():
-            self.make(self.session.pass_move())
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.has_class("-chatting"):
+            event.stop()
+            self.query_one("#chat-input", Input).value = ""
+            self.end_chat()
+        elif self.watching and event.key in MOVE_KEYS and not self.has_class("-chatting"):
+            event.stop()
+            self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
-    def action_toggle_log(self) -> None:
-        shown = not self.has_class("-log-hidden")
-        self.show_log = not shown
-        self.game_app.remember(show_log=self.show_log)
-        self.fit_terminal()
+    async def action_leave(self) -> None:
+        self.workers.cancel_group(self, "net")
+        await self.client.close()
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

@@ -3,7 +3,7 @@ score now), the cursor tile raised and marked ▲."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from rich.style import Style
@@ -56,6 +56,8 @@ class HandView(Widget, can_focus=False):
         self.active = False
         # The looks to draw in, biggest first: a double-twelve hand has numbers of two digits.
         self.looks = looks_for(6)
+        # The key shown under each tile: a table with keys for more tiles (the train table's) gives its own.
+        self.key_of: Callable[[int], str] = key_label
         self._boxes: list[tuple[int, int, int, int]] = []
 
     def show(
@@ -82,7 +84,7 @@ class HandView(Widget, can_focus=False):
 
     def _mark(self, i: int) -> str:
         fits = self.active and i in self.playable
-        return key_label(i) + (" ✓" if fits else "") + (f" +{self.points[i]}" if fits and i in self.points else "")
+        return self.key_of(i) + (" ✓" if fits else "") + (f" +{self.points[i]}" if fits and i in self.points else "")
 
     def label(self, i: int) -> str:
         return ("▲ " + self._mark(i)) if self.active and i == self.cursor else self._mark(i)

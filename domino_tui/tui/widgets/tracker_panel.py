@@ -12,6 +12,8 @@ from textual.widgets import Static
 
 from ...coach.tracker import Tracker
 
+NUMBERS_A_ROW = 10
+
 
 class TrackerPanel(Static):
     DEFAULT_CSS = """
@@ -42,7 +44,9 @@ def render(tracker: Tracker, name: Callable[[int], str]) -> Text:
         # A "?" marks a void that is only likely (classic lets you draw or pass with a tile that fits).
         text.append(" ".join(f"{n}s{'?' if shown.likely else ''}" for n, shown in sorted(voids.items())) + "\n")
     text.append("\nUnseen tiles of each number\n", style="dim")
-    numbers = range(tracker.max_pip + 1)
-    text.append(" ".join(f"{n:>2}" for n in numbers) + "\n", style="bold")
-    text.append(" ".join(f"{tracker.unseen[n]:>2}" for n in numbers) + "\n")
+    # Ten numbers to a row: a double-twelve set's thirteen would wrap in the panel's width, out of line.
+    for first in range(0, tracker.max_pip + 1, NUMBERS_A_ROW):
+        numbers = range(first, min(first + NUMBERS_A_ROW, tracker.max_pip + 1))
+        text.append(" ".join(f"{n:>2}" for n in numbers) + "\n", style="bold")
+        text.append(" ".join(f"{tracker.unseen[n]:>2}" for n in numbers) + "\n")
     return text

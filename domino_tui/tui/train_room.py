@@ -1,0 +1,150 @@
+"""The train table's decisions and words from what a room tells a seat, with no UI: who holds each seat, whether a
+bot is to move, whether the coach may help, whether undo is offered, the move made for you, a round's end.
+
+Everything here reads what the room sent (the seat's observation, the room's seats and options, a round's result),
+whatever carries it: a server online or a room in the app's process. Nothing of the game is worked out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Protocol
+
+from rich.text import Text
+
+from ..engine import DRAW, PASS, Move, TrainObservation, TrainPlay
+from ..net.client import Event, RoomInfo, TrainRoundOver, TrainSeatView, TrainSpectatorView, Welcome
+from .online import seat_kind
+from .train_words import match_end_text, round_end_text, winners_win
+
+
+class TrainClient(Protocol):
+    """What the train table asks of its way into a room: `net.client.RoomClient` to a server, or a client of the
+    same API to a room in the app's process. ``undo`` and ``hold`` are optional (the table asks for them by name
+    and does without)."""
+
+    welcome: Welcome | None
+    info: RoomInfo | None
+    train_observation: TrainSeatView | None
+    train_view: TrainSpectatorView | None
+    train_result: TrainRoundOver | None
+
+    def events(self) -> AsyncIterator[Event]: ...
+
+    async def move(self, move: Move, position: int | None = None) -> bool: ...
+
+    async def next_game(self) -> bool: ...
+
+    async def chat(self, text: str) -> bool: ...
+
+    async def start(self) -> bool: ...
+
+    async def restart(self) -> bool: ...
+
+    async def close_room(self) -> bool: ...
+
+    async def close(self) -> None: ...
+
+
+# ----- who sits where, and who moves -----
+
+
+def seats_text(info: RoomInfo | None, names: tuple[str, ...]) -> Text:
+    """Who holds each seat, grouped: "People: You, Ben · Bots: Ana (Easy) · Away: Cleo"."""
+    if info is None:
+        return Text("")
+    groups: dict[str, list[str]] = {"People": [], "Bots": [], "Away": [], "Open": []}
+    for s, seat in enumerate(info.seats[: len(names)]):
+        kind = seat_kind(seat)
+        if kind == "person":
+            groups["People"].append(names[s])
+        elif kind.startswith("away"):
+            groups["Away"].append(names[s] + (" (a bot plays)" if seat.away else ""))
+        elif kind.startswith("bot"):
+            groups["Bots"].append(names[s] if seat.level in (None, seat.name) else f"{names[s]} ({seat.level})")
+        else:
+            groups["Open"].append(names[s])
+    out = Text()
+    for label, who in groups.items():
+        if who:
+            if out:
+                out.append(" · ")
+            out.append(f"{label}: ", style="bold")
+            out.append(", ".join(who))  # names come from people: plain text, never markup
+    return out
+
+
+def bot_to_move(info: RoomInfo | None, obs: TrainObservation | None) -> int | None:
+    """The seat a bot is choosing for now (a bot's seat, or a person's while a bot plays for them), or None: the
+    table then shows it thinking rather than waiting."""
+    if info is None or obs is None or info.status != "playing" or obs.turn >= len(info.seats):
+        return None
+    seat = info.seats[obs.turn]
+    return obs.turn if seat.kind == "bot" or seat.away else None
+
+
+def other_people(info: RoomInfo | None, mine: int | None) -> bool:
+    """Whether a person other than you holds a seat (there, or away)."""
+    return info is not None and any(s.kind == "person" for i, s in enumerate(info.seats) if i != mine)
+
+
+def coach_allowed(info: RoomInfo | None, mine: int | None) -> bool:
+    """Whether the coach (the tile tracker) may help your seat: as the room's ``coach`` option says, and where it
+    says nothing, only while no other person sits at the table (help against bots, none against people). A
+    spectator is never coached."""
+    if mine is None or info is None:
+        return False
+    allowed = info.options.get("coach")
+    if isinstance(allowed, bool):
+        return allowed
+    return not other_people(info, mine)
+
+
+def undo_offered(view: TrainSeatView | None) -> bool:
+    """Whether the room would take your last decision back now (its seat view says so; a room that never says
+    offers no undo)."""
+    return bool(getattr(view, "can_undo", False))
+
+
+def only_draw_or_pass(obs: TrainObservation | None) -> Move | None:
+    """The draw or the pass when that is the seat's only move (made for it when automatic moves are on)."""
+    if obs is None or len(obs.legal) != 1 or isinstance(obs.legal[0], TrainPlay):
+        return None
+    move = obs.legal[0]
+    return move if move in (DRAW, PASS) else None
+
+
+# ----- a round's end -----
+
+
+def round_over_text(over: TrainRoundOver, names: tuple[str, ...], rounds: int, you: int | None) -> str:
+    """How a round ended, the lowest hand, and, at the end, who won the match (``you``: your seat, or None)."""
+    text = round_end_text(over.game, rounds, over.out_seat, over.points, names, you)
+    if over.match_over and over.winners:
+        text += " " + match_end_text(over.winners, over.scores, names, you)
+    return text
+
+
+def round_over_line(over: TrainRoundOver, names: tuple[str, ...], you: int | None) -> str:
+    """The same, short enough for one line of the table: "Round over: Ana went out. n: next round."."""
+    how = f"{names[over.out_seat]} went out" if over.out_seat is not None else "blocked"
+    if over.match_over and over.winners:
+        return f"Round over: {how}. {winners_win(over.winners, names, you)} the match ({over.scores[over.winners[0]]})."
+    return f"Round over: {how}. n: next round."
+
+
+def hands_at_the_end(
+    over: TrainRoundOver, obs: TrainObservation, names: tuple[str, ...], mine: int | None
+) -> tuple[tuple[str, str, int, int], ...]:
+    """Each seat at a round's end: its name, its tiles left in words, the round's points and its total. The result
+    lays every hand open; a result that does not (an earlier server's) leaves the others' face down."""
+    hands = []
+    for seat in range(obs.rules.players):
+        if seat < len(over.hands):
+            tiles = " ".join(str(t) for t in over.hands[seat]) or "out"
+        elif seat == mine:
+            tiles = " ".join(str(t) for t in obs.hand) or "out"
+        else:
+            tiles = "out" if obs.hand_sizes[seat] == 0 else "face down"
+        hands.append((names[seat], tiles, over.points[seat], over.scores[seat]))
+    return tuple(hands)
