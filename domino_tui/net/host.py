@@ -79,6 +79,7 @@ class RoomHost:
         on_close: Callable[[RoomHost], None] | None = None,
         on_store_failure: Callable[[str], None] | None = None,
         new_seed: Callable[[], int] = credentials.new_seed,
+        new_token: Callable[[], str] = credentials.new_token,
     ) -> None:
         self.room = room
         self.store = store
@@ -90,6 +91,7 @@ class RoomHost:
         self.on_close = on_close
         self.on_store_failure = on_store_failure
         self.new_seed = new_seed  # a restart's seed (tests set it to replay a match)
+        self.new_token = new_token  # a seat's token (a room in a file keeps them: saved_room.py)
         self.clients: dict[Listener, int | None] = {}  # everyone in the room: their seat, None for a spectator
         self.seated: dict[int, Listener] = {}
         self.lock = asyncio.Lock()
@@ -149,7 +151,7 @@ class RoomHost:
             await self._sit(listener, name, self.room.free_seat(wanted), creator=False)
 
     async def _sit(self, listener: Listener, name: str, seat: int, creator: bool) -> None:
-        token = credentials.new_token()
+        token = self.new_token()
         entry: Entry = {"e": "seat", "seat": seat, "kind": "person", "name": name}
         entry["token"] = credentials.token_hash(token)
         if creator:

@@ -12,7 +12,7 @@ person; only what passes becomes an entry.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
 from ..ai import BOTS, LEVELS
@@ -20,7 +20,7 @@ from ..ai.seat import plays
 from ..engine import EngineError, Kind, SaveFormatError
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
-from ..engine.train_rules import PASS_COUNT_EDITION
+from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
 from .credentials import same_token, shown_code
 from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
@@ -112,6 +112,50 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
         coach=coach if isinstance(coach, bool) else None,
     )
     return options, creator
+
+
+def stored_options(data: object) -> Options:
+    """A room's options as its store keeps them (Options.to_json), each checked; SaveFormatError for anything a
+    room could not have been made with (a field unknown or of the wrong kind, rules this version does not have)."""
+    if not isinstance(data, dict):
+        raise SaveFormatError(f"a room's options are an object, not {shown(data)}")
+    known = {f.name for f in fields(Options)}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise SaveFormatError(f"a room's options have no {unknown[0]!r}")
+    edition = data.get("edition", PASS_COUNT_EDITION)
+    if not (is_whole_number(edition) and PASS_COUNT_EDITION <= edition <= RULES_EDITION):
+        raise SaveFormatError(f"the room was made under rules edition {shown(edition)}, which this version lacks")
+    kinds: dict[str, tuple[type, ...]] = {
+        "variant": (str,),
+        "players": (int, type(None)),
+        "house": (dict, type(None)),
+        "bots": (str,),
+        "seats": (list,),
+        "target": (int, type(None)),
+        "games": (int, type(None)),
+        "clock": (int, float, type(None)),
+        "away": (int, float),
+        "between": (int, float),
+        "password": (bool,),
+        "coach": (bool, type(None)),
+    }
+    for name, allowed in kinds.items():
+        value = data.get(name)
+        if name in data and (not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed)):
+            raise SaveFormatError(f"a room's option {name!r} cannot be {shown(value)}")
+    seats = data.get("seats") or []
+    if not all(s is None or isinstance(s, str) for s in seats):
+        raise SaveFormatError(f"a room's seats are null or a bot's level: {shown(seats)}")
+    options = Options.from_json(data)
+    try:
+        kind = match_kind(options.variant, options.players, options.house, options.edition)
+        kind.length(options.target, options.games)
+    except (GameChoiceError, EngineError, KeyError, ValueError, TypeError) as exc:
+        raise SaveFormatError(f"a room's options cannot be played: {exc}") from None
+    if options.seats and len(options.seats) != kind.players:
+        raise SaveFormatError(f"{options.variant} has {kind.players} seats, not {len(options.seats)}")
+    return options
 
 
 def _int(value: object) -> int | None:
