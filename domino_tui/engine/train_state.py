@@ -9,7 +9,7 @@ moves, so it can never hold an impossible position).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .checks import check_deal, check_rng, check_seat
 from .core import DRAW_MOVE, NOBODY, PASS_MOVE
@@ -243,6 +243,31 @@ class TrainRoundState:
         other.moves = list(self.moves)
         other.forfeits = list(self.forfeits)
         return other
+
+    # ----- taking moves back -----
+
+    def rewound(self, plies: int) -> TrainRoundState:
+        """The round as it was after its first ``plies`` moves (and the forfeits before them), replayed from its
+        deal."""
+        state = TrainRoundState.__new__(TrainRoundState)
+        hands, rest, first = self.deal
+        state._start(self.rules, self.round_index, [list(h) for h in hands], list(rest), first)
+        for number in range(min(plies, len(self.moves)) + 1):
+            for _ in range(self.forfeits.count(number)):
+                state.forfeit()
+            if number < min(plies, len(self.moves)):
+                state.apply(self.moves[number])
+        return state
+
+    def replay_moves(self) -> Iterator[tuple[TrainRoundState, Move]]:
+        """The round again from its deal: each move with the position it was made in. The position is one
+        TrainRoundState, moved on after each step: copy it to keep it."""
+        state = self.rewound(0)
+        for number, move in enumerate(self.moves):
+            for _ in range(self.forfeits.count(number) if number else 0):  # rewound(0) made those before any move
+                state.forfeit()
+            yield state, move
+            state.apply(move)
 
     # ----- saving -----
 

@@ -9,6 +9,7 @@ from ..engine import (
     Move,
     Observation,
     Rules,
+    SaveFormatError,
     move_from_json,
     move_to_json,
     observation_from_json,
@@ -16,6 +17,8 @@ from ..engine import (
     observe,
     public_json,
 )
+from ..engine.errors import shown
+from ..engine.tiles import is_whole_number
 from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
 
 
@@ -93,6 +96,22 @@ class LineMatch(PlayedMatch):
 
     def next_game(self) -> None:
         self.match.next_game()
+
+    def undo_point(self, seat: int) -> int | None:
+        game = self.match.game
+        if game.over:
+            return None
+        point = None
+        for state, _ in game.replay():
+            if state.turn == seat and len(state.legal_moves()) > 1:
+                point = len(state.moves)
+        return point
+
+    def rewind(self, plies: int) -> None:
+        game = self.match.game
+        if game.over or not (is_whole_number(plies) and game.opening_moves <= plies < len(game.moves)):
+            raise SaveFormatError(f"cannot take the game in play back to move {shown(plies)}")
+        self.match.games[-1] = game.rewound(plies)
 
     def observe(self, seat: int) -> Observation:
         match = self.match

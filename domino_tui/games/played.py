@@ -63,6 +63,16 @@ class PlayedMatch(ABC):
     def next_game(self) -> None: ...
 
     @abstractmethod
+    def undo_point(self, seat: int) -> int | None:
+        """How many moves of the game in play stay when ``seat`` takes back to its previous decision (a turn of
+        its with more than one legal move, before the present one); None when it has none, or the game is over."""
+
+    @abstractmethod
+    def rewind(self, plies: int) -> None:
+        """The game in play as it was after its first ``plies`` moves, dealt again and replayed; SaveFormatError
+        unless that takes back at least one move of a game still being played."""
+
+    @abstractmethod
     def observe(self, seat: int) -> Observation | TrainObservation:
         """What ``seat`` may know of the game in play."""
 

@@ -8,6 +8,7 @@ import random
 
 from ..engine import (
     Move,
+    SaveFormatError,
     TrainMatch,
     TrainObservation,
     TrainRules,
@@ -16,6 +17,8 @@ from ..engine import (
     train_observation_from_json,
     train_observation_to_json,
 )
+from ..engine.errors import shown
+from ..engine.tiles import is_whole_number
 from ..engine.train_moves import train_move_from_json
 from ..engine.train_state import options_to_json
 from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
@@ -98,6 +101,22 @@ class TrainPlayedMatch(PlayedMatch):
 
     def next_game(self) -> None:
         self.match.next_round()
+
+    def undo_point(self, seat: int) -> int | None:
+        state = self.match.round
+        if state.over:
+            return None
+        point = None
+        for before, _ in state.replay_moves():
+            if before.turn == seat and len(before.legal_moves()) > 1:
+                point = len(before.moves)
+        return point
+
+    def rewind(self, plies: int) -> None:
+        state = self.match.round
+        if state.over or not (is_whole_number(plies) and 0 <= plies < len(state.moves)):
+            raise SaveFormatError(f"cannot take the round in play back to move {shown(plies)}")
+        self.match.rounds[-1] = state.rewound(plies)
 
     def observe(self, seat: int) -> TrainObservation:
         return observe_match(self.match, seat)

@@ -1,4 +1,5 @@
-"""A bot that takes a seat over the network like a person: a RoomClient and a bot of the ai package.
+"""A bot that takes a seat like a person: a client (over the network, or of a room in this process) and a bot of
+the ai package.
 
 It answers every observation that asks it to move (and moves again when the server's rate limit dropped the
 move), says next when a game is over, and plays until the room
@@ -13,11 +14,11 @@ import random
 
 from ..ai.seat import decide, make
 from ..engine import Move
-from .client import GameOver, RoomClient, RoomClosed, SeatView, ServerError, TrainRoundOver, TrainSeatView
+from .heard import GameOver, RoomClosed, SeatClient, SeatView, ServerError, TrainRoundOver, TrainSeatView
 
 
 async def play_seat(
-    client: RoomClient,
+    client: SeatClient,
     level: str = "random",
     seed: int | str | None = None,
     *,

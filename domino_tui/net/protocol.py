@@ -65,7 +65,7 @@ class ProtocolError(Exception):
 # A field's kind: "name", "text", "password", "token", "room", "variant", "level" (strings with their own limits),
 # "seat" (an int >= 0), "players" (an int from 2 to 8), "house" (an object, read by the engine), "count" (an int
 # >= 1), "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list of null or level names),
-# "version".
+# "flag" (true or false), "version".
 _REQUIRED: dict[str, dict[str, str]] = {
     "create": {"v": "version", "name": "name", "variant": "variant"},
     "join": {"v": "version", "room": "room", "name": "name"},
@@ -77,6 +77,7 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "chat": {"text": "text"},
     "restart": {},
     "close": {},
+    "undo": {},
 }
 _OPTIONAL: dict[str, dict[str, str]] = {
     "create": {
@@ -91,6 +92,7 @@ _OPTIONAL: dict[str, dict[str, str]] = {
         "clock": "seconds",
         "away": "seconds",
         "between": "seconds",
+        "coach": "flag",
     },
     "join": {"password": "password", "seat": "seat"},
     "watch": {"password": "password"},
@@ -142,6 +144,9 @@ def _check(kind: str, field: str, field_kind: str, value: object) -> None:
     elif field_kind in ("seat", "position"):
         if not (is_whole_number(value) and 0 <= value < 1 << 31):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 0")
+    elif field_kind == "flag":
+        if not isinstance(value, bool):
+            raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is true or false")
     elif field_kind == "house":
         if not (isinstance(value, dict) and len(value) <= 8):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is an object of house rules (docs/protocol.md)")
@@ -193,6 +198,8 @@ class Options:
     away: float = AWAY
     between: float = BETWEEN
     password: bool = False
+    # Whether the tables may show the coach (hints, tracker, review); None: only while one person sits at the table.
+    coach: bool | None = None
     # The edition of the rules the room was made under (engine/train_rules.py): a room made before a rule changed
     # replays its log under the rules it was played by.
     edition: int = RULES_EDITION
@@ -211,6 +218,7 @@ class Options:
             "away": self.away,
             "between": self.between,
             "password": self.password,
+            "coach": self.coach,
         }
 
     @classmethod

@@ -12,13 +12,15 @@ person; only what passes becomes an entry.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
 from ..ai import BOTS, LEVELS
 from ..ai.seat import plays
 from ..engine import EngineError, Kind, SaveFormatError
-from ..engine.train_rules import PASS_COUNT_EDITION
+from ..engine.errors import shown
+from ..engine.tiles import is_whole_number
+from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
 from .credentials import same_token, shown_code
 from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
@@ -94,6 +96,7 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
     if not 0 <= creator < kind.players or seats[creator] is not None:
         raise ProtocolError(Code.SEAT, "the creator needs a seat that is not a bot's")
     clock = msg.get("clock")
+    coach = msg.get("coach")
     options = Options(
         variant=variant,
         players=players,
@@ -106,8 +109,53 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
         away=_seconds(msg.get("away"), AWAY),
         between=_seconds(msg.get("between"), BETWEEN),
         password=password,
+        coach=coach if isinstance(coach, bool) else None,
     )
     return options, creator
+
+
+def stored_options(data: object) -> Options:
+    """A room's options as its store keeps them (Options.to_json), each checked; SaveFormatError for anything a
+    room could not have been made with (a field unknown or of the wrong kind, rules this version does not have)."""
+    if not isinstance(data, dict):
+        raise SaveFormatError(f"a room's options are an object, not {shown(data)}")
+    known = {f.name for f in fields(Options)}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise SaveFormatError(f"a room's options have no {unknown[0]!r}")
+    edition = data.get("edition", PASS_COUNT_EDITION)
+    if not (is_whole_number(edition) and PASS_COUNT_EDITION <= edition <= RULES_EDITION):
+        raise SaveFormatError(f"the room was made under rules edition {shown(edition)}, which this version lacks")
+    kinds: dict[str, tuple[type, ...]] = {
+        "variant": (str,),
+        "players": (int, type(None)),
+        "house": (dict, type(None)),
+        "bots": (str,),
+        "seats": (list,),
+        "target": (int, type(None)),
+        "games": (int, type(None)),
+        "clock": (int, float, type(None)),
+        "away": (int, float),
+        "between": (int, float),
+        "password": (bool,),
+        "coach": (bool, type(None)),
+    }
+    for name, allowed in kinds.items():
+        value = data.get(name)
+        if name in data and (not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed)):
+            raise SaveFormatError(f"a room's option {name!r} cannot be {shown(value)}")
+    seats = data.get("seats") or []
+    if not all(s is None or isinstance(s, str) for s in seats):
+        raise SaveFormatError(f"a room's seats are null or a bot's level: {shown(seats)}")
+    options = Options.from_json(data)
+    try:
+        kind = match_kind(options.variant, options.players, options.house, options.edition)
+        kind.length(options.target, options.games)
+    except (GameChoiceError, EngineError, KeyError, ValueError, TypeError) as exc:
+        raise SaveFormatError(f"a room's options cannot be played: {exc}") from None
+    if options.seats and len(options.seats) != kind.players:
+        raise SaveFormatError(f"{options.variant} has {kind.players} seats, not {len(options.seats)}")
+    return options
 
 
 def _int(value: object) -> int | None:
@@ -181,6 +229,10 @@ class Room:
             self.match.next_game()
             self.status = Status.PLAYING
             self.position += 1
+        elif kind == "undo":
+            assert self.match is not None  # stored only while a game is played
+            self.match.rewind(entry["to"])  # type: ignore[arg-type]  # rewind checks it is a move count
+            self.position += 1
         elif kind == "restart":
             self.seed = int(str(entry["seed"]))
             self.matches += 1
@@ -195,6 +247,49 @@ class Room:
         self.status = Status.PLAYING
         self.position += 1
         self.ready.clear()
+
+    def replay(self, entries: object) -> None:
+        """Apply a stored log, entry by entry, as `apply` does; SaveFormatError (saying which entry and why) for
+        anything that is not a log this room could have written: not a list of entries, an entry of the wrong
+        shape or kind, one out of order (a move in the lobby, a second start), an illegal move."""
+        if not isinstance(entries, list):
+            raise SaveFormatError("the room's log is not a list of entries")
+        for number, entry in enumerate(entries, 1):
+            try:
+                self.apply(self._checked(entry))
+            except (SaveFormatError, EngineError) as exc:
+                raise SaveFormatError(f"entry {number} of the room's log: {exc}") from None
+
+    def _checked(self, entry: object) -> Entry:
+        """``entry`` if this room, as it stands, could have stored it next; SaveFormatError otherwise."""
+        if not isinstance(entry, dict) or not isinstance(entry.get("e"), str):
+            raise SaveFormatError(f"not a log entry: {shown(entry)}")
+        kind = entry["e"]
+        if kind == "seat":
+            seat, name = entry.get("seat"), entry.get("name", "")
+            if self.status is not Status.LOBBY:
+                raise SaveFormatError("a seat is taken after the start")
+            if not (is_whole_number(seat) and 0 <= seat < len(self.seats)):
+                raise SaveFormatError(f"there is no seat {shown(seat)}")
+            if entry.get("kind") not in {k.value for k in SeatKind} or not isinstance(name, str):
+                raise SaveFormatError(f"not a seat: {shown(entry)}")
+            if any(not isinstance(entry.get(k), str | None) for k in ("level", "token")):
+                raise SaveFormatError(f"a seat's level and token are text: {shown(entry)}")
+        elif kind == "start" and self.status is not Status.LOBBY:
+            raise SaveFormatError("the room starts twice")
+        elif kind in ("move", "undo") and (self.match is None or self.status is Status.LOBBY):
+            raise SaveFormatError(f"a {kind} comes before the start")
+        elif kind == "undo" and self.status is not Status.PLAYING:
+            raise SaveFormatError("a move is taken back after its game is over")
+        elif kind == "next" and self.status not in (Status.PLAYING, Status.BETWEEN):
+            raise SaveFormatError(f"the next game is dealt while the room is {self.status.value}")
+        elif kind == "restart" and (self.status is Status.LOBBY or not is_whole_number(entry.get("seed"))):
+            raise SaveFormatError("a restart before the start, or without a seed")
+        elif kind == "move" and self.status is not Status.PLAYING:
+            assert self.match is not None
+            if not (self.match.game_over and self.options.edition == PASS_COUNT_EDITION):
+                raise SaveFormatError("a move comes after its game is over")
+        return entry
 
     # ----- reading -----
 
@@ -244,6 +339,26 @@ class Room:
             raise ProtocolError(Code.ILLEGAL, str(exc)) from None
         return match.write_move(move)
 
+    def undo_point(self, seat: int) -> int | None:
+        """How many moves of the game in play stay if ``seat`` takes back to its previous decision; None when it
+        may not. Only a person alone with bots may: taking a move back in front of another person would show
+        them, or let them see again, what the deal held; and only while a game is played."""
+        if self.status is not Status.PLAYING or self.people() != [seat]:
+            return None
+        assert self.match is not None
+        return self.match.undo_point(seat)
+
+    def check_undo(self, seat: int) -> int:
+        """The move count the game goes back to when ``seat`` asks to undo; ProtocolError with words if not."""
+        if self.status is not Status.PLAYING:
+            raise ProtocolError(Code.NOT_NOW, "no game is being played: there is nothing to undo")
+        if self.people() != [seat]:
+            raise ProtocolError(Code.NOT_NOW, "no undo with another person at the table")
+        point = self.undo_point(seat)
+        if point is None:
+            raise ProtocolError(Code.NOT_NOW, "you have made no choice in this game to take back")
+        return point
+
     def free_seat(self, wanted: int | None) -> int:
         if self.status is not Status.LOBBY:
             raise ProtocolError(Code.NOT_NOW, "the game has started: you may watch, or ask for a seat next time")
@@ -277,15 +392,18 @@ class Room:
             "scores": scores,
         }
 
-    def observation(self, seat: int | None) -> dict[str, object] | None:
-        """The ``obs`` message for ``seat`` (None: the ``view`` a spectator gets); None before the first deal."""
+    def observation(self, seat: int | None, undo: bool = False) -> dict[str, object] | None:
+        """The ``obs`` message for ``seat`` (None: the ``view`` a spectator gets); None before the first deal.
+        ``undo``: the room's host takes moves back, and says whether the seat may now."""
         match = self.match
         if match is None:
             return None
         head: dict[str, object] = {"match": self.matches, "game": self.game_number, "position": self.position}
         if seat is None:
             return {"type": "view", **head, "view": match.public()}
-        return {"type": "obs", **head, "obs": match.observation(seat)}
+        # Said only when true, so that a seat that can never undo (a table of several people) is sent the same.
+        can_undo = {"can_undo": True} if undo and self.undo_point(seat) is not None else {}
+        return {"type": "obs", **head, "obs": match.observation(seat), **can_undo}
 
     def result(self) -> dict[str, object] | None:
         """The ``result`` message of the game just over, or None while one is being played (it lays every hand

@@ -1,10 +1,11 @@
-"""The room server: asyncio and websockets, every game owned here, each connection told only its seat's part.
+"""The room server: asyncio and websockets around the rooms' hosts (host.RoomHost), every game owned here, each
+connection told only its seat's part.
 
 A connection's first message creates a room, joins one (taking a seat and a token), rejoins a seat with its
-token, or watches. From then on, every change to a room goes the same way, under the room's lock: check it,
-apply it to the room (room.Room.apply), store it (storage: durable before anything is sent), then send each
-connection of the room what it may see: its seat's observation, or the public view to a spectator. The lock
-makes a room's changes one at a time; rooms never wait for each other, and their writes share commits.
+token, or watches. The server keeps the registry of rooms, checks passwords and the limits on connections and
+rooms, reads every frame (protocol.parse) and counts a client's refused messages; everything a room does with a
+message (check, apply, store, send, and the bots, stand-ins, clock and next game after it) is its host's, the
+same code that runs a room in the app's process. A connection is a `Client`, the host's listener.
 
 What no client can do: see a tile it may not know (it is sent its own observation, built by the engine); move
 for another seat (a seat is held by the connection that took it or came back with its token); move out of turn
@@ -12,9 +13,8 @@ or illegally (the engine checks every move); stop a room (a malformed, oversized
 with an error message, then disconnected; its room goes on); or hold the server with idle connections (no first
 message within HELLO_TIMEOUT closes it, and connections are capped in all and per address).
 
-Bots think in threads of their own (thinking.py). A seat whose person is away gets a bot after the room's ``away``
-seconds, until the person comes back; with a move clock, a bot moves for a person whose time is up. A room that
-nobody is connected to waits.
+Bots think in threads of their own (thinking.py), shared by every room. Rooms never wait for each other, and
+their writes share commits (storage.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -36,11 +36,12 @@ from websockets.http11 import Request, Response
 
 from ..engine import EngineError, SaveFormatError
 from . import credentials
+from .host import RoomHost
 from .limits import Bucket, PerAddress
-from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
+from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, error, parse
 from .protocol import normal_room_code as normal_code
-from .room import Entry, Mover, Room, SeatKind, Status, check_options
-from .storage import Storage, StorageError
+from .room import Room, check_options
+from .storage import Storage
 from .thinking import Thinkers
 
 log = logging.getLogger("domino_tui.net")
@@ -67,29 +68,34 @@ class ServerConfig:
     strikes: int = 20  # refused messages before a connection is closed
     hello_timeout: float = HELLO_TIMEOUT
     workers: int | None = None  # threads bots think in (default: 4)
+    undo: bool = False  # a person alone with bots may take moves back
 
 
 @dataclass(eq=False)
 class Client:
+    """A websocket connection: a listener of the room it enters (host.Listener)."""
+
     ws: ServerConnection
     address: str
     bucket: Bucket
-    live: Live | None = None
-    seat: int | None = None  # None: a spectator (or not in a room yet)
+    spawn: Callable[[Coroutine[object, object, None]], None]
+    host: RoomHost | None = None  # the room it entered
     strikes: int = 0
 
+    def deliver(self, text: str) -> None:
+        ws = self.ws
+        transport = ws.transport
+        if transport is not None and transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
+            self.spawn(ws.close(POLICY, "not reading what the server sends"))
+            return
+        broadcast([ws], text)
 
-@dataclass(eq=False)
-class Live:
-    """A room as it runs: its connections, its lock and what it is waiting for."""
+    def close(self, code: int, reason: str) -> None:
+        self.spawn(self.ws.close(code, reason))
 
-    room: Room
-    clients: set[Client] = field(default_factory=set)
-    seated: dict[int, Client] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: asyncio.TimerHandle | None = None
-    thinking: int | None = None  # the position a bot is thinking about
-    clock_out: int | None = None  # the position whose move clock ran out
+    @property
+    def in_room(self) -> bool:
+        return self.host is not None and self.host.holds(self)
 
 
 class RoomServer:
@@ -97,7 +103,7 @@ class RoomServer:
         self.config = config
         self.storage = Storage(config.db)
         self.thinkers = Thinkers(config.workers)
-        self.rooms: dict[str, Live] = {}
+        self.rooms: dict[str, RoomHost] = {}
         self.per_address: Counter[str] = Counter()
         self.connections = 0
         self.creations = PerAddress(config.per_address / 3600, config.per_address)
@@ -107,19 +113,34 @@ class RoomServer:
         self.stopping = False
         self._tasks: set[asyncio.Task[None]] = set()
         self._password_checks = asyncio.Semaphore(2)  # scrypt is dear by design: two at a time at most
+        self.new_seed: Callable[[], int] = credentials.new_seed  # the seed of each new match (tests fix it)
         for stored in self.storage.rooms():
             room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
             try:
-                for entry in stored.entries:
-                    room.apply(entry)
+                room.replay(stored.entries)
             except (SaveFormatError, EngineError) as exc:
                 # A log this version cannot replay truly (one an earlier version wrote under a rule since mended)
                 # is left in the database, unread, rather than resumed with a wrong score or stopping every room.
                 log.warning("room %s is not resumed: %s", credentials.shown_code(room.code), exc)
                 continue
-            self.rooms[room.code] = Live(room)
+            self.rooms[room.code] = self._host(room)
         if self.rooms:
             log.info("resumed %d rooms from %s", len(self.rooms), config.db)
+
+    def _host(self, room: Room) -> RoomHost:
+        return RoomHost(
+            room,
+            self.storage,
+            self.thinkers,
+            on_close=self._forget,
+            undo=self.config.undo,
+            on_store_failure=self._fail,
+            new_seed=self.new_seed,
+        )
+
+    def _forget(self, host: RoomHost) -> None:
+        """A room its creator closed is no longer on the server."""
+        self.rooms.pop(host.room.code, None)
 
     # ----- running -----
 
@@ -144,12 +165,11 @@ class RoomServer:
     async def stop(self) -> None:
         """Close every connection (the rooms are kept: a restart resumes them), finish the writes, stop."""
         self.stopping = True
+        for host in self.rooms.values():
+            host.stop()
         if self.server is not None:
             self.server.close(code=GOING_AWAY, reason="the server is stopping; your seat is kept")
             await self.server.wait_closed()
-        for live in self.rooms.values():
-            if live.timer:
-                live.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
         await self.storage.drain()
@@ -188,7 +208,7 @@ class RoomServer:
 
     async def _handler(self, ws: ServerConnection) -> None:
         address = _address(ws)
-        client = Client(ws, address, Bucket(self.config.rate, 2 * self.config.rate))
+        client = Client(ws, address, Bucket(self.config.rate, 2 * self.config.rate), self._spawn)
         self.connections += 1
         self.per_address[address] += 1
         try:
@@ -200,8 +220,8 @@ class RoomServer:
             self.per_address[address] -= 1
             if not self.per_address[address]:
                 del self.per_address[address]
-            if client.live is not None:
-                await self._leave(client)
+            if client.host is not None:
+                await client.host.leave(client)
 
     async def _converse(self, client: Client) -> None:
         ws = client.ws
@@ -224,13 +244,14 @@ class RoomServer:
             await ws.close(POLICY, exc.message[:120])
             return
         async for raw in ws:
-            if client.live is None:  # the room was closed under it
+            if not client.in_room:  # the room was closed under it, or its seat taken up by a new connection
                 return
             if not client.bucket.take():
                 self._refuse(client, Code.TOO_FAST, f"at most {self.config.rate:g} messages a second")
                 continue
+            assert client.host is not None
             try:
-                await self._receive(client, parse(raw))
+                await client.host.receive(client, parse(raw))
             except ProtocolError as exc:
                 self._refuse(client, exc.code, exc.message)
 
@@ -241,56 +262,36 @@ class RoomServer:
         if code in STRIKES:
             client.strikes += 1
             if client.strikes > self.config.strikes:
-                self._spawn(client.ws.close(POLICY, f"too many refused messages ({message})"[:120]))
+                client.close(POLICY, f"too many refused messages ({message})"[:120])
                 return
-        self._send(client, error(code, message))
+        client.deliver(error(code, message))
 
-    def _send(self, client: Client, text: str) -> None:
-        ws = client.ws
-        transport = ws.transport
-        if transport is not None and transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
-            self._spawn(ws.close(POLICY, "not reading what the server sends"))
-            return
-        broadcast([ws], text)
-
-    # ----- entering and leaving a room -----
+    # ----- entering a room: the registry, passwords and limits here; the room's own rules in its host -----
 
     async def _enter(self, client: Client, msg: dict[str, object]) -> None:
         kind = msg["type"]
         if kind == "create":
             await self._create(client, msg)
             return
-        live = self.rooms.get(normal_code(str(msg["room"])))
-        if live is None:
+        host = self.rooms.get(normal_code(str(msg["room"])))
+        if host is None:
             raise ProtocolError(Code.NO_ROOM, f"there is no room {msg['room']} on this server")
-        room = live.room
+        client.host = host
         if kind == "rejoin":
-            await self._rejoin(client, live, str(msg["token"]))
+            await host.rejoin(client, str(msg["token"]))
             return
-        if room.password_hash is not None:
+        if host.room.password_hash is not None:
             password = msg.get("password")
             if not isinstance(password, str):
                 raise ProtocolError(Code.PASSWORD, "this room has a password")
             async with self._password_checks:
-                right = await asyncio.to_thread(credentials.check_password, password, room.password_hash)
+                right = await asyncio.to_thread(credentials.check_password, password, host.room.password_hash)
             if not right:
                 raise ProtocolError(Code.PASSWORD, "that is not the room's password")
         if kind == "watch":
-            async with live.lock:
-                self._attach(client, live, None)
-                self._send(client, self._welcome(room, None, None))
-                self._send(client, encode(room.info()))  # who sits where: a spectator's table names the seats
-                self._send_table(live, [client])
-            return
-        async with live.lock:
-            seat = room.free_seat(msg.get("seat"))  # type: ignore[arg-type]  # parse checked it is an int or None
-            token = credentials.new_token()
-            name = str(msg["name"])
-            entry = {"e": "seat", "seat": seat, "kind": "person", "name": name, "token": credentials.token_hash(token)}
-            await self._store(live, entry)
-            self._attach(client, live, seat)
-            self._send(client, self._welcome(room, seat, token))
-            self._send_room(live)
+            await host.watch(client)
+        else:
+            await host.join(client, str(msg["name"]), msg.get("seat"))  # type: ignore[arg-type]  # an int or None
 
     async def _create(self, client: Client, msg: dict[str, object]) -> None:
         if len(self.rooms) >= self.config.max_rooms:
@@ -306,277 +307,11 @@ class RoomServer:
         code = credentials.new_room_code()
         while code in self.rooms:
             code = credentials.new_room_code()
-        room = Room(code, credentials.new_seed(), options, password_hash, time.time())
-        live = self.rooms[code] = Live(room)
-        token = credentials.new_token()
-        async with live.lock:
-            await self.storage.create_room(code, room.created, room.seed, options.to_json(), password_hash)
-            entry = {
-                "e": "seat",
-                "seat": seat,
-                "kind": "person",
-                "name": str(msg["name"]),
-                "token": credentials.token_hash(token),
-                "creator": True,
-            }
-            await self._store(live, entry)
-            self._attach(client, live, seat)
-            self._send(client, self._welcome(room, seat, token))
-            self._send_room(live)
+        room = Room(code, self.new_seed(), options, password_hash, time.time())
+        host = self.rooms[code] = self._host(room)
+        client.host = host
+        await host.create(client, str(msg["name"]), seat)
         log.info("room %s: %s made by %s", credentials.shown_code(code), options.variant, client.address)
-
-    async def _rejoin(self, client: Client, live: Live, token: str) -> None:
-        room = live.room
-        seat = next(
-            (
-                i
-                for i, s in enumerate(room.seats)
-                if s.kind is SeatKind.PERSON and credentials.same_token(token, s.token_hash)
-            ),
-            None,
-        )
-        if seat is None:
-            raise ProtocolError(Code.TOKEN, "that token holds no seat in this room")
-        async with live.lock:
-            old = live.seated.get(seat)
-            if old is not None:
-                # The same person on a new connection (the old one may be half dead): the new one has the seat.
-                self._detach(old)
-                self._spawn(old.ws.close(NORMAL, "your seat was taken up by a new connection with your token"))
-            self._attach(client, live, seat)
-            self._send(client, self._welcome(room, seat, None))
-            self._send_room(live)
-            self._send_table(live, [client])
-            self._drive(live)
-
-    def _welcome(self, room: Room, seat: int | None, token: str | None) -> str:
-        return encode(
-            {
-                "type": "welcome",
-                "v": VERSION,
-                "room": credentials.shown_code(room.code),
-                "seat": seat,
-                "token": token,
-                "creator": seat is not None and seat == room.creator,
-            }
-        )
-
-    def _attach(self, client: Client, live: Live, seat: int | None) -> None:
-        client.live, client.seat = live, seat
-        live.clients.add(client)
-        if seat is not None:
-            live.seated[seat] = client
-            s = live.room.seats[seat]
-            s.present, s.away = True, False
-
-    def _detach(self, client: Client) -> None:
-        live = client.live
-        if live is None:
-            return
-        live.clients.discard(client)
-        if client.seat is not None and live.seated.get(client.seat) is client:
-            del live.seated[client.seat]
-            live.room.seats[client.seat].present = False
-        client.live = None
-
-    async def _leave(self, client: Client) -> None:
-        live = client.live
-        if live is None:
-            return
-        async with live.lock:
-            seated = client.seat is not None and live.seated.get(client.seat) is client
-            self._detach(client)
-            if seated:
-                self._send_room(live)
-            self._drive(live)
-
-    # ----- messages in a room -----
-
-    async def _receive(self, client: Client, msg: dict[str, object]) -> None:
-        live = client.live
-        assert live is not None
-        room = live.room
-        kind = msg["type"]
-        if kind in FIRST:
-            raise ProtocolError(Code.NOT_NOW, "this connection is in a room already")
-        if kind == "chat":
-            name = room.seats[client.seat].name if client.seat is not None else "a spectator"
-            text = encode({"type": "chat", "seat": client.seat, "name": name, "text": msg["text"]})
-            for other in live.clients:
-                self._send(other, text)
-            return
-        if client.seat is None:
-            raise ProtocolError(Code.NOT_NOW, "a spectator only watches (and chats)")
-        async with live.lock:
-            if client.live is not live:
-                return
-            if kind == "move":
-                move = room.check_move(client.seat, msg["position"], msg["move"])
-                await self._change(live, {"e": "move", "move": move, "by": Mover.PERSON.value})
-            elif kind == "next":
-                if room.status is not Status.BETWEEN:
-                    raise ProtocolError(Code.NOT_NOW, "no game has just ended")
-                room.ready.add(client.seat)
-                self._drive(live)
-            elif client.seat != room.creator:
-                raise ProtocolError(Code.NOT_CREATOR, f"only the room's creator may {kind} it")
-            elif kind == "start":
-                if room.status is not Status.LOBBY:
-                    raise ProtocolError(Code.NOT_NOW, "the room has started already")
-                await self._change(live, {"e": "start"})
-            elif kind == "restart":
-                if room.status is Status.LOBBY:
-                    raise ProtocolError(Code.NOT_NOW, "the room has not started: start it")
-                await self._change(live, {"e": "restart", "seed": credentials.new_seed()})
-            elif kind == "close":
-                await self._close_room(live)
-
-    async def _change(self, live: Live, entry: Entry) -> None:
-        """Apply, store, then tell everyone: the one path of every change to a game. Under the room's lock."""
-        await self._store(live, entry)
-        self._send_table(live, live.clients)
-        if entry["e"] != "move" or live.room.status is not Status.PLAYING:
-            self._send_room(live)
-        self._drive(live)
-
-    async def _store(self, live: Live, entry: Entry) -> None:
-        room = live.room
-        try:
-            room.apply(entry)
-        except SaveFormatError as exc:  # checked before: a bug, never a client's doing
-            raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
-        try:
-            await self.storage.append(room.code, room.seq - 1, entry)
-        except StorageError as exc:
-            self._fail(str(exc))
-            raise
-
-    async def _close_room(self, live: Live) -> None:
-        room = live.room
-        self.rooms.pop(room.code, None)
-        if live.timer:
-            live.timer.cancel()
-        await self.storage.delete_room(room.code)
-        text = encode({"type": "closed", "message": "the room's creator closed it"})
-        for client in list(live.clients):
-            self._send(client, text)
-            self._detach(client)
-            self._spawn(client.ws.close(NORMAL, "the room was closed"))
-        log.info("room %s closed", credentials.shown_code(room.code))
-
-    # ----- what is sent -----
-
-    def _send_room(self, live: Live) -> None:
-        text = encode(live.room.info())
-        for client in live.clients:
-            self._send(client, text)
-
-    def _send_table(self, live: Live, clients: set[Client] | list[Client]) -> None:
-        """Each client's own observation (spectators the public view), and the result when a game is over."""
-        room = live.room
-        if room.match is None:
-            return
-        view: str | None = None
-        result = room.result()
-        result_text = encode(result) if result is not None else None
-        for client in clients:
-            if client.seat is None:
-                if view is None:
-                    view = encode(room.observation(None))  # type: ignore[arg-type]  # a match is dealt
-                text = view
-            else:
-                text = encode(room.observation(client.seat))  # type: ignore[arg-type]  # a match is dealt
-            self._send(client, text)
-            if result_text is not None:
-                self._send(client, result_text)
-
-    # ----- what a room waits for: bots, away players, the clock, the next game -----
-
-    def _drive(self, live: Live) -> None:
-        """Start whatever the room's state calls for next. Called after every change, under the room's lock."""
-        if live.timer is not None:
-            live.timer.cancel()
-            live.timer = None
-        room = live.room
-        if not live.clients or self.stopping or room.code not in self.rooms:
-            return  # nobody is in the room: it waits for somebody to come back
-        if room.status is Status.BETWEEN:
-            present = {s for s in room.people() if room.seats[s].present}
-            position = room.position
-            if present <= room.ready:
-                self._spawn(self._next_game(live, position))
-            else:
-                self._later(live, room.options.between, lambda: self._spawn(self._next_game(live, position)))
-            return
-        seat = room.to_act()
-        if seat is None:
-            return
-        s = room.seats[seat]
-        position = room.position
-        if s.kind is SeatKind.BOT:
-            self._think(live, seat, s.level or room.options.bots, Mover.BOT)
-        elif s.away or live.clock_out == position:
-            self._think(live, seat, room.options.bots, Mover.STAND_IN)
-        elif not s.present:
-            self._later(live, room.options.away, lambda: self._spawn(self._away(live, seat, position)))
-        elif room.options.clock:
-            self._later(live, room.options.clock, lambda: self._spawn(self._clock_out(live, position)))
-
-    def _later(self, live: Live, seconds: float, then: Callable[[], None]) -> None:
-        live.timer = asyncio.get_running_loop().call_later(seconds, then)
-
-    async def _away(self, live: Live, seat: int, position: int) -> None:
-        """The absent person's turn has waited long enough: a bot plays for them until they are back."""
-        async with live.lock:
-            s = live.room.seats[seat]
-            if live.room.position == position and not s.present:
-                s.away = True
-                self._send_room(live)
-                self._drive(live)
-
-    async def _clock_out(self, live: Live, position: int) -> None:
-        async with live.lock:
-            if live.room.position == position:
-                live.clock_out = position
-                self._drive(live)
-
-    def _think(self, live: Live, seat: int, level: str, mover: Mover) -> None:
-        room = live.room
-        if live.thinking == room.position:
-            return
-        live.thinking = room.position
-        self._spawn(self._bot_move(live, seat, level, mover, room.position))
-
-    async def _bot_move(self, live: Live, seat: int, level: str, mover: Mover, position: int) -> None:
-        room = live.room
-        obs = room.observation(seat)
-        assert obs is not None
-        seen: dict[str, object] = obs["obs"]  # type: ignore[assignment]  # the observation's JSON
-        try:
-            move = await self.thinkers.choose(room.kind, level, room.bot_seed(), seen)
-        except Exception:
-            log.exception("room %s: a bot failed to think; it makes its first legal move", room.code)
-            move = seen["legal"][0]  # type: ignore[index]  # the observation's JSON
-        async with live.lock:
-            if live.thinking == position:
-                live.thinking = None
-            if room.position != position or self.rooms.get(room.code) is not live:
-                return
-            s = room.seats[seat]
-            if mover is Mover.STAND_IN and not s.away and live.clock_out != position:
-                return  # the person came back while the bot thought
-            try:
-                move = room.check_move(seat, position, move)
-            except ProtocolError:
-                log.error("room %s: a bot chose %r, which is not legal; it makes its first legal move", room.code, move)
-                move = seen["legal"][0]  # type: ignore[index]  # the observation's JSON
-            await self._change(live, {"e": "move", "move": move, "by": mover.value})
-
-    async def _next_game(self, live: Live, position: int) -> None:
-        async with live.lock:
-            room = live.room
-            if room.position == position and room.status is Status.BETWEEN and self.rooms.get(room.code) is live:
-                await self._change(live, {"e": "next"})
 
 
 def _address(conn: ServerConnection) -> str:
