@@ -128,7 +128,7 @@ async def test_the_hint_of_one_hand_is_gone_before_the_next_person_sees_the_tabl
         await pilot.press("enter")
         await until([pilot], lambda: app.screen is t and t.at == 1)
         assert not hint.wanted and t.has_class("-hint-hidden")
-        assert obs.legal[0].tile not in str(hint.render())
+        assert str(obs.legal[0].tile) not in str(hint.render())
 
 
 async def test_the_next_deal_while_the_keyboard_changes_hands_leaves_no_old_dialog(server: Running) -> None:
