@@ -178,3 +178,48 @@ async def test_the_next_deal_while_the_keyboard_changes_hands_leaves_no_old_dial
                 continue
             await play_turn(pilot, t)
         assert over_handed == 1  # the case was met
+
+
+async def test_the_train_tracker_goes_when_another_person_takes_a_seat(server: Running) -> None:
+    """Ana opens the tile tracker in her train room's lobby (alone, the coach may help); Ben takes a seat. The
+    room says nothing of the coach, so with another person seated the tracker is gone from the table."""
+    from domino_tui.engine import MEXICAN_TRAIN
+
+    from .test_one_train_table import seated
+    from .test_one_train_table import until as until_one
+
+    connect = Connect.create(f"127.0.0.1:{server.port}", "Ana", MEXICAN_TRAIN.name, "greedy", players=2, games=1)
+    app = DominoApp(online=connect, coach=COACH)
+    async with app.run_test(size=(140, 40)) as pilot:
+        table = await seated(pilot, app)
+        assert table.coached and table.welcome is not None
+        await pilot.press("t")
+        await until_one(pilot, lambda: not table.has_class("-tracker-hidden"))
+        ben = server.client()
+        await ben.join(table.welcome.room, "Ben")
+        await until_one(pilot, lambda: table.info is not None and table.info.seats[1].kind == "person")
+        await pilot.pause()
+        assert not table.coached
+        assert table.has_class("-tracker-hidden")
+        await pilot.press("s")
+        await until_one(pilot, lambda: table.observation is not None)
+        await pilot.pause()
+        assert table.has_class("-tracker-hidden")
+
+
+async def test_the_line_tracker_goes_when_another_person_takes_a_seat(server: Running) -> None:
+    """The same at the line table: the tracker opened in the lobby goes once Ben sits."""
+    ana = DominoApp(online=Connect.create(f"127.0.0.1:{server.port}", "Ana", "classic", "dummy"), coach=COACH)
+    async with ana.run_test(size=(140, 40)) as pilot:
+        t = ana.screen
+        assert isinstance(t, LineTable)
+        await until([pilot], lambda: t.welcome is not None and t.info is not None)
+        assert t.coach_here and t.welcome is not None
+        await pilot.press("t")
+        await until([pilot], lambda: not t.has_class("-tracker-hidden"))
+        ben = server.client()
+        await ben.join(t.welcome.room, "Ben")
+        await until([pilot], lambda: t.info is not None and t.info.seats[1].kind == "person")
+        await pilot.pause()
+        assert not t.coach_here
+        assert t.has_class("-tracker-hidden")
