@@ -320,6 +320,7 @@ class LineTable(BesidePanels, RoomTable):
                 self.to_train_table()
                 return
             self.room_news(event)
+            self.arrange_panels()  # the coach's panels go once another person sits (and come back if they leave)
             self.log_moves()
         elif isinstance(event, net.SeatView):
             self.took_seat_view(index, event)
