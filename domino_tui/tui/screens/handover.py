@@ -1,13 +1,15 @@
 """Between two people's turns at one keyboard: the table hidden whole until the next player says they are ready.
 
 A full screen, not a dialog over the table: nothing of the hand that was just played, or of the next, shows
-through. Only the public news is told (what the last player did), which everyone at the table saw anyway.
+through. Only the public news is told (what the last player did), which everyone at the table saw anyway. Names
+come from people (any printable text): shown as written, never read as markup.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
@@ -41,13 +43,15 @@ class HandoverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(id="handover-box"):
-            yield Static(f"Pass the keyboard to {self.player}", id="handover-title")
+            yield Static(Text(f"Pass the keyboard to {self.player}"), id="handover-title")
             yield Static(
-                (self.news + "\n\n" if self.news else "")
-                + f"Everyone else, look away. {self.player}: press Enter when only you can see the screen.",
+                Text(
+                    (self.news + "\n\n" if self.news else "")
+                    + f"Everyone else, look away. {self.player}: press Enter when only you can see the screen."
+                ),
                 id="handover-news",
             )
-            yield Button(f"I am {self.player}: show my hand", id="ready", variant="primary")
+            yield Button(Text(f"I am {self.player}: show my hand"), id="ready", variant="primary")
         yield KeyFooter(compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

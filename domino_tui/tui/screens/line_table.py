@@ -320,6 +320,7 @@ class LineTable(BesidePanels, RoomTable):
                 self.to_train_table()
                 return
             self.room_news(event)
+            self.arrange_panels()  # the coach's panels go once another person sits (and come back if they leave)
             self.log_moves()
         elif isinstance(event, net.SeatView):
             self.took_seat_view(index, event)
@@ -411,6 +412,12 @@ class LineTable(BesidePanels, RoomTable):
         self.handing_to = index
         self.at = None
         self.choosing = None
+        # Someone is to move: a dialog of the last game is over (left under the handover screen, it would come
+        # back in front of the new deal), and the hint and the message line spoke of the last person's hand.
+        self.close_dialog()
+        if self.query_one(HintPanel).wanted:
+            self.close_panel("hint")
+        self.say("")
         self.sync()
         self.redraw()
         view = self.here[index].seat_view

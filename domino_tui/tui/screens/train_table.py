@@ -270,6 +270,7 @@ class TrainTable(TrainChoice, RoomTable):
         event = message.event
         if isinstance(event, net.RoomInfo):
             self.room_news(event)
+            self.arrange_panels()  # the tracker goes once another person sits (and comes back if they leave)
             self.log_moves()
         elif isinstance(event, net.TrainSeatView | net.TrainSpectatorView):
             self.took(event)

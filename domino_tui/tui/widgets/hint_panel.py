@@ -69,6 +69,8 @@ class HintPanel(Static):
         self.ranking = None
         self.workers.cancel_group(self, "hint")
         self.wanted = False
+        # Nothing of the position stays behind, hidden: at a shared keyboard it names a hand's tiles.
+        self.update("")
 
     @work(thread=True, exclusive=True, group="hint")
     def rank(self, token: int, obs: Observation, bot: ExpertBot, names: Names) -> None:
