@@ -271,13 +271,13 @@ def web_main(argv: Sequence[str]) -> int:
         value = getattr(args, name)
         if value is not None:
             app_args += [f"--{name}", str(value)]
-    return serve(args.host, args.port, app_args)
+    return serve(args.host, args.port, app_args, args.allow_origin, args.max_tabs, args.token)
 
 
 def web_parser() -> argparse.ArgumentParser:
     import argparse
 
-    from .tui.web import DEFAULT_HOST, DEFAULT_PORT
+    from .tui.web import DEFAULT_HOST, DEFAULT_MAX_TABS, DEFAULT_PORT
 
     parser = argparse.ArgumentParser(
         prog="domino-tui web",
@@ -286,5 +286,19 @@ def web_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default=DEFAULT_HOST, help="the address to listen on (default: %(default)s)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (default: %(default)s)")
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a page address besides this server's own that may start tables, e.g. https://games.example "
+        "for a proxy in front of it (repeatable)",
+    )
+    parser.add_argument(
+        "--max-tabs", type=int, default=DEFAULT_MAX_TABS, help="tables running at once (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--token", action="store_true", help="print an address with a secret token: only it opens a table"
+    )
     add_game_options(parser)
     return parser

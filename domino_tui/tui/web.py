@@ -3,16 +3,31 @@
 textual-serve runs one copy of the app per browser tab (a process of this machine, started with the command
 below) and relays its screen to an xterm.js terminal in the page. Each tab is its own table: to play together,
 the tabs join a room of ``domino-tui serve``.
+
+Any page open in the user's browser may open a WebSocket to this machine, and every tab it opens would start a
+process under the user's account that the page could read and type into. So a tab is only started for this
+server's own page (its ``Origin``: the address it serves, or one allowed with ``--allow-origin`` for a proxy in
+front of it), at most ``--max-tabs`` at once, and, with ``--token``, only for whoever has the address printed with
+its token (as Jupyter does).
 """
 
 from __future__ import annotations
 
+import inspect
+import ipaddress
+import secrets
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from aiohttp import web
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_TABS = 8
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 
 def app_command(app_args: Sequence[str]) -> str:
@@ -20,12 +35,90 @@ def app_command(app_args: Sequence[str]) -> str:
     return shlex.join([sys.executable, "-m", "domino_tui", *app_args])
 
 
-def serve(host: str, port: int, app_args: Sequence[str]) -> int:
-    """Serve until Ctrl-C or SIGTERM (textual-serve prints the address once it listens); 1 with a message when
-    it cannot listen."""
+def own_origins(host: str, port: int, allowed: Iterable[str] = ()) -> frozenset[str]:
+    """The origins of the pages a tab may be started for: this server's own address (every name of this machine
+    when it listens on loopback), and those ``allowed`` (a proxy's address, written as its origin)."""
+    names = {f"[{host}]" if ":" in host else host}
+    if _loopback(host):
+        names.update(LOOPBACK_NAMES)
+    origins = {f"http://{name}:{port}" for name in names}
+    return frozenset(origins | {origin.rstrip("/") for origin in allowed})
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def guarded_server(
+    command: str, host: str, port: int, origins: frozenset[str], max_tabs: int, token: str | None
+) -> Any:
+    """textual-serve's server that starts a tab only for its own page, up to ``max_tabs`` at once, and (with a
+    ``token``) only for the address that carries it."""
+    import aiohttp_jinja2
+    from aiohttp import web
     from textual_serve.server import Server
 
-    server = Server(app_command(app_args), host=host, port=port, title="domino-tui")
+    class GuardedServer(Server):
+        def __init__(self) -> None:
+            super().__init__(command, host=host, port=port, title="domino-tui")
+            self.tabs = 0
+
+        async def _make_app(self) -> web.Application:
+            app = await super()._make_app()
+            # The page's script adds "?width=...&height=..." to the socket's address: the token goes in its path.
+            app.router.add_get("/ws/{token}", self.handle_websocket)
+            return app
+
+        def refusal(self, request: web.Request, token: str | None) -> web.HTTPException | None:
+            if token is not None and not secrets.compare_digest(token, request.match_info.get("token", "")):
+                return web.HTTPForbidden(text="This address needs the token domino-tui web printed.\n")
+            if request.headers.get("Origin", "").rstrip("/") not in origins:
+                return web.HTTPForbidden(text="Tables are started only for domino-tui web's own page.\n")
+            if self.tabs >= max_tabs:
+                return web.HTTPServiceUnavailable(text=f"At most {max_tabs} tables at once: close one first.\n")
+            return None
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            if token is not None and not secrets.compare_digest(request.query.get("token", ""), token):
+                raise web.HTTPForbidden(text="This address needs the token domino-tui web printed.\n")
+            # The page's own handler without its template, so the token can be added to the socket's address.
+            context = await inspect.unwrap(Server.handle_index)(self, request)
+            if token is not None:
+                context["app_websocket_url"] += f"/{token}"
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            refused = self.refusal(request, token)
+            if refused is not None:
+                raise refused
+            self.tabs += 1
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.tabs -= 1
+
+    return GuardedServer()
+
+
+def serve(
+    host: str,
+    port: int,
+    app_args: Sequence[str],
+    allow_origin: Sequence[str] = (),
+    max_tabs: int = DEFAULT_MAX_TABS,
+    token: bool = False,
+) -> int:
+    """Serve until Ctrl-C or SIGTERM (textual-serve prints the address once it listens); 1 with a message when
+    it cannot listen."""
+    secret = secrets.token_urlsafe(24) if token else None
+    server = guarded_server(app_command(app_args), host, port, own_origins(host, port, allow_origin), max_tabs, secret)
+    if secret is not None:
+        print(f"Open {server.public_url}/?token={secret}", flush=True)
     try:
         server.serve()
     except OSError as exc:
