@@ -16,6 +16,7 @@ from .settings import Settings, rules_of
 # At one keyboard "you" is everyone in turn: the seats go by the compass.
 HOT_SEAT_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 YOU = "You"
+FILL_LEVEL = "Easy"  # a room's bots' level where every seat is a person's (no bot ever sits)
 # Alone at the keyboard, the others by what they are or where they sit; Mexican Train's by first names.
 TWO_NAMES = (YOU, "Computer")
 PARTNERSHIP_NAMES = (YOU, "West", "Partner", "East")
@@ -54,16 +55,16 @@ def room_options(settings: Settings, rules: TrainRules | None = None) -> Options
     chosen = rules if rules is not None else rules_of(settings)
     persons = people(settings)
     seats = tuple(None if seat in persons else settings.opponent(seat) for seat in range(chosen.players))
+    # The level of a bot that fills a seat later: the first bot's (at one keyboard every seat may be a person's).
+    bots = next((level for level in seats if level is not None), FILL_LEVEL)
     if isinstance(chosen, TrainRules):
         return Options(
             variant=settings.variant,
             players=chosen.players,
             house=options_to_json(chosen.options),
-            bots=settings.opponent(1),
+            bots=bots,
             seats=seats,
         )
     target, games = settings.match_length()
     players = chosen.players if len(chosen.player_counts) > 1 else None
-    return Options(
-        variant=settings.variant, players=players, bots=settings.opponent(1), seats=seats, target=target, games=games
-    )
+    return Options(variant=settings.variant, players=players, bots=bots, seats=seats, target=target, games=games)
