@@ -15,7 +15,7 @@ import asyncio
 import json
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass, replace
 
 from ..engine import (
@@ -177,13 +177,18 @@ class RoomClosed:
     message: str
 
 
-def coach_allowed(info: RoomInfo, seat: int | None) -> bool:
-    """Whether the table of ``seat`` (None: a spectator's) may show the coach (hints, tracker, review): as the
-    room's ``coach`` option says, or, where it says nothing, while no other person sits at the table."""
-    chosen = info.options.get("coach")
+def coach_allowed(info: RoomInfo | None, here: int | Collection[int] | None) -> bool:
+    """Whether the table of the seats ``here`` (one seat, or every seat at one keyboard; None or none: a
+    spectator's, with no hand to coach) may show the coach (hints, tracker, review): as the room's ``coach``
+    option says, or, where it says nothing, while no other person sits at the table (a coached player against an
+    uncoached one is not a fair game; people sharing one keyboard share the coach too)."""
+    seats = {here} if isinstance(here, int) else set(here or ())
+    if not seats:
+        return False
+    chosen = info.options.get("coach") if info is not None else None
     if isinstance(chosen, bool):
         return chosen
-    return all(s.kind != "person" or i == seat for i, s in enumerate(info.seats))
+    return info is None or all(s.kind != "person" or i in seats for i, s in enumerate(info.seats))
 
 
 Event = (
@@ -277,6 +282,11 @@ class SeatClient(ABC):
         """Take the game back to this seat's previous decision (a person alone with bots, where the room's host
         takes moves back: ``can_undo`` on the table says when)."""
         return await self._send({"type": "undo"})
+
+    def hold(self, on: bool) -> None:
+        """Ask the room to keep its bots from moving (a table that cannot be seen), or to let them go on. A room
+        on a server plays on for everyone else, so only a room in the app's process listens (LocalClient)."""
+        return None
 
     @abstractmethod
     async def send_raw(self, text: str | bytes) -> bool:

@@ -57,6 +57,9 @@ class LocalClient(SeatClient):
         await self._room._receive(self._ear, text)
         return True
 
+    def hold(self, on: bool) -> None:
+        self._room.hold(on)
+
     async def close(self) -> None:
         """Leave the room (the seat stays this room's person's: `LocalRoom.seat` takes it back)."""
         self._closing = True

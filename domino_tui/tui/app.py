@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
@@ -42,7 +43,11 @@ def table_for(session: Sitting) -> TableScreen | TrainTableScreen:
 EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
 
 if TYPE_CHECKING:  # the network client loads only when the table goes online
+    from .local_game import LocalGame
     from .online import Connect
+    from .screens.room_table import RoomTable
+
+    RoomTableWanted = RoomTable.Wanted
 
 textual_fixes.apply()
 
@@ -52,6 +57,9 @@ class DominoApp(App):
     TITLE = "domino-tui"
     # The very first start shows the tour; tests of other things turn it off.
     first_run_tour: ClassVar[bool] = True
+    # Play at this keyboard in a room in the app's process, at the one table of each family (local_game.py);
+    # off, the sittings of session.py at the local tables, until every test of those moves to the rooms.
+    local_rooms: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -80,6 +88,7 @@ class DominoApp(App):
         self.player_settings = PlayerSettings(keep=save_settings)
         self.saved_match = StoredFile(saved_game.path())
         self.session: Sitting | None = None
+        self.game: LocalGame | None = None  # the match at this keyboard, in its room (with local_rooms)
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
 
@@ -131,6 +140,10 @@ class DominoApp(App):
             self.open_online(self._online)
             return
         asked = self.asked_for()
+        if self.local_rooms:
+            self.run_worker(self.sit_down(asked), group="local", exclusive=True)
+            self.after_first_frame(settings_readable)
+            return
         resumed = None
         if self.save_settings:
             resumed, problem = saved_game.load(self.saved_match)
@@ -153,10 +166,75 @@ class DominoApp(App):
             self.remember_match(chosen)
             self.session = new_session(self.settings, pick_seed(chosen.seed))
             self.push_screen(table_for(self.session))
+        self.after_first_frame(settings_readable)
+
+    def after_first_frame(self, settings_readable: bool) -> None:
         if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
             self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
+
+    # ----- a game at this keyboard, in a room of the app's process -----
+
+    async def sit_down(self, asked: Settings | None) -> None:
+        """At start: the game kept in the room file where it was (or converted from an earlier save), unless the
+        command line asked for another one; else a new match."""
+        from .local_game import EARLIER_FILE, resumed, room_path
+
+        game = None
+        if self.save_settings:
+            earlier = saved_game.path().with_name(EARLIER_FILE)
+            game, problem = await resumed(self.pause, room_path(), earlier)
+            if problem:
+                self.notify(problem, title="Saved game", severity="warning", timeout=8)
+        if game is not None and asked is not None and not local_in_progress(game):
+            await game.close()
+            game = None  # nothing of yours to lose: the match asked for starts at once
+        if game is None:
+            chosen = asked or self.settings
+            self.remember_match(chosen)
+            await self.play_local(self.settings, chosen.seed)
+            return
+        self.show_local(game)
+        if asked is None:
+            self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
+        else:
+            from .local_game import progress
+
+            wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
+            self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
+
+    def room_path(self) -> Path | None:
+        from .local_game import room_path
+
+        return room_path() if self.save_settings else None
+
+    async def play_local(self, settings: Settings, seed: int | None) -> None:
+        """A new match of ``settings`` at this keyboard (the one before it ends: its room file is this one's)."""
+        from .local_game import new_game
+
+        if self.game is not None:
+            await self.game.close()
+            self.game = None
+        self.show_local(await new_game(settings, pick_seed(seed), self.pause, self.room_path()))
+
+    def show_local(self, game: LocalGame) -> None:
+        from .screens.room_table import RoomTable  # the room's client loads after the first frame
+
+        self.game = game
+        table = game.table()
+        if any(isinstance(screen, RoomTable) for screen in self.screen_stack):
+            while not isinstance(self.screen, RoomTable):
+                self.pop_screen()
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+
+    def on_room_table_wanted(self, message: RoomTableWanted) -> None:
+        if message.what == "again":
+            self.begin(replace(self.settings, seed=None))
+        else:
+            self.action_new_game()
 
     def asked_for(self) -> Settings | None:
         """The match the command line asked for (a variant, a seed or opponents), or None."""
@@ -198,8 +276,10 @@ class DominoApp(App):
             if problem:
                 self.notify(problem, severity="warning")
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         self.save_game()
+        if self.game is not None:
+            await self.game.close()  # its log is on disk already: every change is written before it is shown
         self.coach.keep_unwritten()
 
     def on_record_note(self, message: RecordNote) -> None:
@@ -227,6 +307,8 @@ class DominoApp(App):
     @property
     def match_in_progress(self) -> bool:
         """A match you have played in and not finished: starting another abandons it."""
+        if self.local_rooms:
+            return self.game is not None and local_in_progress(self.game)
         return self.session is not None and in_progress(self.session)
 
     def begin(self, settings: Settings, question: str = "Abandon the match in progress and start a new one?") -> None:
@@ -244,6 +326,9 @@ class DominoApp(App):
 
     def _begin(self, settings: Settings) -> None:
         self.remember_match(settings)
+        if self.local_rooms:
+            self.run_worker(self.play_local(self.settings, settings.seed), group="local", exclusive=True)
+            return
         self.session = new_session(self.settings, pick_seed(settings.seed))
         self.show_table(self.session)
 
@@ -342,7 +427,15 @@ class DominoApp(App):
             return
         from .screens.help import HelpScreen
 
-        if self.session is not None and not isinstance(self.screen, HelpScreen):
+        if isinstance(self.screen, HelpScreen):
+            return
+        if self.local_rooms:
+            if self.game is not None:
+                # The seed is the player's own at this keyboard (a room online keeps its own).
+                room = self.game.room.room
+                self.push_screen(HelpScreen(room.kind.rules, room.seed))
+            return
+        if self.session is not None:
             self.push_screen(HelpScreen(self.session.rules, self.session.seed))
 
     def action_score_sheet(self) -> None:
@@ -431,6 +524,12 @@ class DominoApp(App):
 def finished(session: Sitting) -> bool:
     """The game or round in play is over."""
     return session.round_over if isinstance(session, TrainSession) else session.game.over
+
+
+def local_in_progress(game: LocalGame) -> bool:
+    from .local_game import in_progress as room_in_progress
+
+    return room_in_progress(game.room)
 
 
 def in_progress(session: Sitting) -> bool:

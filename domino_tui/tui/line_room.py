@@ -1,6 +1,6 @@
-"""What the line table decides from what a seat sees and what the room says, with no UI: whether the coach may
-help at this table, whether a bot is thinking, the move auto-pass makes, and the end-of-hand dialog's and the
-score sheet's figures from the room's result.
+"""What the line table decides from what a seat sees and what the room says, with no UI: whether a bot is
+thinking, the move auto-pass makes, and the end-of-hand dialog's and the score sheet's figures from the room's
+result. (Whether the coach may help is the room's rule for every table: `net.heard.coach_allowed`.)
 
 Everything here reads a seat's observation, the room's news (`RoomInfo`) or its result (`GameOver`): the same from
 a server or from a room in the app's process.
@@ -8,27 +8,13 @@ a server or from a room in the app's process.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..engine import Kind, Move, Observation, PublicView, Reason
 from ..net.client import GameOver, RoomInfo
 from .online import team_name
 from .screens.game_over import GameOverText
 from .screens.score_sheet import ScoreSheet
-
-
-def coach_allowed(info: RoomInfo | None, here: Collection[int]) -> bool:
-    """Whether the coach (hint, tracker, review) may help the seats ``here`` (at this keyboard): as the room's
-    ``coach`` option says, and where it says nothing, only while no other person sits at the table (a coached
-    player against an uncoached one is not a fair game; people sharing this keyboard share the coach too). A
-    spectator (no seat here) has no hand to coach."""
-    if not here:
-        return False
-    allowed = info.options.get("coach") if info is not None else None
-    if isinstance(allowed, bool):
-        return allowed
-    seats = info.seats if info is not None else ()
-    return not any(s.kind == "person" and seat not in here for seat, s in enumerate(seats))
 
 
 def bot_to_move(info: RoomInfo | None, turn: int) -> bool:

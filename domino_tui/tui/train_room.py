@@ -1,5 +1,6 @@
 """The train table's decisions and words from what a room tells a seat, with no UI: who holds each seat, whether a
-bot is to move, whether the coach may help, whether undo is offered, the move made for you, a round's end.
+bot is to move, whether undo is offered, the move made for you, a round's end (whether the coach may help is
+`net.heard.coach_allowed`, the same for every table).
 
 Everything here reads what the room sent (the seat's observation, the room's seats and options, a round's result),
 whatever carries it: a server online or a room in the app's process. Nothing of the game is worked out here.
@@ -20,8 +21,7 @@ from .train_words import match_end_text, round_end_text, winners_win
 
 class TrainClient(Protocol):
     """What the train table asks of its way into a room: `net.client.RoomClient` to a server, or a client of the
-    same API to a room in the app's process. ``undo`` and ``hold`` are optional (the table asks for them by name
-    and does without)."""
+    same API to a room in the app's process (`net.local.LocalClient`)."""
 
     welcome: Welcome | None
     info: RoomInfo | None
@@ -42,6 +42,10 @@ class TrainClient(Protocol):
     async def restart(self) -> bool: ...
 
     async def close_room(self) -> bool: ...
+
+    async def undo(self) -> bool: ...
+
+    def hold(self, on: bool) -> None: ...
 
     async def close(self) -> None: ...
 
@@ -88,22 +92,9 @@ def other_people(info: RoomInfo | None, mine: int | None) -> bool:
     return info is not None and any(s.kind == "person" for i, s in enumerate(info.seats) if i != mine)
 
 
-def coach_allowed(info: RoomInfo | None, mine: int | None) -> bool:
-    """Whether the coach (the tile tracker) may help your seat: as the room's ``coach`` option says, and where it
-    says nothing, only while no other person sits at the table (help against bots, none against people). A
-    spectator is never coached."""
-    if mine is None or info is None:
-        return False
-    allowed = info.options.get("coach")
-    if isinstance(allowed, bool):
-        return allowed
-    return not other_people(info, mine)
-
-
 def undo_offered(view: TrainSeatView | None) -> bool:
-    """Whether the room would take your last decision back now (its seat view says so; a room that never says
-    offers no undo)."""
-    return bool(getattr(view, "can_undo", False))
+    """Whether the room would take your last decision back now (its seat view says so)."""
+    return view is not None and view.can_undo
 
 
 def only_draw_or_pass(obs: TrainObservation | None) -> Move | None:

@@ -11,8 +11,9 @@ import pytest
 from domino_tui.coach.review import seen_choices
 from domino_tui.engine import DRAW, PASS, End, Move, Tile
 from domino_tui.net.client import RoomInfo, SeatInfo
+from domino_tui.net.heard import coach_allowed
 from domino_tui.tui.app import DominoApp
-from domino_tui.tui.line_room import bot_to_move, coach_allowed, only_draw_or_pass
+from domino_tui.tui.line_room import bot_to_move, only_draw_or_pass
 from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.handover import HandoverScreen

@@ -8,8 +8,9 @@ from dataclasses import dataclass, replace
 
 from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, TrainMatch, TrainPlay, observe_match
 from domino_tui.net.client import RoomInfo, SeatInfo, TrainSeatView
+from domino_tui.net.heard import coach_allowed
 from domino_tui.tui.tile_keys import TILE_KEYS, tile_index, tile_key
-from domino_tui.tui.train_room import bot_to_move, coach_allowed, only_draw_or_pass, undo_offered
+from domino_tui.tui.train_room import bot_to_move, only_draw_or_pass, undo_offered
 
 BOT = SeatInfo("greedy", "bot", "greedy", True, False)
 PERSON = SeatInfo("Ben", "person", None, True, False)

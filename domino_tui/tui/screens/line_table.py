@@ -15,9 +15,9 @@ board, the log, the scores, the seats and the chat. It has no hand of its own, s
 the first seat's like the others, and a move key only says that you are watching.
 
 The coach (hint, tracker, the review of a hand) works from what the seat saw, where the room allows it
-(`line_room.coach_allowed`); undo asks the room (`client.undo`, where the client has it and the view says
-``can_undo``); while the terminal is too small the table waits, and a room in the app's process holds its bots
-(`client.hold`). Names and chat come from other people: they are shown as plain text (never read as markup).
+(`net.heard.coach_allowed`); undo asks the room (`client.undo`, where the view says ``can_undo``); while the
+terminal is too small the table waits, and a room in the app's process holds its bots (`client.hold`). Names
+and chat come from other people: they are shown as plain text (never read as markup).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -39,8 +39,9 @@ from textual.widgets import Input, RichLog, Static
 from ...coach.tracker import track
 from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
 from ...net import client as net
+from ...net.heard import coach_allowed
 from .. import equal_plays
-from ..line_room import bot_to_move, coach_allowed, hand_points, only_draw_or_pass, over_text, score_sheet
+from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, score_sheet
 from ..online import (
     CHAT_SHOWN,
     MAX_CHAT,
@@ -88,7 +89,7 @@ NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
 class SeatHere:
     """A seat at this keyboard: its client, and what it was last told."""
 
-    client: Any  # a RoomClient, or a client of a room in the app's process with the same API
+    client: net.SeatClient  # a RoomClient to a server, or a LocalClient of a room in the app's process
     welcome: net.Welcome | None = None
     seat_view: net.SeatView | None = None
     # This hand's observations where the seat had a choice, as they came: the review rates them.
@@ -138,9 +139,10 @@ class LineTable(BesidePanels, RoomTable):
     connection: reactive[str] = reactive("connecting", bindings=True)
     too_small: reactive[bool] = reactive(False, bindings=True)
 
-    def __init__(self, connect: Connect, clients: Sequence[Any] = ()) -> None:
-        """``connect``: where the room is and how to enter it; ``clients``: clients already in it (one per
-        person's seat at this keyboard), else the table enters with a `RoomClient` of its own."""
+    def __init__(self, connect: Connect | None, clients: Sequence[net.SeatClient] = ()) -> None:
+        """``connect``: where the room is and how to enter it (None: a room in the app's process); ``clients``:
+        clients already in it (one per person's seat at this keyboard), else the table enters a server's room
+        with a `RoomClient` of its own."""
         super().__init__()
         self.connect_to = connect
         self.here = [SeatHere(c, c.welcome) for c in clients]
@@ -209,7 +211,7 @@ class LineTable(BesidePanels, RoomTable):
             self.connection = "connected"
             for index in range(len(self.here)):
                 self.listen(index)
-        else:
+        elif self.connect_to is not None:
             self.say(f"Connecting to {self.connect_to.url}…")
             self.run_connection()
 
@@ -222,7 +224,7 @@ class LineTable(BesidePanels, RoomTable):
         self.seat_view = here.seat_view if here else None
 
     @property
-    def client(self) -> Any:
+    def client(self) -> net.SeatClient | None:
         """The client of the seat on show (the first seat here's while none is)."""
         if not self.here:
             return None
@@ -242,10 +244,10 @@ class LineTable(BesidePanels, RoomTable):
 
     @property
     def coach_here(self) -> bool:
-        """Whether the coach may help at this table (see `line_room.coach_allowed`)."""
+        """Whether the coach may help at this table (see `net.heard.coach_allowed`)."""
         return not self.watching and coach_allowed(self.info, self.seats_here)
 
-    def client_for(self, what: str) -> Any:
+    def client_for(self, what: str) -> net.SeatClient | None:
         if what in CREATOR:
             return next((h.client for h in self.here if h.welcome is not None and h.welcome.creator), self.client)
         return self.client
@@ -254,11 +256,13 @@ class LineTable(BesidePanels, RoomTable):
 
     @work(exclusive=True, group="net")
     async def run_connection(self) -> None:
-        client = net.RoomClient(self.connect_to.url)
+        connect = self.connect_to
+        assert connect is not None  # a local room's table is given its clients
+        client = net.RoomClient(connect.url)
         try:
-            await self.connect_to.enter(client)
+            await connect.enter(client)
         except net.NetError as exc:
-            self.post_message(self.Refused(exc.code, refusal(exc, self.connect_to.url)))
+            self.post_message(self.Refused(exc.code, refusal(exc, connect.url)))
             await client.close()
             return
         self.here = [SeatHere(client)]
@@ -501,7 +505,7 @@ class LineTable(BesidePanels, RoomTable):
             return
         seen = self.here[self.at or 0].seen if self.here else []
         names = self.names
-        seed = f"review:{self.connect_to.url}:{over.match}:{over.game}"
+        seed = f"review:{self.address}:{over.match}:{over.game}"
         coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed)
 
     def review_hand(self) -> None:
@@ -524,7 +528,7 @@ class LineTable(BesidePanels, RoomTable):
         buttons, keys, hint = super().end_choices(match_over, sheet)
         if not self.coach_here or self.hot_seat:
             return buttons, keys, hint
-        look = next(i for i, (choice, _) in enumerate(buttons) if choice == "look")
+        look = next(i for i, (choice, _) in enumerate(buttons) if choice in ("look", "new"))
         buttons = (*buttons[:look], ("review", "Review"), *buttons[look:])
         if "review" not in keys:
             keys = {**keys, "review": "review"}
@@ -591,7 +595,9 @@ class LineTable(BesidePanels, RoomTable):
         obs = self.shown
         if obs is not None:
             return obs.rules.players
-        options = self.info.options if self.info else {"variant": self.connect_to.variant, **self.connect_to.options}
+        connect = self.connect_to
+        asked = {"variant": connect.variant, **connect.options} if connect is not None else {}
+        options = self.info.options if self.info else asked
         variant, players = options.get("variant"), options.get("players")
         # A train room's variant is not a line game's: its own table takes over once the room's news says so.
         if not (isinstance(variant, str) and variant in VARIANTS):
@@ -829,9 +835,7 @@ class LineTable(BesidePanels, RoomTable):
         if self.held != self.too_small:
             self.held = self.too_small
             for here in self.here:
-                hold = getattr(here.client, "hold", None)  # only a room in the app's process can wait
-                if hold is not None:
-                    hold(self.too_small)
+                here.client.hold(self.too_small)  # only a room in the app's process waits
         self.arrange_panels()
 
     def on_screen_resume(self) -> None:
@@ -881,7 +885,7 @@ class LineTable(BesidePanels, RoomTable):
         coach = getattr(self.app, "coach", None)
         if obs is None or view is None or coach is None:
             return
-        bot = coach.bot(random.Random(f"hint:{self.connect_to.url}:{view.match}:{view.game}:{view.position}"))
+        bot = coach.bot(random.Random(f"hint:{self.address}:{view.match}:{view.game}:{view.position}"))
         names = self.names
         self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
         self.opened("hint")
@@ -895,11 +899,7 @@ class LineTable(BesidePanels, RoomTable):
         if self.hot_seat:
             self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
             return
-        undo = getattr(self.client, "undo", None)
-        if undo is None:
-            self.say("This room cannot take moves back.", error=True)
-            return
-        if not getattr(self.seat_view, "can_undo", False):
+        if self.seat_view is None or not self.seat_view.can_undo:
             self.say("Nothing to undo: no choice of yours to take back, or another person sits here.", error=True)
             return
         self.choosing = None

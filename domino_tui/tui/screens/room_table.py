@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...engine import DRAW, PASS, Move, Observation, TrainObservation
 from ...net import client as net
 from ..online import MAX_CHAT, Connect, seat_names
+from ..table_options import local_names
 from ..widgets.hand import HandView
 from .over_dialog import OverDialog
 from .score_sheet import SheetDialog
@@ -54,7 +56,7 @@ def room_keys(played: str) -> list[BindingType]:
 class RoomTable(Screen[None]):
     """The keys and the lines every table in a room shares."""
 
-    connect_to: Connect
+    connect_to: Connect | None  # None: a room in the app's process (a game at this keyboard)
     welcome: net.Welcome | None
     info: net.RoomInfo | None
     message: str
@@ -130,7 +132,7 @@ class RoomTable(Screen[None]):
 
         seats = self.info.seats if self.info else ()
         row = record(seat, tuple(s.kind for s in seats), tuple(s.level or s.name for s in seats))
-        coach.keep_record(replace(row, uid=online_uid(self.connect_to.url, welcome.room, match, game, seat)))
+        coach.keep_record(replace(row, uid=online_uid(self.address, welcome.room, match, game, seat)))
 
     # ----- the end of a deal -----
 
@@ -143,10 +145,20 @@ class RoomTable(Screen[None]):
             self.dialog = dialog
             self.app.push_screen(dialog, self.after_over)
 
+    class Wanted(Message):
+        """Another match asked for at a game of this keyboard's: "again" (the same, a new deal) or "new" (the
+        new-game screen); the app makes its room."""
+
+        def __init__(self, what: str) -> None:
+            self.what = what
+            super().__init__()
+
     def after_over(self, choice: str | None) -> None:
         self.dialog = None
         if choice == "next":
             self.action_next_game()
+        elif choice in ("again", "new") and self.local:
+            self.post_message(self.Wanted(choice))
         elif choice == "again":
             self.action_restart()
         elif choice == "sheet":
@@ -267,13 +279,34 @@ class RoomTable(Screen[None]):
         return bool(self.welcome and self.welcome.creator)
 
     @property
+    def local(self) -> bool:
+        """Whether the room is this keyboard's (in the app's process): its game is the player's own, so the end
+        of it offers what the app offers (play again, a new game) rather than the room's restart."""
+        return self.connect_to is None
+
+    @property
+    def address(self) -> str:
+        """Where the room is: the server's address, or "local" (a record's id and the coach's seeds name it)."""
+        return "local" if self.connect_to is None else self.connect_to.url
+
+    @property
     def watching(self) -> bool:
-        return self.connect_to.watch
+        if self.welcome is not None:
+            return self.welcome.seat is None
+        return self.connect_to is not None and self.connect_to.watch
 
     def end_choices(self, match_over: bool, sheet: str) -> tuple[tuple[tuple[str, str], ...], dict[str, str], str]:
         """The end dialog's buttons, its keys and the line that says them, for whoever sits here: a player says
-        ready for the next deal, the room's creator restarts a finished match, everyone may look or leave.
-        ``sheet``: what s opens, in the dialog's words."""
+        ready for the next deal, the room's creator restarts a finished match, everyone may look or leave; at a
+        game of this keyboard's, the next deal, another match (again or new) or quitting. ``sheet``: what s
+        opens, in the dialog's words."""
+        if self.local:
+            primary = ("again", "Play again") if match_over else ("next", f"Next {self.PLAYED}")
+            return (
+                (primary, ("new", "New game…"), ("quit", "Quit")),
+                {"new": "new", "sheet": "sheet", "quit": "quit"},
+                f"Enter continues · n new game · s {sheet} · Esc the table",
+            )
         buttons: list[tuple[str, str]] = []
         keys = {"sheet": "sheet", "quit": "quit"}  # the dialog's keys: s the score sheet, q leave
         if not self.watching and not match_over:
@@ -313,6 +346,10 @@ class RoomTable(Screen[None]):
 
     @property
     def names(self) -> tuple[str, ...]:
+        if self.local and self.info is not None:
+            variant = str(self.info.options.get("variant"))
+            people = sum(s.kind == "person" for s in self.info.seats)
+            return local_names(variant, self.players, people > 1)
         return seat_names(self.info, self.players, self.mine)
 
     @property

@@ -15,7 +15,6 @@ the room is in this process. Names and chat come from other people: they are sho
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -31,6 +30,7 @@ from textual.widgets import Input, RichLog, Static
 from ...coach.tracker import track
 from ...engine import Move, TrainObservation, TrainPlay
 from ...net import client as net
+from ...net.heard import coach_allowed
 from .. import side_panels
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
 from ..sentence import sentence
@@ -40,7 +40,6 @@ from ..train_layout import LEGEND
 from ..train_room import (
     TrainClient,
     bot_to_move,
-    coach_allowed,
     only_draw_or_pass,
     other_people,
     round_over_line,
@@ -115,7 +114,7 @@ class TrainTable(TrainChoice, RoomTable):
         """The table of a train room ``client`` has entered already (it keeps what it last heard); ``connect``:
         the server and how it was entered, None for a room in this process."""
         super().__init__()
-        self.connect_to = connect if connect is not None else Connect("local", "You")
+        self.connect_to = connect
         self.client = client
         self.welcome: net.Welcome | None = client.welcome
         self.info: net.RoomInfo | None = None
@@ -236,19 +235,13 @@ class TrainTable(TrainChoice, RoomTable):
 
     @property
     def can_hold(self) -> bool:
-        """Whether the room's bots can be told to wait (a room in this process; a server's never wait)."""
-        return callable(getattr(self.client, "hold", None))
+        """Whether the room's bots wait for this table (a room in this process; a server's play on)."""
+        return self.connect_to is None
 
     def hold(self, on: bool) -> None:
-        if on != self.holding and self.can_hold:
+        if on != self.holding:
             self.holding = on
-            self.tell_hold(on)
-
-    @work(group="hold")
-    async def tell_hold(self, on: bool) -> None:
-        result = self.client.hold(on)  # type: ignore[attr-defined]  # can_hold said it is there
-        if inspect.isawaitable(result):
-            await result
+            self.client.hold(on)
 
     # ----- the client, in a worker -----
 
@@ -428,11 +421,6 @@ class TrainTable(TrainChoice, RoomTable):
         return view.observation if view else None
 
     @property
-    def watching(self) -> bool:
-        """A spectator: entered to watch, or let in with no seat."""
-        return self.connect_to.watch or (self.welcome is not None and self.welcome.seat is None)
-
-    @property
     def coached(self) -> bool:
         """Whether the coach may help this seat (the tile tracker), as the room allows."""
         return coach_allowed(self.info, self.mine)
@@ -575,7 +563,7 @@ class TrainTable(TrainChoice, RoomTable):
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
         if self.watching:
             return
-        if not undo_offered(self.seat_view) or not callable(getattr(self.client, "undo", None)):
+        if not undo_offered(self.seat_view):
             if other_people(self.info, self.mine):
                 self.say("No undo at a table with other people: a move made stays made.", error=True)
             else:

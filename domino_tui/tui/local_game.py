@@ -1,0 +1,158 @@
+"""A game at this keyboard: a room in the app's process (`net.local.LocalRoom`) made from the player's settings,
+with one client per person's seat here, kept in one file that is the saved game.
+
+A new match makes the room from `table_options.room_options` and the match's seed, seats every person at this
+keyboard (seat 0 creates it, the others join) and starts it. At start-up the room file is restored where it was
+(a damaged file is moved aside with a message); failing that, a game saved in the earlier format (game.json) is
+converted once into a room's log (`earlier_saves.converted`) and that file goes. The table is the one of the
+room's family, given the clients: the same `LineTable` or `TrainTable` as online.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.screen import Screen
+
+from ..engine import TRAIN_VARIANTS, Event, TrainEvent, get_rules, get_train_rules
+from ..net import credentials
+from ..net.local import LocalClient, LocalRoom
+from ..net.room import Room, Status
+from ..net.saved_room import FORMAT, VERSION
+from ..paths import config_dir
+from ..stored_file import StoredFile
+from .earlier_saves import converted
+from .settings import Settings
+from .table_options import person_names, room_options
+
+ROOM_FILE = "room.json"
+EARLIER_FILE = "game.json"  # where the app kept its game before it was a room's log
+
+
+def room_path() -> Path:
+    return config_dir() / ROOM_FILE
+
+
+@dataclass
+class LocalGame:
+    """A match at this keyboard: its room, and a client per person's seat here (seat 0's first)."""
+
+    room: LocalRoom
+    clients: list[LocalClient]
+
+    @property
+    def variant(self) -> str:
+        return self.room.room.options.variant
+
+    @property
+    def train(self) -> bool:
+        return self.variant in TRAIN_VARIANTS
+
+    def table(self) -> Screen[None]:
+        """The one table of the room's family, with this keyboard's seats."""
+        if self.train:
+            from .screens.train_table import TrainTable
+
+            return TrainTable(None, self.clients[0])
+        from .screens.line_table import LineTable
+
+        return LineTable(None, self.clients)
+
+    async def close(self) -> None:
+        """Leave the room (its file stays: the game goes on at the next start) and stop its bots."""
+        for client in self.clients:
+            await client.close()
+        await self.room.close()
+
+
+async def new_game(settings: Settings, seed: int, pace: float, path: Path | None) -> LocalGame:
+    """A new match of ``settings`` dealt from ``seed``, its log kept at ``path`` (None: in memory only)."""
+    options = room_options(settings)
+    room = LocalRoom(seed=seed, pace=pace, path=path)
+    names = person_names(settings)
+    first = room.client()
+    create = {k: v for k, v in options.to_json().items() if k in CREATE_OPTIONS and v is not None}
+    await first.create(names[0], options.variant, seat=0, **create)
+    clients = [first]
+    for seat, name in sorted(names.items())[1:]:
+        client = room.client()
+        await client.join(room.code, name, seat=seat)
+        clients.append(client)
+    await first.start()
+    return LocalGame(room, clients)
+
+
+# What a create message may say of a local room's options (the rest are a server's: clock, password, edition).
+CREATE_OPTIONS = ("players", "house", "bots", "seats", "target", "games", "coach")
+
+
+async def resumed(pace: float, path: Path, earlier: Path | None = None) -> tuple[LocalGame | None, str | None]:
+    """The game kept at ``path`` where it was, with its people seated again; else one saved at ``earlier`` in
+    the earlier format, converted into a room kept at ``path`` (the earlier file then goes). (None, a message)
+    when a file could not be read (it is moved aside); (None, None) when there is no game to resume."""
+    problem = None
+    if not path.exists() and earlier is not None and earlier.exists():
+        problem = convert(StoredFile(earlier), StoredFile(path))
+    room, message = LocalRoom.restore(path, pace=pace)
+    if room is None:
+        return None, problem or message
+    clients = [await room.seat(seat) for seat in room.people()]
+    return LocalGame(room, clients), problem
+
+
+def convert(earlier: StoredFile, into: StoredFile) -> str | None:
+    """An earlier save written as a room's file, and the earlier file gone; a file that cannot be converted is
+    moved aside (the message says so)."""
+    save, problem = earlier.load(converted, "Your saved game could not be restored", "A new game starts.")
+    if save is None:
+        return problem
+    tokens: dict[str, str] = {}
+    entries = []
+    for entry in save.entries:
+        if entry["e"] == "seat":  # a person's: a token to seat them again
+            token = credentials.new_token()
+            tokens[str(entry["seat"])] = token
+            entry = {**entry, "token": credentials.token_hash(token)}
+        entries.append(entry)
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "code": credentials.new_room_code(),
+        "created": time.time(),
+        "seed": save.seed,
+        "options": save.options.to_json(),
+        "tokens": tokens,
+        "entries": entries,
+    }
+    into.write(document)
+    earlier.remove()
+    return None
+
+
+def _history(room: LocalRoom) -> tuple[Event | TrainEvent, ...]:
+    r = room.room
+    if r.match is None:
+        return ()
+    return tuple(r.match.observe(r.people()[0] if r.people() else 0).history)
+
+
+def in_progress(room: LocalRoom) -> bool:
+    """Whether the match is one a person here has played in and not finished: starting another abandons it."""
+    r = room.room
+    if r.status is Status.OVER or r.match is None:
+        return False
+    people = set(r.people())
+    return r.game_number > 1 or any(ev.seat in people for ev in _history(room))
+
+
+def progress(room: LocalRoom) -> str:
+    """How far a match has gone, such as "Partnership, game 1, 12 moves"."""
+    r: Room = room.room
+    moves = len(_history(room))
+    plural = "s" if moves != 1 else ""
+    if r.options.variant in TRAIN_VARIANTS:
+        title = get_train_rules(r.options.variant, r.options.players).title
+        return f"{title}, round {r.game_number}, {moves} move{plural}"
+    return f"{get_rules(r.options.variant).title}, game {r.game_number}, {moves} move{plural}"

@@ -1,0 +1,118 @@
+"""One table per family, whatever hosts the room: the same pilot test plays a game against bots at this keyboard,
+a game of two people sharing it (hot seat) and a game in a room on a real server on 127.0.0.1, of each family,
+by keys through the app's one table, to the end of a game, and the table then shows the room's result.
+
+A train game at one shared keyboard is not offered (the train table seats one person here), so Mexican Train has
+the local and the online face."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from domino_tui.net.local import LocalClient
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.online import Connect
+from domino_tui.tui.screens.handover import HandoverScreen
+from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.room_table import RoomTable
+from domino_tui.tui.screens.train_table import TrainTable
+from tests.net.conftest import Running, start_server
+
+from .conftest import COACH
+from .test_line_table import play_turn
+from .test_one_train_table import choose, keys_for
+
+FACES = [
+    ("line", "local"),
+    ("line", "hot seat"),
+    ("line", "online"),
+    ("train", "local"),
+    ("train", "online"),
+]
+
+
+@pytest.fixture
+async def server(tmp_path: Path):
+    running = await start_server(tmp_path / "rooms.sqlite3")
+    yield running
+    for client in running.clients:
+        await client.close()
+    await running.server.stop()
+
+
+def the_table(app: DominoApp) -> RoomTable | None:
+    return next((s for s in app.screen_stack if isinstance(s, RoomTable)), None)
+
+
+async def until(pilot, done, limit: float = 60.0) -> None:
+    """Wait for ``done`` (the room's news comes from a worker or the network: no fixed sleep is long enough)."""
+    waited = 0.0
+    while not done():
+        assert waited < limit, "the table never got there"
+        await pilot.pause()
+        await asyncio.sleep(0.01)
+        waited += 0.01
+
+
+def app_for(family: str, face: str, server: Running | None) -> DominoApp:
+    if face == "online":
+        assert server is not None
+        url = f"127.0.0.1:{server.port}"
+        if family == "line":
+            return DominoApp(online=Connect.create(url, "Ana", "classic", "dummy"), coach=COACH)
+        return DominoApp(online=Connect.create(url, "Ana", "mexicantrain", "greedy", players=2, games=1), coach=COACH)
+    opponents = ("person",) if face == "hot seat" else ("dummy",) if family == "line" else ("greedy",)
+    variant = "classic" if family == "line" else "mexicantrain"
+    return DominoApp(
+        variant=variant, seed=7, pause=0.0, opponents=opponents, players=2, save_settings=False, coach=COACH
+    )
+
+
+@pytest.mark.parametrize(("family", "face"), FACES)
+async def test_one_table_plays_a_game_to_its_end_on_every_face(
+    family: str, face: str, server: Running, monkeypatch: pytest.MonkeyPatch, private_config
+) -> None:
+    monkeypatch.setattr(DominoApp, "local_rooms", True)
+    app = app_for(family, face, server)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: the_table(app) is not None and the_table(app).info is not None)
+        table = the_table(app)
+        assert isinstance(table, LineTable if family == "line" else TrainTable)
+        # The one table is given the local room's clients, or enters the server's room itself.
+        assert table.local == (face != "online")
+        if face == "online":
+            await pilot.press("s")  # the creator starts the room
+        else:
+            assert isinstance(table.client, LocalClient)
+            assert (
+                table.names[:2] == (("South", "North") if face == "hot seat" else ("You", "Computer"))[:2]
+                or family == "train"
+            )
+        await until(pilot, lambda: table.status == "playing")
+        waited = 0.0
+        while table.over is None:
+            assert waited < 120, "the game never ended"
+            if isinstance(app.screen, HandoverScreen):
+                await pilot.press("enter")  # the next person at the keyboard is ready
+            elif app.screen is table and table.my_turn:
+                if isinstance(table, LineTable):
+                    await play_turn(pilot, table)
+                else:
+                    view = table.seat_view
+                    for key in keys_for(table, choose(table)):
+                        await pilot.press(key)
+                    await until(pilot, lambda v=view: table.seat_view is not v or table.over is not None)
+            else:
+                await pilot.pause()
+                await asyncio.sleep(0.01)
+                waited += 0.01
+        # The end of the game is the room's result, in the table's end dialog.
+        await until(pilot, lambda: table.dialog is not None)
+        buttons = dict(table.dialog.choice_buttons)
+        if face == "online":
+            assert "quit" in buttons
+        else:
+            assert "new" in buttons and "quit" in buttons  # a local game's: play again or next, a new game, quit
