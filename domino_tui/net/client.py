@@ -37,6 +37,7 @@ from .heard import (
     spectator_observation,
 )
 from .protocol import VERSION, encode
+from .visible import visible
 
 __all__ = [
     "DEFAULT_PORT",
@@ -145,7 +146,7 @@ class RoomClient(SeatClient):
                 await ws.send(encode(self._hello_now()))
                 async for raw in ws:
                     self._hear(raw)
-                return ws.close_reason or "the server closed the connection"
+                return visible(ws.close_reason or "the server closed the connection")
         except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             why = str(exc) or type(exc).__name__
             self._refused(NetError("unreachable", f"cannot reach {self.url}: {why}"))

@@ -36,6 +36,7 @@ from ..engine import (
 )
 from ..games import is_train_observation, train_rules
 from .protocol import encode
+from .visible import visible, visible_json
 
 log = logging.getLogger("domino_tui.net.client")
 
@@ -319,9 +320,9 @@ class SeatClient(ABC):
         if self.raw is not None:
             self.raw.append(text)
         try:
-            event = self._event(json.loads(text))
+            event = self._event(visible_json(json.loads(text)))  # type: ignore[arg-type]  # a message is an object
         except (ValueError, KeyError, TypeError, SaveFormatError) as exc:
-            log.warning("a message from the server could not be read (%s): %.80s", exc, text)
+            log.warning("a message from the server could not be read (%s): %.80s", exc, visible(text))
             return
         if event is not None:
             self._emit(event)
