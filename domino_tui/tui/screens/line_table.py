@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -69,9 +69,6 @@ from .room_table import RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
 from .table_base import MIN_HEIGHT, MIN_WIDTH, SPINNER
-
-if TYPE_CHECKING:
-    from ...records import GameRecord
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
@@ -229,6 +226,9 @@ class LineTable(BesidePanels, RoomTable):
         if not self.here:
             return None
         return self.here[self.at if self.at is not None else 0].client
+
+    def seat_client(self) -> net.SeatClient | None:
+        return self.client
 
     @property
     def hot_seat(self) -> bool:
@@ -568,12 +568,7 @@ class LineTable(BesidePanels, RoomTable):
 
     def record(self, over: net.GameOver, obs: Observation) -> None:
         """Your record keeps the game (and so your rating against people), once."""
-        from ..recording import online_record
-
-        def row(seat: int, kinds: tuple[str, ...], levels: tuple[str, ...]) -> GameRecord:
-            return online_record(obs.rules, seat, kinds, levels, over.game, over.result, obs.points)
-
-        self.keep_in_record(over.match, over.game, row)
+        self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
 
     # ----- reading the table -----
 

@@ -11,9 +11,9 @@ message to the server, in a worker); and widgets ``#message`` (a Static), ``#cha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -30,10 +30,13 @@ from .over_dialog import OverDialog
 from .score_sheet import SheetDialog
 
 if TYPE_CHECKING:
-    from ...records import GameRecord
+    from ...engine import Rules, TrainRules
 
-# A row of your record from your seat, the room's seats' kinds and their bots' levels (or names).
-RecordOf = Callable[[int, tuple[str, ...], tuple[str, ...]], "GameRecord"]
+
+class Dealing(Protocol):
+    """What the record asks of a table's client: the room's seed and match, where the room tells them."""
+
+    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None: ...
 
 
 def room_keys(played: str) -> list[BindingType]:
@@ -83,6 +86,10 @@ class RoomTable(Screen[None]):
     def players(self) -> int:
         raise NotImplementedError
 
+    def seat_client(self) -> Dealing | None:
+        """The client of your seat (None before the table has entered its room)."""
+        raise NotImplementedError
+
     def fit(self) -> None:
         raise NotImplementedError
 
@@ -114,12 +121,21 @@ class RoomTable(Screen[None]):
         if info.status in ("playing", "between"):
             self.played.add(info.match)
 
-    def keep_in_record(self, match: int, game: int, record: RecordOf) -> None:
-        """Your record keeps a game this table saw end (a Mexican Train match: ``game`` 0, the match whole), once.
-        Never a spectator's; never a match this table did not see in play (entered once it was over: the room's
-        bots played it out for you, as a match left before its end is not recorded at the local table); never when
-        the settings are not saved. The row's id is the game's in the room, so hearing its result again (a
-        reconnect, the room entered anew) never doubles it."""
+    def keep_in_record(
+        self,
+        match: int,
+        game: int,
+        rules: Rules | TrainRules,
+        points: Sequence[int],
+        winner: int | None = None,
+    ) -> None:
+        """Your record keeps a game this table saw end (a Mexican Train match: ``game`` 0, the match whole, with
+        each seat's total as ``points``), once, by one path for every face (`recording.room_record`): a room of
+        this keyboard's gives its seed and the game's JSON, so that the statistics replay it; a server keeps
+        them. Never a spectator's; never a match this table did not see in play (entered once it was over: the
+        room's bots played it out for you, as a match left before its end is not recorded at the local table);
+        never when the settings are not saved. The row's id is the game's in the room, so hearing its result
+        again (a reconnect, the room entered anew) never doubles it."""
         seat, welcome = self.mine, self.welcome
         key = (match, game)
         if seat is None or welcome is None or self.watching or key in self.recorded or match not in self.played:
@@ -128,10 +144,20 @@ class RoomTable(Screen[None]):
         coach = getattr(self.app, "coach", None)
         if coach is None or not getattr(self.app, "save_settings", False):
             return
-        from ..recording import online_uid
+        from ..recording import online_uid, room_record
 
         seats = self.info.seats if self.info else ()
-        row = record(seat, tuple(s.kind for s in seats), tuple(s.level or s.name for s in seats))
+        client = self.seat_client()
+        row = room_record(
+            rules,
+            seat,
+            tuple(s.kind for s in seats),
+            tuple(s.level or s.name for s in seats),
+            game or 1,
+            points,
+            winner,
+            dealt=client.dealt(match) if client is not None else None,
+        )
         coach.keep_record(replace(row, uid=online_uid(self.address, welcome.room, match, game, seat)))
 
     # ----- the end of a deal -----

@@ -16,7 +16,7 @@ the room is in this process. Names and chat come from other people: they are sho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -58,9 +58,6 @@ from .room_table import RoomTable, room_keys
 from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 from .train_round_over import TrainRoundOverScreen, of_result
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
-
-if TYPE_CHECKING:
-    from ...records import GameRecord
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this the table cannot be read: it waits for a bigger terminal
 SHORT = 30  # rows below which the seats are shown on the board's border
@@ -345,6 +342,9 @@ class TrainTable(TrainChoice, RoomTable):
         if self.seat_view is view and not self.too_small:
             self._move(move)
 
+    def seat_client(self) -> TrainClient:
+        return self.client
+
     def round_over(self, over: net.TrainRoundOver) -> None:
         if self.over == over:
             return
@@ -368,13 +368,7 @@ class TrainTable(TrainChoice, RoomTable):
         view = self.seat_view
         if view is None or view.match != over.match:
             return
-        rules = view.observation.rules
-        from ..recording import online_train_record
-
-        def row(seat: int, kinds: tuple[str, ...], levels: tuple[str, ...]) -> GameRecord:
-            return online_train_record(rules, seat, kinds, levels, over.scores)
-
-        self.keep_in_record(over.match, 0, row)
+        self.keep_in_record(over.match, 0, view.observation.rules, over.scores)
 
     def connected(self, news: net.Connection) -> None:
         if news.state == "reconnecting":
