@@ -9,7 +9,9 @@ import asyncio
 import pytest
 
 from domino_tui.records import Records
+from domino_tui.stored_file import StoredFile
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.coach_use import FILE, CoachUse
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.stats import StatsScreen
@@ -71,3 +73,51 @@ async def test_a_local_game_at_the_one_table_is_recorded_with_its_seed_and_repla
         assert moves > 0 and len(replay.states) >= moves
         await pilot.press("end")
         assert replay.states[replay.index].to_json() == row.game
+
+
+async def test_hints_and_undos_at_the_one_table_are_recorded_and_outlive_a_quit(
+    monkeypatch: pytest.MonkeyPatch, private_config
+) -> None:
+    """A hint and an undo in the first game, a quit, the game resumed at the next start and played out: the
+    record has them, from the app's own file beside the room's."""
+    monkeypatch.setattr(DominoApp, "local_rooms", True)
+    app = local_app()
+    async with app.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: the_table(app) is not None and the_table(app).my_turn)
+        table = the_table(app)
+        assert isinstance(table, LineTable)
+        await pilot.press("h")
+        await play_turn(pilot, table)
+        await until(pilot, lambda: table.my_turn and table.seat_view is not None and table.seat_view.can_undo)
+        before = table.seat_view
+        await pilot.press("u")
+        await until(pilot, lambda: table.seat_view is not before and table.my_turn)
+        assert table.coach_use.of(1, 1) == (1, 1)
+    assert (private_config / FILE).exists()  # beside the room's file, never in its log
+    assert "hint" not in (private_config / "room.json").read_text()
+
+    again = DominoApp(pause=0.0, coach=COACH)
+    async with again.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: the_table(again) is not None and the_table(again).status == "playing")
+        table = the_table(again)
+        assert isinstance(table, LineTable) and table.coach_use.of(1, 1) == (1, 1)
+        await play_to_the_end(pilot, table)
+        await until(pilot, lambda: len(recorded()) == 1)
+        row = recorded()[0]
+        assert (row.hints, row.undos, row.seed) == (1, 1, 7)
+
+
+def test_the_counts_of_another_room_or_a_damaged_file_count_nothing(tmp_path) -> None:
+    path = tmp_path / FILE
+    use = CoachUse("ROOM1", file=StoredFile(path))
+    use.hint(1, 2)
+    use.hint(1, 2)
+    use.undo(2, 1)
+    kept, problem = CoachUse.load(path, "ROOM1")
+    assert problem is None and kept.of(1, 2) == (2, 0) and kept.of(2, 0) == (0, 1) and kept.of(1, 0) == (2, 0)
+    other, problem = CoachUse.load(path, "ROOM2")
+    assert problem is None and other.of(1, 2) == (0, 0)
+    path.write_text('{"format": "domino-tui coach use", "room": "ROOM1", "hints": [[1, 2, "many"]]}')
+    damaged, problem = CoachUse.load(path, "ROOM1")
+    assert damaged.of(1, 2) == (0, 0) and problem is not None and "could not be read" in problem
+    assert not path.exists()  # moved aside, with the message saying where

@@ -881,6 +881,7 @@ class LineTable(BesidePanels, RoomTable):
         if obs is None or view is None or coach is None:
             return
         bot = coach.bot(random.Random(f"hint:{self.address}:{view.match}:{view.game}:{view.position}"))
+        self.coach_use.hint(view.match, view.game)
         names = self.names
         self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
         self.opened("hint")
@@ -899,6 +900,7 @@ class LineTable(BesidePanels, RoomTable):
             return
         self.choosing = None
         self.sent_for = None
+        self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
         self.say("You took back your move: your previous decision again.")
 

@@ -23,6 +23,7 @@ from textual.widgets import Input, Static
 
 from ...engine import DRAW, PASS, Move, Observation, TrainObservation
 from ...net import client as net
+from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
 from ..table_options import local_names
 from ..widgets.hand import HandView
@@ -77,6 +78,8 @@ class RoomTable(Screen[None]):
         super().__init__()
         self.recorded: set[tuple[int, int]] = set()  # (match, game) this table put in your record
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
+        # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
+        self.coach_use = CoachUse()
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -148,6 +151,7 @@ class RoomTable(Screen[None]):
 
         seats = self.info.seats if self.info else ()
         client = self.seat_client()
+        hints, undos = self.coach_use.of(match, game)
         row = room_record(
             rules,
             seat,
@@ -157,6 +161,8 @@ class RoomTable(Screen[None]):
             points,
             winner,
             dealt=client.dealt(match) if client is not None else None,
+            hints=hints,
+            undos=undos,
         )
         coach.keep_record(replace(row, uid=online_uid(self.address, welcome.room, match, game, seat)))
 

@@ -564,6 +564,8 @@ class TrainTable(TrainChoice, RoomTable):
                 self.say("Nothing to take back just now.", error=True)
             return
         self.sent_for = None
+        if self.seat_view is not None:
+            self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
 
     def action_toggle_tracker(self) -> None:
