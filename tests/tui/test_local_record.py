@@ -15,14 +15,16 @@ from domino_tui.tui.coach_use import FILE, CoachUse
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.stats import StatsScreen
+from domino_tui.tui.screens.train_table import TrainTable
 
 from .conftest import COACH
 from .test_line_table import play_turn
 from .test_one_table_every_face import the_table, until
+from .test_one_train_table import choose, keys_for
 
 
-def local_app(variant: str = "classic", seed: int = 7) -> DominoApp:
-    return DominoApp(variant=variant, seed=seed, pause=0.0, opponents=("dummy",), players=2, coach=COACH)
+def local_app(variant: str = "classic", seed: int = 7, bot: str = "dummy") -> DominoApp:
+    return DominoApp(variant=variant, seed=seed, pause=0.0, opponents=(bot,), players=2, coach=COACH)
 
 
 async def play_to_the_end(pilot, table: LineTable) -> None:
@@ -121,3 +123,35 @@ def test_the_counts_of_another_room_or_a_damaged_file_count_nothing(tmp_path) ->
     damaged, problem = CoachUse.load(path, "ROOM1")
     assert damaged.of(1, 2) == (0, 0) and problem is not None and "could not be read" in problem
     assert not path.exists()  # moved aside, with the message saying where
+
+
+@pytest.mark.parametrize("family", ["line", "train"])
+async def test_the_settings_undo_switch_decides_at_a_local_table(
+    family: str, monkeypatch: pytest.MonkeyPatch, private_config
+) -> None:
+    """The room offers undo to a person alone with bots; the palette's Undo on/off still has the last word."""
+    monkeypatch.setattr(DominoApp, "local_rooms", True)
+    app = local_app() if family == "line" else local_app("mexicantrain", bot="greedy")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await until(pilot, lambda: the_table(app) is not None and the_table(app).my_turn)
+        table = the_table(app)
+        if isinstance(table, LineTable):
+            await play_turn(pilot, table)
+        else:
+            assert isinstance(table, TrainTable)
+            view = table.seat_view
+            for key in keys_for(table, choose(table)):
+                await pilot.press(key)
+            await until(pilot, lambda: table.seat_view is not view)
+        await until(pilot, lambda: table.my_turn and table.seat_view is not None and table.seat_view.can_undo)
+        app.toggle_undo()
+        assert not app.settings.undo
+        before = table.seat_view
+        await pilot.press("u")
+        assert table.message_is_error and "Undo is off" in table.message
+        assert table.coach_use.of(1, 0) == (0, 0)  # nothing asked of the room
+        assert table.seat_view is before
+        app.toggle_undo()
+        await pilot.press("u")
+        await until(pilot, lambda: table.seat_view is not before and table.my_turn)
+        assert table.coach_use.of(1, 0) == (0, 1)

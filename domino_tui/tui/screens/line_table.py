@@ -888,9 +888,7 @@ class LineTable(BesidePanels, RoomTable):
         self.arrange_panels()
 
     def action_undo(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if not getattr(settings, "undo", True):
-            self.say("Undo is off in your settings.", error=True)
+        if self.undo_switched_off():
             return
         if self.hot_seat:
             self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)

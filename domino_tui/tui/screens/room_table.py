@@ -166,6 +166,15 @@ class RoomTable(Screen[None]):
         )
         coach.keep_record(replace(row, uid=online_uid(self.address, welcome.room, match, game, seat)))
 
+    def undo_switched_off(self) -> bool:
+        """Whether the player's settings forbid undo (the palette's "Undo on/off"): then ``u`` takes nothing back
+        whatever the room offers, and the message line says so."""
+        settings = getattr(self.app, "settings", None)
+        if getattr(settings, "undo", True):
+            return False
+        self.say("Undo is off in your settings (the command palette's Undo on/off).", error=True)
+        return True
+
     # ----- the end of a deal -----
 
     def show_over(self) -> None:

@@ -555,7 +555,7 @@ class TrainTable(TrainChoice, RoomTable):
 
     def action_undo(self) -> None:
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
-        if self.watching:
+        if self.watching or self.undo_switched_off():
             return
         if not undo_offered(self.seat_view):
             if other_people(self.info, self.mine):
