@@ -14,7 +14,7 @@ from typing import Protocol
 from rich.text import Text
 
 from ..engine import DRAW, PASS, Move, TrainObservation, TrainPlay
-from ..net.client import Event, RoomInfo, TrainRoundOver, TrainSeatView, TrainSpectatorView, Welcome
+from ..net.heard import Event, RoomInfo, TrainRoundOver, TrainSeatView, TrainSpectatorView, Welcome
 from .online import seat_kind
 from .train_words import match_end_text, round_end_text, winners_win
 

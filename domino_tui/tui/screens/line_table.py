@@ -38,7 +38,7 @@ from textual.widgets import Input, RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
-from ...net import client as net
+from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from ...net.heard import coach_allowed
 from .. import equal_plays
 from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, score_sheet
@@ -258,7 +258,9 @@ class LineTable(BesidePanels, RoomTable):
     async def run_connection(self) -> None:
         connect = self.connect_to
         assert connect is not None  # a local room's table is given its clients
-        client = net.RoomClient(connect.url)
+        from ...net.client import RoomClient
+
+        client = RoomClient(connect.url)
         try:
             await connect.enter(client)
         except net.NetError as exc:

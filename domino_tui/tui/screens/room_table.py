@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...engine import DRAW, PASS, Move, Observation, TrainObservation
-from ...net import client as net
+from ...net import heard as net
 from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
 from ..table_options import local_names

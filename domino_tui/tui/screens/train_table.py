@@ -29,7 +29,7 @@ from textual.widgets import Input, RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import Move, TrainObservation, TrainPlay
-from ...net import client as net
+from ...net import heard as net
 from ...net.heard import coach_allowed
 from .. import side_panels
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
