@@ -289,6 +289,12 @@ class SeatClient(ABC):
         on a server plays on for everyone else, so only a room in the app's process listens (LocalClient)."""
         return None
 
+    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None:
+        """The room's seed and match ``match`` as JSON (its deals and every move), where the room may tell this
+        client: a room in the app's process, whose deals are the player's own (LocalClient). A server keeps them
+        secret (so None), as it keeps the seed from every connection."""
+        return None
+
     @abstractmethod
     async def send_raw(self, text: str | bytes) -> bool:
         """Send a message as it is; False when it could not go just now."""

@@ -60,6 +60,12 @@ class LocalClient(SeatClient):
     def hold(self, on: bool) -> None:
         self._room.hold(on)
 
+    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None:
+        room = self._room.host.room if self._room.host is not None else None
+        if room is None or room.match is None or room.matches != match:
+            return None  # a match the room has moved past (restarted) is no longer there to read
+        return room.seed, room.match.to_json()
+
     async def close(self) -> None:
         """Leave the room (the seat stays this room's person's: `LocalRoom.seat` takes it back)."""
         self._closing = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..engine import Kind, Move, Observation, PublicView, Reason
-from ..net.client import GameOver, RoomInfo
+from ..net.heard import GameOver, RoomInfo
 from .online import team_name
 from .screens.game_over import GameOverText
 from .screens.score_sheet import ScoreSheet

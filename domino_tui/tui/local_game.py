@@ -11,8 +11,9 @@ room's family, given the clients: the same `LineTable` or `TrainTable` as online
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
@@ -23,9 +24,13 @@ from ..net.room import Room, Status
 from ..net.saved_room import FORMAT, VERSION
 from ..paths import config_dir
 from ..stored_file import StoredFile
+from .coach_use import CoachUse, path_beside
 from .earlier_saves import converted
 from .settings import Settings
 from .table_options import person_names, room_options
+
+if TYPE_CHECKING:
+    from .screens.room_table import RoomTable
 
 ROOM_FILE = "room.json"
 EARLIER_FILE = "game.json"  # where the app kept its game before it was a room's log
@@ -41,6 +46,8 @@ class LocalGame:
 
     room: LocalRoom
     clients: list[LocalClient]
+    # The hints and undos of each game, for the record: the app's own, kept beside the room's file.
+    coach_use: CoachUse = field(default_factory=CoachUse)
 
     @property
     def variant(self) -> str:
@@ -52,13 +59,17 @@ class LocalGame:
 
     def table(self) -> Screen[None]:
         """The one table of the room's family, with this keyboard's seats."""
+        table: RoomTable
         if self.train:
             from .screens.train_table import TrainTable
 
-            return TrainTable(None, self.clients[0])
-        from .screens.line_table import LineTable
+            table = TrainTable(None, self.clients[0])
+        else:
+            from .screens.line_table import LineTable
 
-        return LineTable(None, self.clients)
+            table = LineTable(None, self.clients)
+        table.coach_use = self.coach_use
+        return table
 
     async def close(self) -> None:
         """Leave the room (its file stays: the game goes on at the next start) and stop its bots."""
@@ -81,7 +92,11 @@ async def new_game(settings: Settings, seed: int, pace: float, path: Path | None
         await client.join(room.code, name, seat=seat)
         clients.append(client)
     await first.start()
-    return LocalGame(room, clients)
+    use = CoachUse(room.room.code)
+    if path is not None:
+        use.file = StoredFile(path_beside(path))
+        use.file.remove()  # the counts of the room this one replaces
+    return LocalGame(room, clients, use)
 
 
 # What a create message may say of a local room's options (the rest are a server's: clock, password, edition).
@@ -99,7 +114,8 @@ async def resumed(pace: float, path: Path, earlier: Path | None = None) -> tuple
     if room is None:
         return None, problem or message
     clients = [await room.seat(seat) for seat in room.people()]
-    return LocalGame(room, clients), problem
+    use, unread = CoachUse.load(path_beside(path), room.room.code)
+    return LocalGame(room, clients, use), problem or unread
 
 
 def convert(earlier: StoredFile, into: StoredFile) -> str | None:
@@ -127,6 +143,13 @@ def convert(earlier: StoredFile, into: StoredFile) -> str | None:
         "entries": entries,
     }
     into.write(document)
+    # The earlier save kept the coach's use per game of its match: the app's file beside the room keeps it now.
+    use = CoachUse(
+        str(document["code"]),
+        {(1, game + 1): n for game, n in save.hints.items()},
+        {(1, game + 1): n for game, n in save.undos.items()},
+    )
+    StoredFile(path_beside(into.path)).write(use.to_json())
     earlier.remove()
     return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import Kind, Observation, Reason, Rules
-from ..net.client import NetError, RoomClient, RoomInfo, SeatInfo, room_address
+from ..net.heard import NetError, RoomInfo, SeatClient, SeatInfo
 from ..net.protocol import MAX_CHAT, MAX_NAME
 from .move_words import describe, last_action
 
@@ -36,6 +36,8 @@ class Connect:
     @classmethod
     def join(cls, address: str, name: str, password: str | None = None, watch: bool = False) -> Connect:
         """``HOST[:PORT]/ROOM``; ValueError with words for people when it is not one."""
+        from ..net.client import room_address  # the network's client loads only for a room online
+
         try:
             url, room = room_address(address)
         except ValueError:
@@ -52,10 +54,12 @@ class Connect:
         where = server.strip().removeprefix("ws://").rstrip("/")
         if not where or "/" in where:
             raise ValueError(f"{server!r} is not a server's address: write HOST[:PORT], e.g. {DEFAULT_SERVER}")
+        from ..net.client import room_address
+
         url, _ = room_address(f"{where}/new")
         return cls(url, name, None, password or None, variant, bots, dict(options))
 
-    async def enter(self, client: RoomClient) -> None:
+    async def enter(self, client: SeatClient) -> None:
         """Create or join; NetError when the server says no or cannot be reached."""
         if self.room is not None and self.watch:
             await client.watch(self.room, self.password)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from ..engine import GameResult, Rules, TrainRules, places_of
+from ..engine import Rules, TrainRules, places_of
 from ..records import GameRecord
 from ..records.ratings import result_of
 from .session import HUMAN, Session
@@ -117,51 +117,56 @@ def online_uid(address: str, room: str, match: int, game: int, seat: int) -> str
     return uuid.uuid5(uuid.NAMESPACE_URL, f"{address}/{room}#{match}.{game}@{seat}").hex
 
 
-def online_record(
-    rules: Rules,
+def room_record(
+    rules: Rules | TrainRules,
     seat: int,
     kinds: tuple[str, ...],
     levels: tuple[str, ...],
     game_no: int,
-    result: GameResult,
-    points: tuple[int, ...],
+    points: Sequence[int],
+    winner: int | None = None,
+    dealt: tuple[int, dict[str, object]] | None = None,
+    hints: int = 0,
+    undos: int = 0,
 ) -> GameRecord:
-    """A game played in a room, seen from ``seat``. The server keeps the deal secret, so the record has no
-    game to replay (an empty one) and seed 0."""
-    mine = rules.team_of(seat)
-    seats = online_seats(seat, kinds, levels, rules.players)
-    order = from_seat(seat, rules.players)
-    outcome, places = line_standing(rules, seat, result.winner, points)
+    """A game played in a room, seen from ``seat``, whatever hosts the room: a line game (``points``: each
+    side's in the game, ``winner``: the side the result names), or a Mexican Train match to its end (``points``:
+    each seat's total; ``game_no`` 1). ``dealt``: the room's seed and the match's JSON, where the room is this
+    keyboard's (`SeatClient.dealt`): the row keeps them so that the statistics can replay the game (a line game
+    the match's game ``game_no``, a train match whole). A server keeps the deal secret, so a game online has
+    seed 0 and no game. ``hints`` and ``undos``: the coach's use at the table in that game."""
+    train = isinstance(rules, TrainRules)
+    players = len(points) if train else rules.players
+    seats = online_seats(seat, kinds, levels, players)
+    order = from_seat(seat, players)
+    if isinstance(rules, TrainRules):
+        outcome, places = train_standing(seat, points)
+        mine_for, against = points[seat], sum(points) - points[seat]
+        others = list(seats[1:])
+    else:
+        mine = rules.team_of(seat)
+        outcome, places = line_standing(rules, seat, winner, points)
+        mine_for, against = points[mine], sum(p for team, p in enumerate(points) if team != mine)
+        others = [name for s, name in zip(order, seats, strict=True) if rules.team_of(s) != mine]
+    seed, game = 0, {}
+    if dealt is not None:
+        seed, match = dealt
+        games = match.get("games")
+        if train:
+            game = match
+        elif isinstance(games, list) and 0 < game_no <= len(games) and isinstance(games[game_no - 1], dict):
+            game = games[game_no - 1]
     return GameRecord(
         variant=rules.name,
         seats=seats,
-        opponent=online_opponent([name for s, name in zip(order, seats, strict=True) if rules.team_of(s) != mine]),
-        seed=0,
+        opponent=online_opponent(others),
+        seed=seed if game else 0,
         game_no=game_no,
         result=outcome,
-        points_for=points[mine],
-        points_against=sum(p for team, p in enumerate(points) if team != mine),
-        game={},
-        places=places,
-    )
-
-
-def online_train_record(
-    rules: TrainRules, seat: int, kinds: tuple[str, ...], levels: tuple[str, ...], totals: tuple[int, ...]
-) -> GameRecord:
-    """A Mexican Train match played in a room to its end, seen from ``seat``: every seat ranked by the match's
-    totals (the lowest wins); no deal (the server keeps it), seed 0."""
-    seats = online_seats(seat, kinds, levels, len(totals))
-    result, places = train_standing(seat, totals)
-    return GameRecord(
-        variant=rules.name,
-        seats=seats,
-        opponent=online_opponent(seats[1:]),
-        seed=0,
-        game_no=1,
-        result=result,
-        points_for=totals[seat],
-        points_against=sum(totals) - totals[seat],
-        game={},
+        points_for=mine_for,
+        points_against=against,
+        game=game,
+        hints=hints,
+        undos=undos,
         places=places,
     )

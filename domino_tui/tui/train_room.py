@@ -14,7 +14,7 @@ from typing import Protocol
 from rich.text import Text
 
 from ..engine import DRAW, PASS, Move, TrainObservation, TrainPlay
-from ..net.client import Event, RoomInfo, TrainRoundOver, TrainSeatView, TrainSpectatorView, Welcome
+from ..net.heard import Event, RoomInfo, TrainRoundOver, TrainSeatView, TrainSpectatorView, Welcome
 from .online import seat_kind
 from .train_words import match_end_text, round_end_text, winners_win
 
@@ -46,6 +46,8 @@ class TrainClient(Protocol):
     async def undo(self) -> bool: ...
 
     def hold(self, on: bool) -> None: ...
+
+    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None: ...
 
     async def close(self) -> None: ...
 

@@ -14,8 +14,11 @@ import pytest
 
 from domino_tui.engine import SaveFormatError
 from domino_tui.net.room import Room, SeatKind, Status
+from domino_tui.stored_file import StoredFile
 from domino_tui.tui import saved_game
+from domino_tui.tui.coach_use import CoachUse
 from domino_tui.tui.earlier_saves import converted
+from domino_tui.tui.local_game import convert
 from domino_tui.tui.session import Session
 from domino_tui.tui.settings import Settings, from_dict
 from domino_tui.tui.train_session import TrainSession
@@ -175,3 +178,16 @@ def test_every_earlier_train_save_in_the_folder_converts_or_is_refused_in_words(
             assert str(exc)
         else:
             assert room.match is not None
+
+
+def test_the_coachs_use_of_an_earlier_save_goes_beside_the_room_it_becomes(private_config):
+    session = played(Settings(variant="block", target=200).with_variant("block"), 3, 1, 2)
+    session.hints, session.undos = {0: 2, 1: 1}, {1: 3}
+    earlier = private_config / "game.json"
+    earlier.write_text(json.dumps(saved(session)))
+    into = private_config / "room.json"
+    assert convert(StoredFile(earlier), StoredFile(into)) is None
+    code = json.loads(into.read_text())["code"]
+    use, problem = CoachUse.load(private_config / "room-coach.json", code)
+    assert problem is None and (use.of(1, 1), use.of(1, 2)) == ((2, 0), (1, 3))
+    assert "hint" not in into.read_text()  # the room's file is its log, and nothing of the app's

@@ -15,7 +15,7 @@ from domino_tui.records.ratings import ratings, result_of
 from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.recording import PEOPLE, online_record
+from domino_tui.tui.recording import PEOPLE, room_record
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.online import OnlineScreen
@@ -250,23 +250,23 @@ async def test_play_online_from_the_new_game_screen_and_back(server: Running) ->
 def test_an_online_game_is_rated_against_people_only_when_a_person_sat_across() -> None:
     rules = get_rules("partnership")
     result = GameResult(Reason.OUT, 1, (0, 30), (0, 12, 5, 13), 1)
-    against_people = online_record(
-        rules, 0, ("person", "person", "bot", "bot"), ("Ana", "Ben", "Easy", "Easy"), 1, result, (0, 30)
+    against_people = room_record(
+        rules, 0, ("person", "person", "bot", "bot"), ("Ana", "Ben", "Easy", "Easy"), 1, (0, 30), result.winner
     )
     assert (against_people.opponent, against_people.result, against_people.points_against) == (PEOPLE, "lost", 30)
     # A person beside you and bots across: the game rates you against the bots' level, as at home.
-    with_a_partner = online_record(
-        rules, 0, ("person", "bot", "person", "bot"), ("Ana", "Hard", "Cy", "Hard"), 1, result, (0, 30)
+    with_a_partner = room_record(
+        rules, 0, ("person", "bot", "person", "bot"), ("Ana", "Hard", "Cy", "Hard"), 1, (0, 30), result.winner
     )
     assert with_a_partner.opponent == "Hard"
-    assert not with_a_partner.game  # the server keeps the deal: nothing to replay
+    assert not with_a_partner.game and with_a_partner.seed == 0  # the server keeps the deal: nothing to replay
 
 
 def test_an_online_hand_among_three_ranks_every_seat_from_yours_by_its_points() -> None:
     """Fives and Threes for three, from the second seat: you went out, but the others earned more in the hand."""
     rules = next(r for r in VARIANTS.values() if 3 in r.player_counts and r.fives).with_players(3)
     result = GameResult(Reason.OUT, 1, (0, 5, 0), (9, 0, 4), 1)
-    record = online_record(rules, 1, ("bot", "person", "person"), ("Hard", "Ana", "Ben"), 1, result, (10, 5, 10))
+    record = room_record(rules, 1, ("bot", "person", "person"), ("Hard", "Ana", "Ben"), 1, (10, 5, 10), result.winner)
     assert (record.seats, record.places, record.result) == (("You", PEOPLE, "Hard"), (2, 0, 0), "lost")
     assert (record.opponent, record.points_for, record.points_against) == (PEOPLE, 5, 20)
 

@@ -208,6 +208,9 @@ class LocalLikeClient:
     def hold(self, on: bool) -> None:
         self.calls.append(("hold", on))
 
+    def dealt(self, match: int) -> None:
+        return None  # like a server's: the deal stays the room's
+
     async def next_game(self) -> bool:
         return True
 

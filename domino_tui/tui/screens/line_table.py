@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -38,7 +38,7 @@ from textual.widgets import Input, RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
-from ...net import client as net
+from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from ...net.heard import coach_allowed
 from .. import equal_plays
 from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, score_sheet
@@ -69,9 +69,6 @@ from .room_table import RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
 from .table_base import MIN_HEIGHT, MIN_WIDTH, SPINNER
-
-if TYPE_CHECKING:
-    from ...records import GameRecord
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
@@ -230,6 +227,9 @@ class LineTable(BesidePanels, RoomTable):
             return None
         return self.here[self.at if self.at is not None else 0].client
 
+    def seat_client(self) -> net.SeatClient | None:
+        return self.client
+
     @property
     def hot_seat(self) -> bool:
         return len(self.here) > 1
@@ -258,7 +258,9 @@ class LineTable(BesidePanels, RoomTable):
     async def run_connection(self) -> None:
         connect = self.connect_to
         assert connect is not None  # a local room's table is given its clients
-        client = net.RoomClient(connect.url)
+        from ...net.client import RoomClient
+
+        client = RoomClient(connect.url)
         try:
             await connect.enter(client)
         except net.NetError as exc:
@@ -568,12 +570,7 @@ class LineTable(BesidePanels, RoomTable):
 
     def record(self, over: net.GameOver, obs: Observation) -> None:
         """Your record keeps the game (and so your rating against people), once."""
-        from ..recording import online_record
-
-        def row(seat: int, kinds: tuple[str, ...], levels: tuple[str, ...]) -> GameRecord:
-            return online_record(obs.rules, seat, kinds, levels, over.game, over.result, obs.points)
-
-        self.keep_in_record(over.match, over.game, row)
+        self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
 
     # ----- reading the table -----
 
@@ -886,15 +883,14 @@ class LineTable(BesidePanels, RoomTable):
         if obs is None or view is None or coach is None:
             return
         bot = coach.bot(random.Random(f"hint:{self.address}:{view.match}:{view.game}:{view.position}"))
+        self.coach_use.hint(view.match, view.game)
         names = self.names
         self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
         self.opened("hint")
         self.arrange_panels()
 
     def action_undo(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if not getattr(settings, "undo", True):
-            self.say("Undo is off in your settings.", error=True)
+        if self.undo_switched_off():
             return
         if self.hot_seat:
             self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
@@ -904,6 +900,7 @@ class LineTable(BesidePanels, RoomTable):
             return
         self.choosing = None
         self.sent_for = None
+        self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
         self.say("You took back your move: your previous decision again.")
 

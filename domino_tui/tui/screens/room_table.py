@@ -11,9 +11,9 @@ message to the server, in a worker); and widgets ``#message`` (a Static), ``#cha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -22,7 +22,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from ...engine import DRAW, PASS, Move, Observation, TrainObservation
-from ...net import client as net
+from ...net import heard as net
+from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
 from ..table_options import local_names
 from ..widgets.hand import HandView
@@ -30,10 +31,13 @@ from .over_dialog import OverDialog
 from .score_sheet import SheetDialog
 
 if TYPE_CHECKING:
-    from ...records import GameRecord
+    from ...engine import Rules, TrainRules
 
-# A row of your record from your seat, the room's seats' kinds and their bots' levels (or names).
-RecordOf = Callable[[int, tuple[str, ...], tuple[str, ...]], "GameRecord"]
+
+class Dealing(Protocol):
+    """What the record asks of a table's client: the room's seed and match, where the room tells them."""
+
+    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None: ...
 
 
 def room_keys(played: str) -> list[BindingType]:
@@ -74,6 +78,8 @@ class RoomTable(Screen[None]):
         super().__init__()
         self.recorded: set[tuple[int, int]] = set()  # (match, game) this table put in your record
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
+        # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
+        self.coach_use = CoachUse()
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -81,6 +87,10 @@ class RoomTable(Screen[None]):
 
     @property
     def players(self) -> int:
+        raise NotImplementedError
+
+    def seat_client(self) -> Dealing | None:
+        """The client of your seat (None before the table has entered its room)."""
         raise NotImplementedError
 
     def fit(self) -> None:
@@ -114,12 +124,21 @@ class RoomTable(Screen[None]):
         if info.status in ("playing", "between"):
             self.played.add(info.match)
 
-    def keep_in_record(self, match: int, game: int, record: RecordOf) -> None:
-        """Your record keeps a game this table saw end (a Mexican Train match: ``game`` 0, the match whole), once.
-        Never a spectator's; never a match this table did not see in play (entered once it was over: the room's
-        bots played it out for you, as a match left before its end is not recorded at the local table); never when
-        the settings are not saved. The row's id is the game's in the room, so hearing its result again (a
-        reconnect, the room entered anew) never doubles it."""
+    def keep_in_record(
+        self,
+        match: int,
+        game: int,
+        rules: Rules | TrainRules,
+        points: Sequence[int],
+        winner: int | None = None,
+    ) -> None:
+        """Your record keeps a game this table saw end (a Mexican Train match: ``game`` 0, the match whole, with
+        each seat's total as ``points``), once, by one path for every face (`recording.room_record`): a room of
+        this keyboard's gives its seed and the game's JSON, so that the statistics replay it; a server keeps
+        them. Never a spectator's; never a match this table did not see in play (entered once it was over: the
+        room's bots played it out for you, as a match left before its end is not recorded at the local table);
+        never when the settings are not saved. The row's id is the game's in the room, so hearing its result
+        again (a reconnect, the room entered anew) never doubles it."""
         seat, welcome = self.mine, self.welcome
         key = (match, game)
         if seat is None or welcome is None or self.watching or key in self.recorded or match not in self.played:
@@ -128,11 +147,33 @@ class RoomTable(Screen[None]):
         coach = getattr(self.app, "coach", None)
         if coach is None or not getattr(self.app, "save_settings", False):
             return
-        from ..recording import online_uid
+        from ..recording import online_uid, room_record
 
         seats = self.info.seats if self.info else ()
-        row = record(seat, tuple(s.kind for s in seats), tuple(s.level or s.name for s in seats))
+        client = self.seat_client()
+        hints, undos = self.coach_use.of(match, game)
+        row = room_record(
+            rules,
+            seat,
+            tuple(s.kind for s in seats),
+            tuple(s.level or s.name for s in seats),
+            game or 1,
+            points,
+            winner,
+            dealt=client.dealt(match) if client is not None else None,
+            hints=hints,
+            undos=undos,
+        )
         coach.keep_record(replace(row, uid=online_uid(self.address, welcome.room, match, game, seat)))
+
+    def undo_switched_off(self) -> bool:
+        """Whether the player's settings forbid undo (the palette's "Undo on/off"): then ``u`` takes nothing back
+        whatever the room offers, and the message line says so."""
+        settings = getattr(self.app, "settings", None)
+        if getattr(settings, "undo", True):
+            return False
+        self.say("Undo is off in your settings (the command palette's Undo on/off).", error=True)
+        return True
 
     # ----- the end of a deal -----
 

@@ -18,7 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import TrainObservation
-from ...net.client import TrainRoundOver
+from ...net.heard import TrainRoundOver
 from ..train_room import hands_at_the_end, round_over_text
 from ..train_session import TrainSession
 from ..train_words import round_title

@@ -16,7 +16,7 @@ the room is in this process. Names and chat come from other people: they are sho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -29,7 +29,7 @@ from textual.widgets import Input, RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import Move, TrainObservation, TrainPlay
-from ...net import client as net
+from ...net import heard as net
 from ...net.heard import coach_allowed
 from .. import side_panels
 from ..online import CHAT_SHOWN, MAX_CHAT, Connect
@@ -58,9 +58,6 @@ from .room_table import RoomTable, room_keys
 from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 from .train_round_over import TrainRoundOverScreen, of_result
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
-
-if TYPE_CHECKING:
-    from ...records import GameRecord
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this the table cannot be read: it waits for a bigger terminal
 SHORT = 30  # rows below which the seats are shown on the board's border
@@ -345,6 +342,9 @@ class TrainTable(TrainChoice, RoomTable):
         if self.seat_view is view and not self.too_small:
             self._move(move)
 
+    def seat_client(self) -> TrainClient:
+        return self.client
+
     def round_over(self, over: net.TrainRoundOver) -> None:
         if self.over == over:
             return
@@ -368,13 +368,7 @@ class TrainTable(TrainChoice, RoomTable):
         view = self.seat_view
         if view is None or view.match != over.match:
             return
-        rules = view.observation.rules
-        from ..recording import online_train_record
-
-        def row(seat: int, kinds: tuple[str, ...], levels: tuple[str, ...]) -> GameRecord:
-            return online_train_record(rules, seat, kinds, levels, over.scores)
-
-        self.keep_in_record(over.match, 0, row)
+        self.keep_in_record(over.match, 0, view.observation.rules, over.scores)
 
     def connected(self, news: net.Connection) -> None:
         if news.state == "reconnecting":
@@ -561,7 +555,7 @@ class TrainTable(TrainChoice, RoomTable):
 
     def action_undo(self) -> None:
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
-        if self.watching:
+        if self.watching or self.undo_switched_off():
             return
         if not undo_offered(self.seat_view):
             if other_people(self.info, self.mine):
@@ -570,6 +564,8 @@ class TrainTable(TrainChoice, RoomTable):
                 self.say("Nothing to take back just now.", error=True)
             return
         self.sent_for = None
+        if self.seat_view is not None:
+            self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
 
     def action_toggle_tracker(self) -> None:
