@@ -9,6 +9,7 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.equal_plays import distinct, outcome
 from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.session import HUMAN
+from tests.net.conftest import start_server
 
 from .fast_input import type_keys
 
@@ -122,3 +123,13 @@ async def reach_a_choice(pilot, limit: int = 60):
         await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
         await settle(pilot)
     raise AssertionError("no choice of ends came up")
+
+
+@pytest.fixture
+async def server(tmp_path):
+    """A real room server on 127.0.0.1, in this test's loop, stopped with its clients after the test."""
+    running = await start_server(tmp_path / "rooms.sqlite3")
+    yield running
+    for client in running.clients:
+        await client.close()
+    await running.server.stop()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Select, Static
@@ -21,21 +20,12 @@ from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from domino_tui.tui.screens.table import TableScreen
-from tests.net.conftest import Running, free_port, start_server
+from tests.net.conftest import Running, free_port
 
 from .conftest import COACH, make_app
 
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 SIZE = (80, 24)
-
-
-@pytest.fixture
-async def server(tmp_path: Path):
-    running = await start_server(tmp_path / "rooms.sqlite3")
-    yield running
-    for client in running.clients:
-        await client.close()
-    await running.server.stop()
 
 
 def online_app(connect: Connect) -> DominoApp:

@@ -4,10 +4,6 @@ at one keyboard with the handover between them; and the table's decisions, witho
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from domino_tui.coach.review import seen_choices
 from domino_tui.engine import DRAW, PASS, End, Move, Tile
 from domino_tui.net.client import RoomInfo, SeatInfo
@@ -21,19 +17,10 @@ from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.hint_panel import HintPanel
-from tests.net.conftest import Running, start_server
+from tests.net.conftest import Running
 
 from .conftest import COACH
 from .test_line_table import online_app, play_to_the_end, play_turn, table, until
-
-
-@pytest.fixture
-async def server(tmp_path: Path):
-    running = await start_server(tmp_path / "rooms.sqlite3")
-    yield running
-    for client in running.clients:
-        await client.close()
-    await running.server.stop()
 
 
 def room(kinds: tuple[str, ...], options: dict[str, object] | None = None, away: int | None = None) -> RoomInfo:

@@ -8,7 +8,6 @@ the local and the online face."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,7 @@ from domino_tui.tui.screens.handover import HandoverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.screens.train_table import TrainTable
-from tests.net.conftest import Running, start_server
+from tests.net.conftest import Running
 
 from .conftest import COACH
 from .test_line_table import play_turn
@@ -32,15 +31,6 @@ FACES = [
     ("train", "local"),
     ("train", "online"),
 ]
-
-
-@pytest.fixture
-async def server(tmp_path: Path):
-    running = await start_server(tmp_path / "rooms.sqlite3")
-    yield running
-    for client in running.clients:
-        await client.close()
-    await running.server.stop()
 
 
 def the_table(app: DominoApp) -> RoomTable | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from textual.app import App
@@ -25,22 +24,13 @@ from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_words import train_key, trains_for
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.tracker_panel import TrackerPanel
-from tests.net.conftest import Running, start_server
+from tests.net.conftest import Running
 
 from .conftest import COACH
 
 VARIANT = MEXICAN_TRAIN.name
 # The room's secret seed, fixed: a deal whose first round has a draw, a pass and a tile that fits two trains.
 SEED = 3
-
-
-@pytest.fixture
-async def server(tmp_path: Path):
-    running = await start_server(tmp_path / "rooms.sqlite3")
-    yield running
-    for client in running.clients:
-        await client.close()
-    await running.server.stop()
 
 
 async def until(pilot, done, limit: float = 30.0) -> None:

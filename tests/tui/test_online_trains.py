@@ -7,7 +7,6 @@ import asyncio
 import random
 from pathlib import Path
 
-import pytest
 from textual.app import App
 from textual.geometry import Region
 from textual.widgets import Input, RichLog, Select, Static
@@ -30,22 +29,13 @@ from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.train_words import describe, train_key, trains_for
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
-from tests.net.conftest import Running, start_server
+from tests.net.conftest import Running
 
 from .conftest import COACH
 
 SIZE = (80, 24)
 KEYED_TURNS = 8  # turns played by key presses; the rest of the round by the table's own move method
 VARIANT = MEXICAN_TRAIN.name
-
-
-@pytest.fixture
-async def server(tmp_path: Path):
-    running = await start_server(tmp_path / "rooms.sqlite3")
-    yield running
-    for client in running.clients:
-        await client.close()
-    await running.server.stop()
 
 
 def online_app(connect: Connect) -> DominoApp:

@@ -4,10 +4,7 @@ shared keyboard, and the coach's panels when another person takes a seat."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from domino_tui.net import client as net
 from domino_tui.tui.app import DominoApp
@@ -16,19 +13,10 @@ from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.handover import HandoverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.widgets.hint_panel import HintPanel
-from tests.net.conftest import Running, start_server
+from tests.net.conftest import Running
 
 from .conftest import COACH
 from .test_line_table import play_turn, until
-
-
-@pytest.fixture
-async def server(tmp_path: Path):
-    running = await start_server(tmp_path / "rooms.sqlite3")
-    yield running
-    for client in running.clients:
-        await client.close()
-    await running.server.stop()
 
 
 async def hot_seat(server: Running, variant: str, names: tuple[str, str], **options: object) -> list[Any]:

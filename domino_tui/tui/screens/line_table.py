@@ -68,7 +68,7 @@ from .game_over import GameOverScreen, GameOverText
 from .room_table import RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 from .table import PLACES, MoveLog
-from .table_base import MIN_HEIGHT, MIN_WIDTH, SPINNER
+from .table_base import MIN_HEIGHT, MIN_WIDTH
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
@@ -660,30 +660,7 @@ class LineTable(BesidePanels, RoomTable):
 
     def status_info(self) -> StatusInfo:
         obs = self.shown
-        if self.connection == "reconnecting":
-            turn = "Reconnecting…"
-        elif self.connection == "connecting":
-            turn = "Connecting…"
-        elif self.connection == "closed":
-            turn = "Not connected"
-        elif self.status == "lobby":
-            turn = "Waiting for players" + (": s starts" if self.creator else " and the start")
-        elif self.status == "between":
-            turn = "Game over" if self.watching else "Game over: n next"
-        elif self.status == "over":
-            turn = "Match over" + (": r restarts" if self.creator else "")
-        elif obs is None:
-            turn = "Dealing…"
-        elif self.thinking is not None:
-            turn = f"{SPINNER[self.frame % len(SPINNER)]} {self.names[self.thinking]} is thinking…"
-        elif self.watching:
-            turn = f"Watching: {self.names[obs.turn]} to play"
-        elif self.my_turn:
-            # At one keyboard "your" would not say whose: the seat's name does.
-            turn = f"{self.names[obs.turn]} to play" if self.hot_seat else "Your turn"
-            turn += ": choose an end" if self.choosing else ""
-        else:
-            turn = f"{self.names[obs.turn]} to play"
+        turn = self.turn_line(obs, self.thinking, "an end")
         score = ""
         if obs is not None:
             names = self.names

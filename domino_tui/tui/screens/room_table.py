@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ...engine import DRAW, PASS, Move, Observation, TrainObservation
+from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservation
 from ...net import heard as net
 from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
@@ -32,6 +32,8 @@ from .score_sheet import SheetDialog
 
 if TYPE_CHECKING:
     from ...engine import Rules, TrainRules
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
 
 class Dealing(Protocol):
@@ -71,6 +73,7 @@ class RoomTable(Screen[None]):
     seat_view: net.SeatView | net.TrainSeatView | None
     sent_for: tuple[int, int, int] | None  # the position your last move answered
     dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
+    frame: int  # the thinking spinner's
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
     STOCK = "stock"  # and the tiles left to draw: the stock, or Mexican Train's boneyard
 
@@ -314,6 +317,42 @@ class RoomTable(Screen[None]):
     def action_toggle_log(self) -> None:
         self.show_log = self.has_class("-narrow")
         self.fit()
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people take turns at this keyboard (a table that can hold several seats says so)."""
+        return False
+
+    def turn_line(
+        self, obs: Observation | PublicView | TrainObservation | None, thinking: int | None, choose: str
+    ) -> str:
+        """What the status bar says of whose turn it is, in the room's state: the connection, the lobby, between
+        games, the match over, a bot thinking (``thinking``: its seat), or who plays (``choose``: what a person
+        choosing a move is asked for, "an end" or "a train")."""
+        played = self.PLAYED.capitalize()
+        if self.connection == "reconnecting":
+            return "Reconnecting…"
+        if self.connection == "connecting":
+            return "Connecting…"
+        if self.connection == "closed":
+            return "Not connected"
+        if self.status == "lobby":
+            return "Waiting for players" + (": s starts" if self.creator else " and the start")
+        if self.status == "between":
+            return f"{played} over" if self.watching else f"{played} over: n next"
+        if self.status == "over":
+            return "Match over" + (": r restarts" if self.creator else "")
+        if obs is None:
+            return "Dealing…"
+        if thinking is not None:
+            return f"{SPINNER[self.frame % len(SPINNER)]} {self.names[thinking]} is thinking…"
+        if self.watching:
+            return f"Watching: {self.names[obs.turn]} to play"
+        if self.my_turn:
+            # At one keyboard "your" would not say whose: the seat's name does.
+            turn = f"{self.names[obs.turn]} to play" if self.hot_seat else "Your turn"
+            return turn + (f": choose {choose}" if self.choosing else "")
+        return f"{self.names[obs.turn]} to play"
 
     @property
     def creator(self) -> bool:

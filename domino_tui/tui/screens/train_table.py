@@ -64,7 +64,6 @@ SHORT = 30  # rows below which the seats are shown on the board's border
 LOG_AUTO_WIDTH = 130  # the log opens by itself from this width (unless you said otherwise)
 # Columns the trains keep beside a panel: the longest label and a few tiles of every train (see train_layout).
 BOARD_ROOM = 46
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 PANELS = ("tracker", "log")
 PLAYING = {"number", "pick", "cursor", "play", "draw", "pass_turn"}
 CREATOR = {"start", "restart", "close_room"}
@@ -469,27 +468,7 @@ class TrainTable(TrainChoice, RoomTable):
 
     def status_info(self) -> StatusInfo:
         obs = self.observation
-        thinking = bot_to_move(self.info, obs)
-        if self.connection == "reconnecting":
-            turn = "Reconnecting…"
-        elif self.connection == "closed":
-            turn = "Not connected"
-        elif self.status == "lobby":
-            turn = "Waiting for players" + (": s starts" if self.creator else " and the start")
-        elif self.status == "between":
-            turn = "Round over" if self.watching else "Round over: n next"
-        elif self.status == "over":
-            turn = "Match over" + (": r restarts" if self.creator else "")
-        elif obs is None:
-            turn = "Dealing…"
-        elif thinking is not None:
-            turn = f"{SPINNER[self.frame % len(SPINNER)]} {self.names[thinking]} is thinking…"
-        elif self.watching:
-            turn = f"Watching: {self.names[obs.turn]} to play"
-        elif obs.legal:
-            turn = "Your turn" + (": choose a train" if self.choosing else "")
-        else:
-            turn = f"{self.names[obs.turn]} to play"
+        turn = self.turn_line(obs, bot_to_move(self.info, obs), "a train")
         if obs is None:
             return StatusInfo(turn, None)
         scores = self.over.scores if self.over is not None else obs.totals
