@@ -51,6 +51,8 @@ NORMAL, GOING_AWAY, POLICY = 1000, 1001, 1008
 # A client that has not read this much of what was sent to it is not keeping up; it is disconnected (it can
 # come back: every message it missed is in the next observation).
 SLOW_CLIENT_BYTES = 1 << 20
+# Seconds a refused client's close waits for its answer before the connection is dropped.
+REFUSED_CLOSE_WAIT = 1.0
 # Refusals that a well-behaved client never earns: these count towards closing the connection. (A stale move
 # or a second "next" happens to anyone on a slow network, and is only answered.)
 STRIKES = frozenset({Code.BAD_MESSAGE, Code.TOO_BIG, Code.TOO_FAST, Code.VERSION})
@@ -78,20 +80,31 @@ class Client:
     ws: ServerConnection
     address: str
     bucket: Bucket
-    spawn: Callable[[Coroutine[object, object, None]], None]
+    spawn: Callable[[Coroutine[object, object, None]], asyncio.Task[None]]
     host: RoomHost | None = None  # the room it entered
     strikes: int = 0
+    # Set by the first close: from then on nothing more is sent to it, it is read no more, and no second close is
+    # started. (A close waits for the peer's answer; one started per frame of a client that never answers piled
+    # up a task and a buffer for each.)
+    closing: asyncio.Task[None] | None = None
 
     def deliver(self, text: str) -> None:
+        if self.closing is not None:
+            return
         ws = self.ws
         transport = ws.transport
         if transport is not None and transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
-            self.spawn(ws.close(POLICY, "not reading what the server sends"))
+            self.close(POLICY, "not reading what the server sends")
             return
         broadcast([ws], text)
 
     def close(self, code: int, reason: str) -> None:
-        self.spawn(self.ws.close(code, reason))
+        if self.closing is None:
+            if code == POLICY:
+                # It is read no more, so its answer to the close may never be read either: its slot is not held
+                # for websockets' usual 10 s.
+                self.ws.close_timeout = REFUSED_CLOSE_WAIT
+            self.closing = self.spawn(self.ws.close(code, reason))
 
     @property
     def in_room(self) -> bool:
@@ -184,10 +197,11 @@ class RoomServer:
             log.error("stopping: %s", why)
             self._spawn(self.stop())
 
-    def _spawn(self, coro: Coroutine[object, object, None]) -> None:
+    def _spawn(self, coro: Coroutine[object, object, None]) -> asyncio.Task[None]:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     # ----- connections -----
 
@@ -244,8 +258,10 @@ class RoomServer:
             await ws.close(POLICY, exc.message[:120])
             return
         async for raw in ws:
-            if not client.in_room:  # the room was closed under it, or its seat taken up by a new connection
-                return
+            # Closed (refused once too often, too slow a reader), its room closed under it, or its seat taken up
+            # by a new connection: what it sends now is not read, so it earns no answer and no second close.
+            if client.closing is not None or not client.in_room:
+                break
             if not client.bucket.take():
                 self._refuse(client, Code.TOO_FAST, f"at most {self.config.rate:g} messages a second")
                 continue
@@ -254,6 +270,8 @@ class RoomServer:
                 await client.host.receive(client, parse(raw))
             except ProtocolError as exc:
                 self._refuse(client, exc.code, exc.message)
+        if client.closing is not None:
+            await client.closing  # its own code and reason, before the handler's end closes it as normal
 
     def _refuse(self, client: Client, code: Code, message: str) -> None:
         """Tell the client why its message was refused. A client that keeps sending what no client of the
