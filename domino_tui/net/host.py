@@ -47,6 +47,10 @@ class Listener(Protocol):
         """A message of the room, as the protocol's JSON text; must not wait (a slow listener is its carrier's
         problem, not the room's)."""
 
+    def chat(self, text: str) -> None:
+        """Someone's chat message, as the protocol's JSON text. Unlike ``deliver``, the carrier may drop it (a
+        reader that cannot keep up with a busy room's chat loses chat, never the game)."""
+
     def close(self, code: int, reason: str) -> None:
         """The room is done with this listener (the room was closed, or its seat taken up by a new one)."""
 
@@ -236,7 +240,7 @@ class RoomHost:
             name = room.seats[seat].name if seat is not None else "a spectator"
             text = encode({"type": "chat", "seat": seat, "name": name, "text": msg["text"]})
             for other in self.clients:
-                other.deliver(text)
+                other.chat(text)
             return
         if seat is None:
             raise ProtocolError(Code.NOT_NOW, "a spectator only watches (and chats)")

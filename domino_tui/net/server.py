@@ -38,7 +38,7 @@ from ..engine import EngineError, SaveFormatError
 from . import credentials
 from .host import RoomHost
 from .limits import Bucket, PerAddress
-from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, error, parse
+from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
 from .protocol import normal_room_code as normal_code
 from .room import Room, check_options
 from .storage import Storage
@@ -51,6 +51,18 @@ NORMAL, GOING_AWAY, POLICY = 1000, 1001, 1008
 # A client that has not read this much of what was sent to it is not keeping up; it is disconnected (it can
 # come back: every message it missed is in the next observation).
 SLOW_CLIENT_BYTES = 1 << 20
+# Chat is relayed to a connection only while less than this waits unsent for it (and within its allowance,
+# ServerConfig.chat_relay): past it chat to that reader is dropped, and it is told so once, so that chat can
+# never fill a buffer; only the game's own messages may take it on to SLOW_CLIENT_BYTES.
+CHAT_BACKLOG = 64 << 10
+DROPPED = encode(
+    {
+        "type": "chat",
+        "seat": None,
+        "name": "the server",  # no spectator is named so (they are all "a spectator"), and a seat is not null
+        "text": "chat is coming faster than it reaches you: some messages were dropped",
+    }
+)
 # Seconds a refused client's close waits for its answer before the connection is dropped.
 REFUSED_CLOSE_WAIT = 1.0
 # Refusals that a well-behaved client never earns: these count towards closing the connection. (A stale move
@@ -67,6 +79,10 @@ class ServerConfig:
     per_address: int = 64  # connections from one address at once; rooms it may create at once (and per hour)
     max_rooms: int = 10_000
     rate: float = 20.0  # messages a second a connection may send, after a burst of twice that
+    chat_relay: float = 10.0  # chat messages a second relayed to one connection, after a burst of twice that
+    # Connections from one address still opening (no request read yet) at once (default: per_address); so an
+    # address holds at most per_address + this many of the process's files.
+    handshakes_per_address: int | None = None
     strikes: int = 20  # refused messages before a connection is closed
     hello_timeout: float = HELLO_TIMEOUT
     workers: int | None = None  # threads bots think in (default: 4)
@@ -81,8 +97,10 @@ class Client:
     address: str
     bucket: Bucket
     spawn: Callable[[Coroutine[object, object, None]], asyncio.Task[None]]
+    chat_allowance: Bucket
     host: RoomHost | None = None  # the room it entered
     strikes: int = 0
+    chat_dropped: bool = False  # chat to it is being dropped, and it has been told
     # Set by the first close: from then on nothing more is sent to it, it is read no more, and no second close is
     # started. (A close waits for the peer's answer; one started per frame of a client that never answers piled
     # up a task and a buffer for each.)
@@ -98,6 +116,20 @@ class Client:
             return
         broadcast([ws], text)
 
+    def chat(self, text: str) -> None:
+        if self.closing is not None:
+            return
+        transport = self.ws.transport
+        behind = transport.get_write_buffer_size() if transport is not None else 0
+        allowance = self.chat_allowance
+        if behind <= CHAT_BACKLOG and allowance.take():
+            if allowance.tokens >= allowance.burst - 1:
+                self.chat_dropped = False  # calm again: its allowance was full, so a later flood is told anew
+            broadcast([self.ws], text)
+        elif not self.chat_dropped:
+            self.chat_dropped = True
+            self.deliver(DROPPED)
+
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
             if code == POLICY:
@@ -111,13 +143,38 @@ class Client:
         return self.host is not None and self.host.holds(self)
 
 
+class _Connection(ServerConnection):
+    """A connection counted from its first byte, before it is a WebSocket: each holds a file of the process, and
+    one that never finishes its handshake holds it for websockets' open timeout (10 s)."""
+
+    owner: RoomServer  # set on the subclass each server makes for its own connections
+    peer = "unknown"
+    counted = False  # among its address's sockets
+    opening = False  # among its address's handshakes in progress (no request read yet)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        assert isinstance(transport, asyncio.Transport)
+        remote = transport.get_extra_info("peername")
+        self.peer = str(remote[0]) if remote else "unknown"
+        if not self.owner._socket_opened(self):
+            transport.abort()  # past its address's caps: dropped before a byte is read, no answer owed
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.owner._socket_closed(self)
+
+
 class RoomServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.storage = Storage(config.db)
         self.thinkers = Thinkers(config.workers)
         self.rooms: dict[str, RoomHost] = {}
-        self.per_address: Counter[str] = Counter()
+        self.per_address: Counter[str] = Counter()  # WebSocket connections per address
+        self.sockets: Counter[str] = Counter()  # every connection per address, handshakes and refusals too
+        self.opening: Counter[str] = Counter()  # connections per address that have not sent their request
+        self._connection_type = type("Connection", (_Connection,), {"owner": self})
         self.connections = 0
         self.creations = PerAddress(config.per_address / 3600, config.per_address)
         self.server: Server | None = None
@@ -164,6 +221,7 @@ class RoomServer:
             self.config.host,
             self.config.port,
             process_request=self._process_request,
+            create_connection=self._connection_type,
             max_size=MAX_MESSAGE,
             max_queue=4,
             compression=None,  # observations are small; deflate would cost every move CPU and every connection memory
@@ -205,7 +263,32 @@ class RoomServer:
 
     # ----- connections -----
 
+    def _socket_opened(self, conn: _Connection) -> bool:
+        """Count a new connection from its address, or refuse it: an address may hold ``handshakes_per_address``
+        connections still opening, and ``per_address`` WebSockets with that many more beside them."""
+        config, address = self.config, conn.peer
+        opening = config.per_address if config.handshakes_per_address is None else config.handshakes_per_address
+        if self.opening[address] >= opening or self.sockets[address] >= config.per_address + opening:
+            return False
+        self.sockets[address] += 1
+        self.opening[address] += 1
+        conn.counted = conn.opening = True
+        return True
+
+    def _request_read(self, conn: _Connection) -> None:
+        if conn.opening:
+            conn.opening = False
+            _uncount(self.opening, conn.peer)
+
+    def _socket_closed(self, conn: _Connection) -> None:
+        self._request_read(conn)
+        if conn.counted:
+            conn.counted = False
+            _uncount(self.sockets, conn.peer)
+
     def _process_request(self, conn: ServerConnection, request: Request) -> Response | None:
+        if isinstance(conn, _Connection):
+            self._request_read(conn)
         if request.headers.get("Upgrade", "").lower() != "websocket":
             return conn.respond(
                 http.HTTPStatus.OK,
@@ -222,7 +305,14 @@ class RoomServer:
 
     async def _handler(self, ws: ServerConnection) -> None:
         address = _address(ws)
-        client = Client(ws, address, Bucket(self.config.rate, 2 * self.config.rate), self._spawn)
+        config = self.config
+        client = Client(
+            ws,
+            address,
+            Bucket(config.rate, 2 * config.rate),
+            self._spawn,
+            Bucket(config.chat_relay, 2 * config.chat_relay),
+        )
         self.connections += 1
         self.per_address[address] += 1
         try:
@@ -231,9 +321,7 @@ class RoomServer:
             pass
         finally:
             self.connections -= 1
-            self.per_address[address] -= 1
-            if not self.per_address[address]:
-                del self.per_address[address]
+            _uncount(self.per_address, address)
             if client.host is not None:
                 await client.host.leave(client)
 
@@ -330,6 +418,12 @@ class RoomServer:
         client.host = host
         await host.create(client, str(msg["name"]), seat)
         log.info("room %s: %s made by %s", credentials.shown_code(code), options.variant, client.address)
+
+
+def _uncount(counts: Counter[str], address: str) -> None:
+    counts[address] -= 1
+    if counts[address] <= 0:
+        del counts[address]  # the tables hold only the addresses connected now
 
 
 def _address(conn: ServerConnection) -> str:

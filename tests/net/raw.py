@@ -7,6 +7,7 @@ import asyncio
 import base64
 import json
 import os
+import socket
 import struct
 
 
@@ -15,8 +16,15 @@ class RawClient:
         self.reader, self.writer = reader, writer
 
     @classmethod
-    async def open(cls, port: int) -> RawClient:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def open(cls, port: int, receive_buffer: int | None = None) -> RawClient:
+        """A WebSocket; ``receive_buffer``: the socket's receive buffer in bytes (small: the server's bytes for it
+        wait on the server's side rather than in this end's kernel)."""
+        sock = socket.socket()
+        if receive_buffer is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+        reader, writer = await asyncio.open_connection(sock=sock)
         key = base64.b64encode(os.urandom(16)).decode()
         writer.write(
             f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
