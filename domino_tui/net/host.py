@@ -298,19 +298,25 @@ class RoomHost:
                 self.on_store_failure(str(exc))
             raise
 
-    async def _close_room(self) -> None:
+    async def expire(self, why: str) -> None:
+        """The room was left idle too long: everyone in it is told ``why`` and sent away, and it is deleted."""
+        async with self.lock:
+            if not self.closed:
+                await self._close_room(why)
+
+    async def _close_room(self, why: str = "the room's creator closed it") -> None:
         self.closed = True
         if self.on_close is not None:
             self.on_close(self)
         if self.timer:
             self.timer.cancel()
         await self._kept(self.store.delete_room(self.room.code))
-        text = encode({"type": "closed", "message": "the room's creator closed it"})
+        text = encode({"type": "closed", "message": why})
         for listener in list(self.clients):
             listener.deliver(text)
             self._detach(listener)
             listener.close(NORMAL, "the room was closed")
-        log.info("room %s closed", credentials.shown_code(self.room.code))
+        log.info("room %s closed: %s", credentials.shown_code(self.room.code), why)
 
     # ----- what is sent -----
 

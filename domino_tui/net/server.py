@@ -40,7 +40,7 @@ from .host import RoomHost
 from .limits import Bucket, PerAddress
 from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
 from .protocol import normal_room_code as normal_code
-from .room import Room, check_options
+from .room import Room, Status, check_options
 from .storage import Storage
 from .thinking import Thinkers
 
@@ -85,6 +85,12 @@ class ServerConfig:
     handshakes_per_address: int | None = None
     strikes: int = 20  # refused messages before a connection is closed
     hello_timeout: float = HELLO_TIMEOUT
+    rooms_per_address: int = 16  # rooms made by one address and still on the server
+    # Seconds a room may be left idle (no message, nobody entering or leaving, nothing played) before it is
+    # deleted with its log: a lobby; a finished match; any room with nobody connected (bots alone wait for ever).
+    idle_lobby: float = 3600.0
+    idle_over: float = 3600.0
+    unattended: float = 86400.0
     workers: int | None = None  # threads bots think in (default: 4)
     undo: bool = False  # a person alone with bots may take moves back
 
@@ -184,6 +190,11 @@ class RoomServer:
         self._tasks: set[asyncio.Task[None]] = set()
         self._password_checks = asyncio.Semaphore(2)  # scrypt is dear by design: two at a time at most
         self.new_seed: Callable[[], int] = credentials.new_seed  # the seed of each new match (tests fix it)
+        self.active: dict[str, float] = {}  # per room: when it was last active (time.time())
+        self.made_by: dict[str, str] = {}  # per room made since the start: the address that made it
+        self._sweeper: asyncio.Task[None] | None = None
+        self.expired_at_start: list[str] = []  # rooms deleted at the start rather than resumed, left idle too long
+        now = time.time()
         for stored in self.storage.rooms():
             room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
             try:
@@ -193,7 +204,14 @@ class RoomServer:
                 # is left in the database, unread, rather than resumed with a wrong score or stopping every room.
                 log.warning("room %s is not resumed: %s", credentials.shown_code(room.code), exc)
                 continue
+            if self._expired(room, stored.active, present=False, now=now) is not None:
+                # Left idle too long while the server was down: not resumed, so it holds no place (a server full
+                # of abandoned rooms stays full across restarts otherwise).
+                self.expired_at_start.append(room.code)
+                self.storage.delete_now(room.code)
+                continue
             self.rooms[room.code] = self._host(room)
+            self.active[room.code] = stored.active
         if self.rooms:
             log.info("resumed %d rooms from %s", len(self.rooms), config.db)
 
@@ -209,8 +227,40 @@ class RoomServer:
         )
 
     def _forget(self, host: RoomHost) -> None:
-        """A room its creator closed is no longer on the server."""
-        self.rooms.pop(host.room.code, None)
+        """A room closed (by its creator, or expired) is no longer on the server."""
+        code = host.room.code
+        self.rooms.pop(code, None)
+        self.active.pop(code, None)
+        self.made_by.pop(code, None)
+
+    def _expired(self, room: Room, active: float, present: bool, now: float) -> str | None:
+        """Why ``room`` (last active at ``active``) is to be deleted now, or None."""
+        config, idle = self.config, now - active
+        if room.status is Status.LOBBY and idle > config.idle_lobby:
+            return f"nothing happened in the room's lobby for {config.idle_lobby:g} s"
+        if room.status is Status.OVER and idle > config.idle_over:
+            return f"the match ended and the room was left for {config.idle_over:g} s"
+        if not present and idle > config.unattended:
+            return f"nobody was in the room for {config.unattended:g} s"
+        return None
+
+    def _sweep(self) -> None:
+        now = time.time()
+        for code, host in list(self.rooms.items()):
+            why = self._expired(host.room, self.active.get(code, now), bool(host.clients), now)
+            if why is not None:
+                self._spawn(host.expire(f"the room expired: {why}"))
+
+    async def _sweeping(self) -> None:
+        config = self.config
+        every = min(60.0, max(0.01, min(config.idle_lobby, config.idle_over, config.unattended) / 10))
+        while True:
+            await asyncio.sleep(every)
+            self._sweep()
+
+    def _touch(self, client: Client) -> None:
+        if client.host is not None and not client.host.closed:
+            self.active[client.host.room.code] = time.time()
 
     # ----- running -----
 
@@ -229,6 +279,7 @@ class RoomServer:
             ping_timeout=20,
             server_header=None,
         )
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
         port: int = self.server.sockets[0].getsockname()[1]
         log.info("domino-tui room server on ws://%s:%d (protocol version %d)", self.config.host, port, VERSION)
         return port
@@ -236,6 +287,8 @@ class RoomServer:
     async def stop(self) -> None:
         """Close every connection (the rooms are kept: a restart resumes them), finish the writes, stop."""
         self.stopping = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for host in self.rooms.values():
             host.stop()
         if self.server is not None:
@@ -323,6 +376,7 @@ class RoomServer:
             self.connections -= 1
             _uncount(self.per_address, address)
             if client.host is not None:
+                self._touch(client)
                 await client.host.leave(client)
 
     async def _converse(self, client: Client) -> None:
@@ -340,6 +394,7 @@ class RoomServer:
             if msg["type"] not in FIRST:
                 raise ProtocolError(Code.NOT_NOW, "first create, join, rejoin or watch a room")
             await self._enter(client, msg)
+            self._touch(client)
         except ProtocolError as exc:
             # A first message that cannot be acted on ends the connection: the client tries again on a new one.
             await ws.send(error(exc.code, exc.message))
@@ -354,6 +409,7 @@ class RoomServer:
                 self._refuse(client, Code.TOO_FAST, f"at most {self.config.rate:g} messages a second")
                 continue
             assert client.host is not None
+            self._touch(client)
             try:
                 await client.host.receive(client, parse(raw))
             except ProtocolError as exc:
@@ -404,6 +460,12 @@ class RoomServer:
             raise ProtocolError(Code.SERVER_FULL, "the server holds as many rooms as it may: try again later")
         password = msg.get("password")
         options, seat = check_options(msg, isinstance(password, str))
+        live = sum(1 for address in self.made_by.values() if address == client.address)
+        if live >= self.config.rooms_per_address:
+            raise ProtocolError(
+                Code.TOO_FAST,
+                f"your address has {live} rooms on this server, as many as it may: close one or let one expire",
+            )
         if not self.creations.take(client.address):
             raise ProtocolError(Code.TOO_FAST, "your address has made too many rooms: try again later")
         password_hash = None
@@ -415,6 +477,8 @@ class RoomServer:
             code = credentials.new_room_code()
         room = Room(code, self.new_seed(), options, password_hash, time.time())
         host = self.rooms[code] = self._host(room)
+        self.made_by[code] = client.address
+        self.active[code] = time.time()
         client.host = host
         await host.create(client, str(msg["name"]), seat)
         log.info("room %s: %s made by %s", credentials.shown_code(code), options.variant, client.address)

@@ -8,9 +8,10 @@ import contextlib
 import json
 import socket
 
+import pytest
 from websockets.asyncio.server import ServerConnection
 
-from domino_tui.net.client import SeatView
+from domino_tui.net.client import NetError, RoomClosed, SeatView
 
 from .conftest import start_server
 from .events import wait_for
@@ -169,3 +170,62 @@ async def test_handshakes_left_unfinished_are_capped_per_address(tmp_path) -> No
         await until(lambda: not server.sockets)
     finally:
         await server.stop()
+
+
+async def test_an_idle_lobby_expires_with_its_log_and_its_people_are_told(tmp_path) -> None:
+    running = await start_server(tmp_path / "r.sqlite3", idle_lobby=0.3)
+    server = running.server
+    try:
+        ana = running.client()
+        await ana.create("Ana", "block")
+        closed = await wait_for(ana, lambda e: isinstance(e, RoomClosed))
+        assert "expired" in closed.message and "lobby" in closed.message
+        assert not server.rooms
+        await server.storage.drain()
+        assert server.storage.rooms() == []
+    finally:
+        for c in running.clients:
+            await c.close()
+        await server.stop()
+
+
+async def test_rooms_left_idle_are_not_resumed_and_leave_no_server_full(tmp_path) -> None:
+    db = tmp_path / "r.sqlite3"
+    running = await start_server(db, max_rooms=1)
+    ana = running.client()
+    await ana.create("Ana", "block")
+    with pytest.raises(NetError) as full:
+        await running.client().create("Ben", "block")
+    assert full.value.code == "server_full"
+    for c in running.clients:
+        await c.close()
+    await running.server.stop()
+    # Started again with a lobby's idle time shorter than the time since: the room is gone, and there is room.
+    again = await start_server(db, max_rooms=1, idle_lobby=0.001)
+    try:
+        assert not again.server.rooms and again.server.storage.rooms() == []
+        assert (await again.client().create("Ben", "block")).seat == 0
+    finally:
+        for c in again.clients:
+            await c.close()
+        await again.server.stop()
+
+
+async def test_live_rooms_are_capped_per_address(tmp_path) -> None:
+    running = await start_server(tmp_path / "r.sqlite3", rooms_per_address=2)
+    try:
+        makers = [running.client() for _ in range(3)]
+        await makers[0].create("Ana", "block")
+        await makers[1].create("Ben", "block")
+        with pytest.raises(NetError) as refused:
+            await makers[2].create("Cy", "block")
+        assert refused.value.code == "too_fast" and "2 rooms on this server" in refused.value.message
+        # A room closed makes way for another.
+        await makers[0].close_room()
+        await until(lambda: len(running.server.rooms) == 1)
+        again = running.client()
+        assert (await again.create("Cy", "block")).seat == 0
+    finally:
+        for c in running.clients:
+            await c.close()
+        await running.server.stop()
