@@ -47,6 +47,10 @@ class Listener(Protocol):
         """A message of the room, as the protocol's JSON text; must not wait (a slow listener is its carrier's
         problem, not the room's)."""
 
+    def chat(self, text: str) -> None:
+        """Someone's chat message, as the protocol's JSON text. Unlike ``deliver``, the carrier may drop it (a
+        reader that cannot keep up with a busy room's chat loses chat, never the game)."""
+
     def close(self, code: int, reason: str) -> None:
         """The room is done with this listener (the room was closed, or its seat taken up by a new one)."""
 
@@ -236,7 +240,7 @@ class RoomHost:
             name = room.seats[seat].name if seat is not None else "a spectator"
             text = encode({"type": "chat", "seat": seat, "name": name, "text": msg["text"]})
             for other in self.clients:
-                other.deliver(text)
+                other.chat(text)
             return
         if seat is None:
             raise ProtocolError(Code.NOT_NOW, "a spectator only watches (and chats)")
@@ -294,19 +298,25 @@ class RoomHost:
                 self.on_store_failure(str(exc))
             raise
 
-    async def _close_room(self) -> None:
+    async def expire(self, why: str) -> None:
+        """The room was left idle too long: everyone in it is told ``why`` and sent away, and it is deleted."""
+        async with self.lock:
+            if not self.closed:
+                await self._close_room(why)
+
+    async def _close_room(self, why: str = "the room's creator closed it") -> None:
         self.closed = True
         if self.on_close is not None:
             self.on_close(self)
         if self.timer:
             self.timer.cancel()
         await self._kept(self.store.delete_room(self.room.code))
-        text = encode({"type": "closed", "message": "the room's creator closed it"})
+        text = encode({"type": "closed", "message": why})
         for listener in list(self.clients):
             listener.deliver(text)
             self._detach(listener)
             listener.close(NORMAL, "the room was closed")
-        log.info("room %s closed", credentials.shown_code(self.room.code))
+        log.info("room %s closed: %s", credentials.shown_code(self.room.code), why)
 
     # ----- what is sent -----
 

@@ -38,9 +38,9 @@ from ..engine import EngineError, SaveFormatError
 from . import credentials
 from .host import RoomHost
 from .limits import Bucket, PerAddress
-from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, error, parse
+from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
 from .protocol import normal_room_code as normal_code
-from .room import Room, check_options
+from .room import Room, Status, check_options
 from .storage import Storage
 from .thinking import Thinkers
 
@@ -51,6 +51,20 @@ NORMAL, GOING_AWAY, POLICY = 1000, 1001, 1008
 # A client that has not read this much of what was sent to it is not keeping up; it is disconnected (it can
 # come back: every message it missed is in the next observation).
 SLOW_CLIENT_BYTES = 1 << 20
+# Chat is relayed to a connection only while less than this waits unsent for it (and within its allowance,
+# ServerConfig.chat_relay): past it chat to that reader is dropped, and it is told so once, so that chat can
+# never fill a buffer; only the game's own messages may take it on to SLOW_CLIENT_BYTES.
+CHAT_BACKLOG = 64 << 10
+DROPPED = encode(
+    {
+        "type": "chat",
+        "seat": None,
+        "name": "the server",  # no spectator is named so (they are all "a spectator"), and a seat is not null
+        "text": "chat is coming faster than it reaches you: some messages were dropped",
+    }
+)
+# Seconds a refused client's close waits for its answer before the connection is dropped.
+REFUSED_CLOSE_WAIT = 1.0
 # Refusals that a well-behaved client never earns: these count towards closing the connection. (A stale move
 # or a second "next" happens to anyone on a slow network, and is only answered.)
 STRIKES = frozenset({Code.BAD_MESSAGE, Code.TOO_BIG, Code.TOO_FAST, Code.VERSION})
@@ -65,8 +79,18 @@ class ServerConfig:
     per_address: int = 64  # connections from one address at once; rooms it may create at once (and per hour)
     max_rooms: int = 10_000
     rate: float = 20.0  # messages a second a connection may send, after a burst of twice that
+    chat_relay: float = 10.0  # chat messages a second relayed to one connection, after a burst of twice that
+    # Connections from one address still opening (no request read yet) at once (default: per_address); so an
+    # address holds at most per_address + this many of the process's files.
+    handshakes_per_address: int | None = None
     strikes: int = 20  # refused messages before a connection is closed
     hello_timeout: float = HELLO_TIMEOUT
+    rooms_per_address: int = 16  # rooms made by one address and still on the server
+    # Seconds a room may be left idle (no message, nobody entering or leaving, nothing played) before it is
+    # deleted with its log: a lobby; a finished match; any room with nobody connected (bots alone wait for ever).
+    idle_lobby: float = 3600.0
+    idle_over: float = 3600.0
+    unattended: float = 86400.0
     workers: int | None = None  # threads bots think in (default: 4)
     undo: bool = False  # a person alone with bots may take moves back
 
@@ -78,24 +102,73 @@ class Client:
     ws: ServerConnection
     address: str
     bucket: Bucket
-    spawn: Callable[[Coroutine[object, object, None]], None]
+    spawn: Callable[[Coroutine[object, object, None]], asyncio.Task[None]]
+    chat_allowance: Bucket
     host: RoomHost | None = None  # the room it entered
     strikes: int = 0
+    chat_dropped: bool = False  # chat to it is being dropped, and it has been told
+    # Set by the first close: from then on nothing more is sent to it, it is read no more, and no second close is
+    # started. (A close waits for the peer's answer; one started per frame of a client that never answers piled
+    # up a task and a buffer for each.)
+    closing: asyncio.Task[None] | None = None
 
     def deliver(self, text: str) -> None:
+        if self.closing is not None:
+            return
         ws = self.ws
         transport = ws.transport
         if transport is not None and transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
-            self.spawn(ws.close(POLICY, "not reading what the server sends"))
+            self.close(POLICY, "not reading what the server sends")
             return
         broadcast([ws], text)
 
+    def chat(self, text: str) -> None:
+        if self.closing is not None:
+            return
+        transport = self.ws.transport
+        behind = transport.get_write_buffer_size() if transport is not None else 0
+        allowance = self.chat_allowance
+        if behind <= CHAT_BACKLOG and allowance.take():
+            if allowance.tokens >= allowance.burst - 1:
+                self.chat_dropped = False  # calm again: its allowance was full, so a later flood is told anew
+            broadcast([self.ws], text)
+        elif not self.chat_dropped:
+            self.chat_dropped = True
+            self.deliver(DROPPED)
+
     def close(self, code: int, reason: str) -> None:
-        self.spawn(self.ws.close(code, reason))
+        if self.closing is None:
+            if code == POLICY:
+                # It is read no more, so its answer to the close may never be read either: its slot is not held
+                # for websockets' usual 10 s.
+                self.ws.close_timeout = REFUSED_CLOSE_WAIT
+            self.closing = self.spawn(self.ws.close(code, reason))
 
     @property
     def in_room(self) -> bool:
         return self.host is not None and self.host.holds(self)
+
+
+class _Connection(ServerConnection):
+    """A connection counted from its first byte, before it is a WebSocket: each holds a file of the process, and
+    one that never finishes its handshake holds it for websockets' open timeout (10 s)."""
+
+    owner: RoomServer  # set on the subclass each server makes for its own connections
+    peer = "unknown"
+    counted = False  # among its address's sockets
+    opening = False  # among its address's handshakes in progress (no request read yet)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        assert isinstance(transport, asyncio.Transport)
+        remote = transport.get_extra_info("peername")
+        self.peer = str(remote[0]) if remote else "unknown"
+        if not self.owner._socket_opened(self):
+            transport.abort()  # past its address's caps: dropped before a byte is read, no answer owed
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.owner._socket_closed(self)
 
 
 class RoomServer:
@@ -104,7 +177,10 @@ class RoomServer:
         self.storage = Storage(config.db)
         self.thinkers = Thinkers(config.workers)
         self.rooms: dict[str, RoomHost] = {}
-        self.per_address: Counter[str] = Counter()
+        self.per_address: Counter[str] = Counter()  # WebSocket connections per address
+        self.sockets: Counter[str] = Counter()  # every connection per address, handshakes and refusals too
+        self.opening: Counter[str] = Counter()  # connections per address that have not sent their request
+        self._connection_type = type("Connection", (_Connection,), {"owner": self})
         self.connections = 0
         self.creations = PerAddress(config.per_address / 3600, config.per_address)
         self.server: Server | None = None
@@ -114,6 +190,11 @@ class RoomServer:
         self._tasks: set[asyncio.Task[None]] = set()
         self._password_checks = asyncio.Semaphore(2)  # scrypt is dear by design: two at a time at most
         self.new_seed: Callable[[], int] = credentials.new_seed  # the seed of each new match (tests fix it)
+        self.active: dict[str, float] = {}  # per room: when it was last active (time.time())
+        self.made_by: dict[str, str] = {}  # per room made since the start: the address that made it
+        self._sweeper: asyncio.Task[None] | None = None
+        self.expired_at_start: list[str] = []  # rooms deleted at the start rather than resumed, left idle too long
+        now = time.time()
         for stored in self.storage.rooms():
             room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
             try:
@@ -123,7 +204,14 @@ class RoomServer:
                 # is left in the database, unread, rather than resumed with a wrong score or stopping every room.
                 log.warning("room %s is not resumed: %s", credentials.shown_code(room.code), exc)
                 continue
+            if self._expired(room, stored.active, present=False, now=now) is not None:
+                # Left idle too long while the server was down: not resumed, so it holds no place (a server full
+                # of abandoned rooms stays full across restarts otherwise).
+                self.expired_at_start.append(room.code)
+                self.storage.delete_now(room.code)
+                continue
             self.rooms[room.code] = self._host(room)
+            self.active[room.code] = stored.active
         if self.rooms:
             log.info("resumed %d rooms from %s", len(self.rooms), config.db)
 
@@ -139,8 +227,40 @@ class RoomServer:
         )
 
     def _forget(self, host: RoomHost) -> None:
-        """A room its creator closed is no longer on the server."""
-        self.rooms.pop(host.room.code, None)
+        """A room closed (by its creator, or expired) is no longer on the server."""
+        code = host.room.code
+        self.rooms.pop(code, None)
+        self.active.pop(code, None)
+        self.made_by.pop(code, None)
+
+    def _expired(self, room: Room, active: float, present: bool, now: float) -> str | None:
+        """Why ``room`` (last active at ``active``) is to be deleted now, or None."""
+        config, idle = self.config, now - active
+        if room.status is Status.LOBBY and idle > config.idle_lobby:
+            return f"nothing happened in the room's lobby for {config.idle_lobby:g} s"
+        if room.status is Status.OVER and idle > config.idle_over:
+            return f"the match ended and the room was left for {config.idle_over:g} s"
+        if not present and idle > config.unattended:
+            return f"nobody was in the room for {config.unattended:g} s"
+        return None
+
+    def _sweep(self) -> None:
+        now = time.time()
+        for code, host in list(self.rooms.items()):
+            why = self._expired(host.room, self.active.get(code, now), bool(host.clients), now)
+            if why is not None:
+                self._spawn(host.expire(f"the room expired: {why}"))
+
+    async def _sweeping(self) -> None:
+        config = self.config
+        every = min(60.0, max(0.01, min(config.idle_lobby, config.idle_over, config.unattended) / 10))
+        while True:
+            await asyncio.sleep(every)
+            self._sweep()
+
+    def _touch(self, client: Client) -> None:
+        if client.host is not None and not client.host.closed:
+            self.active[client.host.room.code] = time.time()
 
     # ----- running -----
 
@@ -151,6 +271,7 @@ class RoomServer:
             self.config.host,
             self.config.port,
             process_request=self._process_request,
+            create_connection=self._connection_type,
             max_size=MAX_MESSAGE,
             max_queue=4,
             compression=None,  # observations are small; deflate would cost every move CPU and every connection memory
@@ -158,6 +279,7 @@ class RoomServer:
             ping_timeout=20,
             server_header=None,
         )
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
         port: int = self.server.sockets[0].getsockname()[1]
         log.info("domino-tui room server on ws://%s:%d (protocol version %d)", self.config.host, port, VERSION)
         return port
@@ -165,6 +287,8 @@ class RoomServer:
     async def stop(self) -> None:
         """Close every connection (the rooms are kept: a restart resumes them), finish the writes, stop."""
         self.stopping = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for host in self.rooms.values():
             host.stop()
         if self.server is not None:
@@ -184,14 +308,40 @@ class RoomServer:
             log.error("stopping: %s", why)
             self._spawn(self.stop())
 
-    def _spawn(self, coro: Coroutine[object, object, None]) -> None:
+    def _spawn(self, coro: Coroutine[object, object, None]) -> asyncio.Task[None]:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     # ----- connections -----
 
+    def _socket_opened(self, conn: _Connection) -> bool:
+        """Count a new connection from its address, or refuse it: an address may hold ``handshakes_per_address``
+        connections still opening, and ``per_address`` WebSockets with that many more beside them."""
+        config, address = self.config, conn.peer
+        opening = config.per_address if config.handshakes_per_address is None else config.handshakes_per_address
+        if self.opening[address] >= opening or self.sockets[address] >= config.per_address + opening:
+            return False
+        self.sockets[address] += 1
+        self.opening[address] += 1
+        conn.counted = conn.opening = True
+        return True
+
+    def _request_read(self, conn: _Connection) -> None:
+        if conn.opening:
+            conn.opening = False
+            _uncount(self.opening, conn.peer)
+
+    def _socket_closed(self, conn: _Connection) -> None:
+        self._request_read(conn)
+        if conn.counted:
+            conn.counted = False
+            _uncount(self.sockets, conn.peer)
+
     def _process_request(self, conn: ServerConnection, request: Request) -> Response | None:
+        if isinstance(conn, _Connection):
+            self._request_read(conn)
         if request.headers.get("Upgrade", "").lower() != "websocket":
             return conn.respond(
                 http.HTTPStatus.OK,
@@ -208,7 +358,14 @@ class RoomServer:
 
     async def _handler(self, ws: ServerConnection) -> None:
         address = _address(ws)
-        client = Client(ws, address, Bucket(self.config.rate, 2 * self.config.rate), self._spawn)
+        config = self.config
+        client = Client(
+            ws,
+            address,
+            Bucket(config.rate, 2 * config.rate),
+            self._spawn,
+            Bucket(config.chat_relay, 2 * config.chat_relay),
+        )
         self.connections += 1
         self.per_address[address] += 1
         try:
@@ -217,10 +374,9 @@ class RoomServer:
             pass
         finally:
             self.connections -= 1
-            self.per_address[address] -= 1
-            if not self.per_address[address]:
-                del self.per_address[address]
+            _uncount(self.per_address, address)
             if client.host is not None:
+                self._touch(client)
                 await client.host.leave(client)
 
     async def _converse(self, client: Client) -> None:
@@ -238,22 +394,28 @@ class RoomServer:
             if msg["type"] not in FIRST:
                 raise ProtocolError(Code.NOT_NOW, "first create, join, rejoin or watch a room")
             await self._enter(client, msg)
+            self._touch(client)
         except ProtocolError as exc:
             # A first message that cannot be acted on ends the connection: the client tries again on a new one.
             await ws.send(error(exc.code, exc.message))
             await ws.close(POLICY, exc.message[:120])
             return
         async for raw in ws:
-            if not client.in_room:  # the room was closed under it, or its seat taken up by a new connection
-                return
+            # Closed (refused once too often, too slow a reader), its room closed under it, or its seat taken up
+            # by a new connection: what it sends now is not read, so it earns no answer and no second close.
+            if client.closing is not None or not client.in_room:
+                break
             if not client.bucket.take():
                 self._refuse(client, Code.TOO_FAST, f"at most {self.config.rate:g} messages a second")
                 continue
             assert client.host is not None
+            self._touch(client)
             try:
                 await client.host.receive(client, parse(raw))
             except ProtocolError as exc:
                 self._refuse(client, exc.code, exc.message)
+        if client.closing is not None:
+            await client.closing  # its own code and reason, before the handler's end closes it as normal
 
     def _refuse(self, client: Client, code: Code, message: str) -> None:
         """Tell the client why its message was refused. A client that keeps sending what no client of the
@@ -298,6 +460,12 @@ class RoomServer:
             raise ProtocolError(Code.SERVER_FULL, "the server holds as many rooms as it may: try again later")
         password = msg.get("password")
         options, seat = check_options(msg, isinstance(password, str))
+        live = sum(1 for address in self.made_by.values() if address == client.address)
+        if live >= self.config.rooms_per_address:
+            raise ProtocolError(
+                Code.TOO_FAST,
+                f"your address has {live} rooms on this server, as many as it may: close one or let one expire",
+            )
         if not self.creations.take(client.address):
             raise ProtocolError(Code.TOO_FAST, "your address has made too many rooms: try again later")
         password_hash = None
@@ -309,9 +477,17 @@ class RoomServer:
             code = credentials.new_room_code()
         room = Room(code, self.new_seed(), options, password_hash, time.time())
         host = self.rooms[code] = self._host(room)
+        self.made_by[code] = client.address
+        self.active[code] = time.time()
         client.host = host
         await host.create(client, str(msg["name"]), seat)
         log.info("room %s: %s made by %s", credentials.shown_code(code), options.variant, client.address)
+
+
+def _uncount(counts: Counter[str], address: str) -> None:
+    counts[address] -= 1
+    if counts[address] <= 0:
+        del counts[address]  # the tables hold only the addresses connected now
 
 
 def _address(conn: ServerConnection) -> str:

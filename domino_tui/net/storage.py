@@ -13,18 +13,20 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
         created REAL NOT NULL,
         seed INTEGER NOT NULL,
         options TEXT NOT NULL,
-        password TEXT
+        password TEXT,
+        active REAL
     )""",
     """CREATE TABLE IF NOT EXISTS log (
         code TEXT NOT NULL,
@@ -44,6 +46,7 @@ class StoredRoom:
     options: dict[str, object]
     password: str | None
     entries: list[dict[str, object]]
+    active: float  # when its log last grew (its creation, before that): how long it has been left idle
 
 
 class StorageError(Exception):
@@ -58,10 +61,15 @@ class Storage:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
+            if version not in (0, 1, SCHEMA_VERSION):
                 raise StorageError(f"{self.path} holds rooms of a newer server (schema {version})")
             for statement in SCHEMA:
                 self._db.execute(statement)
+            if version == 1:
+                # A room's last activity is kept since schema 2. An earlier server's rooms are counted as active
+                # from this upgrade: nothing says how long they had been idle, and none is deleted unseen.
+                self._db.execute("ALTER TABLE rooms ADD COLUMN active REAL")
+                self._db.execute("UPDATE rooms SET active = ?", (time.time(),))
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StorageError(f"cannot use {self.path} for the rooms: {exc}") from None
@@ -76,13 +84,15 @@ class Storage:
 
     def rooms(self) -> list[StoredRoom]:
         out = []
-        rows = self._db.execute("SELECT code, created, seed, options, password FROM rooms ORDER BY created").fetchall()
-        for code, created, seed, options, password in rows:
+        rows = self._db.execute(
+            "SELECT code, created, seed, options, password, active FROM rooms ORDER BY created"
+        ).fetchall()
+        for code, created, seed, options, password, active in rows:
             entries = [
                 json.loads(entry)
                 for (entry,) in self._db.execute("SELECT entry FROM log WHERE code = ? ORDER BY seq", (code,))
             ]
-            out.append(StoredRoom(code, created, seed, json.loads(options), password, entries))
+            out.append(StoredRoom(code, created, seed, json.loads(options), password, entries, active or created))
         return out
 
     # ----- writing -----
@@ -91,14 +101,28 @@ class Storage:
         self, code: str, created: float, seed: int, options: dict[str, object], password: str | None
     ) -> asyncio.Future[None]:
         return self._write(
-            [("INSERT INTO rooms VALUES (?, ?, ?, ?, ?)", (code, created, seed, json.dumps(options), password))]
+            [
+                (
+                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)",
+                    (code, created, seed, json.dumps(options), password, created),
+                )
+            ]
         )
 
     def append(self, code: str, seq: int, entry: dict[str, object]) -> asyncio.Future[None]:
-        return self._write([("INSERT INTO log VALUES (?, ?, ?)", (code, seq, json.dumps(entry)))])
+        return self._write(
+            [
+                ("INSERT INTO log VALUES (?, ?, ?)", (code, seq, json.dumps(entry))),
+                ("UPDATE rooms SET active = ? WHERE code = ?", (time.time(), code)),
+            ]
+        )
 
     def delete_room(self, code: str) -> asyncio.Future[None]:
         return self._write([("DELETE FROM log WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,))])
+
+    def delete_now(self, code: str) -> None:
+        """Delete a room before the server runs (at its start, with no commit under way)."""
+        self._commit([("DELETE FROM log WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,))])
 
     def _write(self, writes: list[Write]) -> asyncio.Future[None]:
         loop = asyncio.get_running_loop()
