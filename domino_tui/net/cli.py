@@ -20,6 +20,19 @@ from .storage import StorageError
 DB_NAME = "rooms.sqlite3"
 
 
+def db_file(text: str) -> Path:
+    """The rooms' file; a database's URL (postgresql://...) is refused in words rather than taken for a file of
+    that name."""
+    scheme, sep, _ = text.partition("://")
+    if sep and scheme.replace("+", "").isalnum():
+        # Only the scheme is repeated: the rest of an address may hold a password.
+        raise argparse.ArgumentTypeError(
+            f"{scheme}://... is a database server's address: this server keeps its rooms in a SQLite file, "
+            "give its path"
+        )
+    return Path(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     defaults = ServerConfig()
     parser = argparse.ArgumentParser(
@@ -30,7 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default=defaults.host, help="the address to listen on (default: %(default)s)")
     parser.add_argument("--port", type=int, default=defaults.port, help="the port (default: %(default)s; 0: any)")
-    parser.add_argument("--db", type=Path, default=None, help=f"the rooms' file (default: {config_dir() / DB_NAME})")
+    parser.add_argument(
+        "--db", type=db_file, default=None, help=f"the rooms' SQLite file (default: {config_dir() / DB_NAME})"
+    )
     parser.add_argument("--max-connections", type=int, default=defaults.max_connections, metavar="N")
     parser.add_argument(
         "--per-address",
@@ -63,7 +78,8 @@ def main(argv: Sequence[str]) -> int:
     with contextlib.suppress(OSError, ValueError):
         faulthandler.register(signal.SIGUSR1, all_threads=True)
     db = args.db or config_dir() / DB_NAME
-    db.parent.mkdir(parents=True, exist_ok=True)
+    # The folder is made for the owner only, as the file is (storage.py): it holds every room's seed.
+    db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     config = ServerConfig(
         host=args.host,
         port=args.port,

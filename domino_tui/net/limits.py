@@ -1,4 +1,4 @@
-"""Rate limits: a token bucket per connection (messages) and per address (rooms created)."""
+"""Rate limits: a token bucket per connection (messages) and per address (rooms created, rooms not found)."""
 
 from __future__ import annotations
 
@@ -17,13 +17,17 @@ class Bucket:
         self.last = time.monotonic()
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
+        if not self.has():
             return False
         self.tokens -= 1
         return True
+
+    def has(self) -> bool:
+        """Whether a token is there now (none is taken)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        return self.tokens >= 1
 
 
 class PerAddress:
@@ -41,6 +45,11 @@ class PerAddress:
                 self._forget_full()
             bucket = self.buckets[address] = Bucket(self.rate, self.burst)
         return bucket.take()
+
+    def has(self, address: str) -> bool:
+        """Whether ``address`` has a token now (an address never seen has its burst)."""
+        bucket = self.buckets.get(address)
+        return bucket is None or bucket.has()
 
     def _forget_full(self) -> None:
         now = time.monotonic()

@@ -86,6 +86,10 @@ class ServerConfig:
     strikes: int = 20  # refused messages before a connection is closed
     hello_timeout: float = HELLO_TIMEOUT
     rooms_per_address: int = 16  # rooms made by one address and still on the server
+    # Rooms asked for that are not there, or whose password was wrong, per address: a minute's worth, then one
+    # every two seconds, so that guessing codes (or a password) goes no faster than that.
+    misses: float = 0.5
+    misses_burst: int = 30
     # Seconds a room may be left idle (no message, nobody entering or leaving, nothing played) before it is
     # deleted with its log: a lobby; a finished match; any room with nobody connected (bots alone wait for ever).
     idle_lobby: float = 3600.0
@@ -183,6 +187,7 @@ class RoomServer:
         self._connection_type = type("Connection", (_Connection,), {"owner": self})
         self.connections = 0
         self.creations = PerAddress(config.per_address / 3600, config.per_address)
+        self.misses = PerAddress(config.misses, config.misses_burst)
         self.server: Server | None = None
         self.stopped = asyncio.Event()
         self.failure: str | None = None
@@ -435,8 +440,12 @@ class RoomServer:
         if kind == "create":
             await self._create(client, msg)
             return
+        if not self.misses.has(client.address):
+            # Asked before the room is looked up, so that an address out of guesses learns nothing of any code.
+            raise ProtocolError(Code.TOO_FAST, "too many rooms not found or wrong passwords from your address: wait")
         host = self.rooms.get(normal_code(str(msg["room"])))
         if host is None:
+            self.misses.take(client.address)
             raise ProtocolError(Code.NO_ROOM, f"there is no room {msg['room']} on this server")
         client.host = host
         if kind == "rejoin":
@@ -449,6 +458,7 @@ class RoomServer:
             async with self._password_checks:
                 right = await asyncio.to_thread(credentials.check_password, password, host.room.password_hash)
             if not right:
+                self.misses.take(client.address)
                 raise ProtocolError(Code.PASSWORD, "that is not the room's password")
         if kind == "watch":
             await host.watch(client)

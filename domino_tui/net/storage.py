@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -53,10 +54,23 @@ class StorageError(Exception):
     """The database cannot be opened or written: the server stops rather than acknowledge what it cannot keep."""
 
 
+def _owner_only(path: str) -> None:
+    """Create the database file readable by its owner only (it holds every room's seed, so every deal), or make an
+    existing one so; SQLite gives its journal files the database's own mode."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        os.chmod(path, 0o600)
+    except OSError as exc:
+        raise StorageError(f"cannot use {path} for the rooms: {exc.strerror or exc}") from None
+
+
 class Storage:
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
         try:
+            _owner_only(self.path)
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")

@@ -1,0 +1,104 @@
+"""What a server keeps from those who guess and those who read: room codes and passwords are guessed no faster
+than the misses' allowance of an address, and an address out of guesses learns nothing of any code; the rooms'
+database (every room's seed) is its owner's alone; a database server's address for `--db` is refused in words."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from domino_tui.net.client import NetError
+from domino_tui.net.storage import Storage
+
+from .conftest import start_server
+
+
+async def refused(running, room: str, password: str | None = None) -> str:
+    client = running.client()
+    with pytest.raises(NetError) as no:
+        await client.join(room, "Eve", password)
+    return no.value.code
+
+
+async def test_wrong_codes_and_passwords_are_guessed_no_faster_than_the_allowance(tmp_path: Path) -> None:
+    running = await start_server(tmp_path / "rooms.sqlite3", misses=0.001, misses_burst=3)
+    try:
+        owner = running.client()
+        secret = await owner.create("Ana", "block", password="right one")
+        assert await refused(running, "AAAA-AAAA") == "no_room"
+        assert await refused(running, "BBBB-BBBB") == "no_room"
+        assert await refused(running, secret.room, "wrong") == "password"
+        # Out of guesses: refused before the code is looked up, so a real room's code says no more than a made-up
+        # one, and its right password lets nobody in from this address until the allowance comes back.
+        assert await refused(running, "CCCC-CCCC") == "too_fast"
+        assert await refused(running, secret.room, "right one") == "too_fast"
+    finally:
+        for client in running.clients:
+            await client.close()
+        await running.server.stop()
+
+
+async def test_a_right_code_spends_no_guess(tmp_path: Path) -> None:
+    running = await start_server(tmp_path / "rooms.sqlite3", misses=0.001, misses_burst=1)
+    try:
+        room = (await running.client().create("Ana", "partnership")).room
+        for name in ("Ben", "Cleo"):
+            assert (await running.client().join(room, name)).seat is not None
+        assert await refused(running, "ZZZZ-ZZZZ") == "no_room"
+        assert await refused(running, "ZZZZ-ZZZY") == "too_fast"
+    finally:
+        for client in running.clients:
+            await client.close()
+        await running.server.stop()
+
+
+def test_the_rooms_database_is_its_owners_alone(tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.sqlite3"
+    Storage(fresh).close()
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
+    older = tmp_path / "older.sqlite3"
+    older.touch(mode=0o644)
+    os.chmod(older, 0o644)  # as an earlier version left it, whatever the umask
+    Storage(older).close()
+    assert stat.S_IMODE(older.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("address", ["postgresql://ana:secret@db.example/rooms", "sqlite+aiosqlite://x"])
+def test_a_database_servers_address_is_refused_in_words(tmp_path: Path, address: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "domino_tui", "serve", "--port", "0", "--db", address],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "is a database server's address" in done.stderr and "Traceback" not in done.stderr
+    assert "secret" not in done.stderr  # the address may hold a password: it is not repeated
+    assert list(tmp_path.iterdir()) == []  # no file of that name was made
+
+
+def test_serve_makes_its_folder_for_its_owner_only(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "rooms"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "domino_tui", "serve", "--port", "0", "--db", str(folder / "rooms.sqlite3")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if "room server on" in line:
+                break
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        assert stat.S_IMODE((folder / "rooms.sqlite3").stat().st_mode) == 0o600
+    finally:
+        proc.terminate()
+        proc.wait(10)
