@@ -9,8 +9,8 @@ beside the figures the same attacks cost before the server bounded them.
 2. A chat flood within the rate limit: ``--spectators`` spectators from one address chat at 19 a second each and
    never read, for ``--seconds``. Before: 535-691 MB, new connections waited up to 20 s.
 The server runs in a process of its own (its resident memory read from /proc); the attackers and the honest
-client run here. The honest client's wait is the time from opening a connection to its welcome (to a new room; in the flood, to
-watching the flooded room).
+client run here. The honest client's wait is the time from opening a connection to its welcome (to a new room;
+in the flood, to watching the flooded room).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ async def flood(port: int, pid: int, spectators: int, seconds: float) -> None:
         writer.write(frame(json.dumps({"type": "watch", "v": 1, "room": room}).encode()))
         writers.append(writer)
     before = rss_mb(pid)
-    peak, waits = before, []
+    peak, waits = before, list[float]()
     deadline = time.monotonic() + seconds
     chat = frame(json.dumps({"type": "chat", "text": "x" * 150}).encode())
     while time.monotonic() < deadline:
