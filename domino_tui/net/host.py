@@ -13,24 +13,29 @@ whatever the room waits for next: a bot's move (thinking.py), a stand-in for an 
 next game.
 
 A host's own knobs, which are not stored (they are the app's or the server's, not the room's): ``pace`` (a bot's
-move is applied no sooner than that many seconds after its turn began, so that a person sees the moves one by
-one), ``stand_ins`` (whether a bot plays for an absent person; never for the seats at the app's keyboard, which
-are always there), ``wait_for_everyone`` (between games, wait for every person's next rather than the room's
-``between`` seconds) and ``undo`` (whether a person alone with bots may take moves back: the app's rooms do, a
-server when its operator says so). `hold` keeps the bots from moving until released (the app's terminal too
-small to show the table, say).
+move is applied no sooner than that many seconds after its turn began, whether it had one legal move or many: so
+that a person sees the moves one by one, and, on a server, so that how long a bot took tells nobody whether its
+hidden hand had a choice), ``stand_ins`` (whether a bot plays for an absent person; never for the seats at the
+app's keyboard, which are always there), ``wait_for_everyone`` (between games, wait for every person's next
+rather than the room's ``between`` seconds) and ``undo`` (whether a person alone with bots may take moves back:
+the app's rooms do, a server when its operator says so). `hold` keeps the bots from moving until released (the
+app's terminal too small to show the table, say).
+
+A room's bots take their turn at the threads bots think in with the other rooms of its ``share`` (thinking.py):
+its creator's address where the carrier has one, so that one address's many rooms hold no more of the threads
+than another's one room.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from typing import Protocol
 
 from ..engine import SaveFormatError
 from . import credentials
-from .protocol import FIRST, VERSION, Code, ProtocolError, encode
+from .protocol import FIRST, MIN_CLOCK, VERSION, Code, ProtocolError, encode
 from .room import Entry, Mover, Room, SeatKind, Status
 from .thinking import Thinkers
 
@@ -107,6 +112,9 @@ class RoomHost:
         self._released = asyncio.Event()
         self._released.set()
         self._tasks: set[asyncio.Task[None]] = set()
+        # Whose turn at the bots' threads this room's bots take (thinking.py): its creator's address when it is
+        # known (set on creating the room and when its creator comes back), else the room's own.
+        self.share: Hashable = self
 
     # ----- the host's life -----
 
@@ -148,6 +156,7 @@ class RoomHost:
                 self.store.create_room(room.code, room.created, room.seed, room.options.to_json(), room.password_hash)
             )
             await self._sit(listener, name, seat, creator=True)
+            self._share_with(listener)
 
     async def join(self, listener: Listener, name: str, wanted: int | None) -> None:
         """Take the seat asked for (or the first free one) while the room is in its lobby."""
@@ -183,6 +192,8 @@ class RoomHost:
                 self._detach(old)
                 old.close(NORMAL, "your seat was taken up by a new connection with your token")
             self._attach(listener, seat)
+            if seat == self.room.creator:
+                self._share_with(listener)
             listener.deliver(self._welcome(seat, None))
             self._send_room()
             self._send_table([listener])
@@ -197,6 +208,12 @@ class RoomHost:
             if seated:
                 self._send_room()
             self._drive()
+
+    def _share_with(self, listener: Listener) -> None:
+        # A server's listener has the address it came from; the app's have none (its rooms are its own).
+        address = getattr(listener, "address", None)
+        if isinstance(address, str):
+            self.share = ("address", address)
 
     def _welcome(self, seat: int | None, token: str | None) -> str:
         room = self.room
@@ -377,7 +394,8 @@ class RoomHost:
         elif not s.present:
             self._later(room.options.away, lambda: self._spawn(self._away(seat, position)))
         elif room.options.clock:
-            self._later(room.options.clock, lambda: self._spawn(self._clock_out(position)))
+            # A room stored before the clock had its floor keeps its clock, no faster than the floor.
+            self._later(max(room.options.clock, MIN_CLOCK), lambda: self._spawn(self._clock_out(position)))
 
     def _later(self, seconds: float, then: Callable[[], None]) -> None:
         self.timer = asyncio.get_running_loop().call_later(seconds, then)
@@ -411,10 +429,12 @@ class RoomHost:
         assert obs is not None
         seen: dict[str, object] = obs["obs"]  # type: ignore[assignment]  # the observation's JSON
         try:
-            move = await self.thinkers.choose(room.kind, level, room.bot_seed(), seen)
+            move = await self.thinkers.choose(room.kind, level, room.bot_seed(), seen, room=self, share=self.share)
         except Exception:
             log.exception("room %s: a bot failed to think; it makes its first legal move", room.code)
             move = seen["legal"][0]  # type: ignore[index]  # the observation's JSON
+        if room.position != position:
+            return  # taken back or restarted while the bot thought: no need to wait out the pace for nothing
         loop = asyncio.get_running_loop()
         if loop.time() < began + self.pace:
             await asyncio.sleep(began + self.pace - loop.time())

@@ -30,6 +30,9 @@ MAX_SECONDS = 3_600
 HELLO_TIMEOUT = 10.0
 AWAY = 60.0  # seconds an absent player's turn waits, by default, before a bot plays for them
 BETWEEN = 10.0  # seconds between games, by default, unless every person says next sooner
+# The fastest move clock a room may have: a clock that runs out at once has a bot think every move of every seat,
+# without pause, and a person no time to play.
+MIN_CLOCK = 1.0
 
 
 class Code(StrEnum):

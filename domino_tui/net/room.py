@@ -23,7 +23,7 @@ from ..engine.tiles import is_whole_number
 from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
 from .credentials import same_token, shown_code
-from .protocol import AWAY, BETWEEN, Code, Options, ProtocolError
+from .protocol import AWAY, BETWEEN, MIN_CLOCK, Code, Options, ProtocolError
 
 Entry = dict[str, object]
 
@@ -96,6 +96,10 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
     if not 0 <= creator < kind.players or seats[creator] is not None:
         raise ProtocolError(Code.SEAT, "the creator needs a seat that is not a bot's")
     clock = msg.get("clock")
+    if isinstance(clock, int | float) and 0 < clock < MIN_CLOCK:
+        raise ProtocolError(
+            Code.BAD_MESSAGE, f"a move clock is at least {MIN_CLOCK:g} s (or 0 for none), not {clock:g}"
+        )
     coach = msg.get("coach")
     options = Options(
         variant=variant,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from domino_tui.net.client import RoomClient
-from domino_tui.net.server import RoomServer, ServerConfig
+from domino_tui.net.server import BOT_PACE_ENV, RoomServer, ServerConfig
 
 
 class Running:
@@ -37,7 +37,8 @@ class Running:
 async def start_server(db: Path, **config: object) -> Running:
     # Bots playing bots send moves faster than any person: the message rate is raised (tests of the limit
     # itself set their own).
-    config = {"rate": 1000.0, **config}
+    # Bots answer at once unless a test is of their pace (the default hides how long they think).
+    config = {"rate": 1000.0, "bot_pace": 0.0, **config}
     server = RoomServer(ServerConfig(port=0, db=db, workers=2, **config))  # type: ignore[arg-type]
     return Running(server, await server.start())
 
@@ -65,7 +66,8 @@ class ServerProcess:
         self.proc: subprocess.Popen[str] | None = None
 
     async def start(self) -> None:
-        env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(self.db.parent)}
+        # Its bots answer at once: these tests are of what survives a restart, not of the bots' pace.
+        env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(self.db.parent), BOT_PACE_ENV: "0"}
         command = [sys.executable, "-m", "domino_tui", "serve", "--port", str(self.port), "--db", str(self.db)]
         with open(self.db.parent / "server.log", "a") as log:  # the child keeps its own copy of the file
             self.proc = subprocess.Popen(
