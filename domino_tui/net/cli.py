@@ -63,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="messages a second one connection may send (default: %(default)s; bots playing bots need more)",
     )
     parser.add_argument("--workers", type=int, default=None, metavar="N", help="bot threads (default: 4)")
+    parser.add_argument(
+        "--bot-pace",
+        type=float,
+        default=defaults.bot_pace,
+        metavar="SECONDS",
+        help="a bot moves no sooner than this after its turn began, so how long it took never tells whether it "
+        "had a choice (default: %(default)s)",
+    )
     parser.add_argument("--quiet", action="store_true", help="log only warnings and errors")
     return parser
 
@@ -89,6 +97,7 @@ def main(argv: Sequence[str]) -> int:
         max_rooms=args.max_rooms,
         rate=args.rate,
         workers=args.workers,
+        bot_pace=args.bot_pace,
     )
 
     def ready(port: int) -> None:

@@ -23,12 +23,11 @@ import asyncio
 import contextlib
 import http
 import logging
-import os
 import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -72,7 +71,6 @@ STRIKES = frozenset({Code.BAD_MESSAGE, Code.TOO_BIG, Code.TOO_FAST, Code.VERSION
 
 
 BOT_PACE = 1.0  # seconds: more than a Master bot thinks (0.6 s at most), so its thinking never shows
-BOT_PACE_ENV = "DOMINO_TUI_BOT_PACE"
 
 
 @dataclass
@@ -104,8 +102,7 @@ class ServerConfig:
     undo: bool = False  # a person alone with bots may take moves back
     # Seconds from a bot's turn to its move, at the least (the host's pace): so that how soon a bot answers tells
     # nobody whether it had a choice, which would say what its hidden hand holds. Tests set 0 where it is no matter.
-    # The environment's DOMINO_TUI_BOT_PACE sets it for `domino-tui serve`, which has no option for it yet.
-    bot_pace: float = field(default_factory=lambda: float(os.environ.get(BOT_PACE_ENV) or BOT_PACE))
+    bot_pace: float = BOT_PACE
 
 
 @dataclass(eq=False)

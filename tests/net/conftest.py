@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from domino_tui.net.client import RoomClient
-from domino_tui.net.server import BOT_PACE_ENV, RoomServer, ServerConfig
+from domino_tui.net.server import RoomServer, ServerConfig
 
 
 class Running:
@@ -67,11 +67,11 @@ class ServerProcess:
 
     async def start(self) -> None:
         # Its bots answer at once: these tests are of what survives a restart, not of the bots' pace.
-        env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(self.db.parent), BOT_PACE_ENV: "0"}
+        env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(self.db.parent)}
         command = [sys.executable, "-m", "domino_tui", "serve", "--port", str(self.port), "--db", str(self.db)]
         with open(self.db.parent / "server.log", "a") as log:  # the child keeps its own copy of the file
             self.proc = subprocess.Popen(
-                [*command, "--rate", "1000"], stderr=log, stdout=subprocess.PIPE, text=True, env=env
+                [*command, "--rate", "1000", "--bot-pace", "0"], stderr=log, stdout=subprocess.PIPE, text=True, env=env
             )
         assert self.proc.stdout is not None
         line = await asyncio.to_thread(self.proc.stdout.readline)
