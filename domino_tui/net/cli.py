@@ -71,6 +71,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="a bot moves no sooner than this after its turn began, so how long it took never tells whether it "
         "had a choice (default: %(default)s)",
     )
+    parser.add_argument(
+        "--rooms-per-address",
+        type=int,
+        default=defaults.rooms_per_address,
+        metavar="N",
+        help="rooms one address may have on the server at once (default: %(default)s)",
+    )
+    # How long a room may be left idle before it is deleted with its log (docs/network.md, the safety model).
+    for option, name, what in (
+        ("--idle-lobby", "idle_lobby", "a room not started"),
+        ("--idle-over", "idle_over", "a room whose match is over"),
+        ("--unattended", "unattended", "a room nobody is connected to"),
+    ):
+        parser.add_argument(
+            option,
+            type=float,
+            default=getattr(defaults, name),
+            metavar="SECONDS",
+            help=f"{what} is deleted after this long idle (default: %(default)s)",
+        )
     parser.add_argument("--quiet", action="store_true", help="log only warnings and errors")
     return parser
 
@@ -98,6 +118,10 @@ def main(argv: Sequence[str]) -> int:
         rate=args.rate,
         workers=args.workers,
         bot_pace=args.bot_pace,
+        rooms_per_address=args.rooms_per_address,
+        idle_lobby=args.idle_lobby,
+        idle_over=args.idle_over,
+        unattended=args.unattended,
     )
 
     def ready(port: int) -> None:

@@ -1,6 +1,7 @@
 """What a server keeps from those who guess and those who read: room codes and passwords are guessed no faster
 than the misses' allowance of an address, and an address out of guesses learns nothing of any code; the rooms'
-database (every room's seed) is its owner's alone; a database server's address for `--db` is refused in words."""
+database (every room's seed) is its owner's alone; a database server's address for `--db` is refused in words;
+`domino-tui serve` takes the rooms' lifetimes and their cap per address from its command line."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from domino_tui.net.client import NetError
+from domino_tui.net.client import NetError, RoomClient, RoomClosed
 from domino_tui.net.storage import Storage
 
 from .conftest import start_server
@@ -99,6 +100,33 @@ def test_serve_makes_its_folder_for_its_owner_only(tmp_path: Path) -> None:
                 break
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700
         assert stat.S_IMODE((folder / "rooms.sqlite3").stat().st_mode) == 0o600
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+async def test_serve_takes_the_rooms_lifetimes_and_their_cap_from_its_command_line(tmp_path: Path) -> None:
+    from .conftest import free_port
+
+    port = free_port()
+    command = [sys.executable, "-m", "domino_tui", "serve", "--port", str(port), "--db", str(tmp_path / "r.sqlite3")]
+    command += ["--idle-lobby", "0.5", "--rooms-per-address", "1", "--bot-pace", "0"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith("serving on ws://")
+        ana = RoomClient(f"ws://127.0.0.1:{port}", retry=(0.05, 0.2))
+        await ana.create("Ana", "block")
+        second = RoomClient(f"ws://127.0.0.1:{port}")
+        with pytest.raises(NetError, match="as many as it may"):
+            await second.create("Ana", "block")  # one room an address, as the command line said
+        await second.close()
+        # Nothing happens in the lobby: the room expires after half a second, and Ana is told.
+        async for event in ana.events():
+            if isinstance(event, RoomClosed):
+                assert "expired" in event.message
+                break
+        await ana.close()
     finally:
         proc.terminate()
         proc.wait(10)
