@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -75,7 +75,6 @@ PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
 CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
-MOVE_KEYS = {*(str(k) for k in range(10)), "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"}
 # What may still be done while the terminal is too small: the game waits.
 WHILE_TOO_SMALL = {"leave", "help"}
 # Keys that leave the choice of an end; off while choosing.
@@ -94,6 +93,9 @@ class SeatHere:
 
 
 class LineTable(BesidePanels, RoomTable):
+    MOVE_KEYS = frozenset(
+        {*(str(k) for k in range(10)), "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"}
+    )
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
@@ -160,7 +162,6 @@ class LineTable(BesidePanels, RoomTable):
         self.message = ""
         self.why = ""  # why the connection is down
         self.show_log: bool | None = None
-        self.said_next = False  # you said next since the last game ended
         self.redraw_due = False
         self.sent_for: tuple[int, int, int] | None = None  # the position your last move answered
         self.refused: str | None = None  # the server's code for why the room could not be entered
@@ -475,7 +476,6 @@ class LineTable(BesidePanels, RoomTable):
 
     def game_over(self, over: net.GameOver) -> None:
         self.over = over
-        self.said_next = False
         shown = self.shown
         if shown is None:
             return
@@ -768,20 +768,6 @@ class LineTable(BesidePanels, RoomTable):
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
-
-    def action_next_game(self) -> None:
-        self.send("next_game")
-        self.said_next = True
-        self.say("Ready for the next game: it starts when everyone is.")
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "escape" and self.has_class("-chatting"):
-            event.stop()
-            self.query_one("#chat-input", Input).value = ""
-            self.end_chat()
-        elif self.watching and event.key in MOVE_KEYS and not self.has_class("-chatting"):
-            event.stop()
-            self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     async def action_leave(self) -> None:
         await self.leave_room()

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
@@ -74,6 +75,8 @@ class RoomTable(Screen[None]):
     sent_for: tuple[int, int, int] | None  # the position your last move answered
     dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
     frame: int  # the thinking spinner's
+    # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
+    MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
     STOCK = "stock"  # and the tiles left to draw: the stock, or Mexican Train's boneyard
 
@@ -114,7 +117,17 @@ class RoomTable(Screen[None]):
         raise NotImplementedError
 
     def action_next_game(self) -> None:
-        raise NotImplementedError
+        self.send("next_game")
+        self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.")
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.has_class("-chatting"):
+            event.stop()
+            self.query_one("#chat-input", Input).value = ""
+            self.end_chat()
+        elif self.watching and event.key in self.MOVE_KEYS and not self.has_class("-chatting"):
+            event.stop()
+            self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     async def action_leave(self) -> None:
         raise NotImplementedError

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
@@ -69,7 +69,6 @@ PLAYING = {"number", "pick", "cursor", "play", "draw", "pass_turn"}
 CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tracker"}
-MOVE_KEYS = {*(str(k) for k in range(10)), *LETTERS, "enter", "space", "left", "right", "m", "d", "p", "n", "r", "u"}
 # While the terminal is too small only these act: the table waits for you.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
 # Keys that leave the choice of a train; off while choosing, so that the footer has room for the trains' keys.
@@ -77,6 +76,9 @@ NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "tog
 
 
 class TrainTable(TrainChoice, RoomTable):
+    MOVE_KEYS = frozenset(
+        {*(str(k) for k in range(10)), *LETTERS, "enter", "space", "left", "right", "m", "d", "p", "n", "r", "u"}
+    )
     CSS_PATH = "train_table.tcss"
     PLAYED = "round"
     STOCK = "boneyard"
@@ -590,19 +592,6 @@ class TrainTable(TrainChoice, RoomTable):
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
-
-    def action_next_game(self) -> None:
-        self.send("next_game")
-        self.say("Ready for the next round: it starts when everyone is.")
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "escape" and self.has_class("-chatting"):
-            event.stop()
-            self.query_one("#chat-input", Input).value = ""
-            self.end_chat()
-        elif self.watching and event.key in MOVE_KEYS and not self.has_class("-chatting"):
-            event.stop()
-            self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     async def action_leave(self) -> None:
         self.workers.cancel_group(self, "net")
