@@ -299,12 +299,17 @@ class TrainTable(TrainChoice, RoomTable):
             title = f"— {view.observation.rules.title}, {round_title(view.game, self.rounds)} —"
             self.query_one("#log", RichLog).write(Text(title, style="bold"))
             self.logged = 0
-        elif before.position > view.position:
-            self.choosing = None  # taken back (undo): the log is written anew from the round's start
-            self.query_one("#log", RichLog).write(Text("— moves taken back —", style="dim"))
-            self.logged = min(self.logged, len(view.observation.history))
-        elif self.choosing is not None and not view.observation.legal:
-            self.choosing = None
+        elif view.position < before.position:
+            # Older than the table shown: heard before it but read after (a room the line table handed over with
+            # the client's newest view). Every change, an undo too, makes a newer position.
+            return
+        else:
+            if len(view.observation.history) < self.logged:
+                self.choosing = None  # taken back (undo): the log goes on from the position returned to
+                self.query_one("#log", RichLog).write(Text("— moves taken back —", style="dim"))
+                self.logged = len(view.observation.history)
+            if self.choosing is not None and not view.observation.legal:
+                self.choosing = None
         if self.message and not self.message_is_error and view.observation.legal:
             self.say("")
         if isinstance(view, net.TrainSeatView):
