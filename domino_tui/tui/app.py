@@ -59,7 +59,7 @@ class DominoApp(App):
     first_run_tour: ClassVar[bool] = True
     # Play at this keyboard in a room in the app's process, at the one table of each family (local_game.py);
     # off, the sittings of session.py at the local tables, until every test of those moves to the rooms.
-    local_rooms: ClassVar[bool] = False
+    local_rooms: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -102,8 +102,17 @@ class DominoApp(App):
         return self.settings.pause
 
     @property
-    def table(self) -> TableScreen:
-        """The line games' table (the train game has its own: `any_table`)."""
+    def table(self) -> RoomTable:
+        """The table of the room in play (a game at this keyboard, or online)."""
+        from .screens.room_table import RoomTable
+
+        for screen in self.screen_stack:
+            if isinstance(screen, RoomTable):
+                return screen
+        raise LookupError("no table")
+
+    @property
+    def line_screen(self) -> TableScreen:
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 return screen
@@ -362,6 +371,16 @@ class DominoApp(App):
         table = self.screen
         if isinstance(table, TableScreen | TrainTableScreen) and self.session is not None and self.session.human_to_act:
             table.advance()
+        elif self.local_rooms:
+            self.auto_move_now()
+
+    def auto_move_now(self) -> None:
+        """With auto-pass just turned on, a lone draw or pass of the seat on show is made as if its turn began."""
+        from .screens.room_table import RoomTable
+
+        table = self.screen
+        if isinstance(table, RoomTable):
+            table.plan_auto_move()
 
     def toggle_undo(self) -> None:
         """Allow or forbid undo from now on, in this match and the next ones."""
@@ -391,7 +410,7 @@ class DominoApp(App):
             return  # the train table's rounds end in its own dialog
         if choice == "next" and not session.match.over:
             session.match.next_game()
-            self.table.start(session)
+            self.line_screen.start(session)
         elif choice == "again":
             self.begin(replace(self.settings, seed=None))
         elif choice == "new":
@@ -441,6 +460,12 @@ class DominoApp(App):
     def action_score_sheet(self) -> None:
         if self.closing:
             return
+        if self.local_rooms:
+            from .screens.room_table import RoomTable
+
+            if isinstance(self.screen, RoomTable):
+                self.screen.action_score_sheet()
+            return
         from .screens.score_sheet import ScoreSheetScreen
         from .screens.train_score_sheet import TrainScoreSheetScreen
 
@@ -452,16 +477,21 @@ class DominoApp(App):
             self.push_screen(ScoreSheetScreen(self.session))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from .screens.room_table import RoomTable
+
         for command in super().get_system_commands(screen):
             # Textual's key panel docks a third of the screen wide beside the table and takes the board's room;
             # the table's own help (? or F1) lists every key.
-            if not (isinstance(screen, TableScreen) and command.title == "Keys"):
+            if not (isinstance(screen, TableScreen | RoomTable) and command.title == "Keys"):
                 yield command
         from .screens.game_over import GameOverScreen
 
         if isinstance(screen, GameOverScreen):
             # The end of a hand is where a new match is most wanted: the dialog closes first, then it starts.
             yield from self.new_match_commands(lambda: screen.dismiss("look"))
+            return
+        if isinstance(screen, RoomTable):
+            yield from self.table_commands(screen)
             return
         if isinstance(screen, TrainTableScreen):
             yield SystemCommand("Help: rules and keys", "The rules of Mexican Train and every key", self.action_help)
@@ -498,6 +528,45 @@ class DominoApp(App):
         yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
         yield SystemCommand("Play online", "Create a room on a room server, or join one by its code", self.play_online)
         yield from self.new_match_commands()
+
+    def table_commands(self, table: RoomTable) -> Iterable[SystemCommand]:
+        """The palette at a room's table: what its keys do, the settings of play, and new matches."""
+        from .screens.line_table import LineTable
+
+        line = isinstance(table, LineTable)
+        played = "game" if line else "round"
+        rules = self.game.room.room.kind.rules if self.game is not None and table.local else None
+        yield SystemCommand("Help: rules and keys", "The rules of the game in play and every key", self.action_help)
+        yield SystemCommand("Score sheet", f"Points of every {played} of the match", table.action_score_sheet)
+        if not table.watching:
+            if rules is None or getattr(rules, "has_stock", True):
+                yield SystemCommand("Draw a tile", f"Take a tile from the {table.STOCK}", table.action_draw)
+            yield SystemCommand("Pass", "Pass the turn when nothing fits", table.action_pass_turn)
+        yield SystemCommand("Show or hide the move log", "Toggle the log of moves", table.action_toggle_log)
+        yield SystemCommand(
+            "Automatic draw or pass on/off", "Draw or pass for you when that is your only move", self.toggle_auto_pass
+        )
+        if isinstance(table, LineTable) and table.coach_here:
+            yield SystemCommand(
+                "Hint", "The coach ranks your legal moves (the expert at the Master level)", table.action_hint
+            )
+        undo = getattr(table, "action_undo", None)
+        if undo is not None and not table.watching:
+            yield SystemCommand("Undo", "Back to your previous decision (where the room allows it)", undo)
+        tracker = getattr(table, "action_toggle_tracker", None)
+        if tracker is not None and not table.watching:
+            yield SystemCommand("Show or hide the tile tracker", "Voids shown and unseen tiles", tracker)
+        yield SystemCommand(
+            "Undo on/off", "Allow or forbid taking moves back (kept in your settings)", self.toggle_undo
+        )
+        if line:
+            yield SystemCommand("Review the last hand", "Your decisions against the expert's", table.review_hand)
+        yield SystemCommand("Statistics and recorded games", "Your record, and replays", self.coach.open_stats)
+        if table.local:
+            yield SystemCommand(
+                "Play online", "Create a room on a room server, or join one by its code", self.play_online
+            )
+            yield from self.new_match_commands()
 
     def new_match_commands(self, before: Callable[[], object] | None = None) -> Iterable[SystemCommand]:
         """ "New game" and "Play <variant>" for each variant; ``before`` runs first (closing a dialog)."""

@@ -381,7 +381,7 @@ class LineTable(BesidePanels, RoomTable):
                 self.close_panel("hint")  # the hint on show is for a position that is gone
             self.took(view)
             if obs.legal:
-                self.plan_auto_move(view)
+                self.plan_auto_move()
         elif self.at is None:
             self.took(view)  # the public table goes on while the keyboard changes hands
 
@@ -442,15 +442,16 @@ class LineTable(BesidePanels, RoomTable):
             current = self.here[index].seat_view
             if current is not None and current.observation.legal:
                 self.hint(current.observation)
-                self.plan_auto_move(current)
+                self.plan_auto_move()
 
         self.app.push_screen(HandoverScreen(name, news), ready)
 
-    def plan_auto_move(self, view: net.SeatView) -> None:
+    def plan_auto_move(self) -> None:
         """With auto-pass on, a draw or a pass that is your only move is made for you after the bots' pause (so
         you see it happen), unless the game has moved on by then."""
         settings = getattr(self.app, "settings", None)
-        if not getattr(settings, "auto_pass", False) or only_draw_or_pass(view.observation) is None:
+        view = self.seat_view
+        if view is None or not getattr(settings, "auto_pass", False) or only_draw_or_pass(view.observation) is None:
             return
         planned = (view.match, view.game, view.position)
         pause = max(float(getattr(self.app, "pause", 0.0)), 0.05)

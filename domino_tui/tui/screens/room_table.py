@@ -116,6 +116,16 @@ class RoomTable(Screen[None]):
         """The score sheet of the match in view (None while there is nothing to show)."""
         raise NotImplementedError
 
+    def plan_auto_move(self) -> None:
+        """With automatic moves on, a lone draw or pass of the seat on show is made for it after a pause."""
+        raise NotImplementedError
+
+    def action_score_sheet(self) -> None:
+        sheet = self.sheet_dialog()
+        if sheet is not None and self.dialog is None and self.app.screen is self:
+            self.dialog = sheet
+            self.app.push_screen(sheet, lambda _: self.after_sheet())
+
     def action_next_game(self) -> None:
         self.send("next_game")
         self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.")

@@ -533,12 +533,6 @@ class TrainTable(TrainChoice, RoomTable):
         if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
 
-    def action_score_sheet(self) -> None:
-        sheet = self.sheet_dialog()
-        if sheet is not None and self.dialog is None and self.app.screen is self:
-            self.dialog = sheet
-            self.app.push_screen(sheet, lambda _: self.after_sheet())
-
     def action_undo(self) -> None:
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
         if self.watching or self.undo_switched_off():
