@@ -10,6 +10,7 @@ room's family, given the clients: the same `LineTable` or `TrainTable` as online
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,15 @@ EARLIER_FILE = "game.json"  # where the app kept its game before it was a room's
 
 def room_path() -> Path:
     return config_dir() / ROOM_FILE
+
+
+def earlier_path() -> Path:
+    return config_dir() / EARLIER_FILE
+
+
+def pick_seed(seed: int | None) -> int:
+    """A seed picked at the edge, so that a game without a chosen seed can still be replayed."""
+    return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
 
 
 @dataclass

@@ -7,6 +7,7 @@ import asyncio
 import random
 from pathlib import Path
 
+from domino_tui.tui.screens.table import TableScreen
 from textual.app import App
 from textual.geometry import Region
 from textual.widgets import Input, RichLog, Select, Static
@@ -22,7 +23,6 @@ from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.stats import StatsScreen
-from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.train_table import TrainTable

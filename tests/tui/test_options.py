@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 import time
 
+from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.session import HUMAN
 from textual.widgets import Checkbox, Input, Select
 
 from domino_tui.engine import Kind
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.confirm import ConfirmScreen
 from domino_tui.tui.screens.new_game import NewGameScreen
-from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.tour import TourScreen
-from domino_tui.tui.session import HUMAN
 
 from .conftest import keys_for, make_app, play_heaviest, settle
 from .fast_input import type_keys

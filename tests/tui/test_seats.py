@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from domino_tui.engine import End, Kind
 from domino_tui.tui.screens.table import PLACES
+
+from domino_tui.engine import End, Kind
 from domino_tui.tui.widgets.seat import SeatView, tiles_text
 from domino_tui.tui.widgets.status import StatusBar, StatusInfo
 

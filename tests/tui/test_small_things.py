@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from domino_tui.tui.session import HUMAN, Session
 from textual.command import CommandPalette
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -19,7 +20,6 @@ from domino_tui.tui.equal_plays import distinct, groups
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.tour import TourScreen
-from domino_tui.tui.session import HUMAN, Session
 from domino_tui.tui.settings import Settings
 from domino_tui.tui.widgets.hint_panel import render as render_hint
 from tests.records.test_store import record

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import threading
 
+from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.session import HUMAN
+
 from domino_tui.ai import Bot
 from domino_tui.engine import Kind, Observation
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.new_game import NewGameScreen
-from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.session import HUMAN
 from domino_tui.tui.widgets.hand import HandView
 
 from .conftest import make_app, play_heaviest, reach_a_choice, settle

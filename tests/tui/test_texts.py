@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from domino_tui.tui.opponents import LABEL_WIDTH, choices
 from domino_tui.tui.session import Session
+
+from domino_tui.tui.opponents import LABEL_WIDTH, choices
 from domino_tui.tui.settings import Settings
 from domino_tui.tui.widgets.seat import SeatInfo, seat_text
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from domino_tui.tui.screens.local_train_table import TrainTableScreen
 
 from domino_tui.engine import TrainMatch, TrainPlay, places_of
 from domino_tui.records import Records
 from domino_tui.records.ratings import result_of
 from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui import saved_game
-from domino_tui.tui.screens.local_train_table import TrainTableScreen
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
@@ -175,10 +175,10 @@ async def test_the_score_sheet_and_a_saved_round_resumed(private_config):
 
 
 async def test_the_new_game_screen_starts_mexican_train_for_six_and_back_to_a_line_game():
+    from domino_tui.tui.screens.table import TableScreen
     from textual.widgets import Select
 
     from domino_tui.tui.screens.new_game import NewGameScreen
-    from domino_tui.tui.screens.table import TableScreen
 
     from .conftest import make_app, settle
 

@@ -3,11 +3,12 @@ name, and the score sheet read from a seat's observation is the match's own shee
 
 from __future__ import annotations
 
+from domino_tui.tui.train_session import TrainSession
+
 from domino_tui.ai import make_bot
 from domino_tui.engine import MEXICAN_TRAIN, observe_match
 from domino_tui.tui.screens.train_score_sheet import of_session
 from domino_tui.tui.settings import Settings
-from domino_tui.tui.train_session import TrainSession
 from domino_tui.tui.train_words import train_by_key, train_key
 
 

@@ -3,11 +3,11 @@ and the check that every train's end is on screen."""
 
 from __future__ import annotations
 
+from domino_tui.tui.screens.local_train_table import TrainTableScreen
 from textual.geometry import Region
 
 from domino_tui.engine import DRAW, PASS, Move, TrainPlay
 from domino_tui.tui.app import DominoApp
-from domino_tui.tui.screens.local_train_table import TrainTableScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 

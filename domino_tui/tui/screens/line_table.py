@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -63,12 +63,10 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .beside_board import BesidePanels
+from .beside_board import BesidePanels, MoveLog
 from .game_over import GameOverScreen, GameOverText
-from .room_table import RoomTable, room_keys
+from .room_table import MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
-from .table import PLACES, MoveLog
-from .table_base import MIN_HEIGHT, MIN_WIDTH
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
@@ -79,6 +77,12 @@ SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 WHILE_TOO_SMALL = {"leave", "help"}
 # Keys that leave the choice of an end; off while choosing.
 NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
+
+if TYPE_CHECKING:
+    from ...records import GameRecord  # the record loads when a game ends, not for the first frame
+
+# Where each other seat sits around the board, by the number of players (yours is at the bottom).
+PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 
 
 @dataclass
@@ -496,12 +500,12 @@ class LineTable(BesidePanels, RoomTable):
         self.sheet_games[(over.match, over.game)] = (hand, text)
         if self.observation is not None and not self.hot_seat:
             # A game at one keyboard shared by several people is nobody's alone: not in anyone's record.
-            self.record(over, self.observation)
-            self.review(over)
+            self.review(over, self.record(over, self.observation))
         self.show_over()
 
-    def review(self, over: net.GameOver) -> None:
-        """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw."""
+    def review(self, over: net.GameOver, record: GameRecord | None) -> None:
+        """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw; the
+        review joins the game's ``record`` when it was kept."""
         coach = getattr(self.app, "coach", None)
         mine, view = self.mine, self.seat_view
         if coach is None or mine is None or view is None or not self.coach_here:
@@ -509,7 +513,7 @@ class LineTable(BesidePanels, RoomTable):
         seen = self.here[self.at or 0].seen if self.here else []
         names = self.names
         seed = f"review:{self.address}:{over.match}:{over.game}"
-        coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed)
+        coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed, record)
 
     def review_hand(self) -> None:
         """The review of the last hand, then the end-of-hand dialog again."""
@@ -569,9 +573,9 @@ class LineTable(BesidePanels, RoomTable):
             self.connection = "closed"
             self.say("The connection is closed. q leaves.", error=True)
 
-    def record(self, over: net.GameOver, obs: Observation) -> None:
+    def record(self, over: net.GameOver, obs: Observation) -> GameRecord | None:
         """Your record keeps the game (and so your rating against people), once."""
-        self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
+        return self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
 
     # ----- reading the table -----
 

@@ -54,14 +54,12 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from ..widgets.trains import TrainsView
-from .room_table import RoomTable, room_keys
+from .room_table import LOG_AUTO_WIDTH, MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
 from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 from .train_round_over import TrainRoundOverScreen, of_result
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this the table cannot be read: it waits for a bigger terminal
 SHORT = 30  # rows below which the seats are shown on the board's border
-LOG_AUTO_WIDTH = 130  # the log opens by itself from this width (unless you said otherwise)
 # Columns the trains keep beside a panel: the longest label and a few tiles of every train (see train_layout).
 BOARD_ROOM = 46
 PANELS = ("tracker", "log")
