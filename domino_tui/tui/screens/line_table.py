@@ -709,6 +709,8 @@ class LineTable(BesidePanels, RoomTable):
             return self.connection == "connected"
         if action == "next_game":
             return self.status == "between"
+        if action == "new_game":
+            return self.new_game_key()
         if action == "end":
             choosing = self.choosing
             return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
@@ -867,8 +869,3 @@ class LineTable(BesidePanels, RoomTable):
         self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
         self.say("You took back your move: your previous decision again.")
-
-    def action_help(self) -> None:
-        help_action = getattr(self.app, "action_help", None)
-        if help_action is not None:
-            help_action()
