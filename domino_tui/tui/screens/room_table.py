@@ -347,6 +347,11 @@ class RoomTable(Screen[None]):
         if self.status == "lobby":
             self.say("The room has not started: s starts it.", error=True)
             return
+        if self.local:
+            # A game of this keyboard's is the player's match: a new deal of it is the app's, asked first when it
+            # abandons a match in progress (as the end dialog's Play again).
+            self.post_message(self.Wanted("again"))
+            return
         self.send("restart")
 
     def action_start(self) -> None:
