@@ -48,6 +48,7 @@ from ..online import (
     Connect,
     describe,
     last_action,
+    match_text,
     playable,
     refusal,
     result_text,
@@ -481,18 +482,16 @@ class LineTable(BesidePanels, RoomTable):
         if shown is None:
             return
         r = over.result
-        text = result_text(shown.rules, self.names, r.reason, r.winner, r.out_seat, r.points)
+        hand = hand_points(over, shown.match_scores or (0,) * len(over.scores))
+        text = result_text(shown.rules, self.names, r.reason, r.winner, r.out_seat, r.points, hand)
         self.log_line(Text(text, style="bold"))
         if over.match_over:
-            who = "The match is over" + (
-                "." if over.winner is None else f": {team_name(shown.rules, self.names, over.winner)} won it."
-            )
+            who = match_text(shown.rules, self.names, over.winner, over.scores, shown.target)
             self.say(f"{text} {who}" + (" r restarts." if self.creator else ""))
         elif self.watching:
             self.say(f"{text} The next game starts when the players are ready.")
         else:
             self.say(f"{text} n: next game.")
-        hand = hand_points(over, shown.match_scores or (0,) * len(over.scores))
         self.sheet_games[(over.match, over.game)] = (hand, text)
         if self.observation is not None and not self.hot_seat:
             # A game at one keyboard shared by several people is nobody's alone: not in anyone's record.
