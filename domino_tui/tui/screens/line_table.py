@@ -78,8 +78,8 @@ CREATOR = {"start", "restart", "close_room"}
 SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 # What may still be done while the terminal is too small: the game waits.
 WHILE_TOO_SMALL = {"leave", "help"}
-# Keys that leave the choice of an end; off while choosing.
-NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
+# Keys that leave the choice of an end, or play nothing while it is asked; off while choosing.
+NOT_WHILE_CHOOSING = {"cursor", "play", "pass_turn", "pick", "hint", "undo"}
 
 
 @dataclass
@@ -728,10 +728,6 @@ class LineTable(BesidePanels, RoomTable):
         self.play_tile(index)
 
     def action_play(self) -> None:
-        if self.choosing and len(self.choosing[1]) == 1:
-            tile = self.choosing[0]
-            self._move(next(m for m in self.legal_plays() if m.tile == tile))
-            return
         if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
 
