@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from domino_tui.engine import Kind
 from domino_tui.games import LineKind
 from domino_tui.tui import settings as settings_store
@@ -13,9 +15,23 @@ from domino_tui.tui.local_game import room_path
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
+from domino_tui.tui.settings import variants
 from domino_tui.tui.widgets.hand import HandView
+from domino_tui.tui.widgets.hint_panel import HintPanel
 
-from .conftest import HUMAN, caught_up, keys_for, make_app, play_heaviest, reach_a_choice, settle, the_game, the_room
+from .conftest import (
+    HUMAN,
+    caught_up,
+    keys_for,
+    make_app,
+    play_heaviest,
+    reach_a_choice,
+    settle,
+    the_game,
+    the_match,
+    the_room,
+)
 from .fast_input import type_keys
 from .tablekeys_helpers import BrokenBot, SlowBot, message, seated, snapshot, until
 
@@ -278,3 +294,44 @@ async def test_the_command_palette_starts_a_variant():
         await settle(pilot)
         assert isinstance(app.screen, LineTable)
         assert the_room(app).options.variant == "allfives"
+
+
+OLD_PALETTE = {  # what the command palette offered at the local table before the rooms
+    "Help: rules and keys",
+    "Score sheet",
+    "Pass",
+    "Show or hide the move log",
+    "Automatic draw or pass on/off",
+    "Hint",
+    "Undo",
+    "Show or hide the tile tracker",
+    "Undo on/off",
+    "Review the last hand",
+    "Statistics and recorded games",
+    "Play online",
+    "New game",
+    *(f"Play {rules.title}" for rules in variants().values()),
+}
+
+
+@pytest.mark.parametrize("variant", ["classic", "block"])
+async def test_the_palette_at_the_table_offers_what_the_old_one_did(variant):
+    app = make_app(variant, seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await seated(pilot)
+        table = app.table
+        commands = {c.title: c for c in app.get_system_commands(table)}
+        assert not OLD_PALETTE - set(commands), "the palette lost commands"
+        assert ("Draw a tile" in commands) == the_match(app).rules.has_stock
+        assert "Keys" not in commands  # Textual's key panel would take the board's room
+        commands["Show or hide the move log"].callback()
+        await pilot.pause()
+        assert not table.has_class("-log-hidden")
+        commands["Hint"].callback()
+        await pilot.pause()
+        assert table.query_one(HintPanel).wanted
+        commands["Score sheet"].callback()
+        await until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+        await pilot.press("escape")
+        commands["Help: rules and keys"].callback()
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
