@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from textual.widgets._footer import FooterKey
 
 from domino_tui.engine import Kind
 from domino_tui.games import LineKind
@@ -70,6 +71,7 @@ async def test_draw_does_nothing_where_there_is_no_stock():
         await pilot.press("d")
         await pilot.pause()
         assert snapshot(app) == before
+        assert "draw" not in {k.action for k in app.table.query(FooterKey)}  # nor offered
 
 
 async def test_passing_while_holding_a_playable_tile_is_refused():
@@ -126,6 +128,7 @@ async def test_too_small_terminal_says_so_and_ignores_game_keys():
         await until(pilot, lambda: caught_up(table))
         assert table.has_class("-too-small")
         assert "40x12" in str(table.query_one("#too-small").render())
+        assert the_room(app).to_act() == HUMAN  # your turn: the keys would play, were the table shown
         before = snapshot(app)
         await pilot.press("1", "enter", "d")
         assert snapshot(app) == before
