@@ -114,6 +114,7 @@ class LineTable(BesidePanels, RoomTable):
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
+        Binding("s", "score_sheet", "Scores", show=False),  # s starts the room in its lobby, then the score sheet
     ]
 
     class Heard(Message):
@@ -704,6 +705,8 @@ class LineTable(BesidePanels, RoomTable):
         if action == "draw":
             obs = self.observation
             return obs is None or obs.rules.has_stock
+        if action == "score_sheet":
+            return self.status != "lobby"
         if action == "chat":
             return self.connection == "connected"
         if action == "next_game":
