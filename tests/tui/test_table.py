@@ -338,3 +338,6 @@ async def test_the_palette_at_the_table_offers_what_the_old_one_did(variant):
         await pilot.press("escape")
         commands["Help: rules and keys"].callback()
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("escape")
+        await pilot.press("s")  # the score sheet's key, as the help and the tour say
+        await until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
