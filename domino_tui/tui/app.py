@@ -99,8 +99,7 @@ class DominoApp(App):
             # Straight to the room: the match saved here waits untouched for the next local start.
             self.open_online(self._online)
             return
-        self.run_worker(self.sit_down(self.asked_for()), group="local", exclusive=True)
-        self.after_first_frame(settings_readable)
+        self.run_worker(self.sit_down(self.asked_for(), settings_readable), group="local", exclusive=True)
 
     def after_first_frame(self, settings_readable: bool) -> None:
         if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
@@ -110,9 +109,10 @@ class DominoApp(App):
 
     # ----- a game at this keyboard, in a room of the app's process -----
 
-    async def sit_down(self, asked: Settings | None) -> None:
+    async def sit_down(self, asked: Settings | None, settings_readable: bool = True) -> None:
         """At start: the game kept in the room file where it was (or converted from an earlier save), unless the
-        command line asked for another one; else a new match."""
+        command line asked for another one; else a new match. Then the first start's tour, over the table (shown
+        before the room is made, the table would come over it)."""
         from .local_game import earlier_path, resumed, room_path
 
         game = None
@@ -127,15 +127,16 @@ class DominoApp(App):
             chosen = asked or self.settings
             self.remember_match(chosen)
             await self.play_local(self.settings, chosen.seed)
-            return
-        self.show_local(game)
-        if asked is None:
-            self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
         else:
-            from .local_game import progress
+            self.show_local(game)
+            if asked is None:
+                self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
+            else:
+                from .local_game import progress
 
-            wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
-            self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
+                wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
+                self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
+        self.after_first_frame(settings_readable)
 
     def room_path(self) -> Path | None:
         from .local_game import room_path

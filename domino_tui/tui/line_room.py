@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from ..engine import Kind, Move, Observation, PublicView, Reason
 from ..net.heard import GameOver, RoomInfo
-from .online import team_name
+from .online import match_text, team_name
 from .screens.game_over import GameOverText
 from .screens.score_sheet import ScoreSheet
 
@@ -52,7 +52,7 @@ def over_text(
     teams = tuple(team_name(rules, names, t) for t in range(len(r.points)))
     lines = [ended]
     if over.match_over:
-        lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
+        lines.append(match_text(rules, names, over.winner, over.scores, shown.target))
     hands = []
     for seat in range(rules.players):
         # The result lays every hand open (the game is over); before it, only your own is known.

@@ -126,6 +126,11 @@ def team_name(rules: Rules, names: tuple[str, ...], team: int) -> str:
     return names[team]
 
 
+def wins(rules: Rules, won: str) -> str:
+    """The verb of a side's name: "You win", "West & East win", "Computer wins"."""
+    return "win" if won == "You" or rules.partnership else "wins"
+
+
 def result_text(
     rules: Rules,
     names: tuple[str, ...],
@@ -133,20 +138,38 @@ def result_text(
     winner: int | None,
     out_seat: int | None,
     points: tuple[int, ...],
+    earned: tuple[int, ...] | None = None,
 ) -> str:
-    """How a game ended and who won it."""
+    """How a game ended and who won it; where plays score, given ``earned`` (each side's points in the game, its
+    plays' and its bonus), what each side earned instead: who went out may have earned the less (in Fives and
+    Threes going out is worth 1), and the match's winner would read as the loser of its last game."""
     if reason is Reason.OUT and out_seat is not None:
         how = f"{names[out_seat]} went out"
     elif reason is Reason.STALEMATE:
         how = "The line is locked"
     else:
         how = "The game is blocked"
+    if rules.fives and earned is not None:
+        return (
+            f"{how}. This game: " + ", ".join(f"{team_name(rules, names, t)} {p}" for t, p in enumerate(earned)) + "."
+        )
     if winner is None:
         return f"{how}: a draw."
     won = team_name(rules, names, winner)
-    verb = "win" if won == "You" or rules.partnership else "wins"
     worth = f", {points[winner]} points" if rules.wins_by_points and points[winner] else ""
-    return f"{how}: {won} {verb} the game{worth}."
+    return f"{how}: {won} {wins(rules, won)} the game{worth}."
+
+
+def match_text(
+    rules: Rules, names: tuple[str, ...], winner: int | None, scores: tuple[int, ...], target: int | None
+) -> str:
+    """Who won the match just over, and by what: its points in a match to a ``target`` (a match of a number of
+    games is won by games, which a result does not count)."""
+    if winner is None:
+        return "The match is tied."
+    won = team_name(rules, names, winner)
+    margin = f", {scores[winner]} to {scores[1 - winner]}" if target is not None and len(scores) == 2 else ""
+    return f"{won} {wins(rules, won)} the match{margin}."
 
 
 def playable(obs: Observation) -> list[int]:

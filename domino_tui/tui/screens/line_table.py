@@ -48,6 +48,7 @@ from ..online import (
     Connect,
     describe,
     last_action,
+    match_text,
     playable,
     refusal,
     result_text,
@@ -75,8 +76,8 @@ CREATOR = {"start", "restart", "close_room"}
 SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 # What may still be done while the terminal is too small: the game waits.
 WHILE_TOO_SMALL = {"leave", "help"}
-# Keys that leave the choice of an end; off while choosing.
-NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
+# Keys that leave the choice of an end, or play nothing while it is asked; off while choosing.
+NOT_WHILE_CHOOSING = {"cursor", "play", "pass_turn", "pick", "hint", "undo"}
 
 if TYPE_CHECKING:
     from ...records import GameRecord  # the record loads when a game ends, not for the first frame
@@ -117,6 +118,7 @@ class LineTable(BesidePanels, RoomTable):
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
+        Binding("s", "score_sheet", "Scores", show=False),  # s starts the room in its lobby, then the score sheet
     ]
 
     class Heard(Message):
@@ -485,18 +487,16 @@ class LineTable(BesidePanels, RoomTable):
         if shown is None:
             return
         r = over.result
-        text = result_text(shown.rules, self.names, r.reason, r.winner, r.out_seat, r.points)
+        hand = hand_points(over, shown.match_scores or (0,) * len(over.scores))
+        text = result_text(shown.rules, self.names, r.reason, r.winner, r.out_seat, r.points, hand)
         self.log_line(Text(text, style="bold"))
         if over.match_over:
-            who = "The match is over" + (
-                "." if over.winner is None else f": {team_name(shown.rules, self.names, over.winner)} won it."
-            )
+            who = match_text(shown.rules, self.names, over.winner, over.scores, shown.target)
             self.say(f"{text} {who}" + (" r restarts." if self.creator else ""))
         elif self.watching:
             self.say(f"{text} The next game starts when the players are ready.")
         else:
             self.say(f"{text} n: next game.")
-        hand = hand_points(over, shown.match_scores or (0,) * len(over.scores))
         self.sheet_games[(over.match, over.game)] = (hand, text)
         if self.observation is not None and not self.hot_seat:
             # A game at one keyboard shared by several people is nobody's alone: not in anyone's record.
@@ -709,10 +709,14 @@ class LineTable(BesidePanels, RoomTable):
         if action == "draw":
             obs = self.observation
             return obs is None or obs.rules.has_stock
+        if action == "score_sheet":
+            return self.status != "lobby"
         if action == "chat":
             return self.connection == "connected"
         if action == "next_game":
             return self.status == "between"
+        if action == "new_game":
+            return self.new_game_key()
         if action == "end":
             choosing = self.choosing
             return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
@@ -731,10 +735,6 @@ class LineTable(BesidePanels, RoomTable):
         self.play_tile(index)
 
     def action_play(self) -> None:
-        if self.choosing and len(self.choosing[1]) == 1:
-            tile = self.choosing[0]
-            self._move(next(m for m in self.legal_plays() if m.tile == tile))
-            return
         if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
 
@@ -871,8 +871,3 @@ class LineTable(BesidePanels, RoomTable):
         self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
         self.say("You took back your move: your previous decision again.")
-
-    def action_help(self) -> None:
-        help_action = getattr(self.app, "action_help", None)
-        if help_action is not None:
-            help_action()

@@ -56,11 +56,14 @@ def room_keys(played: str) -> list[BindingType]:
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "chat", "Chat"),
+        # At a game of this keyboard's, n is the new-game screen while no deal waits for its next (then n is that).
+        Binding("n", "new_game", "New"),
         Binding("n", "next_game", f"Next {played}"),
         Binding("s", "start", "Start"),
         Binding("r", "restart", "Restart"),
         Binding("x", "close_room", "Close room", show=False),
         Binding("l", "toggle_log", "Log", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?", show=False),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -130,6 +133,21 @@ class RoomTable(Screen[None]):
         if sheet is not None and self.dialog is None and self.app.screen is self:
             self.dialog = sheet
             self.app.push_screen(sheet, lambda _: self.after_sheet())
+
+    def new_game_key(self) -> bool:
+        """Whether n opens the new-game screen: at a game of this keyboard's, unless a deal just ended (then n is
+        the next one)."""
+        return self.local and self.status != "between"
+
+    def action_new_game(self) -> None:
+        new_game = getattr(self.app, "action_new_game", None)
+        if new_game is not None:
+            new_game()
+
+    def action_help(self) -> None:
+        help_action = getattr(self.app, "action_help", None)
+        if help_action is not None:
+            help_action()
 
     def action_next_game(self) -> None:
         self.send("next_game")
@@ -335,6 +353,11 @@ class RoomTable(Screen[None]):
     def action_restart(self) -> None:
         if self.status == "lobby":
             self.say("The room has not started: s starts it.", error=True)
+            return
+        if self.local:
+            # A game of this keyboard's is the player's match: a new deal of it is the app's, asked first when it
+            # abandons a match in progress (as the end dialog's Play again).
+            self.post_message(self.Wanted("again"))
             return
         self.send("restart")
 

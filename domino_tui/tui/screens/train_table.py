@@ -502,6 +502,8 @@ class TrainTable(TrainChoice, RoomTable):
             return self.connection == "connected"
         if action == "next_game":
             return self.status == "between"
+        if action == "new_game":
+            return self.new_game_key()
         if action in ("train", "cancel"):
             return bool(self.choosing)
         # While a train is being chosen, the keys that would leave that choice are off.
