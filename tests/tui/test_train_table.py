@@ -38,6 +38,7 @@ from .fast_input import catch_up, send_key, type_keys
 from .random_walk import resize
 from .train_helpers import (
     assert_every_train_end_visible,
+    at_the_table,
     heaviest,
     keys_for_train,
     make_train_app,
@@ -115,15 +116,6 @@ async def test_a_whole_round_by_keys_with_every_train_end_in_view(players):
         await pilot.press("enter")
         await settle_train(pilot)
         assert the_room(app).game_number == 2 and the_round(app).engine == 11 and app.screen is table
-
-
-async def until(pilot, done, limit: float = 10.0) -> None:
-    waited = 0.0
-    while not done():
-        assert waited < limit, "the room never got there"
-        await catch_up(pilot)
-        await asyncio.sleep(0.005)
-        waited += 0.005
 
 
 async def until_your_turn(pilot, table, limit: int = 4000) -> None:
@@ -232,7 +224,7 @@ async def open_new_game(pilot) -> None:
 async def test_the_new_game_screen_starts_mexican_train_for_six_and_back_to_a_line_game():
     app = make_app("classic", seed=1)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
+        await at_the_table(pilot)
         await open_new_game(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)

@@ -13,13 +13,14 @@ from domino_tui.engine.train_state import TrainRoundState
 from domino_tui.games.train import TrainPlayedMatch
 from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_room import bot_to_move
 from domino_tui.tui.train_words import train_key
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .conftest import COACH, HUMAN, caught_up, the_room
+from .conftest import COACH, HUMAN, caught_up, settle, the_room
 
 
 def make_train_app(players: int, seed: int = 1, bot: str = "greedy", pause: float = 0.0) -> DominoApp:
@@ -85,6 +86,27 @@ async def settle_train(pilot, limit: float = 20.0) -> None:
         await asyncio.sleep(0.01)
         waited += 0.01
     raise AssertionError("the bots never gave the turn back")
+
+
+async def until(pilot, done, limit: float = 20.0) -> None:
+    """Wait for ``done`` (the room's news reaches the table from the room's host: no fixed sleep is long enough)."""
+    waited = 0.0
+    while not done():
+        assert waited < limit, "the table never got there"
+        await pilot.pause()
+        await asyncio.sleep(0.01)
+        waited += 0.01
+
+
+async def at_the_table(pilot, limit: float = 20.0) -> RoomTable:
+    """The app's table once the room's first deal is on it, then settled (`conftest.settle` returns at once while
+    no table is in front, as when the app is still making its room at start-up)."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, RoomTable) and app.screen.seat_view is not None, limit)
+    table = app.screen
+    assert isinstance(table, RoomTable)
+    await settle(pilot)
+    return table
 
 
 def heaviest(app: DominoApp) -> Move:
