@@ -35,7 +35,6 @@ from domino_tui.tui.widgets.trains import TrainsView
 
 from .conftest import COACH, HUMAN, make_app, settle, the_room
 from .fast_input import catch_up, send_key, type_keys
-from .random_walk import resize
 from .train_helpers import (
     assert_every_train_end_visible,
     at_the_table,
@@ -43,6 +42,7 @@ from .train_helpers import (
     keys_for_train,
     make_train_app,
     my_turn_shown,
+    resize,
     round_over_shown,
     settle_train,
     the_played,

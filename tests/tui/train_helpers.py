@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.geometry import Region
+from textual import events
+from textual.geometry import Region, Size
 
 from domino_tui.engine import DRAW, PASS, Move, TrainMatch, TrainPlay
 from domino_tui.engine.train_state import TrainRoundState
@@ -21,6 +22,12 @@ from domino_tui.tui.train_words import train_key
 from domino_tui.tui.widgets.trains import TrainsView
 
 from .conftest import COACH, HUMAN, caught_up, settle, the_room
+
+
+def resize(app: DominoApp, size: tuple[int, int]) -> None:
+    """The terminal resized, as the driver reports it (Pilot.resize_terminal would wait for the CPU to idle)."""
+    app._driver._size = Size(*size)  # type: ignore[union-attr]
+    app.post_message(events.Resize(Size(*size), Size(*size)))
 
 
 def make_train_app(players: int, seed: int = 1, bot: str = "greedy", pause: float = 0.0) -> DominoApp:
