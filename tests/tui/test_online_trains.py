@@ -21,6 +21,8 @@ from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE
+from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
@@ -248,12 +250,23 @@ async def test_a_table_plays_beside_a_program_in_a_room_for_four(server: Running
             playing.cancel()
 
 
+async def new_game_form(pilot) -> LineTable:
+    """The game at this keyboard's table once it is there, and the new-game form over it (as the command palette's
+    New game opens it); the table."""
+    app = pilot.app
+    await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.observation is not None)
+    table = app.screen
+    app.action_new_game()
+    await until([pilot], lambda: isinstance(app.screen, NewGameScreen))
+    return table
+
+
 async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Running) -> None:
     """n, then Play online: Mexican Train asks for players and rounds; a wrong count says so; the room is made
     with the form's choices and its table is the train table; q leaves it for the local table."""
     app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        local = await new_game_form(pilot)
         await pilot.press("ctrl+o")
         await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
         form = app.screen
@@ -276,7 +289,9 @@ async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Ru
         assert (screen.info.options["players"], screen.info.options["games"]) == (6, 2)
         assert len(screen.info.seats) == 6 and screen.creator
         await pilot.press("q")
-        await until([pilot], lambda: isinstance(app.screen, TableScreen))
+        # Back at the game of this keyboard: its line table and room, as they were.
+        await until([pilot], lambda: app.screen is local)
+        assert local.local and app.game is not None and app.game.room.room.options.variant == "classic"
 
 
 async def test_the_watch_button_opens_a_train_room_read_only(server: Running) -> None:
@@ -287,7 +302,8 @@ async def test_the_watch_button_opens_a_train_room_read_only(server: Running) ->
     room = (await ana.create("Ana", VARIANT, seats=[None, "random", "greedy"], games=1, between=30)).room
     app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n", "ctrl+o")
+        await new_game_form(pilot)
+        await pilot.press("ctrl+o")
         await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
         form = app.screen
         form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
