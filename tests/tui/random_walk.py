@@ -17,14 +17,14 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from domino_tui.tui.screens.local_train_table import TrainTableScreen
-from domino_tui.tui.screens.table import TableScreen
 from textual import events
 from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.pilot import _get_mouse_message_arguments
 
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.local_train_table import TrainTableScreen
+from domino_tui.tui.screens.table import TableScreen
 
 from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
 from .fast_input import catch_up, send_key

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-from domino_tui.tui.session import HUMAN
-
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.coach.tracker import track
 from domino_tui.engine import GameState
@@ -15,6 +13,7 @@ from domino_tui.tui import settings as settings_store
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen
+from domino_tui.tui.session import HUMAN
 from domino_tui.tui.widgets.hint_panel import HintPanel
 from domino_tui.tui.widgets.tracker_panel import TrackerPanel
 
@@ -152,9 +151,8 @@ async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
 
 
 async def test_the_review_shows_its_progress_until_ready():
-    from domino_tui.tui.session import Session
-
     from domino_tui.tui.coach_desk import ReviewJob
+    from domino_tui.tui.session import Session
     from domino_tui.tui.settings import Settings
 
     app = make_app("classic", seed=4)

@@ -8,12 +8,11 @@ import json
 import shutil
 from pathlib import Path
 
-from domino_tui.tui.screens.local_train_table import TrainTableScreen
-from domino_tui.tui.train_session import TrainSession
-
 from domino_tui.engine import EngineSearch
 from domino_tui.tui import saved_game
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.local_train_table import TrainTableScreen
+from domino_tui.tui.train_session import TrainSession
 
 from .train_helpers import settle_train
 

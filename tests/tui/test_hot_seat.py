@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from domino_tui.tui.screens.table import TableScreen
 from textual.screen import ModalScreen
 
 from domino_tui.engine import Kind
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.handover import HandoverScreen
+from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.hint_panel import HintPanel
 

@@ -11,14 +11,14 @@ import json
 import random
 
 import pytest
-from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.session import HUMAN, Session
 
 from domino_tui.engine import Kind
 from domino_tui.tui import saved_game
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.confirm import ConfirmScreen
+from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.tour import TourScreen
+from domino_tui.tui.session import HUMAN, Session
 from domino_tui.tui.settings import Settings
 
 from .conftest import play_heaviest, settle

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from domino_tui.tui.screens.table import TableScreen
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
@@ -20,6 +19,7 @@ from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
+from domino_tui.tui.screens.table import TableScreen
 from tests.net.conftest import Running, free_port
 
 from .conftest import COACH, make_app

@@ -7,7 +7,6 @@ import asyncio
 import random
 from pathlib import Path
 
-from domino_tui.tui.screens.table import TableScreen
 from textual.app import App
 from textual.geometry import Region
 from textual.widgets import Input, RichLog, Select, Static

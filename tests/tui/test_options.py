@@ -7,8 +7,6 @@ import asyncio
 import json
 import time
 
-from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.session import HUMAN
 from textual.widgets import Checkbox, Input, Select
 
 from domino_tui.engine import Kind

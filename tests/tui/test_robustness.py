@@ -4,8 +4,9 @@ palette has been laid out."""
 from __future__ import annotations
 
 import pytest
-from domino_tui.tui.screens.table import TableScreen
 from textual.command import CommandPalette
+
+from domino_tui.tui.screens.table import TableScreen
 
 from .conftest import make_app, settle
 from .fast_input import catch_up

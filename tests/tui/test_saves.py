@@ -13,13 +13,13 @@ import threading
 from pathlib import Path
 
 import pytest
-from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.session import Session
 
 from domino_tui.stored_file import StoredFile
 from domino_tui.tui import saved_game
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.session import Session
 from domino_tui.tui.settings import Settings
 
 from .conftest import play_heaviest, settle

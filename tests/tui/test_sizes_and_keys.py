@@ -6,11 +6,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from domino_tui.tui.screens.table import MIN_HEIGHT, MIN_WIDTH, TableScreen
-from domino_tui.tui.session import HUMAN
 from textual.widgets import Footer
 
 from domino_tui.engine import End
+from domino_tui.tui.screens.table import MIN_HEIGHT, MIN_WIDTH, TableScreen
+from domino_tui.tui.session import HUMAN
 
 from .conftest import make_app, reach_a_choice, settle
 from .fast_input import type_keys

@@ -6,10 +6,10 @@ import random
 from dataclasses import replace
 
 import pytest
-from domino_tui.tui.session import HUMAN, Session, rewound
 
 from domino_tui.engine import VARIANTS, GameState
 from domino_tui.tui.recording import record_of
+from domino_tui.tui.session import HUMAN, Session, rewound
 from domino_tui.tui.settings import Settings, from_dict
 
 
