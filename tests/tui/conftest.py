@@ -69,18 +69,21 @@ def caught_up(table: RoomTable) -> bool:
 
 
 async def settle(pilot, limit: float = 10.0) -> None:
-    """Wait until the bots have moved and it is a turn at this keyboard that the table shows, or the game is
-    over and its dialog is up, or a screen over the table waits for you."""
+    """Wait until the room's table is up (the app makes its room in a worker), the bots have moved and it is a turn
+    at this keyboard that the table shows, or the game is over and its dialog is up, or a screen over the table
+    waits for you."""
     app = pilot.app
     waited = 0.0
     while waited < limit:
         await pilot.pause()
         screen = app.screen
         if not isinstance(screen, RoomTable):
-            return
-        room = the_room(app)
-        if caught_up(screen):
-            if room.status is Status.PLAYING and room.to_act() in screen.seats_here and screen.thinking is None:
+            if app.game is not None and any(isinstance(s, RoomTable) for s in app.screen_stack):
+                return  # a screen over the table
+        elif caught_up(screen):
+            room = the_room(app)
+            thinking = getattr(screen, "thinking", None)
+            if room.status is Status.PLAYING and room.to_act() in screen.seats_here and thinking is None:
                 return
             if room.status is not Status.PLAYING and screen.over is not None:
                 await pilot.pause()
@@ -128,8 +131,8 @@ def same_move(game, made: Move, meant: Move) -> bool:
 
 async def play_heaviest(pilot, moves: int) -> None:
     """Make ``moves`` of your moves by keys (the heaviest tile that fits, else draw or pass), bots between."""
-    table = pilot.app.table
     await settle(pilot)
+    table = pilot.app.table
     for _ in range(moves):
         game = the_game(pilot.app)
         if game.over:
@@ -152,8 +155,8 @@ def tile_with_a_choice(game):
 
 async def reach_a_choice(pilot, limit: int = 60):
     """Play your first legal move, bots between, until a tile of yours has a choice of ends; that tile."""
-    table = pilot.app.table
     await settle(pilot)
+    table = pilot.app.table
     for _ in range(limit):
         game = the_game(pilot.app)
         if game.over:

@@ -473,6 +473,11 @@ class RoomTable(Screen[None]):
         return self.welcome.seat if self.welcome else None
 
     @property
+    def seats_here(self) -> set[int]:
+        """The seats played at this keyboard (a table shared by several people has several)."""
+        return set() if self.mine is None else {self.mine}
+
+    @property
     def my_turn(self) -> bool:
         obs = self.observation
         return obs is not None and bool(obs.legal) and self.connection == "connected" and self.status == "playing"
