@@ -12,7 +12,7 @@ from domino_tui.tui.screens.handover import HandoverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.room_table import RoomTable
 
-from .conftest import COACH, caught_up, the_game, the_room
+from .conftest import COACH, caught_up, settle, the_game, the_room
 
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 
@@ -102,6 +102,13 @@ async def seated(pilot) -> RoomTable:
     table = table_of(app)
     assert table is not None
     return table
+
+
+async def sat_down(pilot) -> None:
+    """The app's game has sat down at its table and it is your turn there (conftest's ``settle`` alone returns
+    at once while the start-up screen is still in front)."""
+    await seated(pilot)
+    await settle(pilot)
 
 
 def turn_at_hand(app: DominoApp) -> bool:
