@@ -9,9 +9,10 @@ the record. A game the worker has not yet written when the app closes is kept on
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -54,6 +55,7 @@ class ReviewJob:
     notes: list[str] = field(default_factory=list)
     # The review from what a seat saw (its choices, the units, the names): a table in a room has no deal.
     seen: tuple[int, Units, Sequence[tuple[int, Observation, Move]], Names] | None = None
+    record: GameRecord | None = None  # the game's row in your record, which the review joins (None: not kept)
 
 
 class CoachDesk:
@@ -64,6 +66,9 @@ class CoachDesk:
         self.recorded: set[tuple[int, int]] = set()  # (id of the session, game index) already handed on
         self.outbox: dict[str, GameRecord] = {}  # finished games a worker has yet to write, by uid
         self.job: ReviewJob | None = None
+        # Held while a game's row is written: the row of a game a table kept and the same row with the review of
+        # its hand are written by two workers, and the one without the review must not come last.
+        self.writing = threading.Lock()
 
     @property
     def records(self) -> Records:
@@ -114,8 +119,11 @@ class CoachDesk:
         self.app.run_worker(partial(self._write, record), thread=True, group="review", name="record")
 
     def _write(self, record: GameRecord) -> None:
-        problem = self.records.add(record)
-        self.outbox.pop(record.uid, None)
+        with self.writing:
+            if record.uid not in self.outbox:
+                return  # written already, whole with its review (see `_review`)
+            problem = self.records.add(record)
+            self.outbox.pop(record.uid, None)
         if problem:
             self.app.post_message(RecordNote(problem))
 
@@ -135,17 +143,27 @@ class CoachDesk:
                 self.records.keep_for_later(record)
 
     def review_seen(
-        self, seat: int, index: int, seen: Sequence[Observation], history: Sequence[Event], names: Names, seed: str
+        self,
+        seat: int,
+        index: int,
+        seen: Sequence[Observation],
+        history: Sequence[Event],
+        names: Names,
+        seed: str,
+        record: GameRecord | None = None,
     ) -> None:
         """Review your decisions in the hand just over from the observations you were sent (a table in a room:
-        the deal stays with the room), in a worker thread; ``index``: the game's number in the match, from 0."""
+        the deal stays with the room), in a worker thread; ``index``: the game's number in the match, from 0.
+        The review's average loss joins ``record``, the game's row in your record (written meanwhile by
+        `keep_record`: the row is written whole again, and the record keeps whichever review it has; the row
+        without it is written first, or not at all)."""
         from ..coach.hint import units_of
         from ..coach.review import seen_choices
 
         if not seen:
             return
         todo = seen_choices(seen, history)
-        job = self.job = ReviewJob(None, index, None, seen=(seat, units_of(seen[-1]), todo, names))
+        job = self.job = ReviewJob(None, index, None, seen=(seat, units_of(seen[-1]), todo, names), record=record)
         self.app.run_worker(partial(self._review, job, seed), thread=True, group="review", name="review")
 
     def _review(self, job: ReviewJob, seed: str = "") -> None:
@@ -161,6 +179,14 @@ class CoachDesk:
                 job.result = rate_choices(seat, units, todo, self.bot(random.Random(seed)), names, progress)
             except Exception as exc:  # a review is a bonus: it must never take the game down
                 job.problem = f"The review could not be made: {exc}"
+                return
+            if job.record is not None:
+                reviewed = replace(
+                    job.record, review_loss=job.result.average_loss, review_decisions=len(job.result.decisions)
+                )
+                with self.writing:
+                    self.outbox.pop(reviewed.uid, None)  # written here whole: the row without it need not be
+                    job.problem = self.records.add(reviewed)
             return
         session = job.session
         assert session is not None

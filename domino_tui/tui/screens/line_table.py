@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -79,6 +79,9 @@ SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 WHILE_TOO_SMALL = {"leave", "help"}
 # Keys that leave the choice of an end; off while choosing.
 NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
+
+if TYPE_CHECKING:
+    from ...records import GameRecord  # the record loads when a game ends, not for the first frame
 
 
 @dataclass
@@ -496,12 +499,12 @@ class LineTable(BesidePanels, RoomTable):
         self.sheet_games[(over.match, over.game)] = (hand, text)
         if self.observation is not None and not self.hot_seat:
             # A game at one keyboard shared by several people is nobody's alone: not in anyone's record.
-            self.record(over, self.observation)
-            self.review(over)
+            self.review(over, self.record(over, self.observation))
         self.show_over()
 
-    def review(self, over: net.GameOver) -> None:
-        """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw."""
+    def review(self, over: net.GameOver, record: GameRecord | None) -> None:
+        """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw; the
+        review joins the game's ``record`` when it was kept."""
         coach = getattr(self.app, "coach", None)
         mine, view = self.mine, self.seat_view
         if coach is None or mine is None or view is None or not self.coach_here:
@@ -509,7 +512,7 @@ class LineTable(BesidePanels, RoomTable):
         seen = self.here[self.at or 0].seen if self.here else []
         names = self.names
         seed = f"review:{self.address}:{over.match}:{over.game}"
-        coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed)
+        coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed, record)
 
     def review_hand(self) -> None:
         """The review of the last hand, then the end-of-hand dialog again."""
@@ -569,9 +572,9 @@ class LineTable(BesidePanels, RoomTable):
             self.connection = "closed"
             self.say("The connection is closed. q leaves.", error=True)
 
-    def record(self, over: net.GameOver, obs: Observation) -> None:
+    def record(self, over: net.GameOver, obs: Observation) -> GameRecord | None:
         """Your record keeps the game (and so your rating against people), once."""
-        self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
+        return self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
 
     # ----- reading the table -----
 

@@ -33,6 +33,7 @@ from .score_sheet import SheetDialog
 
 if TYPE_CHECKING:
     from ...engine import Rules, TrainRules
+    from ...records import GameRecord
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
@@ -157,22 +158,22 @@ class RoomTable(Screen[None]):
         rules: Rules | TrainRules,
         points: Sequence[int],
         winner: int | None = None,
-    ) -> None:
+    ) -> GameRecord | None:
         """Your record keeps a game this table saw end (a Mexican Train match: ``game`` 0, the match whole, with
         each seat's total as ``points``), once, by one path for every face (`recording.room_record`): a room of
         this keyboard's gives its seed and the game's JSON, so that the statistics replay it; a server keeps
         them. Never a spectator's; never a match this table did not see in play (entered once it was over: the
         room's bots played it out for you, as a match left before its end is not recorded at the local table);
         never when the settings are not saved. The row's id is the game's in the room, so hearing its result
-        again (a reconnect, the room entered anew) never doubles it."""
+        again (a reconnect, the room entered anew) never doubles it. The row kept, or None."""
         seat, welcome = self.mine, self.welcome
         key = (match, game)
         if seat is None or welcome is None or self.watching or key in self.recorded or match not in self.played:
-            return
+            return None
         self.recorded.add(key)
         coach = getattr(self.app, "coach", None)
         if coach is None or not getattr(self.app, "save_settings", False):
-            return
+            return None
         from ..recording import online_uid, room_record
 
         seats = self.info.seats if self.info else ()
@@ -190,7 +191,9 @@ class RoomTable(Screen[None]):
             hints=hints,
             undos=undos,
         )
-        coach.keep_record(replace(row, uid=online_uid(self.address, welcome.room, match, game, seat)))
+        row = replace(row, uid=online_uid(self.address, welcome.room, match, game, seat))
+        coach.keep_record(row)
+        return row
 
     def undo_switched_off(self) -> bool:
         """Whether the player's settings forbid undo (the palette's "Undo on/off"): then ``u`` takes nothing back
