@@ -86,7 +86,7 @@ async def test_a_seated_game_with_the_coach_shows_hint_tracker_and_review(server
         await pa.click("#review")
         await until([pa], lambda: isinstance(ana.screen, ReviewScreen))
         job = ana.coach.job
-        assert job is not None and job.session is None
+        assert job is not None and job.seen is not None  # reviewed from what the seat saw: no deal
         await until([pa], lambda: job.result is not None or job.problem is not None, limit=60)
         assert job.problem is None and job.result is not None
         # Every decision is one the seat saw, with the move its hand's history says it made.
