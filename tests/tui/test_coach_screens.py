@@ -134,10 +134,13 @@ async def test_undo_takes_back_your_move_and_the_bots_replies():
         assert the_game(app) != decisions[-1]
         for back_to in reversed(decisions):
             entries = the_room(app).seq
+            assert len(the_game(app).moves) >= len(back_to.moves) + 2  # your move, and a bot's reply at least
             await pilot.press("u")
             await wait_for(pilot, lambda entries=entries: the_room(app).seq > entries)
             await settle(pilot)
-            # Your move and every bot's reply after it are taken back: your decision as it was.
+            # One undo entry of the room's log takes your move and every bot's reply after it back: your decision
+            # as it was.
+            assert app.game is not None and app.game.room.store.entries[-1]["e"] == "undo"
             assert the_game(app) == back_to
             assert the_game(app).to_json() == back_to.to_json()
         assert table.coach_use.of(1, 1) == (0, 2)
