@@ -8,6 +8,7 @@ import asyncio
 from domino_tui.engine import DRAW, PASS, End, Kind, Move
 from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.handover import HandoverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.room_table import RoomTable
@@ -17,15 +18,27 @@ from .conftest import COACH, caught_up, settle, the_game, the_room
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 
 
-class BareApp(DominoApp):
+def bare_app() -> DominoApp:
     """The app with no game of its own at this keyboard: it holds the table a test makes (a table of several
     clients of a server's room), which a game sat down to at start would replace."""
+    app = DominoApp(coach=COACH)
 
-    def __init__(self) -> None:
-        super().__init__(coach=COACH)
-
-    async def sit_down(self, asked: object) -> None:
+    async def no_game(asked: object) -> None:
         return None
+
+    app.sit_down = no_game  # type: ignore[method-assign]
+    return app
+
+
+def online_app(connect: Connect) -> DominoApp:
+    """An app whose table is in a room on a server (as ``domino-tui join`` opens it)."""
+    return DominoApp(online=connect, coach=COACH)
+
+
+def table(app: DominoApp) -> LineTable:
+    screen = app.screen
+    assert isinstance(screen, LineTable)
+    return screen
 
 
 async def until(pilots, done, limit: float = 20.0, state=lambda: "") -> None:
