@@ -9,6 +9,7 @@ the record. A game the worker has not yet written when the app closes is kept on
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -59,6 +60,9 @@ class CoachDesk:
         self._records: Records | None = None
         self.outbox: dict[str, GameRecord] = {}  # finished games a worker has yet to write, by uid
         self.job: ReviewJob | None = None
+        # Held while a game's row is written: the row of a game a table kept and the same row with the review of
+        # its hand are written by two workers, and the one without the review must not come last.
+        self.writing = threading.Lock()
 
     @property
     def records(self) -> Records:
@@ -83,8 +87,11 @@ class CoachDesk:
         self.app.run_worker(partial(self._write, record), thread=True, group="review", name="record")
 
     def _write(self, record: GameRecord) -> None:
-        problem = self.records.add(record)
-        self.outbox.pop(record.uid, None)
+        with self.writing:
+            if record.uid not in self.outbox:
+                return  # written already, whole with its review (see `_review`)
+            problem = self.records.add(record)
+            self.outbox.pop(record.uid, None)
         if problem:
             self.app.post_message(RecordNote(problem))
 
@@ -107,7 +114,8 @@ class CoachDesk:
         """Review your decisions in the hand just over from the observations you were sent (a table in a room:
         the deal stays with the room), in a worker thread; ``index``: the game's number in the match, from 0.
         The review's average loss joins ``record``, the game's row in your record (written meanwhile by
-        `keep_record`: the row is written whole again, and the record keeps whichever review it has)."""
+        `keep_record`: the row is written whole again, and the record keeps whichever review it has; the row
+        without it is written first, or not at all)."""
         from ..coach.hint import units_of
         from ..coach.review import seen_choices
 
@@ -134,7 +142,9 @@ class CoachDesk:
             reviewed = replace(
                 job.record, review_loss=job.result.average_loss, review_decisions=len(job.result.decisions)
             )
-            job.problem = self.records.add(reviewed)
+            with self.writing:
+                self.outbox.pop(reviewed.uid, None)  # written here whole: the row without it need not be
+                job.problem = self.records.add(reviewed)
 
     # ----- screens -----
 

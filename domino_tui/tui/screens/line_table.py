@@ -85,6 +85,9 @@ if TYPE_CHECKING:
 # Where each other seat sits around the board, by the number of players (yours is at the bottom).
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 
+if TYPE_CHECKING:
+    from ...records import GameRecord  # the record loads when a game ends, not for the first frame
+
 
 @dataclass
 class SeatHere:
