@@ -35,7 +35,8 @@ def assert_the_rooms_result_shown(app, table) -> None:
     game = the_game(app)
     res = game.result
     assert res is not None and isinstance(app.screen, GameOverScreen)
-    said = result_text(game.rules, table.names, res.reason, res.winner, res.out_seat, res.points)
+    # Where plays score, what each side earned in the game (its plays' and its bonus), as the room counted it.
+    said = result_text(game.rules, table.names, res.reason, res.winner, res.out_seat, res.points, game.team_points())
     assert said in str(app.screen.query_one("#over-text").render())
     shown = [(name, tiles) for name, tiles, _ in app.screen.about.hands]
     assert shown == [(table.names[s], " ".join(map(str, game.hand(s))) or "out") for s in range(game.rules.players)]
