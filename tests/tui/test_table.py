@@ -341,3 +341,39 @@ async def test_the_palette_at_the_table_offers_what_the_old_one_did(variant):
         await pilot.press("escape")
         await pilot.press("s")  # the score sheet's key, as the help and the tour say
         await until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+
+
+async def test_a_game_that_ends_behind_the_help_shows_its_dialog_when_the_help_closes():
+    """The end of a game heard while another screen is in front (the help here) is not lost: its dialog comes up
+    when the table is in front again, once."""
+    from domino_tui.tui.screens.game_over import GameOverScreen
+
+    app = make_app("classic", seed=2, bot="dummy")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await seated(pilot)
+        table = app.table
+        client = app.game.clients[0]
+        while True:
+            await settle(pilot)
+            game = the_game(app)
+            legal = game.legal_moves()
+            ends = [m for m in legal if m.kind is Kind.PLAY and len(game.hand(HUMAN)) == 1]
+            if ends or game.over:
+                break
+            await type_keys(pilot, *keys_for(table, legal[0]))
+        assert not game.over, "the seed gives you the last tile to play"
+        app.action_help()
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await client.move(ends[0])  # your last tile, played while the help is in front
+        await until(pilot, lambda: table.over is not None)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("escape")  # to look at the table: the dialog is not shown again on its own
+        await until(pilot, lambda: app.screen is table)
+        app.action_help()
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table)
+        await pilot.pause()
+        assert app.screen is table

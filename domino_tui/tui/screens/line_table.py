@@ -806,10 +806,6 @@ class LineTable(BesidePanels, RoomTable):
                 here.client.hold(self.too_small)  # only a room in the app's process waits
         self.arrange_panels()
 
-    def on_screen_resume(self) -> None:
-        # Only the screen in front hears of a resize: a table behind a dialog catches up here.
-        self.fit()
-
     @property
     def thinking(self) -> int | None:
         """The seat a bot is choosing for now, per the room's seats (None when a person is to move)."""

@@ -82,6 +82,7 @@ class RoomTable(Screen[None]):
     seat_view: net.SeatView | net.TrainSeatView | None
     sent_for: tuple[int, int, int] | None  # the position your last move answered
     dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
+    over: net.GameOver | net.TrainRoundOver | None  # the room's result of the deal in view, once it is over
     frame: int  # the thinking spinner's
     # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
@@ -94,6 +95,7 @@ class RoomTable(Screen[None]):
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
         # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
         self.coach_use = CoachUse()
+        self.over_told: tuple[int, int] | None = None  # (match, game) of the last end-of-deal dialog shown
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -235,7 +237,17 @@ class RoomTable(Screen[None]):
         dialog = self.over_dialog()
         if dialog is not None:
             self.dialog = dialog
+            if self.over is not None:
+                self.over_told = (self.over.match, self.over.game)
             self.app.push_screen(dialog, self.after_over)
+
+    def on_screen_resume(self) -> None:
+        # Only the screen in front hears of a resize: a table behind a dialog catches up here; and a deal that
+        # ended while another screen was in front (the help, the palette) has its dialog now.
+        self.fit()
+        over = self.over
+        if over is not None and (over.match, over.game) != self.over_told:
+            self.show_over()
 
     class Wanted(Message):
         """Another match asked for at a game of this keyboard's: "again" (the same, a new deal) or "new" (the

@@ -204,10 +204,6 @@ class TrainTable(TrainChoice, RoomTable):
             if not self.too_small:
                 self.plan_auto_move()
 
-    def on_screen_resume(self) -> None:
-        # Only the screen in front hears of a resize: the table behind a dialog catches up here.
-        self.fit()
-
     def wanted(self, panel: str) -> bool:
         if panel == "tracker":
             return self.show_tracker and self.coached
