@@ -62,6 +62,23 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="messages a second one connection may send (default: %(default)s; bots playing bots need more)",
     )
+    parser.add_argument(
+        "--chat-relay",
+        type=float,
+        default=defaults.chat_relay,
+        metavar="N",
+        help="chat messages a second relayed to one reader, after a burst of twice that; past it chat to that "
+        "reader is dropped, and it is told (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--misses",
+        type=float,
+        default=defaults.misses,
+        metavar="N",
+        help="rooms not found or wrong passwords an address may try a second, after --misses-burst; past it its "
+        "joins wait, so codes and passwords cannot be guessed faster (default: %(default)s)",
+    )
+    parser.add_argument("--misses-burst", type=int, default=defaults.misses_burst, metavar="N")
     parser.add_argument("--workers", type=int, default=None, metavar="N", help="bot threads (default: 4)")
     parser.add_argument(
         "--bot-pace",
@@ -108,21 +125,7 @@ def main(argv: Sequence[str]) -> int:
     db = args.db or config_dir() / DB_NAME
     # The folder is made for the owner only, as the file is (storage.py): it holds every room's seed.
     db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    config = ServerConfig(
-        host=args.host,
-        port=args.port,
-        db=db,
-        max_connections=args.max_connections,
-        per_address=args.per_address,
-        max_rooms=args.max_rooms,
-        rate=args.rate,
-        workers=args.workers,
-        bot_pace=args.bot_pace,
-        rooms_per_address=args.rooms_per_address,
-        idle_lobby=args.idle_lobby,
-        idle_over=args.idle_over,
-        unattended=args.unattended,
-    )
+    config = server_config(args, db)
 
     def ready(port: int) -> None:
         # One line on stdout, for whoever started the server (a script, a test) to read the port from.
@@ -136,6 +139,28 @@ def main(argv: Sequence[str]) -> int:
     except OSError as exc:
         print(f"domino-tui serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+
+
+def server_config(args: argparse.Namespace, db: Path) -> ServerConfig:
+    """The server's configuration from ``serve``'s command line."""
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        db=db,
+        max_connections=args.max_connections,
+        per_address=args.per_address,
+        max_rooms=args.max_rooms,
+        rate=args.rate,
+        chat_relay=args.chat_relay,
+        misses=args.misses,
+        misses_burst=args.misses_burst,
+        workers=args.workers,
+        bot_pace=args.bot_pace,
+        rooms_per_address=args.rooms_per_address,
+        idle_lobby=args.idle_lobby,
+        idle_over=args.idle_over,
+        unattended=args.unattended,
+    )
 
 
 def raise_file_limit() -> None:

@@ -64,10 +64,18 @@ class RoomStore(Protocol):
     """Where a room's log is kept: each call done once the write is durable."""
 
     def create_room(
-        self, code: str, created: float, seed: int, options: dict[str, object], password: str | None
+        self,
+        code: str,
+        created: float,
+        seed: int,
+        options: dict[str, object],
+        password: str | None,
+        address: str | None = None,
     ) -> Awaitable[None]: ...
 
     def append(self, code: str, seq: int, entry: dict[str, object]) -> Awaitable[None]: ...
+
+    def replace_log(self, code: str, entries: list[dict[str, object]]) -> Awaitable[None]: ...
 
     def delete_room(self, code: str) -> Awaitable[None]: ...
 
@@ -148,12 +156,13 @@ class RoomHost:
 
     # ----- entering and leaving -----
 
-    async def create(self, listener: Listener, name: str, seat: int) -> None:
-        """Store the new room and seat its creator at ``seat``."""
+    async def create(self, listener: Listener, name: str, seat: int, address: str | None = None) -> None:
+        """Store the new room (made from ``address``) and seat its creator at ``seat``."""
         room = self.room
         async with self.lock:
+            options = room.options.to_json()
             await self._kept(
-                self.store.create_room(room.code, room.created, room.seed, room.options.to_json(), room.password_hash)
+                self.store.create_room(room.code, room.created, room.seed, options, room.password_hash, address)
             )
             await self._sit(listener, name, seat, creator=True)
             self._share_with(listener)
@@ -285,7 +294,15 @@ class RoomHost:
             elif kind == "restart":
                 if room.status is Status.LOBBY:
                     raise ProtocolError(Code.NOT_NOW, "the room has not started: start it")
-                await self._change({"e": "restart", "seed": self.new_seed()})
+                # The match number and the position go on from the log's: the log then compacts to this room as
+                # it stands (the finished match's moves are nobody's business any more), numbered the same.
+                restart = {
+                    "e": "restart",
+                    "seed": self.new_seed(),
+                    "match": room.matches + 1,
+                    "position": room.position,
+                }
+                await self._change(restart)
             elif kind == "close":
                 await self._close_room()
 
@@ -304,6 +321,10 @@ class RoomHost:
         except SaveFormatError as exc:  # checked before: a bug, never a client's doing
             raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
         await self._kept(self.store.append(room.code, room.seq - 1, entry))
+        if entry["e"] == "restart":
+            log = room.compacted()
+            await self._kept(self.store.replace_log(room.code, log))
+            room.seq = len(log)
 
     async def _kept(self, write: Awaitable[None]) -> None:
         """Wait for a write; one the store refused stops the host's process (``on_store_failure``) rather than

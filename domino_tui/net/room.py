@@ -162,6 +162,11 @@ def stored_options(data: object) -> Options:
     return options
 
 
+def _goes_on(value: object, least: int) -> bool:
+    """Whether a restart's number ``value`` is absent (an earlier log's) or at least ``least``."""
+    return value is None or (is_whole_number(value) and value >= least)
+
+
 def _int(value: object) -> int | None:
     return value if isinstance(value, int) else None
 
@@ -239,11 +244,35 @@ class Room:
             self.position += 1
         elif kind == "restart":
             self.seed = int(str(entry["seed"]))
-            self.matches += 1
+            # A restart says the match it deals and the position before it (an earlier log's does not): a log
+            # compacted at a restart goes on numbered as the whole log was.
+            self.matches = int(str(entry.get("match", self.matches + 1)))
+            self.position = int(str(entry.get("position", self.position)))
             self._deal_match()
         else:
             raise SaveFormatError(f"not a room log entry: {kind!r}")
         self.seq += 1
+
+    def compacted(self) -> list[Entry]:
+        """The shortest log that replays to this room just after a restart: its persons' seats, the start and the
+        restart, numbered as the room is (the finished matches' moves go: a room of bots alone replaying match
+        after match keeps one match's log, not every one since it was made)."""
+        seats: list[Entry] = []
+        for number, seat in enumerate(self.seats):
+            if seat.kind is SeatKind.PERSON:
+                entry: Entry = {
+                    "e": "seat",
+                    "seat": number,
+                    "kind": "person",
+                    "name": seat.name,
+                    "token": seat.token_hash,
+                }
+                if number == self.creator:
+                    entry["creator"] = True
+                seats.append(entry)
+        # The restart's position is the one before its deal, which counts one.
+        restart: Entry = {"e": "restart", "seed": self.seed, "match": self.matches, "position": self.position - 1}
+        return [*seats, {"e": "start"}, restart]
 
     def _deal_match(self) -> None:
         # The room's seed deals every game of the match; nothing else draws from this generator.
@@ -289,6 +318,10 @@ class Room:
             raise SaveFormatError(f"the next game is dealt while the room is {self.status.value}")
         elif kind == "restart" and (self.status is Status.LOBBY or not is_whole_number(entry.get("seed"))):
             raise SaveFormatError("a restart before the start, or without a seed")
+        elif kind == "restart" and not _goes_on(entry.get("match"), self.matches + 1):
+            raise SaveFormatError(f"a restart deals match {shown(entry.get('match'))} after match {self.matches}")
+        elif kind == "restart" and not _goes_on(entry.get("position"), self.position):
+            raise SaveFormatError(f"a restart goes back to position {shown(entry.get('position'))}")
         elif kind == "move" and self.status is not Status.PLAYING:
             assert self.match is not None
             if not (self.match.game_over and self.options.edition == PASS_COUNT_EDITION):

@@ -49,7 +49,13 @@ class RoomFile:
         return token
 
     def create_room(
-        self, code: str, created: float, seed: int, options: dict[str, object], password: str | None
+        self,
+        code: str,
+        created: float,
+        seed: int,
+        options: dict[str, object],
+        password: str | None,
+        address: str | None = None,
     ) -> Awaitable[None]:
         self.code, self.created, self.seed, self.options = code, created, seed, options
         return self._write()
@@ -62,6 +68,10 @@ class RoomFile:
         if entry["e"] == "seat" and token is not None and token_hash(token) == entry.get("token"):
             self.tokens[int(str(entry["seat"]))] = token
             self.fresh_token = None
+        return self._write()
+
+    def replace_log(self, code: str, entries: list[Entry]) -> Awaitable[None]:
+        self.entries = list(entries)
         return self._write()
 
     def delete_room(self, code: str) -> Awaitable[None]:

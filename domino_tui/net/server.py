@@ -202,7 +202,7 @@ class RoomServer:
         self._password_checks = asyncio.Semaphore(2)  # scrypt is dear by design: two at a time at most
         self.new_seed: Callable[[], int] = credentials.new_seed  # the seed of each new match (tests fix it)
         self.active: dict[str, float] = {}  # per room: when it was last active (time.time())
-        self.made_by: dict[str, str] = {}  # per room made since the start: the address that made it
+        self.made_by: dict[str, str] = {}  # per room: the address that made it (kept with the room)
         self._sweeper: asyncio.Task[None] | None = None
         self.expired_at_start: list[str] = []  # rooms deleted at the start rather than resumed, left idle too long
         now = time.time()
@@ -221,8 +221,11 @@ class RoomServer:
                 self.expired_at_start.append(room.code)
                 self.storage.delete_now(room.code)
                 continue
-            self.rooms[room.code] = self._host(room)
+            host = self.rooms[room.code] = self._host(room)
             self.active[room.code] = stored.active
+            if stored.address is not None:
+                self.made_by[room.code] = stored.address
+                host.share = ("address", stored.address)  # its bots take their turns with its maker's other rooms
         if self.rooms:
             log.info("resumed %d rooms from %s", len(self.rooms), config.db)
 
@@ -497,7 +500,7 @@ class RoomServer:
         self.made_by[code] = client.address
         self.active[code] = time.time()
         client.host = host
-        await host.create(client, str(msg["name"]), seat)
+        await host.create(client, str(msg["name"]), seat, client.address)
         log.info("room %s: %s made by %s", credentials.shown_code(code), options.variant, client.address)
 
 

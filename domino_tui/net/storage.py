@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
@@ -27,7 +27,8 @@ SCHEMA = (
         seed INTEGER NOT NULL,
         options TEXT NOT NULL,
         password TEXT,
-        active REAL
+        active REAL,
+        address TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS log (
         code TEXT NOT NULL,
@@ -48,6 +49,7 @@ class StoredRoom:
     password: str | None
     entries: list[dict[str, object]]
     active: float  # when its log last grew (its creation, before that): how long it has been left idle
+    address: str | None  # the address that made it (None: made before the server kept it), for the cap per address
 
 
 class StorageError(Exception):
@@ -75,7 +77,7 @@ class Storage:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, 1, SCHEMA_VERSION):
+            if version not in (0, 1, 2, SCHEMA_VERSION):
                 raise StorageError(f"{self.path} holds rooms of a newer server (schema {version})")
             for statement in SCHEMA:
                 self._db.execute(statement)
@@ -84,6 +86,9 @@ class Storage:
                 # from this upgrade: nothing says how long they had been idle, and none is deleted unseen.
                 self._db.execute("ALTER TABLE rooms ADD COLUMN active REAL")
                 self._db.execute("UPDATE rooms SET active = ?", (time.time(),))
+            if version in (1, 2):
+                # The address that made a room is kept since schema 3; an earlier room counts for none.
+                self._db.execute("ALTER TABLE rooms ADD COLUMN address TEXT")
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StorageError(f"cannot use {self.path} for the rooms: {exc}") from None
@@ -99,26 +104,34 @@ class Storage:
     def rooms(self) -> list[StoredRoom]:
         out = []
         rows = self._db.execute(
-            "SELECT code, created, seed, options, password, active FROM rooms ORDER BY created"
+            "SELECT code, created, seed, options, password, active, address FROM rooms ORDER BY created"
         ).fetchall()
-        for code, created, seed, options, password, active in rows:
+        for code, created, seed, options, password, active, address in rows:
             entries = [
                 json.loads(entry)
                 for (entry,) in self._db.execute("SELECT entry FROM log WHERE code = ? ORDER BY seq", (code,))
             ]
-            out.append(StoredRoom(code, created, seed, json.loads(options), password, entries, active or created))
+            out.append(
+                StoredRoom(code, created, seed, json.loads(options), password, entries, active or created, address)
+            )
         return out
 
     # ----- writing -----
 
     def create_room(
-        self, code: str, created: float, seed: int, options: dict[str, object], password: str | None
+        self,
+        code: str,
+        created: float,
+        seed: int,
+        options: dict[str, object],
+        password: str | None,
+        address: str | None = None,
     ) -> asyncio.Future[None]:
         return self._write(
             [
                 (
-                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?)",
-                    (code, created, seed, json.dumps(options), password, created),
+                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (code, created, seed, json.dumps(options), password, created, address),
                 )
             ]
         )
@@ -127,6 +140,16 @@ class Storage:
         return self._write(
             [
                 ("INSERT INTO log VALUES (?, ?, ?)", (code, seq, json.dumps(entry))),
+                ("UPDATE rooms SET active = ? WHERE code = ?", (time.time(), code)),
+            ]
+        )
+
+    def replace_log(self, code: str, entries: list[dict[str, object]]) -> asyncio.Future[None]:
+        """The room's whole log replaced by ``entries`` (numbered from 0), in one transaction."""
+        return self._write(
+            [
+                ("DELETE FROM log WHERE code = ?", (code,)),
+                *(("INSERT INTO log VALUES (?, ?, ?)", (code, seq, json.dumps(e))) for seq, e in enumerate(entries)),
                 ("UPDATE rooms SET active = ? WHERE code = ?", (time.time(), code)),
             ]
         )

@@ -229,3 +229,56 @@ async def test_live_rooms_are_capped_per_address(tmp_path) -> None:
         for c in running.clients:
             await c.close()
         await running.server.stop()
+    # The rooms are kept with the address that made them: a restart of the server does not forget the cap.
+    restarted = await start_server(tmp_path / "r.sqlite3", rooms_per_address=2)
+    try:
+        with pytest.raises(NetError) as refused:
+            await restarted.client().create("Dee", "block")
+        assert refused.value.code == "too_fast" and "2 rooms on this server" in refused.value.message
+    finally:
+        for c in restarted.clients:
+            await c.close()
+        await restarted.server.stop()
+
+
+async def test_a_restart_compacts_the_log_and_the_room_resumes_numbered_as_before(tmp_path) -> None:
+    """Match after match in one room: the log keeps the persons' seats, the start and the last restart (not every
+    match's moves), and a server started again on it resumes the same match, at the same match number and
+    position, with the same seat for its person's token."""
+    db = tmp_path / "r.sqlite3"
+    running = await start_server(db)
+    ana = running.client()
+    welcome = await ana.create("Ana", "block", bots="dummy")
+    await ana.start()
+    for match in range(2, 5):
+        await wait_for(ana, lambda e: isinstance(e, SeatView) and e.observation.legal)
+        before = running.room().position
+        await ana.restart()
+        await until(lambda m=match: running.room().matches == m and running.room().seq == 3)
+        assert running.room().position > before  # never back to a position a move may still quote
+    room = running.room()
+    await running.server.storage.drain()
+    (stored,) = running.server.storage.rooms()
+    assert [e["e"] for e in stored.entries] == ["seat", "start", "restart"]
+    assert room.seq == len(stored.entries)
+    kept = (room.matches, room.position, room.match.to_json(), [s.to_json() for s in room.seats])
+    await ana.close()
+    await running.server.stop()
+
+    again = await start_server(db)
+    try:
+        resumed = again.room()
+        assert (resumed.matches, resumed.position, resumed.match.to_json()) == kept[:3]
+        assert [s.kind for s in resumed.seats] == [s.kind for s in room.seats]
+        back = again.client()
+        assert (await back.rejoin(welcome.room, welcome.token)).seat == welcome.seat
+        # The log goes on from the compacted one: the next entries are numbered after it.
+        await back.restart()
+        await until(lambda: again.room().matches == 5 and again.room().seq == 3)  # compacted once written
+        await again.server.storage.drain()
+        (stored,) = again.server.storage.rooms()
+        assert [e["e"] for e in stored.entries] == ["seat", "start", "restart"]
+    finally:
+        for c in again.clients:
+            await c.close()
+        await again.server.stop()

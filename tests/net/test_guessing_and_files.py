@@ -105,12 +105,13 @@ def test_serve_makes_its_folder_for_its_owner_only(tmp_path: Path) -> None:
         proc.wait(10)
 
 
-async def test_serve_takes_the_rooms_lifetimes_and_their_cap_from_its_command_line(tmp_path: Path) -> None:
+async def test_serve_takes_the_rooms_lifetimes_and_their_caps_from_its_command_line(tmp_path: Path) -> None:
     from .conftest import free_port
 
     port = free_port()
     command = [sys.executable, "-m", "domino_tui", "serve", "--port", str(port), "--db", str(tmp_path / "r.sqlite3")]
     command += ["--idle-lobby", "0.5", "--rooms-per-address", "1", "--bot-pace", "0"]
+    command += ["--misses", "0.001", "--misses-burst", "2"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert proc.stdout is not None
@@ -121,6 +122,13 @@ async def test_serve_takes_the_rooms_lifetimes_and_their_cap_from_its_command_li
         with pytest.raises(NetError, match="as many as it may"):
             await second.create("Ana", "block")  # one room an address, as the command line said
         await second.close()
+        # Two rooms not found, then the address waits, as the command line said.
+        for said in ("no_room", "no_room", "too_fast"):
+            guess = RoomClient(f"ws://127.0.0.1:{port}")
+            with pytest.raises(NetError) as refused:
+                await guess.join("ZZZZ-ZZZZ", "Eve")
+            assert refused.value.code == said
+            await guess.close()
         # Nothing happens in the lobby: the room expires after half a second, and Ana is told.
         async for event in ana.events():
             if isinstance(event, RoomClosed):
@@ -130,3 +138,33 @@ async def test_serve_takes_the_rooms_lifetimes_and_their_cap_from_its_command_li
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_every_limit_on_serve_s_command_line_reaches_the_server(tmp_path: Path) -> None:
+    from dataclasses import fields
+
+    from domino_tui.net.cli import build_parser, server_config
+    from domino_tui.net.server import ServerConfig
+
+    said = {
+        "--max-connections": 11,
+        "--per-address": 12,
+        "--max-rooms": 13,
+        "--rate": 14.5,
+        "--chat-relay": 15.5,
+        "--misses": 16.5,
+        "--misses-burst": 17,
+        "--workers": 3,
+        "--bot-pace": 0.25,
+        "--rooms-per-address": 18,
+        "--idle-lobby": 19.5,
+        "--idle-over": 20.5,
+        "--unattended": 21.5,
+    }
+    argv = [str(x) for option, value in said.items() for x in (option, value)]
+    config = server_config(build_parser().parse_args(argv), tmp_path / "r.sqlite3")
+    for option, value in said.items():
+        assert getattr(config, option[2:].replace("-", "_")) == value, option
+    # Every field but these few is one of serve's options: a limit added to the server is on its command line too.
+    unsaid = {f.name for f in fields(ServerConfig)} - {o[2:].replace("-", "_") for o in said}
+    assert unsaid == {"host", "port", "db", "handshakes_per_address", "strikes", "hello_timeout", "undo"}

@@ -265,6 +265,26 @@ async def test_a_room_saved_mid_game_is_restored_where_it_was(tmp_path: Path) ->
     await restored.close()
 
 
+async def test_a_restart_at_this_keyboard_compacts_the_file_and_restores_the_new_match(tmp_path: Path) -> None:
+    path = tmp_path / "room.json"
+    room = LocalRoom(seed=SEED, path=path)
+    you = room.client()
+    await you.create("You", "classic", seats=[None, "random"])
+    await you.start()
+    seen = await my_turn(you)
+    for _ in range(2):
+        await you.restart()
+        seen = await my_turn(you, seen.position)
+    assert [e["e"] for e in json.loads(path.read_text())["entries"]] == ["seat", "start", "restart"]
+    await room.close()
+    restored, message = LocalRoom.restore(path)
+    assert message is None and restored is not None
+    again = await restored.seat(0)
+    table = await my_turn(again)
+    assert (table.match, table.position, table.observation) == (3, seen.position, seen.observation)
+    await restored.close()
+
+
 async def saved_document(tmp_path: Path) -> dict:
     room = LocalRoom(seed=SEED, path=tmp_path / "good.json")
     you = room.client()
@@ -299,6 +319,14 @@ HOSTILE = {
     "an entry not an object": (lambda d: edited(d, entries=[*d["entries"], "move"]), "not a log entry"),
     "another seat's token": (lambda d: edited(d, tokens={"1": d["tokens"]["0"]}), "not that seat's"),
     "an undo past the end": (lambda d: edited(d, entries=[*d["entries"], {"e": "undo", "to": 99}]), "move 99"),
+    "a restart back to a match dealt": (
+        lambda d: edited(d, entries=[*d["entries"], {"e": "restart", "seed": 1, "match": 1}]),
+        "deals match 1 after match 1",
+    ),
+    "a restart back to an earlier position": (
+        lambda d: edited(d, entries=[*d["entries"], {"e": "restart", "seed": 1, "position": 0}]),
+        "back to position 0",
+    ),
 }
 
 
