@@ -12,6 +12,7 @@ person; only what passes becomes an entry.
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
@@ -26,6 +27,15 @@ from .credentials import same_token, shown_code
 from .protocol import AWAY, BETWEEN, MIN_CLOCK, Code, Options, ProtocolError
 
 Entry = dict[str, object]
+
+# A bot's first name: its seat shows "Rosa (Easy)", the level in brackets. More names than a room has seats (eight
+# at Mexican Train), so that every bot of a room has its own and none is a person's.
+BOT_NAMES = ("Rosa", "Tomas", "Ines", "Kofi", "Mei", "Ivan", "Lena", "Omar", "Nadia", "Pablo", "Yuki", "Sven")
+
+
+def folded(name: str) -> str:
+    """A name as two names are compared: surrounding spaces ignored, in any case ("ann" is "Ann")."""
+    return name.strip().casefold()
 
 
 class Status(StrEnum):
@@ -55,6 +65,7 @@ class Seat:
     name: str = ""
     level: str | None = None
     token_hash: str | None = None
+    first: str = ""  # a bot's first name (its ``name`` is "first (level)"); it moves with the bot
     # Not stored: whether the person is connected, and whether a bot is playing for them while they are away.
     present: bool = False
     away: bool = False
@@ -183,6 +194,7 @@ class Room:
         self.seats = [Seat(SeatKind.BOT, level, level) if level is not None else Seat() for level in options.seats] or [
             Seat() for _ in range(self.kind.players)
         ]
+        self._name_bots()
         self.creator = -1
         self.status = Status.LOBBY
         self.match: PlayedMatch | None = None
@@ -202,12 +214,15 @@ class Room:
             seat.name = str(entry.get("name", ""))
             seat.level = entry.get("level")  # type: ignore[assignment]  # the server writes a str or None
             seat.token_hash = entry.get("token")  # type: ignore[assignment]  # the server writes a str or None
+            seat.first = ""
             if entry.get("creator"):
                 self.creator = _seat_of(entry)
+            self._name_bots()
         elif kind == "start":
             for seat in self.seats:
                 if seat.kind is SeatKind.OPEN:
-                    seat.kind, seat.level, seat.name = SeatKind.BOT, self.options.bots, self.options.bots
+                    seat.kind, seat.level = SeatKind.BOT, self.options.bots
+            self._name_bots()
             self._deal_match()
         elif kind == "move":
             match = self.match
@@ -244,6 +259,33 @@ class Room:
         else:
             raise SaveFormatError(f"not a room log entry: {kind!r}")
         self.seq += 1
+
+    def _name_bots(self) -> None:
+        """Give each bot a first name of its own that no person of the room has, and its seat the name
+        "first (level)". A bot keeps the name it has while nobody takes it; a new one (or one whose name a person
+        has just taken) gets the first free name from its seat's place in the list, which the room's code turns:
+        so a room replayed from its log names its bots alike, and rooms differ."""
+        people = {folded(s.name) for s in self.seats if s.kind is SeatKind.PERSON}
+        bots = [s for s in self.seats if s.kind is SeatKind.BOT]
+
+        def free(first: str, level: str | None, used: set[str]) -> bool:
+            return not {folded(first), folded(f"{first} ({level})")} & people and folded(first) not in used
+
+        used: set[str] = set()
+        for seat in bots:
+            if seat.first and free(seat.first, seat.level, used):
+                used.add(folded(seat.first))
+            else:
+                seat.first = ""
+        turn = zlib.crc32(self.code.encode())
+        for i, seat in enumerate(self.seats):
+            if seat.kind is not SeatKind.BOT or seat.first:
+                continue
+            names = [BOT_NAMES[(turn + i + k) % len(BOT_NAMES)] for k in range(len(BOT_NAMES))]
+            seat.first = next((n for n in names if free(n, seat.level, used)), f"Bot {i + 1}")
+            used.add(folded(seat.first))
+        for seat in bots:
+            seat.name = f"{seat.first} ({seat.level})"
 
     def _deal_match(self) -> None:
         # The room's seed deals every game of the match; nothing else draws from this generator.
