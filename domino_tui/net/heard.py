@@ -59,6 +59,7 @@ class Welcome:
     seat: int | None  # None: watching
     token: str | None  # kept by the client to take the seat back; only sent once, on joining
     creator: bool
+    name: str | None = None  # the name the seat's person has in the room ("Ann 2" when an Ann sat first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +341,10 @@ class SeatClient(ABC):
             first = self.welcome is None
             sent = msg["token"]  # sent once, on taking a seat: kept from then on
             token = sent if isinstance(sent, str) else (self.welcome.token if self.welcome else None)
-            self.welcome = Welcome(str(msg["room"]), _opt_int(msg["seat"]), token, bool(msg["creator"]))
+            name = msg.get("name")
+            self.welcome = Welcome(
+                str(msg["room"]), _opt_int(msg["seat"]), token, bool(msg["creator"]), str(name) if name else None
+            )
             if self._entered is not None and not self._entered.done():
                 self._entered.set_result(self.welcome)
             return self.welcome if first else Connection("connected")

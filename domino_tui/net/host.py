@@ -165,7 +165,7 @@ class RoomHost:
 
     async def _sit(self, listener: Listener, name: str, seat: int, creator: bool) -> None:
         token = self.new_token()
-        entry: Entry = {"e": "seat", "seat": seat, "kind": "person", "name": name}
+        entry: Entry = {"e": "seat", "seat": seat, "kind": "person", "name": self.room.person_name(name)}
         entry["token"] = credentials.token_hash(token)
         if creator:
             entry["creator"] = True
@@ -225,6 +225,7 @@ class RoomHost:
                 "seat": seat,
                 "token": token,
                 "creator": seat is not None and seat == room.creator,
+                "name": room.seats[seat].name if seat is not None else None,
             }
         )
 

@@ -24,7 +24,7 @@ from ..engine.tiles import is_whole_number
 from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
 from .credentials import same_token, shown_code
-from .protocol import AWAY, BETWEEN, MIN_CLOCK, Code, Options, ProtocolError
+from .protocol import AWAY, BETWEEN, MAX_NAME, MIN_CLOCK, Code, Options, ProtocolError
 
 Entry = dict[str, object]
 
@@ -404,6 +404,18 @@ class Room:
         if point is None:
             raise ProtocolError(Code.NOT_NOW, "you have made no choice in this game to take back")
         return point
+
+    def person_name(self, wanted: str) -> str:
+        """The name a person who asks for ``wanted`` sits down with: it, unless a person of the room has it (in
+        any case, surrounding spaces ignored); then numbered, "Ann 2", "Ann 3", as the first free number."""
+        name = wanted.strip()
+        taken = {folded(s.name) for s in self.seats if s.kind is SeatKind.PERSON}
+        number = 1
+        while folded(name) in taken:
+            number += 1
+            suffix = f" {number}"
+            name = f"{wanted.strip()[: MAX_NAME - len(suffix)].rstrip()}{suffix}"
+        return name
 
     def free_seat(self, wanted: int | None) -> int:
         if self.status is not Status.LOBBY:

@@ -26,7 +26,7 @@ from domino_tui.net.protocol import encode
 from .tables import play_table
 
 KEYS = {
-    "welcome": {"type", "v", "room", "seat", "token", "creator"},
+    "welcome": {"type", "v", "room", "seat", "token", "creator", "name"},
     "room": {"type", "room", "status", "options", "creator", "seats", "match", "game", "scores"},
     "obs": {"type", "match", "game", "position", "obs"},
     "view": {"type", "match", "game", "position", "view"},

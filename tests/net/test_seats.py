@@ -54,3 +54,17 @@ async def test_bots_have_names_of_their_own_with_their_level(running) -> None:
     assert all(s.level == "Easy" for s in info.seats[6:])
     # A log replayed names them alike.
     assert [s.name for s in (await replayed(running)).seats] == names
+
+
+async def test_a_second_person_of_the_same_name_is_numbered_and_told(running) -> None:
+    ann = running.client()
+    welcome = await ann.create("Ann", "mexicantrain", players=5)
+    assert welcome.name == "Ann"
+    names = []
+    for asked in ("ann", "ANN", "Ann 2", "x" * 24):
+        names.append((await running.client().join(welcome.room, asked)).name)
+    # "Ann 2" is taken by then: numbered in turn. A name at the limit is cut to make room for its number.
+    assert names == ["ann 2", "ANN 3", "Ann 2 2", "x" * 24]
+    assert running.room().person_name("X" * 24) == "X" * 22 + " 2"
+    info = await wait_for(ann, lambda e: isinstance(e, RoomInfo) and all(s.kind == "person" for s in e.seats))
+    assert [s.name for s in info.seats] == ["Ann", *names]
