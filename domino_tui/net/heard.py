@@ -280,6 +280,15 @@ class SeatClient(ABC):
     async def close_room(self) -> bool:
         return await self._send({"type": "close"})
 
+    async def sit(self, seat: int) -> bool:
+        """Move to ``seat``, an open one, in the lobby (a new `Welcome` says the seat once the room has moved you)."""
+        return await self._send({"type": "sit", "seat": seat})
+
+    async def swap(self, a: int, b: int) -> bool:
+        """As the creator, in the lobby: seats ``a`` and ``b`` change places, whoever holds them (people, bots, or
+        nobody); a person moved is sent a new `Welcome`."""
+        return await self._send({"type": "swap", "seats": [a, b]})
+
     async def undo(self) -> bool:
         """Take the game back to this seat's previous decision (a person alone with bots, where the room's host
         takes moves back: ``can_undo`` on the table says when)."""
@@ -337,6 +346,7 @@ class SeatClient(ABC):
     def _event(self, msg: dict[str, object]) -> Event | None:
         kind = msg["type"]
         if kind == "welcome":
+            moved = self._welcomed  # welcomed again on the same connection: its seat moved (sit, swap)
             self._welcomed = True
             first = self.welcome is None
             sent = msg["token"]  # sent once, on taking a seat: kept from then on
@@ -347,7 +357,7 @@ class SeatClient(ABC):
             )
             if self._entered is not None and not self._entered.done():
                 self._entered.set_result(self.welcome)
-            return self.welcome if first else Connection("connected")
+            return self.welcome if first or moved else Connection("connected")
         if kind == "error":
             error = ServerError(str(msg["code"]), str(msg["message"]))
             self._refused(NetError(error.code, error.message))

@@ -45,6 +45,15 @@ log = logging.getLogger("domino_tui.net")
 NORMAL = 1000
 
 
+# What only the creator may do, in the words of a refusal.
+_WORDS = {
+    "start": "start the room",
+    "restart": "restart the room",
+    "close": "close the room",
+    "swap": "swap seats (move to an open seat with sit)",
+}
+
+
 class Listener(Protocol):
     """One seat's (or one spectator's) end of a room: hears the room's messages and can be sent away."""
 
@@ -277,8 +286,12 @@ class RoomHost:
                 if not self.undo:
                     raise ProtocolError(Code.NOT_NOW, "this room's host takes no move back")
                 await self._change({"e": "undo", "to": room.check_undo(seat)})
+            elif kind == "sit":
+                await self._swap(room.check_sit(seat, msg["seat"]))  # type: ignore[arg-type]  # parse: a seat
             elif seat != room.creator:
-                raise ProtocolError(Code.NOT_CREATOR, f"only the room's creator may {kind} it")
+                raise ProtocolError(Code.NOT_CREATOR, f"only the room's creator may {_WORDS.get(str(kind), str(kind))}")
+            elif kind == "swap":
+                await self._swap(room.check_swap(msg["seats"]))  # type: ignore[arg-type]  # parse: two seats
             elif kind == "start":
                 if room.status is not Status.LOBBY:
                     raise ProtocolError(Code.NOT_NOW, "the room has started already")
@@ -289,6 +302,19 @@ class RoomHost:
                 await self._change({"e": "restart", "seed": self.new_seed()})
             elif kind == "close":
                 await self._close_room()
+
+    async def _swap(self, seats: list[int]) -> None:
+        """Two seats change places in the lobby: everything of a seat goes with it (its person or bot, token,
+        name, the creator's mark) and so does its listener; each person moved is welcomed to the new seat."""
+        await self._store({"e": "swap", "seats": seats})
+        a, b = seats
+        moved = {b: self.seated.pop(a, None), a: self.seated.pop(b, None)}
+        for seat, listener in moved.items():
+            if listener is not None:
+                self.seated[seat] = listener
+                self.clients[listener] = seat
+                listener.deliver(self._welcome(seat, None))
+        self._send_room()
 
     async def _change(self, entry: Entry) -> None:
         """Apply, store, then tell everyone: the one path of every change to a game. Under the room's lock."""

@@ -218,6 +218,10 @@ class Room:
             if entry.get("creator"):
                 self.creator = _seat_of(entry)
             self._name_bots()
+        elif kind == "swap":
+            a, b = _pair(entry)
+            self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
+            self.creator = {a: b, b: a}.get(self.creator, self.creator)
         elif kind == "start":
             for seat in self.seats:
                 if seat.kind is SeatKind.OPEN:
@@ -321,6 +325,14 @@ class Room:
                 raise SaveFormatError(f"not a seat: {shown(entry)}")
             if any(not isinstance(entry.get(k), str | None) for k in ("level", "token")):
                 raise SaveFormatError(f"a seat's level and token are text: {shown(entry)}")
+        elif kind == "swap":
+            pair = entry.get("seats")
+            if self.status is not Status.LOBBY:
+                raise SaveFormatError("seats change places after the start")
+            if not (isinstance(pair, list) and len(pair) == 2 and pair[0] != pair[1]):
+                raise SaveFormatError(f"not two seats: {shown(pair)}")
+            if not all(is_whole_number(s) and 0 <= s < len(self.seats) for s in pair):
+                raise SaveFormatError(f"there is no seat {shown(pair)}")
         elif kind == "start" and self.status is not Status.LOBBY:
             raise SaveFormatError("the room starts twice")
         elif kind in ("move", "undo") and (self.match is None or self.status is Status.LOBBY):
@@ -417,14 +429,45 @@ class Room:
             name = f"{wanted.strip()[: MAX_NAME - len(suffix)].rstrip()}{suffix}"
         return name
 
+    def check_sit(self, seat: int, wanted: int) -> list[int]:
+        """The two seats that change places when the person at ``seat`` moves to ``wanted``, an open seat, in the
+        lobby; ProtocolError with words if not."""
+        if self.status is not Status.LOBBY:
+            raise ProtocolError(Code.NOT_NOW, "the game has started: everyone stays where they sit")
+        self._seat_there(wanted)
+        if wanted == seat:
+            raise ProtocolError(Code.SEAT, f"you sit at seat {seat} already")
+        self._open(wanted)
+        return [seat, wanted]
+
+    def check_swap(self, pair: list[int]) -> list[int]:
+        """Two seats the creator may swap (people, bots, open or taken alike), in the lobby; ProtocolError if not."""
+        if self.status is not Status.LOBBY:
+            raise ProtocolError(Code.NOT_NOW, "the game has started: everyone stays where they sit")
+        a, b = pair
+        self._seat_there(a)
+        self._seat_there(b)
+        if a == b:
+            raise ProtocolError(Code.SEAT, "name two different seats to swap")
+        return [a, b]
+
+    def _seat_there(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError(Code.SEAT, f"there is no seat {seat}: the seats are 0 to {len(self.seats) - 1}")
+
+    def _open(self, seat: int) -> None:
+        """ProtocolError, saying who holds it and which seats are open, unless ``seat`` is open."""
+        if self.seats[seat].kind is not SeatKind.OPEN:
+            open_seats = [str(i) for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN]
+            others = f"the open seats are {', '.join(open_seats)}" if open_seats else "no seat is open"
+            raise ProtocolError(Code.SEAT, f"seat {seat} is taken ({self.seats[seat].name}): {others}")
+
     def free_seat(self, wanted: int | None) -> int:
         if self.status is not Status.LOBBY:
             raise ProtocolError(Code.NOT_NOW, "the game has started: you may watch, or ask for a seat next time")
         if wanted is not None:
-            if not 0 <= wanted < len(self.seats):
-                raise ProtocolError(Code.SEAT, f"there is no seat {wanted}: the seats are 0 to {len(self.seats) - 1}")
-            if self.seats[wanted].kind is not SeatKind.OPEN:
-                raise ProtocolError(Code.SEAT, f"seat {wanted} is taken")
+            self._seat_there(wanted)
+            self._open(wanted)
             return wanted
         for i, seat in enumerate(self.seats):
             if seat.kind is SeatKind.OPEN:
@@ -470,6 +513,12 @@ class Room:
         if match is None or not match.game_over:
             return None
         return {"type": "result", "match": self.matches, "game": self.game_number, **match.result()}
+
+
+def _pair(entry: Entry) -> tuple[int, int]:
+    pair = entry["seats"]
+    assert isinstance(pair, list)  # checked: a list of two seats
+    return int(pair[0]), int(pair[1])
 
 
 def _seat_of(entry: Entry) -> int:

@@ -3,7 +3,14 @@ names unique in a room, choosing where to sit in the lobby, and a person let bac
 
 from __future__ import annotations
 
-from domino_tui.net.client import RoomInfo
+import asyncio
+
+import pytest
+
+from domino_tui.engine import SaveFormatError
+from domino_tui.net.botclient import play_seat
+from domino_tui.net.client import Connection, NetError, RoomInfo, SeatView, ServerError, Welcome
+from domino_tui.net.local import LocalRoom
 from domino_tui.net.protocol import Options
 from domino_tui.net.room import BOT_NAMES, Room, folded
 from domino_tui.net.storage import Storage
@@ -68,3 +75,113 @@ async def test_a_second_person_of_the_same_name_is_numbered_and_told(running) ->
     assert running.room().person_name("X" * 24) == "X" * 22 + " 2"
     info = await wait_for(ann, lambda e: isinstance(e, RoomInfo) and all(s.kind == "person" for s in e.seats))
     assert [s.name for s in info.seats] == ["Ann", *names]
+
+
+def seat_is(seat: int):
+    return lambda e: isinstance(e, Welcome) and e.seat == seat
+
+
+def refused(code: str):
+    return lambda e: isinstance(e, ServerError) and e.code == code
+
+
+async def test_friends_choose_partner_seats_in_the_lobby_and_play_as_partners(running) -> None:
+    ana, ben = running.client(), running.client()
+    welcome = await ana.create("Ana", "partnership", seats=[None, None, "Hard", None], target=1, between=0)
+    joined = await ben.join(welcome.room, "Ben")
+    assert joined.seat == 1  # the first open seat
+    # Ben asks for a seat a bot holds: refused with words, nothing moves.
+    await ben.sit(2)
+    error = await wait_for(ben, refused("seat"))
+    assert "seat 2 is taken" in error.message and "the open seats are 3" in error.message
+    # Only the creator swaps: she moves the Hard bot across the table from seat 2 to seat 3.
+    await ben.swap(2, 3)
+    assert "only the room's creator may swap seats" in (await wait_for(ben, refused("not_creator"))).message
+    bot = running.room().seats[2].name
+    await ana.swap(2, 3)
+    info = await wait_for(ben, lambda e: isinstance(e, RoomInfo) and e.seats[3].kind == "bot")
+    assert info.seats[3].name == bot and info.seats[3].level == "Hard" and info.seats[2].kind == "open"
+    # Ben moves to the seat facing Ana, and is told his seat anew.
+    await ben.sit(2)
+    assert (await wait_for(ben, seat_is(2))).token == joined.token  # the same token holds the new seat
+    info = await wait_for(ana, lambda e: isinstance(e, RoomInfo) and e.seats[2].kind == "person")
+    assert [(s.name, s.kind) for s in info.seats] == [
+        ("Ana", "person"),
+        ("", "open"),
+        ("Ben", "person"),
+        (bot, "bot"),
+    ]
+    assert info.creator == 0
+    await ana.start()
+    seen = await wait_for(ben, lambda e: isinstance(e, SeatView))
+    assert seen.observation.seat == 2
+    rules = seen.observation.rules
+    assert rules.team_of(0) == rules.team_of(2) != rules.team_of(1) == rules.team_of(3)
+    # His token went with him: a connection that drops comes back to seat 2.
+    ben.drop()
+    await wait_for(ben, lambda e: isinstance(e, Connection) and e.state == "connected")
+    assert running.room().seats[2].present and running.room().seat_of_token(ben.welcome.token) == 2
+    # They play the hand out, as partners: the room's teams are as they chose.
+    results = await asyncio.wait_for(asyncio.gather(play_seat(ana, "greedy"), play_seat(ben, "greedy")), 30)
+    assert results[0] == results[1] and results[0].match_over
+    assert ana.observation.observation.team == ben.observation.observation.team
+    # The creator may not swap after the start, nor may anyone sit.
+    await ana.swap(0, 1)
+    assert "the game has started" in (await wait_for(ana, refused("not_now"))).message
+
+
+async def test_the_creator_swaps_herself_and_her_mark_goes_with_her(running) -> None:
+    ana, ben = running.client(), running.client()
+    welcome = await ana.create("Ana", "block", seats=[None, None])
+    await ben.join(welcome.room, "Ben")
+    await ana.swap(0, 1)
+    mine, his = await wait_for(ana, seat_is(1)), await wait_for(ben, seat_is(0))
+    assert mine.creator and not his.creator
+    info = await wait_for(ben, lambda e: isinstance(e, RoomInfo) and e.creator == 1)
+    assert [s.name for s in info.seats] == ["Ben", "Ana"]
+    await ana.swap(1, 1)
+    assert "two different seats" in (await wait_for(ana, refused("seat"))).message
+    await ana.swap(0, 5)
+    assert "there is no seat 5" in (await wait_for(ana, refused("seat"))).message
+    await ben.start()
+    await wait_for(ben, refused("not_creator"))  # the mark went with Ana: Ben cannot start it
+    await ana.start()
+    assert (await wait_for(ben, lambda e: isinstance(e, SeatView))).observation.seat == 0
+
+
+async def test_a_join_that_names_a_taken_seat_is_refused_with_words(running) -> None:
+    ana = running.client()
+    welcome = await ana.create("Ana", "block", seats=[None, None])
+    with pytest.raises(NetError) as taken:
+        await running.client().join(welcome.room, "Ben", seat=0)
+    assert taken.value.code == "seat" and taken.value.message == "seat 0 is taken (Ana): the open seats are 1"
+
+
+def test_a_swap_the_room_could_not_have_stored_is_refused() -> None:
+    room = Room("ROOMCODE", 1, Options("block", seats=(None, None)), None, 0.0)
+    room.replay([{"e": "seat", "seat": 0, "kind": "person", "name": "Ana", "creator": True}])
+    for pair, says in (([0, 2], "no seat"), ([1, 1], "not two seats"), ([0], "not two seats")):
+        with pytest.raises(SaveFormatError, match=says):
+            room.replay([{"e": "swap", "seats": pair}])
+    room.replay([{"e": "swap", "seats": [0, 1]}, {"e": "start"}])
+    assert room.creator == 1 and room.seats[1].name == "Ana"
+    with pytest.raises(SaveFormatError, match="after the start"):
+        room.replay([{"e": "swap", "seats": [0, 1]}])
+
+
+async def test_a_room_in_the_app_s_process_keeps_each_token_with_its_seat_through_a_swap(tmp_path) -> None:
+    path = tmp_path / "room.json"
+    local = LocalRoom(path=path)
+    ana, ben = local.client(), local.client()
+    await ana.create("Ana", "block", seats=[None, None])
+    await ben.join(local.code, "Ben")
+    await ana.swap(0, 1)
+    await wait_for(ben, seat_is(0))
+    await local.close()
+    restored, message = LocalRoom.restore(path)
+    assert message is None and restored is not None
+    assert [s.name for s in restored.room.seats] == ["Ben", "Ana"] and restored.room.creator == 1
+    back = await restored.seat(1)  # the file's token for seat 1 is Ana's
+    assert back.welcome.name == "Ana" and back.welcome.creator
+    await back.close()
+    await restored.close()
