@@ -1,12 +1,12 @@
 """What a client of a room hears, and what it may say: the events, the table kept up to date, and the sending API,
 whatever carries the messages.
 
-A table drives a `SeatClient`: enter a room once (create, join, watch, or rejoin with a token kept from
-before), then read `events()` and answer with `move`, `next_game`, `chat`, `undo` and, as the creator, `start`,
-`restart` and `close_room`. The latest of everything is also kept (`observation`, `view`, `info`, `result`),
-so a table can redraw at any time. Every message both ways is the protocol's JSON text (docs/protocol.md), read
-here once: a subclass only carries texts, over a websocket to a server (client.RoomClient) or to a room in the
-same process (local.LocalClient). This module imports no networking.
+A table drives a `SeatClient`: enter a room once (create, join, watch, or rejoin with a token kept from before),
+then read `events()` and answer with `move`, `next_game`, `chat`, `undo`, `sit` (in the lobby) and, as the creator,
+`start`, `restart`, `close_room`, `swap` (in the lobby) and `admit` or `refuse` (a knock). The latest of everything
+is also kept (`observation`, `view`, `info`, `result`), so a table can redraw at any time. Every message both ways
+is the protocol's JSON text (docs/protocol.md), read here once: a subclass only carries texts, over a websocket to a
+server (client.RoomClient) or to a room in the same process (local.LocalClient). This module imports no networking.
 """
 
 from __future__ import annotations
@@ -72,6 +72,14 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class KnockInfo:
+    """Someone asks to be let back in to ``seat``, under its person's ``name`` (the creator admits or refuses)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoomInfo:
     room: str
     status: str  # "lobby", "playing", "between" (games) or "over"
@@ -81,6 +89,18 @@ class RoomInfo:
     match: int
     game: int
     scores: tuple[int, ...]
+    knocks: tuple[KnockInfo, ...] = ()  # who waits at the door of a started room, for the creator's answer
+
+
+@dataclass(frozen=True, slots=True)
+class Knocking:
+    """This connection knocks at a started room for ``seat`` (under ``name``) and waits, at most ``wait`` seconds,
+    for the room's creator: `join` returns once it is let in, or raises NetError (code ``refused``) if not."""
+
+    room: str
+    seat: int
+    name: str
+    wait: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +215,7 @@ def coach_allowed(info: RoomInfo | None, here: int | Collection[int] | None) -> 
 
 Event = (
     Welcome
+    | Knocking
     | RoomInfo
     | SeatView
     | SpectatorView
@@ -239,6 +260,8 @@ class SeatClient(ABC):
         return await self._enter({"type": "create", "name": name, "variant": variant, **options})
 
     async def join(self, room: str, name: str, password: str | None = None, seat: int | None = None) -> Welcome:
+        """Take a seat in the room's lobby; once it has started, knock for the seat of the absent player called
+        ``name`` (a `Knocking` event) and wait for the room's creator to let this client in."""
         return await self._enter({"type": "join", "room": room, "name": name, "password": password, "seat": seat})
 
     async def watch(self, room: str, password: str | None = None) -> Welcome:
@@ -283,6 +306,14 @@ class SeatClient(ABC):
     async def sit(self, seat: int) -> bool:
         """Move to ``seat``, an open one, in the lobby (a new `Welcome` says the seat once the room has moved you)."""
         return await self._send({"type": "sit", "seat": seat})
+
+    async def admit(self, seat: int) -> bool:
+        """As the creator: let in whoever knocks for ``seat`` (`RoomInfo.knocks`), with a new token for the seat."""
+        return await self._send({"type": "admit", "seat": seat})
+
+    async def refuse(self, seat: int) -> bool:
+        """As the creator: turn away whoever knocks for ``seat``."""
+        return await self._send({"type": "refuse", "seat": seat})
 
     async def swap(self, a: int, b: int) -> bool:
         """As the creator, in the lobby: seats ``a`` and ``b`` change places, whoever holds them (people, bots, or
@@ -369,6 +400,9 @@ class SeatClient(ABC):
         if kind == "room":
             self.info = _room_info(msg)
             return self.info
+        if kind == "knocking":
+            wait = msg["wait"]
+            return Knocking(str(msg["room"]), _int(msg["seat"]), str(msg["name"]), float(wait))  # type: ignore[arg-type]  # a number of seconds
         if kind == "obs" and is_train_observation(msg["obs"]):
             raw = msg["obs"]
             if not isinstance(raw, dict):
@@ -472,6 +506,7 @@ def _room_info(msg: dict[str, object]) -> RoomInfo:
         match=_int(msg["match"]),
         game=_int(msg["game"]),
         scores=tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
+        knocks=tuple(KnockInfo(_int(k["seat"]), str(k["name"])) for k in msg.get("knocks") or ()),  # type: ignore[attr-defined]  # a list of objects
     )
 
 

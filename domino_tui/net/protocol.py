@@ -52,6 +52,7 @@ class Code(StrEnum):
     ILLEGAL = "illegal"  # the engine refused the move; the message is the engine's
     SERVER_FULL = "server_full"
     TIMEOUT = "timeout"  # no first message in time
+    REFUSED = "refused"  # a knock at a started room that was not answered with a seat
 
 
 class ProtocolError(Exception):
@@ -83,6 +84,8 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "undo": {},
     "sit": {"seat": "seat"},
     "swap": {"seats": "pair"},
+    "admit": {"seat": "seat"},
+    "refuse": {"seat": "seat"},
 }
 _OPTIONAL: dict[str, dict[str, str]] = {
     "create": {

@@ -222,6 +222,8 @@ class Room:
             a, b = _pair(entry)
             self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
             self.creator = {a: b, b: a}.get(self.creator, self.creator)
+        elif kind == "admit":
+            self.seats[_seat_of(entry)].token_hash = str(entry["token"])
         elif kind == "start":
             for seat in self.seats:
                 if seat.kind is SeatKind.OPEN:
@@ -333,6 +335,14 @@ class Room:
                 raise SaveFormatError(f"not two seats: {shown(pair)}")
             if not all(is_whole_number(s) and 0 <= s < len(self.seats) for s in pair):
                 raise SaveFormatError(f"there is no seat {shown(pair)}")
+        elif kind == "admit":
+            seat = entry.get("seat")
+            if self.status is Status.LOBBY:
+                raise SaveFormatError("a seat is given a new token before the start")
+            if not (is_whole_number(seat) and 0 <= seat < len(self.seats)):
+                raise SaveFormatError(f"there is no seat {shown(seat)}")
+            if self.seats[seat].kind is not SeatKind.PERSON or not isinstance(entry.get("token"), str):
+                raise SaveFormatError(f"a new token for a seat that is not a person's, or no token: {shown(entry)}")
         elif kind == "start" and self.status is not Status.LOBBY:
             raise SaveFormatError("the room starts twice")
         elif kind in ("move", "undo") and (self.match is None or self.status is Status.LOBBY):
@@ -461,6 +471,20 @@ class Room:
             open_seats = [str(i) for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN]
             others = f"the open seats are {', '.join(open_seats)}" if open_seats else "no seat is open"
             raise ProtocolError(Code.SEAT, f"seat {seat} is taken ({self.seats[seat].name}): {others}")
+
+    def knock_seat(self, name: str, wanted: int | None) -> int:
+        """The seat a person who joins a started room as ``name`` (at ``wanted``, if they say) knocks for: a
+        person's seat of that name (in any case) whose person is not connected. ProtocolError saying how to get in
+        when there is none."""
+        for i, seat in enumerate(self.seats):
+            absent = seat.kind is SeatKind.PERSON and not seat.present
+            if absent and folded(seat.name) == folded(name) and wanted in (None, i):
+                return i
+        raise ProtocolError(
+            Code.NOT_NOW,
+            f"the game has started, and no player who is away from this room is called {name}: to take back your "
+            "seat, join under the name you sat with and ask the room's creator to let you in; or watch",
+        )
 
     def free_seat(self, wanted: int | None) -> int:
         if self.status is not Status.LOBBY:
