@@ -64,6 +64,10 @@ class RoomFile:
         if seq != len(self.entries):
             raise SaveFormatError(f"entry {seq} of a log of {len(self.entries)}")
         self.entries.append(entry)
+        if entry["e"] == "swap":  # a seat's token goes with it
+            a, b = (int(str(s)) for s in entry["seats"])  # type: ignore[attr-defined]  # checked: two seats
+            moved = {b: self.tokens.pop(a, None), a: self.tokens.pop(b, None)}
+            self.tokens.update({seat: token for seat, token in moved.items() if token is not None})
         token = self.fresh_token
         if entry["e"] == "seat" and token is not None and token_hash(token) == entry.get("token"):
             self.tokens[int(str(entry["seat"]))] = token
