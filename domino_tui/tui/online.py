@@ -103,7 +103,9 @@ def seat_kind(seat: SeatInfo) -> str:
             return "away, a bot plays"
         return "person" if seat.present else "away"
     if seat.kind == "bot":
-        return f"bot, {seat.level}" if seat.level and seat.level != seat.name else "bot"
+        # A room names its bots with their level ("Rosa (Easy)"): the level is said once.
+        said = not seat.level or seat.level == seat.name or seat.name.endswith(f"({seat.level})")
+        return "bot" if said else f"bot, {seat.level}"
     return "open"
 
 

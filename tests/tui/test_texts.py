@@ -52,3 +52,12 @@ def test_a_seat_out_of_tiles_says_so():
         assert "out" in text and "▮" not in text and "[2|2] on the right +5" in text
         text = seat_text(SeatInfo("Computer", 1, True, "passed"), side).plain
         assert "1 tile" in text and "1 tiles" not in text and "▸" in text
+
+
+def test_a_bot_named_with_its_level_is_not_told_its_level_twice():
+    from domino_tui.net.heard import SeatInfo
+    from domino_tui.tui.online import seat_kind
+
+    assert seat_kind(SeatInfo("Rosa (Easy)", "bot", "Easy", True, False)) == "bot"
+    assert seat_kind(SeatInfo("Easy", "bot", "Easy", True, False)) == "bot"
+    assert seat_kind(SeatInfo("Rosa", "bot", "Easy", True, False)) == "bot, Easy"
