@@ -14,6 +14,7 @@ from textual.screen import Screen
 
 from . import textual_fixes
 from .coach_desk import CoachDesk, RecordNote
+from .kept_seats import KeptSeats
 from .settings import PlayerSettings, Settings, rules_of, variants
 
 # The screens over the table are imported when first opened: the help's Markdown alone costs a tenth of
@@ -24,6 +25,7 @@ EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
 if TYPE_CHECKING:  # the rooms and the network client load after the first frame
     from .local_game import LocalGame
     from .online import Connect
+    from .screens.online import OnlineScreen
     from .screens.room_table import RoomTable
 
     RoomTableWanted = RoomTable.Wanted
@@ -62,6 +64,8 @@ class DominoApp(App):
         self.save_settings = save_settings
         # The player's settings have one owner; every change goes through `remember`.
         self.player_settings = PlayerSettings(keep=save_settings)
+        # The seats this player holds in rooms online, with their tokens (one owner: kept_seats.py).
+        self.kept_seats = KeptSeats(keep=save_settings)
         self.game: LocalGame | None = None  # the match at this keyboard, in its room (local_game.py)
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
@@ -90,6 +94,17 @@ class DominoApp(App):
         settings_readable = problem is None  # a damaged file is no first start: no tour over its message
         if problem:
             self.notify(problem, title="Settings", severity="warning", timeout=8)
+        seats_problem = self.kept_seats.load()
+        if seats_problem:
+            self.notify(seats_problem, title="Seats online", severity="warning", timeout=8)
+        held = self.kept_seats.latest()
+        if held is not None and self._online is None:
+            self.notify(
+                f"You hold a seat in room {held.room} on {held.address.rsplit('/', 1)[0]} (as {held.name}): "
+                f"Play online takes it back, or domino-tui join {held.address}.",
+                title="Your seat online",
+                timeout=10,
+            )
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
@@ -234,20 +249,35 @@ class DominoApp(App):
         self.run_worker(self.play_local(self.settings, settings.seed), group="local", exclusive=True)
 
     def open_online(self, connect: Connect) -> None:
-        """The table in a room on a server (created or joined as ``connect`` says)."""
+        """The table in a room on a server (created or joined as ``connect`` says); the Play online form
+        remembers where and as whom."""
         from .screens.line_table import LineTable
 
+        self.remember(online_server=connect.url.removeprefix("ws://"), online_name=connect.name)
+        if connect.room is not None:
+            self.remember(online_room=connect.room)
         self.push_screen(LineTable(connect))
+
+    def online_form(self, variant: str | None = None) -> OnlineScreen:
+        """The Play online form, filled in as it was last given (the room: the last one entered, else the latest
+        whose seat this computer keeps)."""
+        from .screens.online import OnlineScreen
+
+        s = self.settings
+        room = s.online_room
+        held = self.kept_seats.latest()
+        if room is None and held is not None:
+            room = held.room
+        return OnlineScreen(variant or s.variant, s.online_server, s.online_name, room)
 
     def play_online(self) -> None:
         """Ask where to play online (the same dialog as the new-game screen's Play online), then go there."""
-        from .screens.online import OnlineScreen
 
         def chosen(connect: Connect | None) -> None:
             if connect is not None:
                 self.open_online(connect)
 
-        self.push_screen(OnlineScreen(self.settings.variant), chosen)
+        self.push_screen(self.online_form(), chosen)
 
     def show_tour(self) -> None:
         from .screens.tour import TourScreen

@@ -7,12 +7,18 @@ is worked out on this side, so the table shows exactly what the server says this
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine import Kind, Observation, Reason, Rules
 from ..net.heard import NetError, RoomInfo, SeatClient, SeatInfo
 from ..net.protocol import MAX_CHAT, MAX_NAME
 from .move_words import describe, last_action
+
+if TYPE_CHECKING:
+    from .kept_seats import KeptSeats
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CHAT_SHOWN = 3  # chat messages kept in view on the table
@@ -59,14 +65,41 @@ class Connect:
         url, _ = room_address(f"{where}/new")
         return cls(url, name, None, password or None, variant, bots, dict(options))
 
-    async def enter(self, client: SeatClient) -> None:
-        """Create or join; NetError when the server says no or cannot be reached."""
-        if self.room is not None and self.watch:
-            await client.watch(self.room, self.password)
-        elif self.room is None:
-            await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
-        else:
-            await client.join(self.room, self.name, self.password)
+    async def enter(self, new_client: Callable[[], SeatClient], kept: KeptSeats | None = None) -> SeatClient:
+        """Create, join or watch, with a client ``new_client`` makes: the client let in, or NetError when the
+        server says no or cannot be reached. A room where ``kept`` holds this player's seat is entered with its
+        token, so the seat is theirs again even after the match began; a token the server no longer takes (the
+        room closed or expired) is forgotten, and the room joined as anyone joins it. A seat given a token is kept."""
+        held = None if self.room is None or self.watch or kept is None else kept.find(self.url, self.room)
+        if held is not None and kept is not None and self.room is not None:
+            client = new_client()
+            try:
+                await client.rejoin(self.room, held.token)
+                return client
+            except NetError as exc:
+                await client.close()
+                if exc.code in ("unreachable", "refused"):
+                    raise
+                kept.forget(self.url, self.room)
+        client = new_client()
+        try:
+            if self.room is not None and self.watch:
+                await client.watch(self.room, self.password)
+            elif self.room is None:
+                await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
+            else:
+                await client.join(self.room, self.name, self.password)
+        except NetError:
+            await client.close()
+            raise
+        welcome = client.welcome
+        if kept is not None and welcome is not None and welcome.token and welcome.seat is not None:
+            from .kept_seats import KeptSeat
+
+            variant = self.variant if self.room is None else ""
+            name = welcome.name or self.name
+            kept.keep(KeptSeat(self.url, welcome.room, welcome.token, name, welcome.seat, variant, time.time()))
+        return client
 
 
 def check_name(name: str) -> str | None:
@@ -88,7 +121,6 @@ def refusal(error: NetError, url: str) -> str:
         "no_room": "There is no such room on that server (check the code).",
         "password": "Wrong password for this room.",
         "seat": "The room is full.",
-        "not_now": "The game in this room has started: a seat is taken in its lobby, before the start.",
         "server_full": "The server is full just now: try again later.",
         "version": "The server speaks another version of the protocol: update domino-tui.",
     }.get(error.code, "")

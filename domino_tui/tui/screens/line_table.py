@@ -270,12 +270,10 @@ class LineTable(BesidePanels, RoomTable):
         assert connect is not None  # a local room's table is given its clients
         from ...net.client import RoomClient
 
-        client = RoomClient(connect.url)
         try:
-            await connect.enter(client)
+            client = await connect.enter(lambda: RoomClient(connect.url), getattr(self.app, "kept_seats", None))
         except net.NetError as exc:
             self.post_message(self.Refused(exc.code, refusal(exc, connect.url)))
-            await client.close()
             return
         self.here = [SeatHere(client)]
         self.at = 0
@@ -352,8 +350,7 @@ class LineTable(BesidePanels, RoomTable):
         elif isinstance(event, net.Connection) and first:
             self.connected(event)
         elif isinstance(event, net.RoomClosed) and first:
-            self.connection = "closed"
-            self.say(f"{sentence(event.message)} q leaves.", error=True)
+            self.room_closed(event)
         # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
         if not self.redraw_due:
             self.redraw_due = True
@@ -777,7 +774,7 @@ class LineTable(BesidePanels, RoomTable):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
 
-    async def action_leave(self) -> None:
+    async def go_away(self) -> None:
         await self.leave_room()
         stack = self.app.screen_stack
         if len(stack) > 2:

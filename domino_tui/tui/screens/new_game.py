@@ -256,7 +256,9 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
                 self.dismiss(connect)
 
         variant = self.query_one("#variant", Select).value
-        self.app.push_screen(OnlineScreen(variant if isinstance(variant, str) else self.settings.variant), chosen)
+        # The app fills the form in as it was last given (another host app: the form as it comes).
+        form = getattr(self.app, "online_form", OnlineScreen)
+        self.app.push_screen(form(variant if isinstance(variant, str) else self.settings.variant), chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -26,6 +26,7 @@ from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservatio
 from ...net import heard as net
 from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
+from ..sentence import sentence
 from ..table_options import local_names
 from ..widgets.hand import HandView
 from .over_dialog import OverDialog
@@ -165,6 +166,27 @@ class RoomTable(Screen[None]):
             self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     async def action_leave(self) -> None:
+        """Leave the room; from a seat in a match online, after saying what that means and how to come back."""
+        welcome = self.welcome
+        if self.local or self.watching or welcome is None or self.status not in ("playing", "between"):
+            await self.go_away()
+            return
+        where = f"{self.address.removeprefix('ws://')}/{welcome.room}"
+        question = (
+            f"Leave room {welcome.room}? Your seat stays yours until the match ends, a bot playing it meanwhile: "
+            f"Play online, or domino-tui join {where}, takes it back on this computer."
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self.go_away(), group="leave")
+
+        from .confirm import ConfirmScreen
+
+        self.app.push_screen(ConfirmScreen(question, "Leave"), answered)
+
+    async def go_away(self) -> None:
+        """Close the table's connections and go back to what was before it (the app ends at its last screen)."""
         raise NotImplementedError
 
     # ----- the room's news, and your record -----
@@ -174,6 +196,14 @@ class RoomTable(Screen[None]):
         self.info = info
         if info.status in ("playing", "between"):
             self.played.add(info.match)
+
+    def room_closed(self, closed: net.RoomClosed) -> None:
+        """The room is closed (by its creator, or expired): said, and no seat of it kept to come back to."""
+        self.connection = "closed"
+        self.say(f"{sentence(closed.message)} q leaves.", error=True)
+        kept = getattr(self.app, "kept_seats", None)
+        if kept is not None and self.connect_to is not None and self.welcome is not None:
+            kept.forget(self.connect_to.url, self.welcome.room)
 
     def keep_in_record(
         self,

@@ -275,8 +275,7 @@ class TrainTable(TrainChoice, RoomTable):
         elif isinstance(event, net.Connection):
             self.connected(event)
         elif isinstance(event, net.RoomClosed):
-            self.connection = "closed"
-            self.say(f"{sentence(event.message)} q leaves.", error=True)
+            self.room_closed(event)
         # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
         if not self.redraw_due:
             self.redraw_due = True
@@ -588,7 +587,7 @@ class TrainTable(TrainChoice, RoomTable):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
 
-    async def action_leave(self) -> None:
+    async def go_away(self) -> None:
         self.workers.cancel_group(self, "net")
         await self.client.close()
         if len(self.app.screen_stack) > 2:
