@@ -108,3 +108,23 @@ async def test_the_app_offers_the_seat_it_keeps_and_the_form_remembers(server: R
         form = app.screen
         assert form.query_one("#server").value == url and form.query_one("#name").value == "Ana"
         assert form.query_one("#room").value == room
+
+
+async def test_the_creator_lets_back_in_a_person_who_lost_their_token(server: Running, private_config) -> None:
+    url = f"127.0.0.1:{server.port}"
+    ana = DominoApp(online=Connect.create(url, "Ana", "partnership", "dummy"), coach=COACH)
+    async with ana.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: the_table(ana) is not None and the_table(ana).welcome is not None)
+        room = the_table(ana).welcome.room
+        ben = server.client()
+        seated = await ben.join(room, "Ben", seat=2)
+        await pilot.press("s")
+        await until(pilot, lambda: the_table(ana).status == "playing")
+        await ben.close()  # Ben's computer is gone, and his token with it
+        again = server.client()
+        knock = asyncio.ensure_future(again.join(room, "Ben"))
+        await until(pilot, lambda: isinstance(ana.screen, ConfirmScreen))
+        assert "Ben" in ana.screen.question and "seat 3" in ana.screen.question
+        await pilot.press("y")
+        welcome = await asyncio.wait_for(knock, 10)
+        assert welcome.seat == 2 and welcome.token and welcome.token != seated.token

@@ -97,6 +97,7 @@ class RoomTable(Screen[None]):
         # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
         self.coach_use = CoachUse()
         self.over_told: tuple[int, int] | None = None  # (match, game) of the last end-of-deal dialog shown
+        self.knocks_asked: set[tuple[int, str]] = set()  # (seat, name) of each knock the creator was asked about
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -196,6 +197,26 @@ class RoomTable(Screen[None]):
         self.info = info
         if info.status in ("playing", "between"):
             self.played.add(info.match)
+        if self.creator and self.is_mounted:
+            for knock in info.knocks:
+                if (knock.seat, knock.name) not in self.knocks_asked:
+                    self.knocks_asked.add((knock.seat, knock.name))
+                    self.ask_about(knock)
+
+    def ask_about(self, knock: net.KnockInfo) -> None:
+        """The creator is asked whether to let a person back in who has lost their seat's token (on another
+        computer, say): yes gives the seat a new token, and the old one no longer takes it."""
+        from .confirm import ConfirmScreen
+
+        question = (
+            f"{knock.name} asks to come back to seat {knock.seat + 1} without its token (another computer, or "
+            f"a new start). Let them back in? Only say yes if it is really {knock.name}."
+        )
+
+        def answered(yes: bool | None) -> None:
+            self.send("admit" if yes else "refuse", knock.seat)
+
+        self.app.push_screen(ConfirmScreen(question, "Let in", "Turn away"), answered)
 
     def room_closed(self, closed: net.RoomClosed) -> None:
         """The room is closed (by its creator, or expired): said, and no seat of it kept to come back to."""
