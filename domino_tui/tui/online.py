@@ -38,9 +38,12 @@ class Connect:
     bots: str = "Easy"  # the level of the bots in the seats nobody takes
     options: dict[str, object] = field(default_factory=dict)  # more create options (docs/protocol.md)
     watch: bool = False  # a spectator: the public view, every hand face down, no seat
+    seat: int | None = None  # the seat asked for when joining (from 0; None: the first open one)
 
     @classmethod
-    def join(cls, address: str, name: str, password: str | None = None, watch: bool = False) -> Connect:
+    def join(
+        cls, address: str, name: str, password: str | None = None, watch: bool = False, seat: int | None = None
+    ) -> Connect:
         """``HOST[:PORT]/ROOM``; ValueError with words for people when it is not one."""
         from ..net.client import room_address  # the network's client loads only for a room online
 
@@ -50,7 +53,7 @@ class Connect:
             raise ValueError(
                 f"{address!r} is not a room's address: write HOST[:PORT]/ROOM, e.g. {DEFAULT_SERVER}/K7QM-3XPA"
             ) from None
-        return cls(url, name, room, password or None, watch=watch)
+        return cls(url, name, room, password or None, watch=watch, seat=seat)
 
     @classmethod
     def create(
@@ -88,7 +91,7 @@ class Connect:
             elif self.room is None:
                 await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
             else:
-                await client.join(self.room, self.name, self.password)
+                await client.join(self.room, self.name, self.password, self.seat)
         except NetError:
             await client.close()
             raise

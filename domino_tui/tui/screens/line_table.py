@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -657,6 +657,28 @@ class LineTable(BesidePanels, RoomTable):
         self.query_one("#board").border_title = f"Room {room}"
         self.query_one(StatusBar).info = self.status_info()
         self.coach_update()
+
+    def on_click(self, event: events.Click) -> None:
+        """In the lobby of a room online, a click on a seat takes it: an open one for yourself, any one for the
+        room's creator (who changes places with whoever sits there, person or bot), so partners sit as partners."""
+        view = event.widget
+        if not isinstance(view, SeatView) or self.status != "lobby" or self.local or self.watching:
+            return
+        mine = self.mine
+        place = (view.id or "").removeprefix("seat-")
+        offset = next((o for o, p in PLACES.get(self.players, {}).items() if p == place), None)
+        if mine is None or offset is None:
+            return
+        event.stop()
+        seat = (mine + offset) % self.players
+        if self.kind(seat) == "open":
+            self.send("sit", seat)
+            self.say(f"You move to seat {seat + 1}.")
+        elif self.creator:
+            self.send("swap", mine, seat)
+            self.say(f"You change places with {self.names[seat]}.")
+        else:
+            self.say(f"Seat {seat + 1} is taken: click an open seat (the creator may move anyone).", error=True)
 
     def kind(self, seat: int) -> str:
         if self.info is None or seat >= len(self.info.seats):

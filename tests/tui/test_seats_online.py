@@ -128,3 +128,30 @@ async def test_the_creator_lets_back_in_a_person_who_lost_their_token(server: Ru
         await pilot.press("y")
         welcome = await asyncio.wait_for(knock, 10)
         assert welcome.seat == 2 and welcome.token and welcome.token != seated.token
+
+
+async def test_two_friends_pick_partner_seats_in_the_lobby_and_play_as_partners(
+    server: Running, private_config
+) -> None:
+    from domino_tui.engine import get_rules
+
+    url = f"127.0.0.1:{server.port}"
+    ana = DominoApp(online=Connect.create(url, "Ana", "partnership", "dummy"), coach=COACH)
+    async with ana.run_test(size=(120, 36)) as pa:
+        await until(pa, lambda: the_table(ana) is not None and the_table(ana).welcome is not None)
+        room = the_table(ana).welcome.room
+        ben = DominoApp(online=Connect.join(f"{url}/{room}", "Ben"), coach=COACH, save_settings=False)
+        async with ben.run_test(size=(120, 36)) as pb:
+            await until(pb, lambda: the_table(ben) is not None and the_table(ben).info is not None)
+            tb = the_table(ben)
+            assert tb.mine == 1  # the first open seat: Ana's opponent
+            await pb.click("#seat-left")  # the seat after Ben's, opposite Ana: open
+            await until(pb, lambda: tb.mine == 2)
+            live = server.server.rooms[room.replace("-", "")].room
+            assert [s.name for s in live.seats[:3:2]] == ["Ana", "Ben"]
+            await pa.press("s")
+            await until(pb, lambda: tb.status == "playing" and tb.observation is not None)
+            rules = get_rules("partnership")
+            assert rules.team_of(tb.mine) == rules.team_of(the_table(ana).mine)
+            assert tb.names[0] == "Ana"  # seen from Ben's seat, Ana is his partner (the seat across)
+            assert tb.observation.seat == 2
