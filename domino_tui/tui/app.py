@@ -6,7 +6,6 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
@@ -89,6 +88,8 @@ class DominoApp(App):
         self.saved_match = StoredFile(saved_game.path())
         self.session: Sitting | None = None
         self.game: LocalGame | None = None  # the match at this keyboard, in its room (with local_rooms)
+        # Its file, one object for the app's life: a damaged file it could not move aside is never written over.
+        self._room_file: StoredFile | None = None
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
 
@@ -191,9 +192,10 @@ class DominoApp(App):
         from .local_game import EARLIER_FILE, resumed, room_path
 
         game = None
-        if self.save_settings:
-            earlier = saved_game.path().with_name(EARLIER_FILE)
-            game, problem = await resumed(self.pause, room_path(), earlier)
+        file = self.room_file()
+        if file is not None:
+            earlier = room_path().with_name(EARLIER_FILE)
+            game, problem = await resumed(self.pause, file, earlier, self.not_saved)
             if problem:
                 self.notify(problem, title="Saved game", severity="warning", timeout=8)
         if game is not None and asked is not None and not local_in_progress(game):
@@ -213,10 +215,17 @@ class DominoApp(App):
             wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
             self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
 
-    def room_path(self) -> Path | None:
-        from .local_game import room_path
+    def room_file(self) -> StoredFile | None:
+        """The file the game at this keyboard is kept in (None: nothing is saved)."""
+        if self.save_settings and self._room_file is None:
+            from .local_game import room_path
 
-        return room_path() if self.save_settings else None
+            self._room_file = StoredFile(room_path())
+        return self._room_file
+
+    def not_saved(self, problem: str) -> None:
+        """The game's file could not be written: the game goes on, and the player is told."""
+        self.notify(problem, title="Saved game", severity="warning", timeout=8)
 
     async def play_local(self, settings: Settings, seed: int | None) -> None:
         """A new match of ``settings`` at this keyboard (the one before it ends: its room file is this one's)."""
@@ -225,7 +234,7 @@ class DominoApp(App):
         if self.game is not None:
             await self.game.close()
             self.game = None
-        self.show_local(await new_game(settings, pick_seed(seed), self.pause, self.room_path()))
+        self.show_local(await new_game(settings, pick_seed(seed), self.pause, self.room_file(), self.not_saved))
 
     def show_local(self, game: LocalGame) -> None:
         from .screens.room_table import RoomTable  # the room's client loads after the first frame
