@@ -189,7 +189,7 @@ class DominoApp(App):
     async def sit_down(self, asked: Settings | None) -> None:
         """At start: the game kept in the room file where it was (or converted from an earlier save), unless the
         command line asked for another one; else a new match."""
-        from .local_game import EARLIER_FILE, resumed, room_path
+        from .local_game import EARLIER_FILE, is_the_match, progress, resumed, room_path
 
         game = None
         file = self.room_file()
@@ -207,11 +207,9 @@ class DominoApp(App):
             await self.play_local(self.settings, chosen.seed)
             return
         self.show_local(game)
-        if asked is None:
+        if asked is None or is_the_match(game.room, asked):
             self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
         else:
-            from .local_game import progress
-
             wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
             self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
 

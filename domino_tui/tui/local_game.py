@@ -184,6 +184,15 @@ def in_progress(room: LocalRoom) -> bool:
     return r.game_number > 1 or any(ev.seat in people for ev in _history(room))
 
 
+def is_the_match(room: LocalRoom, asked: Settings) -> bool:
+    """Whether the room plays a match ``asked`` asks for (the command line's): the same game against the same
+    seats (as many, the same bots), and the same seed when one was asked for; then it is resumed without asking
+    to give it up."""
+    r, wanted = room.room, room_options(asked)
+    same_seed = asked.seed is None or asked.seed == r.seed
+    return same_seed and (wanted.variant, tuple(wanted.seats)) == (r.options.variant, tuple(r.options.seats))
+
+
 def progress(room: LocalRoom) -> str:
     """How far a match has gone, such as "Partnership, game 1, 12 moves"."""
     r: Room = room.room
