@@ -151,8 +151,10 @@ class DominoApp(App):
             return
         asked = self.asked_for()
         if self.local_rooms:
-            self.run_worker(self.sit_down(asked), group="local", exclusive=True)
-            self.after_first_frame(settings_readable)
+            # The tour waits for the table: the room is made in a worker, and a table pushed later would hide it.
+            tour = self.tour_due(settings_readable)
+            self.run_worker(self.sit_down(asked, tour), group="local", exclusive=True)
+            self.after_first_frame(False)
             return
         resumed = None
         if self.save_settings:
@@ -178,17 +180,25 @@ class DominoApp(App):
             self.push_screen(table_for(self.session))
         self.after_first_frame(settings_readable)
 
+    def tour_due(self, settings_readable: bool) -> bool:
+        return self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings
+
     def after_first_frame(self, settings_readable: bool) -> None:
-        if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
+        if self.tour_due(settings_readable):
             self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
 
     # ----- a game at this keyboard, in a room of the app's process -----
 
-    async def sit_down(self, asked: Settings | None) -> None:
+    async def sit_down(self, asked: Settings | None, tour: bool = False) -> None:
         """At start: the game kept in the room file where it was (or converted from an earlier save), unless the
-        command line asked for another one; else a new match."""
+        command line asked for another one; else a new match. Then the first-run ``tour`` over it."""
+        await self._sit_down(asked)
+        if tour:
+            self.call_after_refresh(self.show_tour)
+
+    async def _sit_down(self, asked: Settings | None) -> None:
         from .local_game import EARLIER_FILE, is_the_match, progress, resumed, room_path
 
         game = None
