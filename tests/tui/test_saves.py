@@ -22,11 +22,10 @@ from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.coach_use import CoachUse, path_beside
 from domino_tui.tui.local_game import room_path
-from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.settings import Settings
 
-from .conftest import COACH, play_heaviest, settle, the_room
-from .disk_helpers import honest_room, play_room
+from .conftest import COACH, play_heaviest, the_room
+from .disk_helpers import check_moved_aside, damage, honest_room, play_room, said, set_aside, started
 
 DEEP = "[" * 1_500 + "]" * 1_500
 DEEPER = '{"a": ' * 100_000 + "1" + "}" * 100_000
@@ -125,64 +124,6 @@ HOSTILE_COACH = {
     "directory": "DIRECTORY",
     "fifo": "FIFO",
 }
-
-
-def damage(path: Path, how) -> bytes | None:
-    """Put the damaged file in place; its bytes (None for what is no regular file, and for the huge one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if os.path.lexists(path):
-        path.unlink()
-    if how == "FIFO":  # an ordinary open of it waits for a writer for ever
-        os.mkfifo(path)
-        return None
-    if how == "DEVICE":  # endless zeros
-        path.symlink_to("/dev/zero")
-        return None
-    if how == "HUGE":  # 17 MiB (sparse): larger than any settings file or saved match
-        with open(path, "wb") as f:
-            f.truncate(17 << 20)
-        return None
-    if how == "DIRECTORY":
-        path.mkdir()
-        (path / "inside").write_text("kept")
-        return None
-    if how == "LOOP":
-        path.symlink_to(path.name)
-        return None
-    content = how() if callable(how) else how
-    data = content if isinstance(content, bytes) else content.encode()
-    path.write_bytes(data)
-    return data
-
-
-def set_aside(path: Path) -> Path:
-    (aside,) = path.parent.glob(path.name + ".bad-*")
-    return aside
-
-
-def check_moved_aside(path: Path, before: bytes | None, problem: str | None, gone: bool = True) -> Path:
-    assert problem is not None
-    aside = set_aside(path)
-    assert str(aside) in problem
-    if gone:
-        assert not os.path.lexists(path)  # the next save starts a new file
-    if before is not None:
-        assert aside.read_bytes() == before
-    return aside
-
-
-def said(app: DominoApp, words: str) -> list[str]:
-    return [str(n.message) for n in app._notifications if str(n.message).startswith(words)]
-
-
-async def started(pilot, limit: int = 400) -> None:
-    """Wait until the app has sat down at a table (the room is made or restored in a worker)."""
-    for _ in range(limit):
-        await pilot.pause()
-        if isinstance(pilot.app.screen, LineTable) and pilot.app.game is not None:
-            await settle(pilot)
-            return
-    raise AssertionError("no table came up")
 
 
 def restored_here() -> LocalRoom:
