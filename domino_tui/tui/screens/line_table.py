@@ -684,6 +684,8 @@ class LineTable(BesidePanels, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.closing:
+            return False
         if self.too_small and action not in WHILE_TOO_SMALL:
             return False  # the table waits until it can be seen
         if action in ("hint", "toggle_tracker") and not self.coach_here:
@@ -771,6 +773,9 @@ class LineTable(BesidePanels, RoomTable):
         self.action_pick(message.index)
 
     async def action_leave(self) -> None:
+        if self.local:
+            await self.app.action_quit()  # the game is kept: the app closes its room as it ends
+            return
         await self.leave_room()
         stack = self.app.screen_stack
         if len(stack) > 2:

@@ -142,6 +142,12 @@ class RoomTable(Screen[None]):
     async def action_leave(self) -> None:
         raise NotImplementedError
 
+    @property
+    def closing(self) -> bool:
+        """Whether the app is quitting (leaving a game of this keyboard's quits it): no key acts from then on, as one
+        pressed on the way out would open a screen over a table being taken down."""
+        return bool(getattr(self.app, "closing", False))
+
     # ----- the room's news, and your record -----
 
     def room_news(self, info: net.RoomInfo) -> None:

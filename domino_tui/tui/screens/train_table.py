@@ -484,6 +484,8 @@ class TrainTable(TrainChoice, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.closing:
+            return False
         if self.too_small:
             return action in WHILE_TOO_SMALL
         if action == "close_panel":
@@ -593,6 +595,9 @@ class TrainTable(TrainChoice, RoomTable):
         self.action_pick(message.index)
 
     async def action_leave(self) -> None:
+        if self.local:
+            await self.app.action_quit()  # the game is kept: the app closes its room as it ends
+            return
         self.workers.cancel_group(self, "net")
         await self.client.close()
         if len(self.app.screen_stack) > 2:
