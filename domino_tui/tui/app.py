@@ -6,12 +6,12 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from ..stored_file import StoredFile
 from . import textual_fixes
 from .coach_desk import CoachDesk, RecordNote
 from .kept_seats import KeptSeats
@@ -67,6 +67,8 @@ class DominoApp(App):
         # The seats this player holds in rooms online, with their tokens (one owner: kept_seats.py).
         self.kept_seats = KeptSeats(keep=save_settings)
         self.game: LocalGame | None = None  # the match at this keyboard, in its room (local_game.py)
+        # Its file, one object for the app's life: a damaged file it could not move aside is never written over.
+        self._room_file: StoredFile | None = None
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
 
@@ -116,8 +118,11 @@ class DominoApp(App):
             return
         self.run_worker(self.sit_down(self.asked_for(), settings_readable), group="local", exclusive=True)
 
+    def tour_due(self, settings_readable: bool) -> bool:
+        return self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings
+
     def after_first_frame(self, settings_readable: bool) -> None:
-        if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
+        if self.tour_due(settings_readable):
             self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
@@ -128,11 +133,16 @@ class DominoApp(App):
         """At start: the game kept in the room file where it was (or converted from an earlier save), unless the
         command line asked for another one; else a new match. Then the first start's tour, over the table (shown
         before the room is made, the table would come over it)."""
-        from .local_game import earlier_path, resumed, room_path
+        await self._sit_down(asked)
+        self.after_first_frame(settings_readable)
+
+    async def _sit_down(self, asked: Settings | None) -> None:
+        from .local_game import earlier_path, is_the_match, progress, resumed
 
         game = None
-        if self.save_settings:
-            game, problem = await resumed(self.pause, room_path(), earlier_path())
+        file = self.room_file()
+        if file is not None:
+            game, problem = await resumed(self.pause, file, earlier_path(), self.not_saved)
             if problem:
                 self.notify(problem, title="Saved game", severity="warning", timeout=8)
         if game is not None and asked is not None and not local_in_progress(game):
@@ -142,21 +152,25 @@ class DominoApp(App):
             chosen = asked or self.settings
             self.remember_match(chosen)
             await self.play_local(self.settings, chosen.seed)
+            return
+        self.show_local(game)
+        if asked is None or is_the_match(game.room, asked):
+            self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
         else:
-            self.show_local(game)
-            if asked is None:
-                self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
-            else:
-                from .local_game import progress
+            wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
+            self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
 
-                wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
-                self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
-        self.after_first_frame(settings_readable)
+    def room_file(self) -> StoredFile | None:
+        """The file the game at this keyboard is kept in (None: nothing is saved)."""
+        if self.save_settings and self._room_file is None:
+            from .local_game import room_path
 
-    def room_path(self) -> Path | None:
-        from .local_game import room_path
+            self._room_file = StoredFile(room_path())
+        return self._room_file
 
-        return room_path() if self.save_settings else None
+    def not_saved(self, problem: str) -> None:
+        """The game's file could not be written: the game goes on, and the player is told."""
+        self.notify(problem, title="Saved game", severity="warning", timeout=8)
 
     async def play_local(self, settings: Settings, seed: int | None) -> None:
         """A new match of ``settings`` at this keyboard (the one before it ends: its room file is this one's)."""
@@ -165,7 +179,7 @@ class DominoApp(App):
         if self.game is not None:
             await self.game.close()
             self.game = None
-        self.show_local(await new_game(settings, pick_seed(seed), self.pause, self.room_path()))
+        self.show_local(await new_game(settings, pick_seed(seed), self.pause, self.room_file(), self.not_saved))
 
     def show_local(self, game: LocalGame) -> None:
         from .screens.room_table import RoomTable  # the room's client loads after the first frame

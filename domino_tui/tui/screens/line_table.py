@@ -710,6 +710,8 @@ class LineTable(BesidePanels, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.closing:
+            return False
         if self.too_small and action not in WHILE_TOO_SMALL:
             return False  # the table waits until it can be seen
         if action in ("hint", "toggle_tracker") and not self.coach_here:

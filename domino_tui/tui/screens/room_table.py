@@ -167,7 +167,13 @@ class RoomTable(Screen[None]):
             self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     async def action_leave(self) -> None:
-        """Leave the room; from a seat in a match online, after saying what that means and how to come back."""
+        """Leave the room; from a seat in a match online, after saying what that means and how to come back; at a
+        game of this keyboard's, quit (the game is kept: the app closes its room as it ends)."""
+        if self.local:
+            quit_app = getattr(self.app, "action_quit", None)
+            if quit_app is not None:
+                await quit_app()
+                return
         welcome = self.welcome
         if self.local or self.watching or welcome is None or self.status not in ("playing", "between"):
             await self.go_away()
@@ -189,6 +195,12 @@ class RoomTable(Screen[None]):
     async def go_away(self) -> None:
         """Close the table's connections and go back to what was before it (the app ends at its last screen)."""
         raise NotImplementedError
+
+    @property
+    def closing(self) -> bool:
+        """Whether the app is quitting (leaving a game of this keyboard's quits it): no key acts from then on, as one
+        pressed on the way out would open a screen over a table being taken down."""
+        return bool(getattr(self.app, "closing", False))
 
     # ----- the room's news, and your record -----
 

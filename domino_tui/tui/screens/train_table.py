@@ -477,6 +477,8 @@ class TrainTable(TrainChoice, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.closing:
+            return False
         if self.too_small:
             return action in WHILE_TOO_SMALL
         if action == "close_panel":
