@@ -76,9 +76,9 @@ CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 # What may still be done while the terminal is too small: the game waits.
-WHILE_TOO_SMALL = {"leave", "help"}
+WHILE_TOO_SMALL = {"leave", "help", "quit"}
 # Keys that leave the choice of an end; off while choosing.
-NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
+NOT_WHILE_CHOOSING = {"cursor", "draw", "pass_turn", "pick", "hint", "undo", "new_game", "score_sheet", "log"}
 
 
 @dataclass
@@ -487,7 +487,7 @@ class LineTable(BesidePanels, RoomTable):
             who = "The match is over" + (
                 "." if over.winner is None else f": {team_name(shown.rules, self.names, over.winner)} won it."
             )
-            self.say(f"{text} {who}" + (" r restarts." if self.creator else ""))
+            self.say(f"{text} {who}" + (" r restarts." if self.restarts else ""))
         elif self.watching:
             self.say(f"{text} The next game starts when the players are ready.")
         else:
@@ -684,6 +684,8 @@ class LineTable(BesidePanels, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.face_allows(action):
+            return False
         if self.too_small and action not in WHILE_TOO_SMALL:
             return False  # the table waits until it can be seen
         if action in ("hint", "toggle_tracker") and not self.coach_here:
@@ -707,6 +709,8 @@ class LineTable(BesidePanels, RoomTable):
             return obs is None or obs.rules.has_stock
         if action == "chat":
             return self.connection == "connected"
+        if action == "score_sheet":
+            return self.local and self.shown is not None  # online, the palette and the end dialog open it
         if action == "next_game":
             return self.status == "between"
         if action == "end":
@@ -790,8 +794,7 @@ class LineTable(BesidePanels, RoomTable):
             self.query_one("#too-small", Static).update(
                 f"The terminal is {size.width}x{size.height}.\n"
                 f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                "Please make it bigger: your game waits.\n"
-                "q leaves."
+                "Please make it bigger: your game waits.\n" + ("q quits." if self.local else "q leaves.")
             )
         if self.held != self.too_small:
             self.held = self.too_small
@@ -867,8 +870,3 @@ class LineTable(BesidePanels, RoomTable):
         self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
         self.say("You took back your move: your previous decision again.")
-
-    def action_help(self) -> None:
-        help_action = getattr(self.app, "action_help", None)
-        if help_action is not None:
-            help_action()

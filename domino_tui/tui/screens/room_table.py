@@ -45,19 +45,32 @@ class Dealing(Protocol):
 
 def room_keys(played: str) -> list[BindingType]:
     """The keys every table in a room has after its own move keys, in the footer's order (``played``: what the next
-    deal is called, a game or a round)."""
+    deal is called, a game or a round). A key bound twice does what its first binding the table allows now does:
+    at a game of this keyboard's the footer is the one its table always had (n a new match, s the score sheet, l
+    the log, ? the help, q quits), online the room's (chat, the creator's start and restart, q leaves the room);
+    see `RoomTable.face_allows`."""
     return [
         Binding("escape", "cancel", "Cancel"),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "chat", "Chat"),
         Binding("n", "next_game", f"Next {played}"),
+        Binding("n", "new_game", "New"),
         Binding("s", "start", "Start"),
+        Binding("s", "score_sheet", "Scores"),
         Binding("r", "restart", "Restart"),
         Binding("x", "close_room", "Close room", show=False),
+        Binding("l", "log", "Log"),
         Binding("l", "toggle_log", "Log", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "leave", "Leave"),
+        Binding("q", "quit", "Quit"),
     ]
+
+
+# The keys of a game at this keyboard only, and those of a room online only.
+LOCAL_ONLY = frozenset({"new_game", "log", "help", "quit"})
+ONLINE_ONLY = frozenset({"chat", "restart", "close_room", "leave"})
 
 
 class RoomTable(Screen[None]):
@@ -125,6 +138,30 @@ class RoomTable(Screen[None]):
         if sheet is not None and self.dialog is None and self.app.screen is self:
             self.dialog = sheet
             self.app.push_screen(sheet, lambda _: self.after_sheet())
+
+    def face_allows(self, action: str) -> bool:
+        """Whether ``action`` is one of this face's: a game of this keyboard's has no one to chat with and no room
+        to restart or leave (a new match asks before it abandons this one; q quits); a room online has the app's
+        new match, help and quitting in the palette."""
+        if action in LOCAL_ONLY:
+            return self.local
+        if action in ONLINE_ONLY:
+            return not self.local
+        return True
+
+    def action_new_game(self) -> None:
+        self.post_message(self.Wanted("new"))
+
+    def action_log(self) -> None:
+        self.action_toggle_log()
+
+    def action_help(self) -> None:
+        help_action = getattr(self.app, "action_help", None)
+        if help_action is not None:
+            help_action()
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()
 
     def action_next_game(self) -> None:
         self.send("next_game")
@@ -364,7 +401,7 @@ class RoomTable(Screen[None]):
         if self.status == "between":
             return f"{played} over" if self.watching else f"{played} over: n next"
         if self.status == "over":
-            return "Match over" + (": r restarts" if self.creator else "")
+            return "Match over" + (": r restarts" if self.restarts else "")
         if obs is None:
             return "Dealing…"
         if thinking is not None:
@@ -380,6 +417,12 @@ class RoomTable(Screen[None]):
     @property
     def creator(self) -> bool:
         return bool(self.welcome and self.welcome.creator)
+
+    @property
+    def restarts(self) -> bool:
+        """Whether r restarts a finished match here: the creator's key online (at this keyboard the end dialog
+        offers to play again, and n a new game)."""
+        return self.creator and not self.local
 
     @property
     def local(self) -> bool:

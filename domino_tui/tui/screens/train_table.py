@@ -72,7 +72,7 @@ SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tr
 # While the terminal is too small only these act: the table waits for you.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
 # Keys that leave the choice of a train; off while choosing, so that the footer has room for the trains' keys.
-NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "undo"}
+NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "log", "undo", "new_game"}
 
 
 class TrainTable(TrainChoice, RoomTable):
@@ -89,8 +89,7 @@ class TrainTable(TrainChoice, RoomTable):
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),
         Binding("enter,space", "play", "Play"),
-        *room_keys("round"),
-        Binding("s", "score_sheet", "Scores"),  # s starts the room in its lobby, then opens the score sheet
+        *room_keys("round"),  # s starts the room in its lobby, then opens the score sheet
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
         Binding("escape", "close_panel", "Close", show=False),
@@ -194,7 +193,7 @@ class TrainTable(TrainChoice, RoomTable):
                 f"The table needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
                 "Please make it bigger: "
                 + ("the bots wait." if self.can_hold else "the table comes back then.")
-                + "\nq leaves."
+                + ("\nq quits." if self.local else "\nq leaves.")
             )
         self.hold(self.too_small)
         # Nine trains and the hand fill 24 rows: the seats' line then takes the board's bottom border, and the
@@ -360,7 +359,7 @@ class TrainTable(TrainChoice, RoomTable):
         if self.has_class("-short"):
             self.say(round_over_line(over, self.names, self.mine))
         elif over.match_over:
-            self.say(text + (" r restarts." if self.creator else ""))
+            self.say(text + (" r restarts." if self.restarts else ""))
         elif self.watching:
             self.say(text + " The next round starts when the players are ready.")
         else:
@@ -484,6 +483,8 @@ class TrainTable(TrainChoice, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.face_allows(action):
+            return False
         if self.too_small:
             return action in WHILE_TOO_SMALL
         if action == "close_panel":
