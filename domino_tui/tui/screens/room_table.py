@@ -431,6 +431,14 @@ class RoomTable(Screen[None]):
         return self.connect_to is None
 
     @property
+    def room_title(self) -> str:
+        """The board's title: the room's code online, where it is shared to bring others in; nothing at a game
+        of this keyboard's, whose room nobody else can enter."""
+        if self.local:
+            return ""
+        return f"Room {self.welcome.room if self.welcome else '…'}"
+
+    @property
     def address(self) -> str:
         """Where the room is: the server's address, or "local" (a record's id and the coach's seeds name it)."""
         return "local" if self.connect_to is None else self.connect_to.url

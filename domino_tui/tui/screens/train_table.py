@@ -164,7 +164,7 @@ class TrainTable(TrainChoice, RoomTable):
         client = self.client
         if self.welcome is not None and self.watching:
             self.say(f"Watching room {self.welcome.room}: every hand is face down. c chats, q leaves.")
-        elif self.welcome is not None:
+        elif self.welcome is not None and not self.local:
             self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
         view = client.train_view if self.watching else client.train_observation
         if view is not None:
@@ -444,12 +444,11 @@ class TrainTable(TrainChoice, RoomTable):
         names = self.names
         seats = seats_text(self.info, names)
         self.query_one("#seats", Static).update(seats)
-        room = self.welcome.room if self.welcome else "…"
         board = self.query_one("#board")
         board.border_subtitle = seats.plain if self.has_class("-short") else LEGEND
         box = self.query_one("#hand-box")
         if obs is None:
-            board.border_title = f"Room {room}"
+            board.border_title = self.room_title
             box.border_title = "You"
             self.query_one(StatusBar).info = self.status_info()
             return
@@ -467,7 +466,8 @@ class TrainTable(TrainChoice, RoomTable):
                 f" · your train is {train_key(obs.rules, obs.seat)}"
             )
         shown = self.spectator_view if self.watching else self.seat_view
-        board.border_title = f"Room {room} · {round_title(shown.game if shown else 1, self.rounds)}"
+        played = round_title(shown.game if shown else 1, self.rounds)
+        board.border_title = f"{self.room_title} · {played}" if self.room_title else played
         self.query_one(StatusBar).info = self.status_info()
         if self.wanted("tracker"):
             self.query_one(TrackerPanel).show(track(obs), lambda seat: names[seat])
