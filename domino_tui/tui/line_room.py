@@ -31,6 +31,21 @@ def only_draw_or_pass(obs: Observation) -> Move | None:
     return legal[0] if len(legal) == 1 and legal[0].kind is not Kind.PLAY else None
 
 
+def play_points(obs: Observation) -> dict[int, int]:
+    """What each tile of the seat's hand would score now (by its index), in a game that scores the count during
+    play: the best of its legal plays, for the tiles that score at all."""
+    if not obs.rules.fives:
+        return {}
+    points: dict[int, int] = {}
+    for move in obs.legal:
+        if move.kind is Kind.PLAY and move.tile is not None and move.end is not None:
+            tile = move.tile
+            scored = obs.rules.count_points(obs.board.layout.count_after(tile.low, tile.high, move.end))
+            index = obs.hand.index(tile)
+            points[index] = max(points.get(index, 0), scored)
+    return points
+
+
 def hand_points(over: GameOver, before: Sequence[int]) -> tuple[int, ...]:
     """Each side's points in the hand just over: the match's scores after it, less those before it."""
     return tuple(after - b for after, b in zip(over.scores, before, strict=True))

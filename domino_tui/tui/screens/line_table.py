@@ -41,7 +41,7 @@ from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observati
 from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from ...net.heard import coach_allowed
 from .. import equal_plays
-from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, score_sheet
+from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, play_points, score_sheet
 from ..online import (
     CHAT_SHOWN,
     MAX_CHAT,
@@ -200,6 +200,7 @@ class LineTable(BesidePanels, RoomTable):
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
         self.set_class(self.watching, "-watching")
+        self.set_class(not self.chats, "-no-chat")  # the chat's lines take no row until someone says something
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.fit()
@@ -554,6 +555,7 @@ class LineTable(BesidePanels, RoomTable):
         line = Text.assemble((chat.name, "bold"), ": ", chat.text)
         self.chats = [*self.chats, line][-CHAT_SHOWN:]
         self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+        self.set_class(False, "-no-chat")
         self.log_line(line)
 
     def connected(self, news: net.Connection) -> None:
@@ -610,13 +612,24 @@ class LineTable(BesidePanels, RoomTable):
         obs = self.shown
         names = self.names
         mine = self.mine if self.mine is not None else 0
+        board = self.query_one("#board")
+        board.border_title = self.room_title
+        board.border_subtitle = ""
         if obs is not None:
             last = next((ev.tile for ev in reversed(obs.history) if ev.kind is Kind.PLAY), None)
             targets = self.choosing[1] if self.choosing else ()
             self.query_one(SnakeView).show(obs.board, last, targets)
+            # The count of the ends where it scores, and what the newest tile's and the spinner's marks mean.
+            count = f"Count {obs.board.count()}" if obs.rules.fives and not obs.board.empty else ""
+            board.border_title = " · ".join(t for t in (self.room_title, count) if t)
+            legend = ["━ newest"] if last else []
+            if obs.board.spinner is not None:
+                legend.append("═ spinner")
+            board.border_subtitle = " · ".join(legend)
         hand = self.observation
         if hand is not None:
-            self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn)
+            points = play_points(hand) if self.my_turn else {}
+            self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn, points)
         else:  # never another seat's hand: nobody's while the keyboard changes hands
             self.query_one(HandView).show((), [], False)
         places = PLACES.get(self.players, {})
@@ -638,19 +651,22 @@ class LineTable(BesidePanels, RoomTable):
                     )
                 )
             else:
-                view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
+                # At this keyboard the names say who plays (a person's seat is named for its place, a bot's is
+                # "Computer" or its place); online, whether a person or a bot sits there.
+                label = names[seat] if self.local else f"{names[seat]} ({self.kind(seat)})"
+                view.info = SeatInfo(label, tiles, acting, action)
         box = self.query_one("#hand-box")
-        you = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        # Online, how you sit (a person; a bot plays for you while you are away); at this keyboard, plainly you.
+        you = "You" if self.welcome is None or self.local else f"You · {self.kind(mine)}"
         if self.hot_seat:
             you = "The keyboard changes hands" if self.welcome is None else names[mine]
         title = "Watching" if self.watching else you
         if self.observation is not None:
-            title += f" · {tiles_text(len(self.observation.hand))}"
+            yours = self.observation.hand
+            title += f" · {tiles_text(len(yours))} · {sum(t.pips for t in yours)} pips"
             action = last_action(self.observation.history, mine)
             title += f" · {action}" if action else ""
         box.border_title = title
-        room = self.welcome.room if self.welcome else "…"
-        self.query_one("#board").border_title = f"Room {room}"
         self.query_one(StatusBar).info = self.status_info()
         self.coach_update()
 
