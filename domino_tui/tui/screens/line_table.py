@@ -548,7 +548,7 @@ class LineTable(BesidePanels, RoomTable):
 
     def score_sheet(self) -> ScoreSheet:
         """The games of the match in view, as the room's results gave them."""
-        return score_sheet(self.shown, self.names, self.sheet_games, self.over)
+        return score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key)
 
     def chatted(self, chat: net.Chat) -> None:
         # Plain Text: a name or message with markup in it shows as written.
