@@ -196,7 +196,7 @@ class LineTable(BesidePanels, RoomTable):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Moves and chat"
+        self.query_one("#log", RichLog).border_title = "Moves" if self.local else "Moves and chat"
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
         self.set_class(self.watching, "-watching")

@@ -153,13 +153,15 @@ class TrainTable(TrainChoice, RoomTable):
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
-        log.border_title = "Moves and chat"
+        log.border_title = "Moves" if self.local else "Moves and chat"
         log.can_focus = False  # the arrows belong to the hand and the choice of a train, not to scrolling
         self.query_one(HandView).key_of = tile_key
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.set_class(self.watching, "-watching")
         self.set_class(True, "-no-chat")
+        # A game at this keyboard: you and bots, no line saying who the people are (the legend keeps its place).
+        self.set_class(self.local, "-local")
         self.fit()
         client = self.client
         if self.welcome is not None and self.watching:
@@ -445,7 +447,7 @@ class TrainTable(TrainChoice, RoomTable):
         seats = seats_text(self.info, names)
         self.query_one("#seats", Static).update(seats)
         board = self.query_one("#board")
-        board.border_subtitle = seats.plain if self.has_class("-short") else LEGEND
+        board.border_subtitle = seats.plain if self.has_class("-short") and not self.local else LEGEND
         box = self.query_one("#hand-box")
         if obs is None:
             board.border_title = self.room_title
