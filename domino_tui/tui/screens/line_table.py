@@ -41,7 +41,7 @@ from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observati
 from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from ...net.heard import coach_allowed
 from .. import equal_plays
-from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, score_sheet
+from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, play_points, score_sheet
 from ..online import (
     CHAT_SHOWN,
     MAX_CHAT,
@@ -75,18 +75,15 @@ CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 # What may still be done while the terminal is too small: the game waits.
-WHILE_TOO_SMALL = {"leave", "help"}
+WHILE_TOO_SMALL = {"leave", "help", "quit"}
 # Keys that leave the choice of an end, or play nothing while it is asked; off while choosing.
-NOT_WHILE_CHOOSING = {"cursor", "play", "pass_turn", "pick", "hint", "undo"}
+NOT_WHILE_CHOOSING = {"cursor", "play", "draw", "pass_turn", "pick", "hint", "undo", "new_game", "score_sheet", "log"}
 
 if TYPE_CHECKING:
     from ...records import GameRecord  # the record loads when a game ends, not for the first frame
 
 # Where each other seat sits around the board, by the number of players (yours is at the bottom).
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
-
-if TYPE_CHECKING:
-    from ...records import GameRecord  # the record loads when a game ends, not for the first frame
 
 
 @dataclass
@@ -205,10 +202,11 @@ class LineTable(BesidePanels, RoomTable):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Moves and chat"
+        self.query_one("#log", RichLog).border_title = "Moves" if self.local else "Moves and chat"
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
         self.set_class(self.watching, "-watching")
+        self.set_class(not self.chats, "-no-chat")  # the chat's lines take no row until someone says something
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.fit()
@@ -492,7 +490,7 @@ class LineTable(BesidePanels, RoomTable):
         self.log_line(Text(text, style="bold"))
         if over.match_over:
             who = match_text(shown.rules, self.names, over.winner, over.scores, shown.target)
-            self.say(f"{text} {who}" + (" r restarts." if self.creator else ""))
+            self.say(f"{text} {who}" + (" r restarts." if self.restarts else ""))
         elif self.watching:
             self.say(f"{text} The next game starts when the players are ready.")
         else:
@@ -551,13 +549,14 @@ class LineTable(BesidePanels, RoomTable):
 
     def score_sheet(self) -> ScoreSheet:
         """The games of the match in view, as the room's results gave them."""
-        return score_sheet(self.shown, self.names, self.sheet_games, self.over)
+        return score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key)
 
     def chatted(self, chat: net.Chat) -> None:
         # Plain Text: a name or message with markup in it shows as written.
         line = Text.assemble((chat.name, "bold"), ": ", chat.text)
         self.chats = [*self.chats, line][-CHAT_SHOWN:]
         self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+        self.set_class(False, "-no-chat")
         self.log_line(line)
 
     def connected(self, news: net.Connection) -> None:
@@ -614,13 +613,24 @@ class LineTable(BesidePanels, RoomTable):
         obs = self.shown
         names = self.names
         mine = self.mine if self.mine is not None else 0
+        board = self.query_one("#board")
+        board.border_title = self.room_title
+        board.border_subtitle = ""
         if obs is not None:
             last = next((ev.tile for ev in reversed(obs.history) if ev.kind is Kind.PLAY), None)
             targets = self.choosing[1] if self.choosing else ()
             self.query_one(SnakeView).show(obs.board, last, targets)
+            # The count of the ends where it scores, and what the newest tile's and the spinner's marks mean.
+            count = f"Count {obs.board.count()}" if obs.rules.fives and not obs.board.empty else ""
+            board.border_title = " · ".join(t for t in (self.room_title, count) if t)
+            legend = ["━ newest"] if last else []
+            if obs.board.spinner is not None:
+                legend.append("═ spinner")
+            board.border_subtitle = " · ".join(legend)
         hand = self.observation
         if hand is not None:
-            self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn)
+            points = play_points(hand) if self.my_turn else {}
+            self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn, points)
         else:  # never another seat's hand: nobody's while the keyboard changes hands
             self.query_one(HandView).show((), [], False)
         places = PLACES.get(self.players, {})
@@ -642,19 +652,22 @@ class LineTable(BesidePanels, RoomTable):
                     )
                 )
             else:
-                view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
+                # At this keyboard the names say who plays (a person's seat is named for its place, a bot's is
+                # "Computer" or its place); online, whether a person or a bot sits there.
+                label = names[seat] if self.local else f"{names[seat]} ({self.kind(seat)})"
+                view.info = SeatInfo(label, tiles, acting, action)
         box = self.query_one("#hand-box")
-        you = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        # Online, how you sit (a person; a bot plays for you while you are away); at this keyboard, plainly you.
+        you = "You" if self.welcome is None or self.local else f"You · {self.kind(mine)}"
         if self.hot_seat:
             you = "The keyboard changes hands" if self.welcome is None else names[mine]
         title = "Watching" if self.watching else you
         if self.observation is not None:
-            title += f" · {tiles_text(len(self.observation.hand))}"
+            yours = self.observation.hand
+            title += f" · {tiles_text(len(yours))} · {sum(t.pips for t in yours)} pips"
             action = last_action(self.observation.history, mine)
             title += f" · {action}" if action else ""
         box.border_title = title
-        room = self.welcome.room if self.welcome else "…"
-        self.query_one("#board").border_title = f"Room {room}"
         self.query_one(StatusBar).info = self.status_info()
         self.coach_update()
 
@@ -710,7 +723,7 @@ class LineTable(BesidePanels, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.closing:
+        if self.closing or not self.face_allows(action):
             return False
         if self.too_small and action not in WHILE_TOO_SMALL:
             return False  # the table waits until it can be seen
@@ -733,14 +746,12 @@ class LineTable(BesidePanels, RoomTable):
         if action == "draw":
             obs = self.observation
             return obs is None or obs.rules.has_stock
-        if action == "score_sheet":
-            return self.status != "lobby"
         if action == "chat":
             return self.connection == "connected"
+        if action == "score_sheet":
+            return self.status != "lobby" and self.shown is not None  # in the lobby s starts the room
         if action == "next_game":
             return self.status == "between"
-        if action == "new_game":
-            return self.new_game_key()
         if action == "end":
             choosing = self.choosing
             return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
@@ -818,8 +829,7 @@ class LineTable(BesidePanels, RoomTable):
             self.query_one("#too-small", Static).update(
                 f"The terminal is {size.width}x{size.height}.\n"
                 f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                "Please make it bigger: your game waits.\n"
-                "q leaves."
+                "Please make it bigger: your game waits.\n" + ("q quits." if self.local else "q leaves.")
             )
         if self.held != self.too_small:
             self.held = self.too_small

@@ -51,22 +51,33 @@ LOG_AUTO_WIDTH = 130  # the move log opens by itself from this width (unless you
 
 def room_keys(played: str) -> list[BindingType]:
     """The keys every table in a room has after its own move keys, in the footer's order (``played``: what the next
-    deal is called, a game or a round)."""
+    deal is called, a game or a round). A key bound twice does what its first binding the table allows now does:
+    at a game of this keyboard's the footer is the one its table always had (n a new match, s the score sheet, l
+    the log, ? the help, q quits), online the room's (chat, the creator's start and restart, q leaves the room);
+    see `RoomTable.face_allows`."""
     return [
         Binding("escape", "cancel", "Cancel"),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "chat", "Chat"),
         # At a game of this keyboard's, n is the new-game screen while no deal waits for its next (then n is that).
-        Binding("n", "new_game", "New"),
         Binding("n", "next_game", f"Next {played}"),
+        Binding("n", "new_game", "New"),
         Binding("s", "start", "Start"),
+        Binding("s", "score_sheet", "Scores"),
         Binding("r", "restart", "Restart"),
         Binding("x", "close_room", "Close room", show=False),
+        Binding("l", "log", "Log"),
         Binding("l", "toggle_log", "Log", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "leave", "Leave"),
+        Binding("q", "quit", "Quit"),
     ]
+
+
+# The keys of a game at this keyboard only, and those of a room online only.
+LOCAL_ONLY = frozenset({"new_game", "log", "help", "quit"})
+ONLINE_ONLY = frozenset({"chat", "restart", "close_room", "leave"})
 
 
 class RoomTable(Screen[None]):
@@ -138,20 +149,29 @@ class RoomTable(Screen[None]):
             self.dialog = sheet
             self.app.push_screen(sheet, lambda _: self.after_sheet())
 
-    def new_game_key(self) -> bool:
-        """Whether n opens the new-game screen: at a game of this keyboard's, unless a deal just ended (then n is
-        the next one)."""
-        return self.local and self.status != "between"
+    def face_allows(self, action: str) -> bool:
+        """Whether ``action`` is one of this face's: a game of this keyboard's has no one to chat with and no room
+        to restart or leave (a new match asks before it abandons this one; q quits); a room online has the app's
+        new match, help and quitting in the palette."""
+        if action in LOCAL_ONLY:
+            return self.local
+        if action in ONLINE_ONLY:
+            return not self.local
+        return True
 
     def action_new_game(self) -> None:
-        new_game = getattr(self.app, "action_new_game", None)
-        if new_game is not None:
-            new_game()
+        self.post_message(self.Wanted("new"))
+
+    def action_log(self) -> None:
+        self.action_toggle_log()
 
     def action_help(self) -> None:
         help_action = getattr(self.app, "action_help", None)
         if help_action is not None:
             help_action()
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()
 
     def action_next_game(self) -> None:
         self.send("next_game")
@@ -469,7 +489,7 @@ class RoomTable(Screen[None]):
         if self.status == "between":
             return f"{played} over" if self.watching else f"{played} over: n next"
         if self.status == "over":
-            return "Match over" + (": r restarts" if self.creator else "")
+            return "Match over" + (": r restarts" if self.restarts else "")
         if obs is None:
             return "Dealing…"
         if thinking is not None:
@@ -487,10 +507,24 @@ class RoomTable(Screen[None]):
         return bool(self.welcome and self.welcome.creator)
 
     @property
+    def restarts(self) -> bool:
+        """Whether r restarts a finished match here: the creator's key online (at this keyboard the end dialog
+        offers to play again, and n a new game)."""
+        return self.creator and not self.local
+
+    @property
     def local(self) -> bool:
         """Whether the room is this keyboard's (in the app's process): its game is the player's own, so the end
         of it offers what the app offers (play again, a new game) rather than the room's restart."""
         return self.connect_to is None
+
+    @property
+    def room_title(self) -> str:
+        """The board's title: the room's code online, where it is shared to bring others in; nothing at a game
+        of this keyboard's, whose room nobody else can enter."""
+        if self.local:
+            return ""
+        return f"Room {self.welcome.room if self.welcome else '…'}"
 
     @property
     def address(self) -> str:

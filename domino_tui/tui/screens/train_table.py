@@ -70,7 +70,7 @@ SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tr
 # While the terminal is too small only these act: the table waits for you.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
 # Keys that leave the choice of a train; off while choosing, so that the footer has room for the trains' keys.
-NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "undo"}
+NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "log", "undo", "new_game"}
 
 
 class TrainTable(TrainChoice, RoomTable):
@@ -87,8 +87,7 @@ class TrainTable(TrainChoice, RoomTable):
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),
         Binding("enter,space", "play", "Play"),
-        *room_keys("round"),
-        Binding("s", "score_sheet", "Scores"),  # s starts the room in its lobby, then opens the score sheet
+        *room_keys("round"),  # s starts the room in its lobby, then opens the score sheet
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
         Binding("escape", "close_panel", "Close", show=False),
@@ -152,18 +151,20 @@ class TrainTable(TrainChoice, RoomTable):
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
-        log.border_title = "Moves and chat"
+        log.border_title = "Moves" if self.local else "Moves and chat"
         log.can_focus = False  # the arrows belong to the hand and the choice of a train, not to scrolling
         self.query_one(HandView).key_of = tile_key
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.set_class(self.watching, "-watching")
         self.set_class(True, "-no-chat")
+        # A game at this keyboard: you and bots, no line saying who the people are (the legend keeps its place).
+        self.set_class(self.local, "-local")
         self.fit()
         client = self.client
         if self.welcome is not None and self.watching:
             self.say(f"Watching room {self.welcome.room}: every hand is face down. c chats, q leaves.")
-        elif self.welcome is not None:
+        elif self.welcome is not None and not self.local:
             self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
         view = client.train_view if self.watching else client.train_observation
         if view is not None:
@@ -192,7 +193,7 @@ class TrainTable(TrainChoice, RoomTable):
                 f"The table needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
                 "Please make it bigger: "
                 + ("the bots wait." if self.can_hold else "the table comes back then.")
-                + "\nq leaves."
+                + ("\nq quits." if self.local else "\nq leaves.")
             )
         self.hold(self.too_small)
         # Nine trains and the hand fill 24 rows: the seats' line then takes the board's bottom border, and the
@@ -353,7 +354,7 @@ class TrainTable(TrainChoice, RoomTable):
         if self.has_class("-short"):
             self.say(round_over_line(over, self.names, self.mine))
         elif over.match_over:
-            self.say(text + (" r restarts." if self.creator else ""))
+            self.say(text + (" r restarts." if self.restarts else ""))
         elif self.watching:
             self.say(text + " The next round starts when the players are ready.")
         else:
@@ -438,12 +439,11 @@ class TrainTable(TrainChoice, RoomTable):
         names = self.names
         seats = seats_text(self.info, names)
         self.query_one("#seats", Static).update(seats)
-        room = self.welcome.room if self.welcome else "…"
         board = self.query_one("#board")
-        board.border_subtitle = seats.plain if self.has_class("-short") else LEGEND
+        board.border_subtitle = seats.plain if self.has_class("-short") and not self.local else LEGEND
         box = self.query_one("#hand-box")
         if obs is None:
-            board.border_title = f"Room {room}"
+            board.border_title = self.room_title
             box.border_title = "You"
             self.query_one(StatusBar).info = self.status_info()
             return
@@ -461,7 +461,8 @@ class TrainTable(TrainChoice, RoomTable):
                 f" · your train is {train_key(obs.rules, obs.seat)}"
             )
         shown = self.spectator_view if self.watching else self.seat_view
-        board.border_title = f"Room {room} · {round_title(shown.game if shown else 1, self.rounds)}"
+        played = round_title(shown.game if shown else 1, self.rounds)
+        board.border_title = f"{self.room_title} · {played}" if self.room_title else played
         self.query_one(StatusBar).info = self.status_info()
         if self.wanted("tracker"):
             self.query_one(TrackerPanel).show(track(obs), lambda seat: names[seat])
@@ -477,7 +478,7 @@ class TrainTable(TrainChoice, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.closing:
+        if self.closing or not self.face_allows(action):
             return False
         if self.too_small:
             return action in WHILE_TOO_SMALL
@@ -499,8 +500,6 @@ class TrainTable(TrainChoice, RoomTable):
             return self.connection == "connected"
         if action == "next_game":
             return self.status == "between"
-        if action == "new_game":
-            return self.new_game_key()
         if action in ("train", "cancel"):
             return bool(self.choosing)
         # While a train is being chosen, the keys that would leave that choice are off.
