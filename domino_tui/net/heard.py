@@ -197,6 +197,9 @@ class Connection:
 @dataclass(frozen=True, slots=True)
 class RoomClosed:
     message: str
+    # The room goes on and the seat is still its person's: only this connection was closed (its seat taken up by
+    # another connection with the same token, another window say), which must not take it back in turn.
+    seat_kept: bool = False
 
 
 def coach_allowed(info: RoomInfo | None, here: int | Collection[int] | None) -> bool:
@@ -444,7 +447,7 @@ class SeatClient(ABC):
             return Chat(_opt_int(msg["seat"]), str(msg["name"]), str(msg["text"]))
         if kind == "closed":
             self._closing = True
-            return RoomClosed(str(msg["message"]))
+            return RoomClosed(str(msg["message"]), msg.get("seat_kept") is True)
         return None
 
     def _train_rules(self, obs: dict[str, object]) -> TrainRules | None:

@@ -309,7 +309,11 @@ class RoomHost:
             old = self.seated.get(seat)
             if old is not None:
                 self._detach(old)
-                old.close(NORMAL, "your seat was taken up by a new connection with your token")
+                # Told first, so that its client does not take the seat back in turn (two windows with one token
+                # would take it from each other for ever).
+                why = "your seat was taken up by a new connection with your token (another window?)"
+                old.deliver(encode({"type": "closed", "message": why, "seat_kept": True}))
+                old.close(NORMAL, why)
             self._attach(listener, seat)
             if seat == self.room.creator:
                 self._share_with(listener)

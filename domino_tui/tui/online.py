@@ -74,6 +74,8 @@ class Connect:
         token, so the seat is theirs again even after the match began; a token the server no longer takes (the
         room closed or expired) is forgotten, and the room joined as anyone joins it. A seat given a token is kept."""
         held = None if self.room is None or self.watch or kept is None else kept.find(self.url, self.room)
+        if held is not None and held.name.casefold() != self.name.strip().casefold():
+            held = None  # another person's seat kept on this computer (two players, one account): not this one
         if held is not None and kept is not None and self.room is not None:
             client = new_client()
             try:

@@ -93,7 +93,7 @@ async def play_to_the_end(pilots, screens, limit: float = 60.0) -> None:
             for pilot in pilots:
                 await pilot.pause()
             await asyncio.sleep(0.01)
-            waited += 0.01
+        waited += 0.01  # a turn played counts too: keys that make no move must not loop for ever
 
 
 def heaviest(app: DominoApp) -> Move:

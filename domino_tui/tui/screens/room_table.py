@@ -255,7 +255,7 @@ class RoomTable(Screen[None]):
         self.connection = "closed"
         self.say(f"{sentence(closed.message)} q leaves.", error=True)
         kept = getattr(self.app, "kept_seats", None)
-        if kept is not None and self.connect_to is not None and self.welcome is not None:
+        if kept is not None and self.connect_to is not None and self.welcome is not None and not closed.seat_kept:
             kept.forget(self.connect_to.url, self.welcome.room)
 
     def keep_in_record(
