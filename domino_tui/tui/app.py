@@ -299,7 +299,20 @@ class DominoApp(App):
         self.exit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command_palette" and self.local_rooms and self.game is None and self._online is None:
+            # No table yet (its room is being made): a palette opened now would end up under the table.
+            return False
         return not self.closing or action == "quit"
+
+    def action_command_palette(self) -> None:
+        """The palette, unless one is still there: under a screen pushed over it (a handover), or closed a moment
+        ago and not yet taken down (a second one would take its id and raise DuplicateIds: found by the random
+        walk, ctrl+p typed again straight after Esc)."""
+        from textual.command import CommandPalette
+
+        # The app's nodes are every screen it holds (``children`` is only the one in front).
+        if not any(isinstance(node, CommandPalette) for node in self._nodes):
+            super().action_command_palette()
 
     def remember(self, **changes: object) -> None:
         """Change the player's settings and keep them for next time (all but the seed, so deals vary)."""
