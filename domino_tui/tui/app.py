@@ -314,6 +314,15 @@ class DominoApp(App):
         if not any(isinstance(node, CommandPalette) for node in self._nodes):
             super().action_command_palette()
 
+    def action_show_help_panel(self) -> None:
+        """Textual's key panel, but never on a table: docked a third of the screen wide, it takes the board's room
+        (the palette at a table leaves "Keys" out, but one chosen over another screen, such as the handover, could
+        land on the table once that screen has gone: found by the random walk). The table's help lists every key."""
+        from .screens.room_table import RoomTable
+
+        if not isinstance(self.screen, RoomTable):
+            super().action_show_help_panel()
+
     def remember(self, **changes: object) -> None:
         """Change the player's settings and keep them for next time (all but the seed, so deals vary)."""
         self._said(self.player_settings.change(**changes))
@@ -494,8 +503,9 @@ class DominoApp(App):
 
         for command in super().get_system_commands(screen):
             # Textual's key panel docks a third of the screen wide beside the table and takes the board's room;
-            # the table's own help (? or F1) lists every key.
-            if not (isinstance(screen, TableScreen | RoomTable) and command.title == "Keys"):
+            # the table's own help (? or F1) lists every key. Nor is a widget of the table maximized over it (the
+            # chat box while you type: the board would be gone).
+            if not (isinstance(screen, TableScreen | RoomTable) and command.title in ("Keys", "Maximize")):
                 yield command
         from .screens.game_over import GameOverScreen
 
