@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -227,6 +228,12 @@ class DominoApp(App):
             self.game = None
         self.show_local(await new_game(settings, pick_seed(seed), self.pause, self.room_path()))
 
+    @work(group="local", exclusive=True)
+    async def start_local(self, settings: Settings, seed: int | None) -> None:
+        """`play_local` in a worker; a quicker choice cancels it (the worker is handed the method and its arguments,
+        not a coroutine, so one cancelled before it starts leaves no coroutine never awaited)."""
+        await self.play_local(settings, seed)
+
     def show_local(self, game: LocalGame) -> None:
         from .screens.room_table import RoomTable  # the room's client loads after the first frame
 
@@ -358,7 +365,7 @@ class DominoApp(App):
     def _begin(self, settings: Settings) -> None:
         self.remember_match(settings)
         if self.local_rooms:
-            self.run_worker(self.play_local(self.settings, settings.seed), group="local", exclusive=True)
+            self.start_local(self.settings, settings.seed)
             return
         self.session = new_session(self.settings, pick_seed(settings.seed))
         self.show_table(self.session)
