@@ -75,6 +75,8 @@ class RoomTable(Screen[None]):
     sent_for: tuple[int, int, int] | None  # the position your last move answered
     dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
     frame: int  # the thinking spinner's
+    over: net.GameOver | net.TrainRoundOver | None  # the room's result of the deal in view, once it is over
+    over_offered: tuple[int, int] | None = None  # (match, game) of the deal whose end dialog was put in front
     # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
@@ -204,13 +206,23 @@ class RoomTable(Screen[None]):
     # ----- the end of a deal -----
 
     def show_over(self) -> None:
-        """The end-of-deal dialog over the table, unless a dialog or another screen is in front."""
+        """The end-of-deal dialog over the table, unless a dialog or another screen is in front (then it comes when
+        the table is back in front: `on_screen_resume`)."""
         if self.dialog is not None or self.app.screen is not self:
             return
         dialog = self.over_dialog()
         if dialog is not None:
             self.dialog = dialog
+            over = self.over
+            self.over_offered = (over.match, over.game) if over is not None else None
             self.app.push_screen(dialog, self.after_over)
+
+    def on_screen_resume(self) -> None:
+        """A deal that ended while another screen was in front (the help, the palette, a handover) has its end
+        dialog once the table is back, once: seen and closed (Esc), it does not come again."""
+        over = self.over
+        if over is not None and (over.match, over.game) != self.over_offered and self.status in ("between", "over"):
+            self.show_over()
 
     class Wanted(Message):
         """Another match asked for at a game of this keyboard's: "again" (the same, a new deal) or "new" (the
