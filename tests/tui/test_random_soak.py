@@ -23,9 +23,12 @@ from domino_tui.engine import TRAIN_VARIANTS, VARIANTS, Kind
 from domino_tui.net.local import LocalRoom
 from domino_tui.net.room import Mover
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.confirm import ConfirmScreen
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.train_table import TrainTable
 
 from .board_view import assert_board_has_room
@@ -128,10 +131,10 @@ def bot_goes_out_after(game, move) -> bool:
 
 
 async def test_a_game_that_ends_behind_the_help_shows_its_end_once_the_help_closes():
-    """A bot goes out while the help is in front (it waits the pace, 0.3 s, before it moves): the end dialog comes
-    when the help closes (it never came: the table put it up only while in front itself); seen and closed, it
-    does not come back after the next screen."""
-    app = DominoApp(variant="classic", seed=3, pause=0.3, opponents=("greedy",), coach=COACH, save_settings=False)
+    """A bot goes out while the help is in front (held until the help is up, as the room holds its bots while the
+    terminal is too small): the end dialog comes when the help closes (it never came: the table put it up only
+    while in front itself); seen and closed, it does not come back after the next screen."""
+    app = DominoApp(variant="classic", seed=3, pause=0.0, opponents=("greedy",), coach=COACH, save_settings=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await table_shown(pilot)
         await settle(pilot)
@@ -143,11 +146,14 @@ async def test_a_game_that_ends_behind_the_help_shows_its_end_once_the_help_clos
                 break
             await type_keys(pilot, *keys_for(app.table, move))
             await settle(pilot)
+        assert app.game is not None
+        app.game.room.hold(True)
         await type_keys(pilot, *keys_for(app.table, move))
         app.action_help()  # what ? and F1 do
         await catch_up(pilot)
         assert isinstance(app.screen, HelpScreen) and not the_game(app).over
-        for _ in range(500):  # the bot's move, after its pace
+        app.game.room.hold(False)
+        for _ in range(500):  # the bot's move
             if the_game(app).over and app.table.over is not None:
                 break
             await pilot.pause(0.01)
@@ -164,3 +170,26 @@ async def test_a_game_that_ends_behind_the_help_shows_its_end_once_the_help_clos
         await type_keys(pilot, "escape")
         await pilot.pause()
         assert app.screen is app.table  # the end was seen: the table stays in front
+
+
+@pytest.mark.parametrize("screen", ["confirm", "new-game", "online"])
+async def test_a_screen_answered_before_it_has_mounted_goes_quietly(screen):
+    """A question answered at once (Esc typed with the key that asked it): the screen goes after its on_mount, which
+    looked for its widgets already taken down and raised."""
+    app = DominoApp(variant="classic", seed=1, pause=0.0, opponents=("greedy",), coach=COACH, save_settings=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await table_shown(pilot)
+        await catch_up(pilot)
+        table = app.screen
+        made = {
+            "confirm": lambda: ConfirmScreen("Abandon the match in progress?"),
+            "new-game": lambda: NewGameScreen(app.settings),
+            "online": lambda: OnlineScreen("classic"),
+        }[screen]()
+        answers: list[object] = []
+        app.push_screen(made, answers.append)
+        made.dismiss(None)
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is table and answers == [None]
+    assert app._exception is None
