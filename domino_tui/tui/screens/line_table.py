@@ -644,7 +644,8 @@ class LineTable(BesidePanels, RoomTable):
             else:
                 view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
         box = self.query_one("#hand-box")
-        you = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        # Online, how you sit (a person; a bot plays for you while you are away); at this keyboard, plainly you.
+        you = "You" if self.welcome is None or self.local else f"You · {self.kind(mine)}"
         if self.hot_seat:
             you = "The keyboard changes hands" if self.welcome is None else names[mine]
         title = "Watching" if self.watching else you
