@@ -92,6 +92,7 @@ class DominoApp(App):
         self.game: LocalGame | None = None  # the match at this keyboard, in its room (with local_rooms)
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
+        self.tour_due = False  # the first start's tour waits for the table of the game at this keyboard
 
     @property
     def settings(self) -> Settings:
@@ -180,7 +181,10 @@ class DominoApp(App):
 
     def after_first_frame(self, settings_readable: bool) -> None:
         if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
-            self.call_after_refresh(self.show_tour)
+            if self.local_rooms and self.game is None:
+                self.tour_due = True  # over the table, once its room is made (show_local): not under it
+            else:
+                self.call_after_refresh(self.show_tour)
         if os.environ.get(EXIT_AFTER_FIRST_FRAME):
             self.call_after_refresh(self.exit)
 
@@ -245,6 +249,9 @@ class DominoApp(App):
             self.switch_screen(table)
         else:
             self.push_screen(table)
+        if self.tour_due:
+            self.tour_due = False
+            self.call_after_refresh(self.show_tour)
 
     def on_room_table_wanted(self, message: RoomTableWanted) -> None:
         if message.what == "again":

@@ -193,3 +193,27 @@ async def test_a_screen_answered_before_it_has_mounted_goes_quietly(screen):
             await pilot.pause()
         assert app.screen is table and answers == [None]
     assert app._exception is None
+
+
+async def test_the_first_runs_tour_comes_over_the_table_however_long_its_room_takes(monkeypatch):
+    """The tour of a first start waits for the table (its room is made in a worker, here slowly): shown after the
+    first frame, it went under the table that came after it."""
+    from domino_tui.tui import local_game
+    from domino_tui.tui.screens.tour import TourScreen
+
+    made = local_game.new_game
+
+    async def slowly(*args, **kwargs):
+        await asyncio.sleep(0.3)
+        return await made(*args, **kwargs)
+
+    monkeypatch.setattr(local_game, "new_game", slowly)
+    monkeypatch.setattr(DominoApp, "first_run_tour", True)
+    app = DominoApp(variant="classic", seed=1, pause=0.0, opponents=("greedy",), coach=COACH)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await table_shown(pilot)
+        for _ in range(100):
+            if isinstance(app.screen, TourScreen):
+                break
+            await pilot.pause(0.01)
+        assert [type(screen) for screen in app.screen_stack][1:] == [LineTable, TourScreen]
