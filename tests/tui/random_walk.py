@@ -180,8 +180,10 @@ async def walk(variant: str, seed: int, steps: int) -> Walked:
                     done.screens.add(where(app))
                     check_game_at_this_keyboard(app)
                 except Exception as exc:
+                    screens = " > ".join(type(screen).__name__ for screen in app.screen_stack)
                     raise AssertionError(
-                        f"seed {seed}, {variant}, step {done.steps}: {exc!r}\nthe last steps: {', '.join(last)}"
+                        f"seed {seed}, {variant}, step {done.steps}: {exc!r}\nthe screens: {screens}\n"
+                        f"the last steps: {', '.join(last)}"
                     ) from exc
             await catch_up(pilot)  # keys typed before a quit are handled before the app goes
             kept, shown = app.game, last_shown(app)
