@@ -592,6 +592,10 @@ class RoomHost:
 
     async def _bot_move(self, seat: int, level: str, mover: Mover, position: int, began: float) -> None:
         room = self.room
+        if room.position != position:
+            # Taken back or restarted before the bot began (a person's undo at this keyboard): the seat may have no
+            # move to think about now (found by the random walk: the first legal move of none raised).
+            return
         obs = room.observation(seat)
         assert obs is not None
         seen: dict[str, object] = obs["obs"]  # type: ignore[assignment]  # the observation's JSON

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -181,6 +182,12 @@ class DominoApp(App):
             self.game = None
         self.show_local(await new_game(settings, pick_seed(seed), self.pause, self.room_file(), self.not_saved))
 
+    @work(group="local", exclusive=True)
+    async def start_local(self, settings: Settings, seed: int | None) -> None:
+        """`play_local` in a worker; a quicker choice cancels it (the worker is handed the method and its arguments,
+        not a coroutine, so one cancelled before it starts leaves no coroutine never awaited)."""
+        await self.play_local(settings, seed)
+
     def show_local(self, game: LocalGame) -> None:
         from .screens.room_table import RoomTable  # the room's client loads after the first frame
 
@@ -226,7 +233,29 @@ class DominoApp(App):
         self.exit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command_palette" and self.game is None and self._online is None:
+            # No table yet (its room is being made): a palette opened now would end up under the table.
+            return False
         return not self.closing or action == "quit"
+
+    def action_command_palette(self) -> None:
+        """The palette, unless one is still there: under a screen pushed over it (a handover), or closed a moment
+        ago and not yet taken down (a second one would take its id and raise DuplicateIds: found by the random
+        walk, ctrl+p typed again straight after Esc)."""
+        from textual.command import CommandPalette
+
+        # The app's nodes are every screen it holds (``children`` is only the one in front).
+        if not any(isinstance(node, CommandPalette) for node in self._nodes):
+            super().action_command_palette()
+
+    def action_show_help_panel(self) -> None:
+        """Textual's key panel, but never on a table: docked a third of the screen wide, it takes the board's room
+        (the palette at a table leaves "Keys" out, but one chosen over another screen, such as the handover, could
+        land on the table once that screen has gone: found by the random walk). The table's help lists every key."""
+        from .screens.room_table import RoomTable
+
+        if not isinstance(self.screen, RoomTable):
+            super().action_show_help_panel()
 
     def remember(self, **changes: object) -> None:
         """Change the player's settings and keep them for next time (all but the seed, so deals vary)."""
@@ -260,7 +289,7 @@ class DominoApp(App):
 
     def _begin(self, settings: Settings) -> None:
         self.remember_match(settings)
-        self.run_worker(self.play_local(self.settings, settings.seed), group="local", exclusive=True)
+        self.start_local(self.settings, settings.seed)
 
     def open_online(self, connect: Connect) -> None:
         """The table in a room on a server (created or joined as ``connect`` says); the Play online form
@@ -368,8 +397,9 @@ class DominoApp(App):
 
         for command in super().get_system_commands(screen):
             # Textual's key panel docks a third of the screen wide beside the table and takes the board's room;
-            # the table's own help (? or F1) lists every key.
-            if not (isinstance(screen, RoomTable) and command.title == "Keys"):
+            # the table's own help (? or F1) lists every key. Nor is a widget of the table maximized over it (the
+            # chat box while you type: the board would be gone).
+            if not (isinstance(screen, RoomTable) and command.title in ("Keys", "Maximize")):
                 yield command
         from .screens.game_over import GameOverScreen
 

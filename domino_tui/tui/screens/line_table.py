@@ -634,8 +634,12 @@ class LineTable(BesidePanels, RoomTable):
         else:  # never another seat's hand: nobody's while the keyboard changes hands
             self.query_one(HandView).show((), [], False)
         places = PLACES.get(self.players, {})
+        sides = [seat.has_class("-absent") for seat in self.query(".-side")]
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
+        if sides != [seat.has_class("-absent") for seat in self.query(".-side")]:
+            # The room's news seated players beside the board: the panels make room for them.
+            self.arrange_panels()
         if self.watching:  # no hand of yours: the first seat sits at the bottom, face down like the others
             places = {0: "bottom", **places}
         for offset, place in places.items():

@@ -96,6 +96,7 @@ class RoomTable(Screen[None]):
     dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
     over: net.GameOver | net.TrainRoundOver | None  # the room's result of the deal in view, once it is over
     frame: int  # the thinking spinner's
+    over_offered: tuple[int, int] | None = None  # (match, game) of the deal whose end dialog was put in front
     # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
@@ -107,7 +108,6 @@ class RoomTable(Screen[None]):
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
         # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
         self.coach_use = CoachUse()
-        self.over_told: tuple[int, int] | None = None  # (match, game) of the last end-of-deal dialog shown
         self.knocks_asked: set[tuple[int, str]] = set()  # (seat, name) of each knock the creator was asked about
 
     @property
@@ -314,22 +314,24 @@ class RoomTable(Screen[None]):
     # ----- the end of a deal -----
 
     def show_over(self) -> None:
-        """The end-of-deal dialog over the table, unless a dialog or another screen is in front."""
+        """The end-of-deal dialog over the table, unless a dialog or another screen is in front (then it comes when
+        the table is back in front: `on_screen_resume`)."""
         if self.dialog is not None or self.app.screen is not self:
             return
         dialog = self.over_dialog()
         if dialog is not None:
             self.dialog = dialog
-            if self.over is not None:
-                self.over_told = (self.over.match, self.over.game)
+            over = self.over
+            self.over_offered = (over.match, over.game) if over is not None else None
             self.app.push_screen(dialog, self.after_over)
 
     def on_screen_resume(self) -> None:
-        # Only the screen in front hears of a resize: a table behind a dialog catches up here; and a deal that
-        # ended while another screen was in front (the help, the palette) has its dialog now.
+        """Only the screen in front hears of a resize: a table behind a dialog catches up here. And a deal that
+        ended while another screen was in front (the help, the palette, a handover) has its end dialog once the
+        table is back, once: seen and closed (Esc), it does not come again."""
         self.fit()
         over = self.over
-        if over is not None and (over.match, over.game) != self.over_told:
+        if over is not None and (over.match, over.game) != self.over_offered and self.status in ("between", "over"):
             self.show_over()
 
     class Wanted(Message):

@@ -136,7 +136,11 @@ class TrainTable(TrainChoice, RoomTable):
         with Horizontal(id="main"):
             with Container(id="board"):
                 yield TrainsView(id="trains")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            # Not focusable from the start (the screen focuses the first focusable widget as it mounts): the arrows
+            # belong to the hand and the choice of a train, not to scrolling, and nothing hidden may be maximized.
+            log.can_focus = False
+            yield log
             yield TrackerPanel(id="tracker")
         yield Static(id="seats")
         yield Static(id="chat")
@@ -152,7 +156,6 @@ class TrainTable(TrainChoice, RoomTable):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves" if self.local else "Moves and chat"
-        log.can_focus = False  # the arrows belong to the hand and the choice of a train, not to scrolling
         self.query_one(HandView).key_of = tile_key
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
