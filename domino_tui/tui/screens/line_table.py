@@ -34,7 +34,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
@@ -44,7 +44,6 @@ from .. import equal_plays
 from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, play_points, score_sheet
 from ..online import (
     CHAT_SHOWN,
-    MAX_CHAT,
     Connect,
     describe,
     last_action,
@@ -189,12 +188,7 @@ class LineTable(BesidePanels, RoomTable):
             yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
-        yield Static(id="chat")
-        yield Static(id="message")
-        # Disabled (so never focused) until c opens it: the keys belong to the table.
-        yield Input(
-            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
-        )
+        yield from self.talk_lines()
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
             yield SeatView(id="seat-bottom")  # a spectator's: the first seat's hand, face down

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
@@ -172,6 +173,15 @@ class RoomTable(Screen[None]):
 
     async def action_quit(self) -> None:
         await self.app.action_quit()
+
+    def talk_lines(self) -> ComposeResult:
+        """The lines under the board every table has: the latest chat, the message line, and the chat's input,
+        disabled (so never focused) until c opens it: the keys belong to the table."""
+        yield Static(id="chat")
+        yield Static(id="message")
+        yield Input(
+            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
+        )
 
     def action_next_game(self) -> None:
         self.send("next_game")

@@ -25,14 +25,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import Move, TrainObservation, TrainPlay
 from ...net import heard as net
 from ...net.heard import coach_allowed
 from .. import side_panels
-from ..online import CHAT_SHOWN, MAX_CHAT, Connect
+from ..online import CHAT_SHOWN, Connect
 from ..sentence import sentence
 from ..side_panels import Panel, Placement
 from ..tile_keys import LETTERS, tile_key
@@ -143,11 +143,7 @@ class TrainTable(TrainChoice, RoomTable):
             yield log
             yield TrackerPanel(id="tracker")
         yield Static(id="seats")
-        yield Static(id="chat")
-        yield Static(id="message")
-        yield Input(
-            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
-        )
+        yield from self.talk_lines()
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
         yield Static(id="too-small")
