@@ -23,7 +23,7 @@ def bare_app() -> DominoApp:
     clients of a server's room), which a game sat down to at start would replace."""
     app = DominoApp(coach=COACH)
 
-    async def no_game(asked: object) -> None:
+    async def no_game(*_: object) -> None:
         return None
 
     app.sit_down = no_game  # type: ignore[method-assign]

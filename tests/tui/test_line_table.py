@@ -448,6 +448,8 @@ async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_n
         assert sorted(g.game_no for g in games) == list(range(1, online.over.game + 1))
         for g in games:
             hand, _ = online.sheet_games[(1, g.game_no)]  # each seat's points in that game
-            assert g.seats == ("You", *names[1:]) and g.opponent == "greedy"
+            # The record names a bot by its level; the table by its name, with its level ("Lena (greedy)").
+            assert g.seats == ("You", "greedy", "greedy") and g.opponent == "greedy"
+            assert all(name.endswith(f"({level})") for name, level in zip(names[1:], g.seats[1:], strict=True))
             assert g.places == places_of(hand, lowest_wins=False) and g.result == result_of(g.places, 0)
         await pilot.press("q")

@@ -134,7 +134,9 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running,
             await until([pa, pb], lambda: a.observation is not None and b.observation is not None)
             # Each seat says who holds it: two people, six bots (on the board's border at 80x24).
             assert b.info is not None and [s.kind for s in b.info.seats] == ["person"] * 2 + ["bot"] * 6
-            assert str(b.query_one("#board").border_subtitle).startswith("People: Ana, You · Bots: random")
+            # The room names its bots with their level: "Bots: Mei (random), ...".
+            said = str(b.query_one("#board").border_subtitle)
+            assert said.startswith("People: Ana, You · Bots: ") and said.count("(random)") == 6 and "(random) (" not in said
             # Each table shows its own seat's hand as the server sent it, and nobody else's.
             assert a.query_one(HandView).tiles == a.observation.hand
             assert set(a.observation.hand).isdisjoint(b.observation.hand)
@@ -322,7 +324,8 @@ async def test_the_watch_button_opens_a_train_room_read_only(server: Running) ->
         assert obs is not None and not obs.legal and obs.hand == ()
         assert obs.hand_sizes == tuple(len(state.hand(s)) for s in range(3))
         assert [v.tiles for v in obs.trains] == [tuple(state.train(x)) for x in range(4)]
-        assert not c.query_one(HandView).display and c.names == ("Ana", "random", "greedy")
+        assert not c.query_one(HandView).display and c.names[0] == "Ana"
+        assert c.names[1].endswith(" (random)") and c.names[2].endswith(" (greedy)")  # bots named with their level
         sent: list[tuple[object, ...]] = []
         c.send = lambda *args: sent.append(args)  # type: ignore[method-assign]
         for key in ("1", "enter", "d", "p", "m", "n"):

@@ -101,7 +101,7 @@ async def test_abandoning_a_match_in_progress_asks_first():
         await play_heaviest(pilot, 2)
         first = app.game
         seed = the_room(app).seed
-        for keys in (["n", "ctrl+s"], ["r"]):  # a new game, and a new deal of this one (the table's restart)
+        for keys in (["n", "ctrl+s"],):  # a new game (a new deal of this one: the end dialog's Play again)
             await pilot.press(*keys)
             await pilot.pause()
             assert isinstance(app.screen, ConfirmScreen)
