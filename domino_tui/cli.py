@@ -243,7 +243,16 @@ def join_main(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--watch", action="store_true", help="watch the room without a seat: every hand face down, chat open"
     )
+    parser.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the seat to take in the room's lobby, from 1 (partners sit two apart); default: the first open one",
+    )
     args = parser.parse_args(argv)
+    if args.seat is not None and not 1 <= args.seat <= 8:
+        parser.error("--seat is a seat's number, 1 to 8")
     from .tui.online import Connect, check_name
 
     name = (args.name if args.name is not None else getpass.getuser())[:24]
@@ -251,7 +260,8 @@ def join_main(argv: Sequence[str]) -> int:
     if problem:
         parser.error(problem)
     try:
-        connect = Connect.join(args.address, name.strip(), args.password, watch=args.watch)
+        seat = None if args.seat is None else args.seat - 1
+        connect = Connect.join(args.address, name.strip(), args.password, watch=args.watch, seat=seat)
     except ValueError as exc:
         parser.error(str(exc))
     from .tui.app import run as run_app

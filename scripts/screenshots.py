@@ -2,8 +2,10 @@
 
     python scripts/screenshots.py [--out screenshots] [--png]
 
-Each picture is a seeded game played through key presses, so running this again redraws the same tables.
-``--png`` also writes PNG copies (needs cairosvg) for looking at them without a browser.
+Each picture is a seeded game at this keyboard, hosted by its room in the app's process and played at the room's
+table through key presses (the room says which moves are legal), so running this again redraws the same tables.
+``--png`` also writes PNG copies (rsvg-convert where it is installed, else cairosvg) for looking at them without
+a browser.
 """
 
 from __future__ import annotations
@@ -11,14 +13,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from domino_tui.engine import Kind
+from domino_tui.engine import DRAW, End, Kind, TrainPlay
+from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
-from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.session import HUMAN
+from domino_tui.tui.equal_plays import distinct
+from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.room_table import RoomTable
+from domino_tui.tui.tile_keys import tile_key
+from domino_tui.tui.train_words import train_key, trains_for
 
 COACH = {"budget": None, "samples": 300}
 GAMES = {  # variant: (seed, your moves before the picture)
@@ -29,42 +38,99 @@ GAMES = {  # variant: (seed, your moves before the picture)
     "partnership": (3, 3),
     "partnership9": (5, 4),
 }
+END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
+
+
+def table_of(app: DominoApp) -> RoomTable | None:
+    """The table of the game at this keyboard (its room is made in a worker: none at first)."""
+    return next((screen for screen in app.screen_stack if isinstance(screen, RoomTable)), None)
+
+
+def caught_up(app: DominoApp, table: RoomTable) -> bool:
+    """The table shows the room's latest position (the bots' moves reach it through its client)."""
+    assert app.game is not None
+    room, view = app.game.room.room, table.seat_view
+    return view is not None and (view.match, view.game, view.position) == (
+        room.matches,
+        room.game_number,
+        room.position,
+    )
 
 
 async def wait_for_turn(pilot) -> None:
-    for _ in range(2000):
+    """Until the table shows your turn, or the deal is over (its dialog up), or another screen is in front."""
+    app = pilot.app
+    for _ in range(4000):
         await pilot.pause()
-        screen = pilot.app.screen
-        if not isinstance(screen, TableScreen):
-            return
-        if screen.session.game.over or (screen.thinking is None and screen.session.human_to_act):
-            return
+        table = table_of(app)
+        if table is not None and app.game is not None:
+            if app.screen is not table:
+                return
+            room = app.game.room.room
+            if caught_up(app, table) and room.status is Status.PLAYING and table.my_turn:
+                return
+            if room.status is not Status.PLAYING and table.over is not None:
+                await pilot.pause(0.1)  # the end's dialog
+                return
         await pilot.pause(0.005)
+    raise RuntimeError("the table never showed your turn")
+
+
+def over(app: DominoApp) -> bool:
+    return app.game is not None and app.game.room.room.status is not Status.PLAYING
+
+
+def line_keys(app: DominoApp, table: LineTable) -> list[str]:
+    """Your move by keys: the heaviest tile that fits (a sensible player), else draw or pass. The room says what
+    is legal; the table's hand says where the tile is."""
+    assert app.game is not None
+    game = app.game.room.room.match.match.game  # type: ignore[union-attr]  # a line game in play
+    legal = game.legal_moves()
+    plays = [m for m in legal if m.kind is Kind.PLAY]
+    if not plays:
+        return ["d" if legal[0] == DRAW else "p"]
+    move = max(plays, key=lambda m: (m.tile.pips, -int(m.end)))
+    assert table.observation is not None
+    index = table.observation.hand.index(move.tile)
+    keys = [str((index + 1) % 10)] if index < 10 else ["right"] * index + ["enter"]
+    ends = [m.end for m in plays if m.tile == move.tile]
+    if len(distinct(game.board, move.tile, ends)) > 1:
+        keys.append(END_KEY[move.end])
+    return keys
+
+
+def train_keys(app: DominoApp, table: RoomTable) -> list[str]:
+    """Your heaviest tile (on your own train first) by its key, a train's key when it fits several."""
+    assert app.game is not None
+    state = app.game.room.room.match.match.round  # type: ignore[union-attr]  # a train round in play
+    legal = state.legal_moves()
+    plays = [m for m in legal if isinstance(m, TrainPlay)]
+    if not plays:
+        return ["d" if legal[0].kind is Kind.DRAW else "p"]
+    move = max(plays, key=lambda m: (m.tile.pips, m.train == 0, -m.train))
+    obs = table.observation
+    assert obs is not None
+    keys = [tile_key(obs.hand.index(move.tile))]
+    if len(trains_for(obs, move.tile)) > 1:
+        keys.append(train_key(obs.rules, move.train))
+    return keys
 
 
 async def play_one(pilot) -> None:
-    """Your move by keys: the heaviest tile that fits (a sensible player), else draw or pass."""
-    table = pilot.app.table
-    game = table.session.game
-    legal = game.legal_moves()
-    plays = [m for m in legal if m.kind is Kind.PLAY]
-    if plays:
-        move = max(plays, key=lambda m: (m.tile.pips, -int(m.end)))
-        index = game.hand(HUMAN).index(move.tile)
-        keys = [str((index + 1) % 10)] if index < 10 else []
-        ends = {m.end for m in plays if m.tile == move.tile}
-        if len(ends) > 1:
-            keys.append(move.end.label)
-    else:
-        keys = ["d" if legal[0].kind is Kind.DRAW else "p"]
+    app = pilot.app
+    table = table_of(app)
+    assert table is not None
+    keys = line_keys(app, table) if isinstance(table, LineTable) else train_keys(app, table)
     await pilot.press(*keys)
     await wait_for_turn(pilot)
 
 
-def make_app(variant: str, seed: int, opponent: str = "hyperskill") -> DominoApp:
+def make_app(variant: str, seed: int, opponent: str = "hyperskill", players: int | None = None) -> DominoApp:
     # A bot without a clock, so that the same seed draws the same pictures; the coach too (a fixed number of
     # guesses instead of the Master's 0.6 s).
-    return DominoApp(variant=variant, seed=seed, pause=0, save_settings=False, opponents=(opponent,), coach=COACH)
+    return DominoApp(
+        variant=variant, seed=seed, pause=0, save_settings=False, opponents=(opponent,), coach=COACH, players=players
+    )
 
 
 async def table_shot(
@@ -80,7 +146,7 @@ async def table_shot(
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         for _ in range(moves):
-            if app.table.session.game.over:
+            if over(app):
                 break
             await play_one(pilot)
         await pilot.pause()
@@ -89,19 +155,20 @@ async def table_shot(
 
 async def screen_shot(
     out: Path,
-    keys: list[str],
+    screen: str,
     size: tuple[int, int],
     name: str,
     variant: str = "allfives",
     opponent: str = "hyperskill",
 ) -> None:
+    """The screen over the table that ``screen`` names ("new-game", "help", "score-sheet"), as its key opens it."""
     seed, moves = GAMES[variant]
     app = make_app(variant, seed, opponent)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         for _ in range(moves):
             await play_one(pilot)
-        await pilot.press(*keys)
+        {"new-game": app.action_new_game, "help": app.action_help, "score-sheet": app.action_score_sheet}[screen]()
         await pilot.pause(0.2)
         app.save_screenshot(str(out / name))
 
@@ -111,22 +178,23 @@ async def game_over_shot(out: Path, size: tuple[int, int], name: str) -> None:
     app = make_app("allfives", 1, "greedy")
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
-        while isinstance(app.screen, TableScreen) and not app.table.session.game.over:
+        while not isinstance(app.screen, GameOverScreen):
             await play_one(pilot)
         await pilot.pause(0.2)
         app.save_screenshot(str(out / name))
 
 
 async def coach_shot(out: Path, size: tuple[int, int], name: str, variant: str, key: str) -> None:
-    """The hint (h), the tracker (t) after a few moves, or the review (r) of a whole game."""
+    """The hint (h), the tracker (t) after a few moves, or the review (r, from the end of the game's dialog) of a
+    whole game."""
     seed, moves = GAMES[variant]
     app = make_app(variant, seed)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
-        while isinstance(app.screen, TableScreen) and not app.table.session.game.over and (moves or key == "r"):
+        while isinstance(app.screen, RoomTable) and not over(app) and (moves or key == "r"):
             await play_one(pilot)
             moves -= 1
-        while key == "h" and 0 < len(app.table.session.game.legal_moves()) < 3:
+        while key == "h" and 0 < len(app.game.room.room.match.legal_moves()) < 3:  # type: ignore[union-attr]
             await play_one(pilot)  # a hint worth a picture: several moves to rank
         await pilot.press(key)
         for _ in range(600):
@@ -145,49 +213,28 @@ async def coach_shot(out: Path, size: tuple[int, int], name: str, variant: str, 
 
 async def train_shot(out: Path, players: int, seed: int, moves: int, size: tuple[int, int], name: str) -> None:
     """The Mexican Train table: your heaviest tile (on your own train first) by keys, a train's key when asked."""
-    from domino_tui.engine import TrainPlay
-    from domino_tui.tui.screens.local_train_table import TrainTableScreen
-
-    app = DominoApp(
-        variant="mexicantrain", players=players, seed=seed, pause=0, save_settings=False, opponents=("greedy",)
-    )
+    app = make_app("mexicantrain", seed, "greedy", players=players)
     async with app.run_test(size=size) as pilot:
-        table = app.screen
-        assert isinstance(table, TrainTableScreen)
-
-        async def settle() -> None:
-            for _ in range(2000):
-                await pilot.pause()
-                if table.session.round_over or (table.thinking is None and table.session.human_to_act):
-                    return
-                await pilot.pause(0.005)
-
-        await settle()
+        await wait_for_turn(pilot)
         for _ in range(moves):
-            session = table.session
-            if session.round_over:
+            if over(app):
                 break
-            legal = session.legal()
-            plays = [m for m in legal if isinstance(m, TrainPlay)]
-            if plays:
-                move = max(plays, key=lambda m: (m.tile.pips, m.train == 0, -m.train))
-                index = session.hand(0).index(move.tile)
-                keys = [str((index + 1) % 10)] if index < 10 else ["right"] * index + ["enter"]
-                if len(session.trains_for(move.tile)) > 1:
-                    keys.append(session.train_key_of(move.train))
-            else:
-                keys = ["d" if legal[0].kind is Kind.DRAW else "p"]
-            await pilot.press(*keys)
-            await settle()
+            await play_one(pilot)
         await pilot.pause(0.2)
         app.save_screenshot(str(out / name))
 
 
 async def tour_shot(out: Path, size: tuple[int, int], name: str) -> None:
     # The very first start (a fresh config directory): the tour over the table.
+    from domino_tui.tui.screens.tour import TourScreen
+
     os.environ["DOMINO_TUI_CONFIG_DIR"] = tempfile.mkdtemp(prefix="domino-tui-tour-")
     app = DominoApp(variant="classic", seed=1, pause=0, opponents=("hyperskill",))
     async with app.run_test(size=size) as pilot:
+        for _ in range(400):
+            if isinstance(app.screen, TourScreen):
+                break
+            await pilot.pause(0.01)
         await pilot.pause(0.3)
         app.save_screenshot(str(out / name))
 
@@ -203,9 +250,9 @@ async def main(out: Path) -> list[Path]:
     await table_shot(out, "partnership", (80, 24), "partnership-80x24.svg", game=(5, 4))
     await table_shot(out, "fivesandthrees", (80, 24), "fivesandthrees-80x24.svg", opponent="greedy")
     await table_shot(out, "fivesandthrees", (140, 40), "fivesandthrees-140x40.svg", opponent="greedy")
-    await screen_shot(out, ["n"], (120, 40), "new-game.svg", variant="partnership", opponent="Normal")
-    await screen_shot(out, ["question_mark"], (120, 40), "help.svg")
-    await screen_shot(out, ["s"], (120, 40), "score-sheet.svg", variant="partnership")
+    await screen_shot(out, "new-game", (120, 40), "new-game.svg", variant="partnership", opponent="Normal")
+    await screen_shot(out, "help", (120, 40), "help.svg")
+    await screen_shot(out, "score-sheet", (120, 40), "score-sheet.svg", variant="partnership")
     await game_over_shot(out, (120, 40), "game-over.svg")
     await coach_shot(out, (120, 40), "hint.svg", "partnership", "h")
     await coach_shot(out, (120, 40), "tracker.svg", "partnership", "t")
@@ -227,10 +274,14 @@ if __name__ == "__main__":
     for path in written:
         print(path)
         if args.png:
-            import cairosvg
-
-            # cairosvg has no Fira Code here: a monospace font keeps the box drawing aligned in the preview.
+            # Without Fira Code here: a monospace font keeps the box drawing aligned in the preview.
             svg = path.read_text(encoding="utf-8").replace('"Fira Code"', '"DejaVu Sans Mono"')
             svg = svg.replace("Fira Code, monospace", "DejaVu Sans Mono, monospace")
-            cairosvg.svg2png(bytestring=svg.encode(), write_to=str(path.with_suffix(".png")))
+            png = path.with_suffix(".png")
+            if shutil.which("rsvg-convert"):
+                subprocess.run(["rsvg-convert", "-o", str(png)], input=svg.encode(), check=True)
+            else:
+                import cairosvg
+
+                cairosvg.svg2png(bytestring=svg.encode(), write_to=str(png))
     sys.exit(0)

@@ -1,6 +1,8 @@
-"""A long random walk through the table: keys, clicks and resizes between 80x24 and 160x50, every screen and the
-command palette, in every variant, checking after each step that nothing raised and that the table in front
-shows every open end and the newest tile and keeps its footer's Quit (tests/tui/random_walk.py).
+"""A long random walk through the room tables: keys, clicks and resizes between 80x24 and 160x50, moves by keys,
+every screen over the table and the command palette, in every variant, checking after each step that nothing
+raised, that the room's log replays to the room, and that the table in front shows every open end and the newest
+tile and keeps its footer's Quit (tests/tui/random_walk.py). At the end it says where each variant's walk went,
+and which of the places it should reach it never did (`random_walk.PLACES`).
 
     python scripts/soak_table.py [--variant V ...] [--steps N] [--seed S]
 
@@ -24,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from domino_tui.engine import TRAIN_VARIANTS, VARIANTS  # after the repository is on the path
 from domino_tui.tui.app import DominoApp
-from tests.tui.random_walk import walk
+from tests.tui.random_walk import PLACES, walk
 
 # Each walk is a few hundred steps, one seed after another, so that a failure replays quickly.
 WALK = 250
@@ -32,7 +34,8 @@ WALK = 250
 
 async def soak(variants: list[str], steps: int, seed: int) -> int:
     for variant in variants:
-        started, done, inputs, n = time.monotonic(), 0, 0, 0
+        started, done, inputs, n, moves = time.monotonic(), 0, 0, 0, 0
+        places: set[str] = set()
         while done < steps:
             walk_seed = seed + n
             try:
@@ -40,8 +43,13 @@ async def soak(variants: list[str], steps: int, seed: int) -> int:
             except AssertionError as exc:
                 print(f"FAILED: {exc}\nreplay: python scripts/soak_table.py --variant {variant} --seed {walk_seed}")
                 return 1
-            done, inputs, n = done + walked.steps, inputs + walked.inputs, n + 1
+            done, inputs, n, moves = done + walked.steps, inputs + walked.inputs, n + 1, moves + walked.moves
+            places |= walked.screens
             print(f"{variant}: {done} steps, {inputs} inputs, {time.monotonic() - started:.0f} s", flush=True)
+        missed = PLACES["train" if variant in TRAIN_VARIANTS else "line"] - places
+        print(f"{variant}: {moves} moves by keys; went to {', '.join(sorted(places))}")
+        if missed:
+            print(f"{variant}: never reached {', '.join(sorted(missed))} (walk longer)")
     return 0
 
 

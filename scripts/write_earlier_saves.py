@@ -11,8 +11,9 @@ It plays seeded random rounds of Mexican Train for two and keeps:
 - ``round_blocked.json``: a round the earlier rule ended blocked rightly, after passes the position makes idle;
 - ``round_ended_too_soon.json``: a round it declared blocked while a seat still held a play;
 - ``match_ended_too_soon.json``: a match whose first round ended so, and a second round after it;
-- ``game_blocked.json`` and ``game_ended_too_soon.json``: the app's saved game (tui/saved_game.py) in the middle
-  of the second round, its first round of each kind;
+- ``game_blocked.json`` and ``game_ended_too_soon.json``: the app's saved game (that version's tui/saved_game.py,
+  written here as it wrote it: this version keeps a game as its room's log and only reads the earlier format) in
+  the middle of the second round, its first round of each kind;
 - ``rooms.sqlite``: a room server's database with two train rooms in their second round, ``AAAA-2222`` (its first
   round blocked rightly) and ``BBBB-3333`` (ended too soon), seat 0 a person whose token is ``TOKEN`` below;
 - ``expected.json``: what the earlier version said of each (points, whose turn), for the tests to compare.
@@ -77,21 +78,32 @@ def match_at_second_round(seed: int):
 
 
 def saved_game(seed: int, out: Path) -> dict[str, object]:
-    from domino_tui.stored_file import StoredFile
-    from domino_tui.tui import saved_game as saves
-    from domino_tui.tui.settings import Settings
-    from domino_tui.tui.train_session import TrainSession
+    """The app's saved game as that version wrote it (its tui/saved_game.py; this version has no such module): the
+    settings, the match seed, every round's deal and moves, and the coach's use per round (none at its train
+    table), one line of JSON. The match is dealt as its train table dealt it, from random.Random(seed)."""
+    from dataclasses import asdict
+
+    from domino_tui.engine import TrainMatch
+    from domino_tui.tui.settings import Settings, rules_of
 
     settings = Settings(variant="mexicantrain", players=2).with_variant("mexicantrain")
-    session = TrainSession(settings, seed)
-    match = session.match
+    rules = rules_of(settings)
+    assert rules == RULES
+    match = TrainMatch(rules, random.Random(seed))
     rng = random.Random(seed)
     play_out(match.round, rng)
     first = match.round
     match.next_round()
     for _ in range(6):
         match.round.apply(rng.choice(match.round.legal_moves()))
-    assert saves.save(session, StoredFile(out)) is None
+    document = {
+        "version": 1,
+        "settings": {**asdict(settings), "bots": list(settings.bots)},
+        "seed": seed,
+        "games": [state.to_json() for state in match.rounds],
+        "coach": {"hints": {}, "undos": {}},
+    }
+    out.write_text(json.dumps(document) + "\n", encoding="utf-8")
     return {"first_round_points": list(first.points()), "turn": match.round.turn, "moves": len(match.round.moves)}
 
 

@@ -79,6 +79,16 @@ def build_parser() -> argparse.ArgumentParser:
         "joins wait, so codes and passwords cannot be guessed faster (default: %(default)s)",
     )
     parser.add_argument("--misses-burst", type=int, default=defaults.misses_burst, metavar="N")
+    parser.add_argument(
+        "--knock-wait",
+        type=float,
+        default=defaults.knock_wait,
+        metavar="SECONDS",
+        help="how long a person knocking to be let back into a started room waits for its creator "
+        "(default: %(default)s)",
+    )
+    parser.add_argument("--knocks-per-room", type=int, default=defaults.knocks_per_room, metavar="N")
+    parser.add_argument("--knocks-per-address", type=int, default=defaults.knocks_per_address, metavar="N")
     parser.add_argument("--workers", type=int, default=None, metavar="N", help="bot threads (default: 4)")
     parser.add_argument(
         "--bot-pace",
@@ -154,6 +164,9 @@ def server_config(args: argparse.Namespace, db: Path) -> ServerConfig:
         chat_relay=args.chat_relay,
         misses=args.misses,
         misses_burst=args.misses_burst,
+        knock_wait=args.knock_wait,
+        knocks_per_room=args.knocks_per_room,
+        knocks_per_address=args.knocks_per_address,
         workers=args.workers,
         bot_pace=args.bot_pace,
         rooms_per_address=args.rooms_per_address,

@@ -1,12 +1,12 @@
 """What a client of a room hears, and what it may say: the events, the table kept up to date, and the sending API,
 whatever carries the messages.
 
-A table drives a `SeatClient`: enter a room once (create, join, watch, or rejoin with a token kept from
-before), then read `events()` and answer with `move`, `next_game`, `chat`, `undo` and, as the creator, `start`,
-`restart` and `close_room`. The latest of everything is also kept (`observation`, `view`, `info`, `result`),
-so a table can redraw at any time. Every message both ways is the protocol's JSON text (docs/protocol.md), read
-here once: a subclass only carries texts, over a websocket to a server (client.RoomClient) or to a room in the
-same process (local.LocalClient). This module imports no networking.
+A table drives a `SeatClient`: enter a room once (create, join, watch, or rejoin with a token kept from before),
+then read `events()` and answer with `move`, `next_game`, `chat`, `undo`, `sit` (in the lobby) and, as the creator,
+`start`, `restart`, `close_room`, `swap` (in the lobby) and `admit` or `refuse` (a knock). The latest of everything
+is also kept (`observation`, `view`, `info`, `result`), so a table can redraw at any time. Every message both ways
+is the protocol's JSON text (docs/protocol.md), read here once: a subclass only carries texts, over a websocket to a
+server (client.RoomClient) or to a room in the same process (local.LocalClient). This module imports no networking.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class Welcome:
     seat: int | None  # None: watching
     token: str | None  # kept by the client to take the seat back; only sent once, on joining
     creator: bool
+    name: str | None = None  # the name the seat's person has in the room ("Ann 2" when an Ann sat first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,14 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class KnockInfo:
+    """Someone asks to be let back in to ``seat``, under its person's ``name`` (the creator admits or refuses)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoomInfo:
     room: str
     status: str  # "lobby", "playing", "between" (games) or "over"
@@ -80,6 +89,18 @@ class RoomInfo:
     match: int
     game: int
     scores: tuple[int, ...]
+    knocks: tuple[KnockInfo, ...] = ()  # who waits at the door of a started room, for the creator's answer
+
+
+@dataclass(frozen=True, slots=True)
+class Knocking:
+    """This connection knocks at a started room for ``seat`` (under ``name``) and waits, at most ``wait`` seconds,
+    for the room's creator: `join` returns once it is let in, or raises NetError (code ``refused``) if not."""
+
+    room: str
+    seat: int
+    name: str
+    wait: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +197,9 @@ class Connection:
 @dataclass(frozen=True, slots=True)
 class RoomClosed:
     message: str
+    # The room goes on and the seat is still its person's: only this connection was closed (its seat taken up by
+    # another connection with the same token, another window say), which must not take it back in turn.
+    seat_kept: bool = False
 
 
 def coach_allowed(info: RoomInfo | None, here: int | Collection[int] | None) -> bool:
@@ -194,6 +218,7 @@ def coach_allowed(info: RoomInfo | None, here: int | Collection[int] | None) -> 
 
 Event = (
     Welcome
+    | Knocking
     | RoomInfo
     | SeatView
     | SpectatorView
@@ -238,6 +263,8 @@ class SeatClient(ABC):
         return await self._enter({"type": "create", "name": name, "variant": variant, **options})
 
     async def join(self, room: str, name: str, password: str | None = None, seat: int | None = None) -> Welcome:
+        """Take a seat in the room's lobby; once it has started, knock for the seat of the absent player called
+        ``name`` (a `Knocking` event) and wait for the room's creator to let this client in."""
         return await self._enter({"type": "join", "room": room, "name": name, "password": password, "seat": seat})
 
     async def watch(self, room: str, password: str | None = None) -> Welcome:
@@ -278,6 +305,23 @@ class SeatClient(ABC):
 
     async def close_room(self) -> bool:
         return await self._send({"type": "close"})
+
+    async def sit(self, seat: int) -> bool:
+        """Move to ``seat``, an open one, in the lobby (a new `Welcome` says the seat once the room has moved you)."""
+        return await self._send({"type": "sit", "seat": seat})
+
+    async def admit(self, seat: int) -> bool:
+        """As the creator: let in whoever knocks for ``seat`` (`RoomInfo.knocks`), with a new token for the seat."""
+        return await self._send({"type": "admit", "seat": seat})
+
+    async def refuse(self, seat: int) -> bool:
+        """As the creator: turn away whoever knocks for ``seat``."""
+        return await self._send({"type": "refuse", "seat": seat})
+
+    async def swap(self, a: int, b: int) -> bool:
+        """As the creator, in the lobby: seats ``a`` and ``b`` change places, whoever holds them (people, bots, or
+        nobody); a person moved is sent a new `Welcome`."""
+        return await self._send({"type": "swap", "seats": [a, b]})
 
     async def undo(self) -> bool:
         """Take the game back to this seat's previous decision (a person alone with bots, where the room's host
@@ -336,14 +380,18 @@ class SeatClient(ABC):
     def _event(self, msg: dict[str, object]) -> Event | None:
         kind = msg["type"]
         if kind == "welcome":
+            moved = self._welcomed  # welcomed again on the same connection: its seat moved (sit, swap)
             self._welcomed = True
             first = self.welcome is None
             sent = msg["token"]  # sent once, on taking a seat: kept from then on
             token = sent if isinstance(sent, str) else (self.welcome.token if self.welcome else None)
-            self.welcome = Welcome(str(msg["room"]), _opt_int(msg["seat"]), token, bool(msg["creator"]))
+            name = msg.get("name")
+            self.welcome = Welcome(
+                str(msg["room"]), _opt_int(msg["seat"]), token, bool(msg["creator"]), str(name) if name else None
+            )
             if self._entered is not None and not self._entered.done():
                 self._entered.set_result(self.welcome)
-            return self.welcome if first else Connection("connected")
+            return self.welcome if first or moved else Connection("connected")
         if kind == "error":
             error = ServerError(str(msg["code"]), str(msg["message"]))
             self._refused(NetError(error.code, error.message))
@@ -355,6 +403,9 @@ class SeatClient(ABC):
         if kind == "room":
             self.info = _room_info(msg)
             return self.info
+        if kind == "knocking":
+            wait = msg["wait"]
+            return Knocking(str(msg["room"]), _int(msg["seat"]), str(msg["name"]), float(wait))  # type: ignore[arg-type]  # a number of seconds
         if kind == "obs" and is_train_observation(msg["obs"]):
             raw = msg["obs"]
             if not isinstance(raw, dict):
@@ -396,7 +447,7 @@ class SeatClient(ABC):
             return Chat(_opt_int(msg["seat"]), str(msg["name"]), str(msg["text"]))
         if kind == "closed":
             self._closing = True
-            return RoomClosed(str(msg["message"]))
+            return RoomClosed(str(msg["message"]), msg.get("seat_kept") is True)
         return None
 
     def _train_rules(self, obs: dict[str, object]) -> TrainRules | None:
@@ -458,6 +509,7 @@ def _room_info(msg: dict[str, object]) -> RoomInfo:
         match=_int(msg["match"]),
         game=_int(msg["game"]),
         scores=tuple(_int(x) for x in msg["scores"]),  # type: ignore[attr-defined]  # a list of ints
+        knocks=tuple(KnockInfo(_int(k["seat"]), str(k["name"])) for k in msg.get("knocks") or ()),  # type: ignore[attr-defined]  # a list of objects
     )
 
 

@@ -21,6 +21,11 @@ rather than the room's ``between`` seconds) and ``undo`` (whether a person alone
 the app's rooms do, a server when its operator says so). `hold` keeps the bots from moving until released (the
 app's terminal too small to show the table, say).
 
+Who sits where changes only in the lobby (a person's `sit`, the creator's `swap`: one `swap` entry, the seats'
+listeners moved with them). After the start, a `join` under an absent person's name knocks: it waits (a
+`Knock`, never stored) for the creator's `admit`, which gives the seat a new token, or `refuse`, or for
+``knock_wait`` to run out.
+
 A room's bots take their turn at the threads bots think in with the other rooms of its ``share`` (thinking.py):
 its creator's address where the carrier has one, so that one address's many rooms hold no more of the threads
 than another's one room.
@@ -31,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine import SaveFormatError
@@ -43,6 +49,17 @@ log = logging.getLogger("domino_tui.net")
 
 # The websocket close code a host closes a listener with (the room closed, the seat taken up elsewhere): normal.
 NORMAL = 1000
+
+
+# What only the creator may do, in the words of a refusal.
+_WORDS = {
+    "start": "start the room",
+    "restart": "restart the room",
+    "close": "close the room",
+    "swap": "swap seats (move to an open seat with sit)",
+    "admit": "let a person in",
+    "refuse": "turn a person away",
+}
 
 
 class Listener(Protocol):
@@ -58,6 +75,21 @@ class Listener(Protocol):
 
     def close(self, code: int, reason: str) -> None:
         """The room is done with this listener (the room was closed, or its seat taken up by a new one)."""
+
+
+@dataclass(eq=False)
+class Knock:
+    """A connection that asked for a person's seat in a started room (its person lost their token, say) and waits
+    for the room's creator: ``answer`` is done with None when let in, or with the words of a refusal."""
+
+    listener: Listener
+    name: str
+    answer: asyncio.Future[str | None]
+
+
+# Seconds a knock waits for the creator's answer, and knocks a room holds at once, unless the host is told.
+KNOCK_WAIT = 120.0
+KNOCKS = 4
 
 
 class RoomStore(Protocol):
@@ -97,6 +129,8 @@ class RoomHost:
         on_store_failure: Callable[[str], None] | None = None,
         new_seed: Callable[[], int] = credentials.new_seed,
         new_token: Callable[[], str] = credentials.new_token,
+        knock_wait: float = KNOCK_WAIT,
+        max_knocks: int = KNOCKS,
     ) -> None:
         self.room = room
         self.store = store
@@ -109,6 +143,9 @@ class RoomHost:
         self.on_store_failure = on_store_failure
         self.new_seed = new_seed  # a restart's seed (tests set it to replay a match)
         self.new_token = new_token  # a seat's token (a room in a file keeps them: saved_room.py)
+        self.knock_wait = knock_wait
+        self.max_knocks = max_knocks
+        self.knocks: dict[int, Knock] = {}  # per seat: who knocks for it (one at a time), waiting for the creator
         self.clients: dict[Listener, int | None] = {}  # everyone in the room: their seat, None for a spectator
         self.seated: dict[int, Listener] = {}
         self.lock = asyncio.Lock()
@@ -168,13 +205,86 @@ class RoomHost:
             self._share_with(listener)
 
     async def join(self, listener: Listener, name: str, wanted: int | None) -> None:
-        """Take the seat asked for (or the first free one) while the room is in its lobby."""
+        """Take the seat asked for (or the first free one) while the room is in its lobby. Once it has started,
+        knock for the seat of the person called ``name`` who is not connected, and wait for the creator to let
+        the listener in (welcomed to the seat with a new token) or not (ProtocolError with words), or for the
+        knock's time to run out."""
+        room = self.room
         async with self.lock:
-            await self._sit(listener, name, self.room.free_seat(wanted), creator=False)
+            if room.status is Status.LOBBY:
+                await self._sit(listener, name, room.free_seat(wanted), creator=False)
+                return
+            seat = room.knock_seat(name, wanted)
+            if seat in self.knocks:
+                raise ProtocolError(
+                    Code.SEAT, f"someone knocks for seat {seat} already: the room's creator answers them first"
+                )
+            if len(self.knocks) >= self.max_knocks:
+                raise ProtocolError(Code.TOO_FAST, f"{len(self.knocks)} people knock at this room now: try later")
+            knock = self.knocks[seat] = Knock(
+                listener, room.seats[seat].name, asyncio.get_running_loop().create_future()
+            )
+            listener.deliver(
+                encode(
+                    {
+                        "type": "knocking",
+                        "room": credentials.shown_code(room.code),
+                        "seat": seat,
+                        "name": knock.name,
+                        "wait": self.knock_wait,
+                    }
+                )
+            )
+            self._send_room()
+        try:
+            try:
+                refusal = await asyncio.wait_for(asyncio.shield(knock.answer), self.knock_wait)
+            except TimeoutError:
+                if self.knocks.get(seat) is knock:
+                    refusal = (
+                        f"nobody let you in within {self.knock_wait:g} s: ask the room's creator to, and knock again"
+                    )
+                else:
+                    refusal = await knock.answer  # answered this moment: the answer is on its way
+        finally:
+            if not knock.answer.done():
+                knock.answer.cancel()  # gone (its connection closed): an admit on its way seats nobody
+            if self.knocks.get(seat) is knock:
+                del self.knocks[seat]
+                if not self.closed:
+                    self._send_room()
+        if refusal is not None:
+            raise ProtocolError(Code.REFUSED, refusal)
+
+    def _answer(self, seat: int, refusal: str | None) -> Knock | None:
+        """Take the knock for ``seat`` off the room and answer it (None: let in); the knock, if there was one."""
+        knock = self.knocks.pop(seat, None)
+        if knock is not None and not knock.answer.done():
+            knock.answer.set_result(refusal)
+        return knock
+
+    async def _admit(self, seat: int) -> None:
+        """The creator lets in whoever knocks for ``seat``: the seat's token is replaced by a new one (the old no
+        longer takes it back), which the knocking connection is given with its welcome."""
+        knock = self.knocks.pop(seat, None)
+        if knock is None:
+            raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {seat}")
+        token = self.new_token()
+        await self._store({"e": "admit", "seat": seat, "token": credentials.token_hash(token)})
+        log.info("room %s: seat %d let in again by its creator", credentials.shown_code(self.room.code), seat)
+        if knock.answer.done():
+            self._send_room()  # it left meanwhile: the seat's old token is void, and the new one nobody's
+            return
+        self._attach(knock.listener, seat)
+        knock.listener.deliver(self._welcome(seat, token))
+        knock.answer.set_result(None)
+        self._send_room()
+        self._send_table([knock.listener])
+        self._drive()
 
     async def _sit(self, listener: Listener, name: str, seat: int, creator: bool) -> None:
         token = self.new_token()
-        entry: Entry = {"e": "seat", "seat": seat, "kind": "person", "name": name}
+        entry: Entry = {"e": "seat", "seat": seat, "kind": "person", "name": self.room.person_name(name)}
         entry["token"] = credentials.token_hash(token)
         if creator:
             entry["creator"] = True
@@ -187,7 +297,7 @@ class RoomHost:
         async with self.lock:
             self._attach(listener, None)
             listener.deliver(self._welcome(None, None))
-            listener.deliver(encode(self.room.info()))  # who sits where: a spectator's table names the seats
+            listener.deliver(self._room_text())  # who sits where: a spectator's table names the seats
             self._send_table([listener])
 
     async def rejoin(self, listener: Listener, token: str) -> None:
@@ -199,10 +309,15 @@ class RoomHost:
             old = self.seated.get(seat)
             if old is not None:
                 self._detach(old)
-                old.close(NORMAL, "your seat was taken up by a new connection with your token")
+                # Told first, so that its client does not take the seat back in turn (two windows with one token
+                # would take it from each other for ever).
+                why = "your seat was taken up by a new connection with your token (another window?)"
+                old.deliver(encode({"type": "closed", "message": why, "seat_kept": True}))
+                old.close(NORMAL, why)
             self._attach(listener, seat)
             if seat == self.room.creator:
                 self._share_with(listener)
+            self._answer(seat, f"the person of seat {seat} came back to it with its token")
             listener.deliver(self._welcome(seat, None))
             self._send_room()
             self._send_table([listener])
@@ -234,6 +349,7 @@ class RoomHost:
                 "seat": seat,
                 "token": token,
                 "creator": seat is not None and seat == room.creator,
+                "name": room.seats[seat].name if seat is not None else None,
             }
         )
 
@@ -285,8 +401,18 @@ class RoomHost:
                 if not self.undo:
                     raise ProtocolError(Code.NOT_NOW, "this room's host takes no move back")
                 await self._change({"e": "undo", "to": room.check_undo(seat)})
+            elif kind == "sit":
+                await self._swap(room.check_sit(seat, msg["seat"]))  # type: ignore[arg-type]  # parse: a seat
             elif seat != room.creator:
-                raise ProtocolError(Code.NOT_CREATOR, f"only the room's creator may {kind} it")
+                raise ProtocolError(Code.NOT_CREATOR, f"only the room's creator may {_WORDS.get(str(kind), str(kind))}")
+            elif kind == "swap":
+                await self._swap(room.check_swap(msg["seats"]))  # type: ignore[arg-type]  # parse: two seats
+            elif kind == "admit":
+                await self._admit(msg["seat"])  # type: ignore[arg-type]  # parse: a seat
+            elif kind == "refuse":
+                if self._answer(msg["seat"], "the room's creator did not let you in") is None:  # type: ignore[arg-type]  # parse: a seat
+                    raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {msg['seat']}")
+                self._send_room()
             elif kind == "start":
                 if room.status is not Status.LOBBY:
                     raise ProtocolError(Code.NOT_NOW, "the room has started already")
@@ -305,6 +431,19 @@ class RoomHost:
                 await self._change(restart)
             elif kind == "close":
                 await self._close_room()
+
+    async def _swap(self, seats: list[int]) -> None:
+        """Two seats change places in the lobby: everything of a seat goes with it (its person or bot, token,
+        name, the creator's mark) and so does its listener; each person moved is welcomed to the new seat."""
+        await self._store({"e": "swap", "seats": seats})
+        a, b = seats
+        moved = {b: self.seated.pop(a, None), a: self.seated.pop(b, None)}
+        for seat, listener in moved.items():
+            if listener is not None:
+                self.seated[seat] = listener
+                self.clients[listener] = seat
+                listener.deliver(self._welcome(seat, None))
+        self._send_room()
 
     async def _change(self, entry: Entry) -> None:
         """Apply, store, then tell everyone: the one path of every change to a game. Under the room's lock."""
@@ -349,6 +488,8 @@ class RoomHost:
         if self.timer:
             self.timer.cancel()
         await self._kept(self.store.delete_room(self.room.code))
+        for seat in list(self.knocks):
+            self._answer(seat, f"the room is closed: {why}")
         text = encode({"type": "closed", "message": why})
         for listener in list(self.clients):
             listener.deliver(text)
@@ -358,8 +499,13 @@ class RoomHost:
 
     # ----- what is sent -----
 
+    def _room_text(self) -> str:
+        """The room message: the room's own, and who knocks for which seat."""
+        knocks = [{"seat": seat, "name": knock.name} for seat, knock in sorted(self.knocks.items())]
+        return encode({**self.room.info(), "knocks": knocks})
+
     def _send_room(self) -> None:
-        text = encode(self.room.info())
+        text = self._room_text()
         for listener in self.clients:
             listener.deliver(text)
 
@@ -446,6 +592,10 @@ class RoomHost:
 
     async def _bot_move(self, seat: int, level: str, mover: Mover, position: int, began: float) -> None:
         room = self.room
+        if room.position != position:
+            # Taken back or restarted before the bot began (a person's undo at this keyboard): the seat may have no
+            # move to think about now (found by the random walk: the first legal move of none raised).
+            return
         obs = room.observation(seat)
         assert obs is not None
         seen: dict[str, object] = obs["obs"]  # type: ignore[assignment]  # the observation's JSON

@@ -104,23 +104,24 @@ class LocalRoom:
         *,
         seed: int | None = None,
         pace: float = 0.0,
-        path: Path | None = None,
+        path: Path | StoredFile | None = None,
         thinkers: Thinkers | None = None,
     ) -> None:
         self.seed = seed if seed is not None else credentials.new_seed()
         self.pace = pace
-        self.store = RoomFile(StoredFile(path) if path is not None else None)
+        self.store = RoomFile(StoredFile(path) if isinstance(path, Path) else path)
         self._own_thinkers = thinkers is None
         self.thinkers = thinkers or Thinkers(1)
         self.host: RoomHost | None = None
 
     @classmethod
     def restore(
-        cls, path: Path, *, pace: float = 0.0, thinkers: Thinkers | None = None
+        cls, path: Path | StoredFile, *, pace: float = 0.0, thinkers: Thinkers | None = None
     ) -> tuple[LocalRoom | None, str | None]:
         """The room saved at ``path``, where it was; (None, None) when there is none. A file that cannot be
-        restored is moved aside: (None, a message saying why and where it went)."""
-        file = StoredFile(path)
+        restored is moved aside: (None, a message saying why and where it went). Given the file's one object
+        (`StoredFile`), a damaged file that could not be moved aside is never written over through it."""
+        file = path if isinstance(path, StoredFile) else StoredFile(path)
         restored, message = file.load(
             lambda data: read_room(data, file), "Your saved game could not be restored", "A new game starts."
         )

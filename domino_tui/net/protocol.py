@@ -52,6 +52,7 @@ class Code(StrEnum):
     ILLEGAL = "illegal"  # the engine refused the move; the message is the engine's
     SERVER_FULL = "server_full"
     TIMEOUT = "timeout"  # no first message in time
+    REFUSED = "refused"  # a knock at a started room that was not answered with a seat
 
 
 class ProtocolError(Exception):
@@ -66,9 +67,9 @@ class ProtocolError(Exception):
 # ----- what a client may send: each type, its fields and their kinds -----
 
 # A field's kind: "name", "text", "password", "token", "room", "variant", "level" (strings with their own limits),
-# "seat" (an int >= 0), "players" (an int from 2 to 8), "house" (an object, read by the engine), "count" (an int
-# >= 1), "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list of null or level names),
-# "flag" (true or false), "version".
+# "seat" (an int >= 0), "pair" (a list of two seats), "players" (an int from 2 to 8), "house" (an object, read by
+# the engine), "count" (an int >= 1), "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list
+# of null or level names), "flag" (true or false), "version".
 _REQUIRED: dict[str, dict[str, str]] = {
     "create": {"v": "version", "name": "name", "variant": "variant"},
     "join": {"v": "version", "room": "room", "name": "name"},
@@ -81,6 +82,10 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "restart": {},
     "close": {},
     "undo": {},
+    "sit": {"seat": "seat"},
+    "swap": {"seats": "pair"},
+    "admit": {"seat": "seat"},
+    "refuse": {"seat": "seat"},
 }
 _OPTIONAL: dict[str, dict[str, str]] = {
     "create": {
@@ -147,6 +152,9 @@ def _check(kind: str, field: str, field_kind: str, value: object) -> None:
     elif field_kind in ("seat", "position"):
         if not (is_whole_number(value) and 0 <= value < 1 << 31):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 0")
+    elif field_kind == "pair":
+        if not (isinstance(value, list) and len(value) == 2 and all(is_whole_number(v) and v >= 0 for v in value)):
+            raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a list of two seats, [a, b]")
     elif field_kind == "flag":
         if not isinstance(value, bool):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is true or false")

@@ -12,6 +12,7 @@ person; only what passes becomes an entry.
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
@@ -23,9 +24,18 @@ from ..engine.tiles import is_whole_number
 from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
 from .credentials import same_token, shown_code
-from .protocol import AWAY, BETWEEN, MIN_CLOCK, Code, Options, ProtocolError
+from .protocol import AWAY, BETWEEN, MAX_NAME, MIN_CLOCK, Code, Options, ProtocolError
 
 Entry = dict[str, object]
+
+# A bot's first name: its seat shows "Rosa (Easy)", the level in brackets. More names than a room has seats (eight
+# at Mexican Train), so that every bot of a room has its own and none is a person's.
+BOT_NAMES = ("Rosa", "Tomas", "Ines", "Kofi", "Mei", "Ivan", "Lena", "Omar", "Nadia", "Pablo", "Yuki", "Sven")
+
+
+def folded(name: str) -> str:
+    """A name as two names are compared: surrounding spaces ignored, in any case ("ann" is "Ann")."""
+    return name.strip().casefold()
 
 
 class Status(StrEnum):
@@ -55,6 +65,7 @@ class Seat:
     name: str = ""
     level: str | None = None
     token_hash: str | None = None
+    first: str = ""  # a bot's first name (its ``name`` is "first (level)"); it moves with the bot
     # Not stored: whether the person is connected, and whether a bot is playing for them while they are away.
     present: bool = False
     away: bool = False
@@ -188,6 +199,7 @@ class Room:
         self.seats = [Seat(SeatKind.BOT, level, level) if level is not None else Seat() for level in options.seats] or [
             Seat() for _ in range(self.kind.players)
         ]
+        self._name_bots()
         self.creator = -1
         self.status = Status.LOBBY
         self.match: PlayedMatch | None = None
@@ -195,24 +207,39 @@ class Room:
         self.position = 0  # changes to the game (start, moves, next, restart): a move quotes the one it answers
         self.ready: set[int] = set()  # seats whose person has asked for the next game
         self.matches = 1  # the match in play counts from 1; a restart deals the next
+        # What a restart's compacted log keeps (`compacted`): the entries up to the start, and each seat's latest
+        # admit (its token's hash).
+        self.opening: list[Entry] = []
+        self.admitted: dict[int, str] = {}
 
     # ----- the one way a room changes -----
 
     def apply(self, entry: Entry) -> None:
         """Apply a log entry (checked already, or read back from the log). The room's seq counts it."""
         kind = entry["e"]
+        if kind in ("seat", "swap", "start"):
+            self.opening.append(entry)
         if kind == "seat":
             seat = self.seats[_seat_of(entry)]
             seat.kind = SeatKind(str(entry["kind"]))
             seat.name = str(entry.get("name", ""))
             seat.level = entry.get("level")  # type: ignore[assignment]  # the server writes a str or None
             seat.token_hash = entry.get("token")  # type: ignore[assignment]  # the server writes a str or None
+            seat.first = ""
             if entry.get("creator"):
                 self.creator = _seat_of(entry)
+            self._name_bots()
+        elif kind == "swap":
+            a, b = _pair(entry)
+            self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
+            self.creator = {a: b, b: a}.get(self.creator, self.creator)
+        elif kind == "admit":
+            self.seats[_seat_of(entry)].token_hash = self.admitted[_seat_of(entry)] = str(entry["token"])
         elif kind == "start":
             for seat in self.seats:
                 if seat.kind is SeatKind.OPEN:
-                    seat.kind, seat.level, seat.name = SeatKind.BOT, self.options.bots, self.options.bots
+                    seat.kind, seat.level = SeatKind.BOT, self.options.bots
+            self._name_bots()
             self._deal_match()
         elif kind == "move":
             match = self.match
@@ -254,25 +281,41 @@ class Room:
         self.seq += 1
 
     def compacted(self) -> list[Entry]:
-        """The shortest log that replays to this room just after a restart: its persons' seats, the start and the
-        restart, numbered as the room is (the finished matches' moves go: a room of bots alone replaying match
-        after match keeps one match's log, not every one since it was made)."""
-        seats: list[Entry] = []
-        for number, seat in enumerate(self.seats):
-            if seat.kind is SeatKind.PERSON:
-                entry: Entry = {
-                    "e": "seat",
-                    "seat": number,
-                    "kind": "person",
-                    "name": seat.name,
-                    "token": seat.token_hash,
-                }
-                if number == self.creator:
-                    entry["creator"] = True
-                seats.append(entry)
+        """The shortest log that replays to this room just after a restart: the entries up to its start (who sat
+        where, as chosen in the lobby), each seat's latest admit, and the restart, numbered as the room is (the
+        finished matches' moves go: a room replaying match after match keeps one match's log, not every one since
+        it was made)."""
+        admits: list[Entry] = [{"e": "admit", "seat": seat, "token": token} for seat, token in self.admitted.items()]
         # The restart's position is the one before its deal, which counts one.
         restart: Entry = {"e": "restart", "seed": self.seed, "match": self.matches, "position": self.position - 1}
-        return [*seats, {"e": "start"}, restart]
+        return [*self.opening, *admits, restart]
+
+    def _name_bots(self) -> None:
+        """Give each bot a first name of its own that no person of the room has, and its seat the name
+        "first (level)". A bot keeps the name it has while nobody takes it; a new one (or one whose name a person
+        has just taken) gets the first free name from its seat's place in the list, which the room's code turns:
+        so a room replayed from its log names its bots alike, and rooms differ."""
+        people = {folded(s.name) for s in self.seats if s.kind is SeatKind.PERSON}
+        bots = [s for s in self.seats if s.kind is SeatKind.BOT]
+
+        def free(first: str, level: str | None, used: set[str]) -> bool:
+            return not {folded(first), folded(f"{first} ({level})")} & people and folded(first) not in used
+
+        used: set[str] = set()
+        for seat in bots:
+            if seat.first and free(seat.first, seat.level, used):
+                used.add(folded(seat.first))
+            else:
+                seat.first = ""
+        turn = zlib.crc32(self.code.encode())
+        for i, seat in enumerate(self.seats):
+            if seat.kind is not SeatKind.BOT or seat.first:
+                continue
+            names = [BOT_NAMES[(turn + i + k) % len(BOT_NAMES)] for k in range(len(BOT_NAMES))]
+            seat.first = next((n for n in names if free(n, seat.level, used)), f"Bot {i + 1}")
+            used.add(folded(seat.first))
+        for seat in bots:
+            seat.name = f"{seat.first} ({seat.level})"
 
     def _deal_match(self) -> None:
         # The room's seed deals every game of the match; nothing else draws from this generator.
@@ -308,6 +351,22 @@ class Room:
                 raise SaveFormatError(f"not a seat: {shown(entry)}")
             if any(not isinstance(entry.get(k), str | None) for k in ("level", "token")):
                 raise SaveFormatError(f"a seat's level and token are text: {shown(entry)}")
+        elif kind == "swap":
+            pair = entry.get("seats")
+            if self.status is not Status.LOBBY:
+                raise SaveFormatError("seats change places after the start")
+            if not (isinstance(pair, list) and len(pair) == 2 and pair[0] != pair[1]):
+                raise SaveFormatError(f"not two seats: {shown(pair)}")
+            if not all(is_whole_number(s) and 0 <= s < len(self.seats) for s in pair):
+                raise SaveFormatError(f"there is no seat {shown(pair)}")
+        elif kind == "admit":
+            seat = entry.get("seat")
+            if self.status is Status.LOBBY:
+                raise SaveFormatError("a seat is given a new token before the start")
+            if not (is_whole_number(seat) and 0 <= seat < len(self.seats)):
+                raise SaveFormatError(f"there is no seat {shown(seat)}")
+            if self.seats[seat].kind is not SeatKind.PERSON or not isinstance(entry.get("token"), str):
+                raise SaveFormatError(f"a new token for a seat that is not a person's, or no token: {shown(entry)}")
         elif kind == "start" and self.status is not Status.LOBBY:
             raise SaveFormatError("the room starts twice")
         elif kind in ("move", "undo") and (self.match is None or self.status is Status.LOBBY):
@@ -396,14 +455,71 @@ class Room:
             raise ProtocolError(Code.NOT_NOW, "you have made no choice in this game to take back")
         return point
 
+    def person_name(self, wanted: str) -> str:
+        """The name a person who asks for ``wanted`` sits down with: it, unless a person of the room has it (in
+        any case, surrounding spaces ignored); then numbered, "Ann 2", "Ann 3", as the first free number."""
+        name = wanted.strip()
+        taken = {folded(s.name) for s in self.seats if s.kind is SeatKind.PERSON}
+        number = 1
+        while folded(name) in taken:
+            number += 1
+            suffix = f" {number}"
+            name = f"{wanted.strip()[: MAX_NAME - len(suffix)].rstrip()}{suffix}"
+        return name
+
+    def check_sit(self, seat: int, wanted: int) -> list[int]:
+        """The two seats that change places when the person at ``seat`` moves to ``wanted``, an open seat, in the
+        lobby; ProtocolError with words if not."""
+        if self.status is not Status.LOBBY:
+            raise ProtocolError(Code.NOT_NOW, "the game has started: everyone stays where they sit")
+        self._seat_there(wanted)
+        if wanted == seat:
+            raise ProtocolError(Code.SEAT, f"you sit at seat {seat} already")
+        self._open(wanted)
+        return [seat, wanted]
+
+    def check_swap(self, pair: list[int]) -> list[int]:
+        """Two seats the creator may swap (people, bots, open or taken alike), in the lobby; ProtocolError if not."""
+        if self.status is not Status.LOBBY:
+            raise ProtocolError(Code.NOT_NOW, "the game has started: everyone stays where they sit")
+        a, b = pair
+        self._seat_there(a)
+        self._seat_there(b)
+        if a == b:
+            raise ProtocolError(Code.SEAT, "name two different seats to swap")
+        return [a, b]
+
+    def _seat_there(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise ProtocolError(Code.SEAT, f"there is no seat {seat}: the seats are 0 to {len(self.seats) - 1}")
+
+    def _open(self, seat: int) -> None:
+        """ProtocolError, saying who holds it and which seats are open, unless ``seat`` is open."""
+        if self.seats[seat].kind is not SeatKind.OPEN:
+            open_seats = [str(i) for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN]
+            others = f"the open seats are {', '.join(open_seats)}" if open_seats else "no seat is open"
+            raise ProtocolError(Code.SEAT, f"seat {seat} is taken ({self.seats[seat].name}): {others}")
+
+    def knock_seat(self, name: str, wanted: int | None) -> int:
+        """The seat a person who joins a started room as ``name`` (at ``wanted``, if they say) knocks for: a
+        person's seat of that name (in any case) whose person is not connected. ProtocolError saying how to get in
+        when there is none."""
+        for i, seat in enumerate(self.seats):
+            absent = seat.kind is SeatKind.PERSON and not seat.present
+            if absent and folded(seat.name) == folded(name) and wanted in (None, i):
+                return i
+        raise ProtocolError(
+            Code.NOT_NOW,
+            f"the game has started, and no player who is away from this room is called {name}: to take back your "
+            "seat, join under the name you sat with and ask the room's creator to let you in; or watch",
+        )
+
     def free_seat(self, wanted: int | None) -> int:
         if self.status is not Status.LOBBY:
             raise ProtocolError(Code.NOT_NOW, "the game has started: you may watch, or ask for a seat next time")
         if wanted is not None:
-            if not 0 <= wanted < len(self.seats):
-                raise ProtocolError(Code.SEAT, f"there is no seat {wanted}: the seats are 0 to {len(self.seats) - 1}")
-            if self.seats[wanted].kind is not SeatKind.OPEN:
-                raise ProtocolError(Code.SEAT, f"seat {wanted} is taken")
+            self._seat_there(wanted)
+            self._open(wanted)
             return wanted
         for i, seat in enumerate(self.seats):
             if seat.kind is SeatKind.OPEN:
@@ -449,6 +565,12 @@ class Room:
         if match is None or not match.game_over:
             return None
         return {"type": "result", "match": self.matches, "game": self.game_number, **match.result()}
+
+
+def _pair(entry: Entry) -> tuple[int, int]:
+    pair = entry["seats"]
+    assert isinstance(pair, list)  # checked: a list of two seats
+    return int(pair[0]), int(pair[1])
 
 
 def _seat_of(entry: Entry) -> int:

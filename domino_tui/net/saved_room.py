@@ -6,6 +6,10 @@ rooms, so a saved game is exactly the room's entries and nothing else of the app
 atomically after every entry (stored_file.StoredFile: the old file or the new one, never half of one) before the
 entry's change is shown, as the server's store does.
 
+A write the disk refuses (full, read-only, a damaged file kept where it was found) stops a server's room; the
+app's game goes on in memory instead: the store tells its ``said`` once, and the next entry writes the whole file
+again.
+
 The seats' tokens are kept beside the log, in plain text: a token only takes back a seat of this room, and the
 room exists only in this file, which is the player's own. A file that is not one this version could have written
 (cut short, edited, of the wrong kinds, entries out of order, a newer version) is refused with SaveFormatError
@@ -15,7 +19,7 @@ saying what is wrong.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from ..engine import EngineError, SaveFormatError
@@ -41,6 +45,9 @@ class RoomFile:
     tokens: dict[int, str] = field(default_factory=dict)  # each person's seat: its token
     entries: list[Entry] = field(default_factory=list)
     fresh_token: str | None = None  # the token just handed out, whose seat's entry comes next
+    # Told why, when the file could not be written (once, until a write succeeds again); None: the error goes on up.
+    said: Callable[[str], None] | None = None
+    failing: bool = False
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def remember(self, token: str) -> str:
@@ -64,6 +71,10 @@ class RoomFile:
         if seq != len(self.entries):
             raise SaveFormatError(f"entry {seq} of a log of {len(self.entries)}")
         self.entries.append(entry)
+        if entry["e"] == "swap":  # a seat's token goes with it
+            a, b = (int(str(s)) for s in entry["seats"])  # type: ignore[attr-defined]  # checked: two seats
+            moved = {b: self.tokens.pop(a, None), a: self.tokens.pop(b, None)}
+            self.tokens.update({seat: token for seat, token in moved.items() if token is not None})
         token = self.fresh_token
         if entry["e"] == "seat" and token is not None and token_hash(token) == entry.get("token"):
             self.tokens[int(str(entry["seat"]))] = token
@@ -95,16 +106,25 @@ class RoomFile:
 
     async def _write(self) -> None:
         document = self.document()  # as it is now: a later entry is the next write's
-        if self.file is None:
-            return
-        async with self._lock:
-            await asyncio.to_thread(self.file.write, document)
+        if self.file is not None:
+            await self._kept(self.file, self.file.write, document)
 
     async def _delete(self) -> None:
-        if self.file is None:
-            return
+        if self.file is not None:
+            await self._kept(self.file, self.file.remove)
+
+    async def _kept(self, file: StoredFile, work: Callable[..., None], *args: object) -> None:
         async with self._lock:
-            await asyncio.to_thread(self.file.remove)
+            try:
+                await asyncio.to_thread(work, *args)
+            except OSError as exc:
+                if self.said is None:
+                    raise
+                if not self.failing:
+                    self.said(f"Could not save the game to {file.path}: {exc}. It goes on, unsaved until it can be.")
+                self.failing = True
+                return
+            self.failing = False
 
 
 def read_room(data: object, file: StoredFile | None = None) -> tuple[Room, RoomFile]:

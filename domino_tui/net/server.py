@@ -36,7 +36,7 @@ from websockets.http11 import Request, Response
 
 from ..engine import EngineError, SaveFormatError
 from . import credentials
-from .host import RoomHost
+from .host import KNOCK_WAIT, KNOCKS, RoomHost
 from .limits import Bucket, PerAddress
 from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
 from .protocol import normal_room_code as normal_code
@@ -103,6 +103,11 @@ class ServerConfig:
     # Seconds from a bot's turn to its move, at the least (the host's pace): so that how soon a bot answers tells
     # nobody whether it had a choice, which would say what its hidden hand holds. Tests set 0 where it is no matter.
     bot_pace: float = BOT_PACE
+    # A join to a started room under the name of a player who is away knocks: it waits this many seconds at most
+    # for the room's creator to let it in; a room holds this many knocks at once, an address this many waiting.
+    knock_wait: float = KNOCK_WAIT
+    knocks_per_room: int = KNOCKS
+    knocks_per_address: int = KNOCKS
 
 
 @dataclass(eq=False)
@@ -190,6 +195,7 @@ class RoomServer:
         self.per_address: Counter[str] = Counter()  # WebSocket connections per address
         self.sockets: Counter[str] = Counter()  # every connection per address, handshakes and refusals too
         self.opening: Counter[str] = Counter()  # connections per address that have not sent their request
+        self.knocking: Counter[str] = Counter()  # connections per address joining (knocking at a started room)
         self._connection_type = type("Connection", (_Connection,), {"owner": self})
         self.connections = 0
         self.creations = PerAddress(config.per_address / 3600, config.per_address)
@@ -239,6 +245,8 @@ class RoomServer:
             pace=self.config.bot_pace,
             on_store_failure=self._fail,
             new_seed=self.new_seed,
+            knock_wait=self.config.knock_wait,
+            max_knocks=self.config.knocks_per_room,
         )
 
     def _forget(self, host: RoomHost) -> None:
@@ -473,7 +481,38 @@ class RoomServer:
         if kind == "watch":
             await host.watch(client)
         else:
-            await host.join(client, str(msg["name"]), msg.get("seat"))  # type: ignore[arg-type]  # an int or None
+            await self._join(client, host, str(msg["name"]), msg.get("seat"))  # type: ignore[arg-type]  # int or None
+
+    async def _join(self, client: Client, host: RoomHost, name: str, seat: int | None) -> None:
+        """Join ``host``'s room: a seat in its lobby, or, once it has started, a knock that waits for its creator
+        (and ends when its connection does). An address has at most ``knocks_per_address`` knocks waiting, and a
+        knock that is not let in counts among its misses, as a wrong password does."""
+        address = client.address
+        started = host.room.status is not Status.LOBBY
+        if started and self.knocking[address] >= self.config.knocks_per_address:
+            raise ProtocolError(
+                Code.TOO_FAST, f"your address has {self.knocking[address]} knocks waiting: wait for their answers"
+            )
+        self.knocking[address] += 1
+        joining = asyncio.ensure_future(host.join(client, name, seat))
+        closed = asyncio.ensure_future(client.ws.wait_closed())
+        try:
+            await asyncio.wait({joining, closed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            closed.cancel()
+            _uncount(self.knocking, address)
+            if not joining.done():
+                joining.cancel()  # its connection closed while it knocked
+                with contextlib.suppress(asyncio.CancelledError):
+                    await joining
+        try:
+            joining.result()
+        except asyncio.CancelledError:
+            raise ProtocolError(Code.REFUSED, "the connection closed while it knocked") from None
+        except ProtocolError:
+            if started or host.room.status is not Status.LOBBY:
+                self.misses.take(address)  # a name guessed, a knock turned away or over a bound: a wrong password
+            raise
 
     async def _create(self, client: Client, msg: dict[str, object]) -> None:
         if len(self.rooms) >= self.config.max_rooms:

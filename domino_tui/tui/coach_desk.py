@@ -9,15 +9,14 @@ the record. A game the worker has not yet written when the app closes is kept on
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.message import Message
-
-from .session import HUMAN, Session
 
 # The expert, the coach and the record of games (sqlite3) are imported where they are first used: the first
 # frame needs none of them (tests/tui/test_startup_imports.py).
@@ -29,7 +28,6 @@ if TYPE_CHECKING:
     from ..coach.review import Review
     from ..engine import Event, Move, Observation
     from ..records import GameRecord, Records
-    from .train_session import TrainSession
 
 
 class RecordNote(Message):
@@ -44,16 +42,15 @@ class RecordNote(Message):
 class ReviewJob:
     """One hand's review as it is computed (the worker writes, the screen reads)."""
 
-    session: Session | None  # the local sitting reviewed from its deal; None: reviewed from what a seat saw
     index: int  # the game's number in the match, from 0
-    record_uid: str | None  # the game's id in the record (None when nothing is recorded)
+    # The review from what a seat saw (its choices, the units, the names): a table in a room has no deal.
+    seen: tuple[int, Units, Sequence[tuple[int, Observation, Move]], Names]
+    record: GameRecord | None = None  # the game's row in your record, which the review joins (None: not kept)
     done: int = 0
     total: int | None = None  # None until the decisions are counted
     result: Review | None = None
     problem: str | None = None
     notes: list[str] = field(default_factory=list)
-    # The review from what a seat saw (its choices, the units, the names): a table in a room has no deal.
-    seen: tuple[int, Units, Sequence[tuple[int, Observation, Move]], Names] | None = None
 
 
 class CoachDesk:
@@ -61,9 +58,11 @@ class CoachDesk:
         self.app = app
         self.options = options
         self._records: Records | None = None
-        self.recorded: set[tuple[int, int]] = set()  # (id of the session, game index) already handed on
         self.outbox: dict[str, GameRecord] = {}  # finished games a worker has yet to write, by uid
         self.job: ReviewJob | None = None
+        # Held while a game's row is written: the row of a game a table kept and the same row with the review of
+        # its hand are written by two workers, and the one without the review must not come last.
+        self.writing = threading.Lock()
 
     @property
     def records(self) -> Records:
@@ -81,52 +80,20 @@ class CoachDesk:
 
     # ----- a game ends -----
 
-    def finished(self, session: Session) -> None:
-        """Record the game that just ended (once) and review it, in a worker thread."""
-        key = (id(session), session.game_index)
-        if key in self.recorded or not session.game.over:
-            return
-        self.recorded.add(key)
-        from .recording import record_of
-
-        # The record is your own games: a game at one keyboard shared by several people is nobody's alone.
-        keep = getattr(self.app, "save_settings", True) and not session.hot_seat
-        record = record_of(session, session.game_index) if keep else None
-        if record is not None:
-            self.outbox[record.uid] = record
-        job = self.job = ReviewJob(session, session.game_index, None if record is None else record.uid)
-        # Not exclusive: a worker cancelled before it starts would never write its game.
-        self.app.run_worker(partial(self._after_game, job, record), thread=True, group="review", name="review")
-
-    def train_finished(self, session: TrainSession) -> None:
-        """Record a Mexican Train match once its last round ends (once); no review (the coach reviews line games)."""
-        key = (id(session), -1)  # a match is recorded whole, never a round
-        if key in self.recorded or not session.match_over or not getattr(self.app, "save_settings", True):
-            return
-        self.recorded.add(key)
-        from .recording import train_record_of
-
-        self.keep_record(train_record_of(session))
-
     def keep_record(self, record: GameRecord) -> None:
-        """Write a game played elsewhere (online) to the record, in a worker thread; no review (no deal)."""
+        """Write a game a table saw to the record, in a worker thread (the review, if any, comes from what the seat
+        saw: `review_seen`)."""
         self.outbox[record.uid] = record
         self.app.run_worker(partial(self._write, record), thread=True, group="review", name="record")
 
     def _write(self, record: GameRecord) -> None:
-        problem = self.records.add(record)
-        self.outbox.pop(record.uid, None)
-        if problem:
-            self.app.post_message(RecordNote(problem))
-
-    def _after_game(self, job: ReviewJob, record: GameRecord | None) -> None:
-        if record is not None:
+        with self.writing:
+            if record.uid not in self.outbox:
+                return  # written already, whole with its review (see `_review`)
             problem = self.records.add(record)
             self.outbox.pop(record.uid, None)
-            if problem:
-                self.app.post_message(RecordNote(problem))  # thread-safe, and never waits for a closing app
-        if self.job is job:  # a later game ended meanwhile: its review is the one wanted
-            self._review(job)
+        if problem:
+            self.app.post_message(RecordNote(problem))
 
     def keep_unwritten(self) -> None:
         """The app closes: games no worker has written yet wait on disk for the next start."""
@@ -135,53 +102,49 @@ class CoachDesk:
                 self.records.keep_for_later(record)
 
     def review_seen(
-        self, seat: int, index: int, seen: Sequence[Observation], history: Sequence[Event], names: Names, seed: str
+        self,
+        seat: int,
+        index: int,
+        seen: Sequence[Observation],
+        history: Sequence[Event],
+        names: Names,
+        seed: str,
+        record: GameRecord | None = None,
     ) -> None:
         """Review your decisions in the hand just over from the observations you were sent (a table in a room:
-        the deal stays with the room), in a worker thread; ``index``: the game's number in the match, from 0."""
+        the deal stays with the room), in a worker thread; ``index``: the game's number in the match, from 0.
+        The review's average loss joins ``record``, the game's row in your record (written meanwhile by
+        `keep_record`: the row is written whole again, and the record keeps whichever review it has; the row
+        without it is written first, or not at all)."""
         from ..coach.hint import units_of
         from ..coach.review import seen_choices
 
         if not seen:
             return
         todo = seen_choices(seen, history)
-        job = self.job = ReviewJob(None, index, None, seen=(seat, units_of(seen[-1]), todo, names))
+        job = self.job = ReviewJob(index, (seat, units_of(seen[-1]), todo, names), record)
         self.app.run_worker(partial(self._review, job, seed), thread=True, group="review", name="review")
 
-    def _review(self, job: ReviewJob, seed: str = "") -> None:
-        from ..coach.review import rate_choices, review
+    def _review(self, job: ReviewJob, seed: str) -> None:
+        from ..coach.review import rate_choices
 
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
 
-        if job.seen is not None:
-            seat, units, todo, names = job.seen
-            job.total = len(todo)
-            try:
-                job.result = rate_choices(seat, units, todo, self.bot(random.Random(seed)), names, progress)
-            except Exception as exc:  # a review is a bonus: it must never take the game down
-                job.problem = f"The review could not be made: {exc}"
-            return
-        session = job.session
-        assert session is not None
-        match = session.match
+        seat, units, todo, names = job.seen
+        job.total = len(todo)
         try:
-            result = review(
-                match.games[job.index],
-                HUMAN,
-                self.bot(random.Random(f"review:{session.seed}:{job.index}")),
-                tuple(match.scores_before(job.index)),
-                match.target,
-                session.name,
-                progress,
-            )
+            job.result = rate_choices(seat, units, todo, self.bot(random.Random(seed)), names, progress)
         except Exception as exc:  # a review is a bonus: it must never take the game down
             job.problem = f"The review could not be made: {exc}"
             return
-        job.total = len(result.decisions)
-        job.result = result
-        if job.record_uid is not None:
-            job.problem = self.records.set_review(job.record_uid, result.average_loss, len(result.decisions))
+        if job.record is not None:
+            reviewed = replace(
+                job.record, review_loss=job.result.average_loss, review_decisions=len(job.result.decisions)
+            )
+            with self.writing:
+                self.outbox.pop(reviewed.uid, None)  # written here whole: the row without it need not be
+                job.problem = self.records.add(reviewed)
 
     # ----- screens -----
 

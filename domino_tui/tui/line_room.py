@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from ..engine import Kind, Move, Observation, PublicView, Reason
 from ..net.heard import GameOver, RoomInfo
-from .online import team_name
+from .online import match_text, team_name
 from .screens.game_over import GameOverText
 from .screens.score_sheet import ScoreSheet
 
@@ -29,6 +29,21 @@ def only_draw_or_pass(obs: Observation) -> Move | None:
     """The draw or the pass when it is the seat's only move (auto-pass makes it), else None."""
     legal = obs.legal
     return legal[0] if len(legal) == 1 and legal[0].kind is not Kind.PLAY else None
+
+
+def play_points(obs: Observation) -> dict[int, int]:
+    """What each tile of the seat's hand would score now (by its index), in a game that scores the count during
+    play: the best of its legal plays, for the tiles that score at all."""
+    if not obs.rules.fives:
+        return {}
+    points: dict[int, int] = {}
+    for move in obs.legal:
+        if move.kind is Kind.PLAY and move.tile is not None and move.end is not None:
+            tile = move.tile
+            scored = obs.rules.count_points(obs.board.layout.count_after(tile.low, tile.high, move.end))
+            index = obs.hand.index(tile)
+            points[index] = max(points.get(index, 0), scored)
+    return points
 
 
 def hand_points(over: GameOver, before: Sequence[int]) -> tuple[int, ...]:
@@ -52,7 +67,7 @@ def over_text(
     teams = tuple(team_name(rules, names, t) for t in range(len(r.points)))
     lines = [ended]
     if over.match_over:
-        lines.append("The match is over" + ("." if over.winner is None else f": {teams[over.winner]} won it."))
+        lines.append(match_text(rules, names, over.winner, over.scores, shown.target))
     hands = []
     for seat in range(rules.players):
         # The result lays every hand open (the game is over); before it, only your own is known.
@@ -84,13 +99,19 @@ def score_sheet(
     names: tuple[str, ...],
     games: Mapping[tuple[int, int], tuple[tuple[int, ...], str]],
     over: GameOver | None,
+    in_view: tuple[int, int] | None = None,
 ) -> ScoreSheet:
-    """The games of the match in view as the room's results gave them: ``games`` (match, game) -> each side's
-    points and how it ended."""
-    match = over.match if over else 0
-    rows = tuple(row for (m, _), row in sorted(games.items()) if m == match)
-    teams = len(rows[0][0]) if rows else 0
+    """The games of the match in view (``in_view``: the (match, game) on the table): those over as the room's
+    results gave them (``games``: (match, game) -> each side's points and how it ended), then the game in play
+    with its points so far; the match's target beside the totals until the match is over."""
+    match = in_view[0] if in_view is not None else over.match if over else 0
+    rows = [row for (m, _), row in sorted(games.items()) if m == match]
+    if shown is not None and in_view is not None and in_view not in games:
+        rows.append((tuple(shown.points), "in play"))
+    teams = len(shown.points) if shown is not None else len(rows[0][0]) if rows else 0
     sides = tuple(team_name(shown.rules, names, t) for t in range(teams)) if shown else ()
-    title = "Score sheet" + (f" · {shown.rules.title}" if shown else "")
-    total = "Match over" if over is not None and over.match_over else "in play"
-    return ScoreSheet(title, sides, rows, total)
+    target = shown.target if shown is not None else None
+    goal = f"to {target}" if target else ""
+    title = "Score sheet" + (f" · {shown.rules.title}" if shown else "") + (f" · {goal}" if goal else "")
+    total = "Match over" if over is not None and over.match_over else goal or "in play"
+    return ScoreSheet(title, sides, tuple(rows), total)

@@ -10,7 +10,10 @@ room's family, given the clients: the same `LineTable` or `TrainTable` as online
 
 from __future__ import annotations
 
+import os
+import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +41,15 @@ EARLIER_FILE = "game.json"  # where the app kept its game before it was a room's
 
 def room_path() -> Path:
     return config_dir() / ROOM_FILE
+
+
+def earlier_path() -> Path:
+    return config_dir() / EARLIER_FILE
+
+
+def pick_seed(seed: int | None) -> int:
+    """A seed picked at the edge, so that a game without a chosen seed can still be replayed."""
+    return seed if seed is not None else random.SystemRandom().randrange(1 << 31)
 
 
 @dataclass
@@ -78,10 +90,14 @@ class LocalGame:
         await self.room.close()
 
 
-async def new_game(settings: Settings, seed: int, pace: float, path: Path | None) -> LocalGame:
-    """A new match of ``settings`` dealt from ``seed``, its log kept at ``path`` (None: in memory only)."""
+async def new_game(
+    settings: Settings, seed: int, pace: float, path: Path | StoredFile | None, said: Said | None = None
+) -> LocalGame:
+    """A new match of ``settings`` dealt from ``seed``, its log kept at ``path`` (None: in memory only); ``said``
+    is told when the file cannot be written (the match goes on)."""
     options = room_options(settings)
     room = LocalRoom(seed=seed, pace=pace, path=path)
+    room.store.said = said
     names = person_names(settings)
     first = room.client()
     create = {k: v for k, v in options.to_json().items() if k in CREATE_OPTIONS and v is not None}
@@ -93,8 +109,8 @@ async def new_game(settings: Settings, seed: int, pace: float, path: Path | None
         clients.append(client)
     await first.start()
     use = CoachUse(room.room.code)
-    if path is not None:
-        use.file = StoredFile(path_beside(path))
+    if room.store.file is not None:
+        use.file = StoredFile(path_beside(room.store.file.path))
         use.file.remove()  # the counts of the room this one replaces
     return LocalGame(room, clients, use)
 
@@ -102,19 +118,27 @@ async def new_game(settings: Settings, seed: int, pace: float, path: Path | None
 # What a create message may say of a local room's options (the rest are a server's: clock, password, edition).
 CREATE_OPTIONS = ("players", "house", "bots", "seats", "target", "games", "coach")
 
+Said = Callable[[str], None]
 
-async def resumed(pace: float, path: Path, earlier: Path | None = None) -> tuple[LocalGame | None, str | None]:
+
+async def resumed(
+    pace: float, path: Path | StoredFile, earlier: Path | None = None, said: Said | None = None
+) -> tuple[LocalGame | None, str | None]:
     """The game kept at ``path`` where it was, with its people seated again; else one saved at ``earlier`` in
     the earlier format, converted into a room kept at ``path`` (the earlier file then goes). (None, a message)
-    when a file could not be read (it is moved aside); (None, None) when there is no game to resume."""
+    when a file could not be read (it is moved aside); (None, None) when there is no game to resume. ``said``:
+    as for `new_game`."""
+    file = path if isinstance(path, StoredFile) else StoredFile(path)
     problem = None
-    if not path.exists() and earlier is not None and earlier.exists():
-        problem = convert(StoredFile(earlier), StoredFile(path))
-    room, message = LocalRoom.restore(path, pace=pace)
+    # Anything at ``path``, even a link that leads nowhere, is the room's file: a conversion never replaces it.
+    if not os.path.lexists(file.path) and earlier is not None and earlier.exists():
+        problem = convert(StoredFile(earlier), file)
+    room, message = LocalRoom.restore(file, pace=pace)
     if room is None:
         return None, problem or message
+    room.store.said = said
     clients = [await room.seat(seat) for seat in room.people()]
-    use, unread = CoachUse.load(path_beside(path), room.room.code)
+    use, unread = CoachUse.load(path_beside(file.path), room.room.code)
     return LocalGame(room, clients, use), problem or unread
 
 
@@ -168,6 +192,15 @@ def in_progress(room: LocalRoom) -> bool:
         return False
     people = set(r.people())
     return r.game_number > 1 or any(ev.seat in people for ev in _history(room))
+
+
+def is_the_match(room: LocalRoom, asked: Settings) -> bool:
+    """Whether the room plays a match ``asked`` asks for (the command line's): the same game against the same
+    seats (as many, the same bots), and the same seed when one was asked for; then it is resumed without asking
+    to give it up."""
+    r, wanted = room.room, room_options(asked)
+    same_seed = asked.seed is None or asked.seed == r.seed
+    return same_seed and (wanted.variant, tuple(wanted.seats)) == (r.options.variant, tuple(r.options.seats))
 
 
 def progress(room: LocalRoom) -> str:

@@ -7,12 +7,18 @@ is worked out on this side, so the table shows exactly what the server says this
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine import Kind, Observation, Reason, Rules
 from ..net.heard import NetError, RoomInfo, SeatClient, SeatInfo
 from ..net.protocol import MAX_CHAT, MAX_NAME
 from .move_words import describe, last_action
+
+if TYPE_CHECKING:
+    from .kept_seats import KeptSeats
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CHAT_SHOWN = 3  # chat messages kept in view on the table
@@ -32,9 +38,12 @@ class Connect:
     bots: str = "Easy"  # the level of the bots in the seats nobody takes
     options: dict[str, object] = field(default_factory=dict)  # more create options (docs/protocol.md)
     watch: bool = False  # a spectator: the public view, every hand face down, no seat
+    seat: int | None = None  # the seat asked for when joining (from 0; None: the first open one)
 
     @classmethod
-    def join(cls, address: str, name: str, password: str | None = None, watch: bool = False) -> Connect:
+    def join(
+        cls, address: str, name: str, password: str | None = None, watch: bool = False, seat: int | None = None
+    ) -> Connect:
         """``HOST[:PORT]/ROOM``; ValueError with words for people when it is not one."""
         from ..net.client import room_address  # the network's client loads only for a room online
 
@@ -44,7 +53,7 @@ class Connect:
             raise ValueError(
                 f"{address!r} is not a room's address: write HOST[:PORT]/ROOM, e.g. {DEFAULT_SERVER}/K7QM-3XPA"
             ) from None
-        return cls(url, name, room, password or None, watch=watch)
+        return cls(url, name, room, password or None, watch=watch, seat=seat)
 
     @classmethod
     def create(
@@ -59,14 +68,43 @@ class Connect:
         url, _ = room_address(f"{where}/new")
         return cls(url, name, None, password or None, variant, bots, dict(options))
 
-    async def enter(self, client: SeatClient) -> None:
-        """Create or join; NetError when the server says no or cannot be reached."""
-        if self.room is not None and self.watch:
-            await client.watch(self.room, self.password)
-        elif self.room is None:
-            await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
-        else:
-            await client.join(self.room, self.name, self.password)
+    async def enter(self, new_client: Callable[[], SeatClient], kept: KeptSeats | None = None) -> SeatClient:
+        """Create, join or watch, with a client ``new_client`` makes: the client let in, or NetError when the
+        server says no or cannot be reached. A room where ``kept`` holds this player's seat is entered with its
+        token, so the seat is theirs again even after the match began; a token the server no longer takes (the
+        room closed or expired) is forgotten, and the room joined as anyone joins it. A seat given a token is kept."""
+        held = None if self.room is None or self.watch or kept is None else kept.find(self.url, self.room)
+        if held is not None and held.name.casefold() != self.name.strip().casefold():
+            held = None  # another person's seat kept on this computer (two players, one account): not this one
+        if held is not None and kept is not None and self.room is not None:
+            client = new_client()
+            try:
+                await client.rejoin(self.room, held.token)
+                return client
+            except NetError as exc:
+                await client.close()
+                if exc.code in ("unreachable", "refused"):
+                    raise
+                kept.forget(self.url, self.room)
+        client = new_client()
+        try:
+            if self.room is not None and self.watch:
+                await client.watch(self.room, self.password)
+            elif self.room is None:
+                await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
+            else:
+                await client.join(self.room, self.name, self.password, self.seat)
+        except NetError:
+            await client.close()
+            raise
+        welcome = client.welcome
+        if kept is not None and welcome is not None and welcome.token and welcome.seat is not None:
+            from .kept_seats import KeptSeat
+
+            variant = self.variant if self.room is None else ""
+            name = welcome.name or self.name
+            kept.keep(KeptSeat(self.url, welcome.room, welcome.token, name, welcome.seat, variant, time.time()))
+        return client
 
 
 def check_name(name: str) -> str | None:
@@ -88,7 +126,6 @@ def refusal(error: NetError, url: str) -> str:
         "no_room": "There is no such room on that server (check the code).",
         "password": "Wrong password for this room.",
         "seat": "The room is full.",
-        "not_now": "The game in this room has started: a seat is taken in its lobby, before the start.",
         "server_full": "The server is full just now: try again later.",
         "version": "The server speaks another version of the protocol: update domino-tui.",
     }.get(error.code, "")
@@ -103,7 +140,9 @@ def seat_kind(seat: SeatInfo) -> str:
             return "away, a bot plays"
         return "person" if seat.present else "away"
     if seat.kind == "bot":
-        return f"bot, {seat.level}" if seat.level and seat.level != seat.name else "bot"
+        # A room names its bots with their level ("Rosa (Easy)"): the level is said once.
+        said = not seat.level or seat.level == seat.name or seat.name.endswith(f"({seat.level})")
+        return "bot" if said else f"bot, {seat.level}"
     return "open"
 
 
@@ -126,6 +165,11 @@ def team_name(rules: Rules, names: tuple[str, ...], team: int) -> str:
     return names[team]
 
 
+def wins(rules: Rules, won: str) -> str:
+    """The verb of a side's name: "You win", "West & East win", "Computer wins"."""
+    return "win" if won == "You" or rules.partnership else "wins"
+
+
 def result_text(
     rules: Rules,
     names: tuple[str, ...],
@@ -133,20 +177,38 @@ def result_text(
     winner: int | None,
     out_seat: int | None,
     points: tuple[int, ...],
+    earned: tuple[int, ...] | None = None,
 ) -> str:
-    """How a game ended and who won it."""
+    """How a game ended and who won it; where plays score, given ``earned`` (each side's points in the game, its
+    plays' and its bonus), what each side earned instead: who went out may have earned the less (in Fives and
+    Threes going out is worth 1), and the match's winner would read as the loser of its last game."""
     if reason is Reason.OUT and out_seat is not None:
         how = f"{names[out_seat]} went out"
     elif reason is Reason.STALEMATE:
         how = "The line is locked"
     else:
         how = "The game is blocked"
+    if rules.fives and earned is not None:
+        return (
+            f"{how}. This game: " + ", ".join(f"{team_name(rules, names, t)} {p}" for t, p in enumerate(earned)) + "."
+        )
     if winner is None:
         return f"{how}: a draw."
     won = team_name(rules, names, winner)
-    verb = "win" if won == "You" or rules.partnership else "wins"
     worth = f", {points[winner]} points" if rules.wins_by_points and points[winner] else ""
-    return f"{how}: {won} {verb} the game{worth}."
+    return f"{how}: {won} {wins(rules, won)} the game{worth}."
+
+
+def match_text(
+    rules: Rules, names: tuple[str, ...], winner: int | None, scores: tuple[int, ...], target: int | None
+) -> str:
+    """Who won the match just over, and by what: its points in a match to a ``target`` (a match of a number of
+    games is won by games, which a result does not count)."""
+    if winner is None:
+        return "The match is tied."
+    won = team_name(rules, names, winner)
+    margin = f", {scores[winner]} to {scores[1 - winner]}" if target is not None and len(scores) == 2 else ""
+    return f"{won} {wins(rules, won)} the match{margin}."
 
 
 def playable(obs: Observation) -> list[int]:

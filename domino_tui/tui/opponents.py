@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 import re
 
-from ..ai import BOTS, Bot, make_bot
+from ..ai import BOTS
 from ..ai.seat import plays
 
 # What a player needs to know of each bot; the classes' own descriptions speak to developers (seeds, origins).
@@ -83,30 +82,3 @@ def default_opponent() -> str:
 
 def known(name: str) -> bool:
     return name == PERSON or name in BOTS or name in _levels()
-
-
-def seat_bots(names: dict[int, str], seed: int) -> dict[int, Bot]:
-    """The bot ``names`` puts in each seat, each with its own random.Random derived from the match's seed, so that
-    a seed replays every bot's choice (the table here, a saved game, the record's replay)."""
-    return {seat: make_opponent(name, random.Random(f"{seed}:{seat}")) for seat, name in names.items()}
-
-
-def make_opponent(name: str, rng: random.Random) -> Bot:
-    """A bot for ``name``: a level (whatever shape the ai package gives it) or a registered bot."""
-    levels = _levels()
-    if name in levels:
-        level = levels[name]
-        try:
-            from ..ai.levels import make_level
-
-            return make_level(name, rng)
-        except ImportError:
-            pass
-        if isinstance(level, str):
-            return make_bot(level, rng)
-        if isinstance(level, tuple) and len(level) == 2 and isinstance(level[1], dict):
-            return make_bot(level[0], rng, **level[1])
-        bot_name = getattr(level, "bot", None)
-        if isinstance(bot_name, str):
-            return make_bot(bot_name, rng, **dict(getattr(level, "options", {}) or {}))
-    return make_bot(name, rng)

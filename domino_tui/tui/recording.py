@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from ..engine import Rules, TrainRules, places_of
 from ..records import GameRecord
 from ..records.ratings import result_of
-from .session import HUMAN, Session
-from .train_session import TrainSession
 
 
 def from_seat(seat: int, players: int) -> list[int]:
@@ -41,51 +39,6 @@ def train_standing(seat: int, totals: Sequence[int]) -> tuple[str, tuple[int, ..
     totals (the lowest wins)."""
     places = places_of([totals[s] for s in from_seat(seat, len(totals))], lowest_wins=TrainRules.lowest_wins)
     return result_of(places, 0), places
-
-
-def record_of(session: Session, index: int) -> GameRecord:
-    """Game ``index`` (from 0) of ``session``'s match, seen from your side, with the coach's use."""
-    game = session.match.games[index]
-    rules = session.rules
-    mine = rules.team_of(HUMAN)
-    points = game.team_points()
-    result, places = line_standing(rules, HUMAN, game.result.winner if game.result else None, points)
-    seats = ("You", *(session.opponent_name(s) for s in range(1, rules.players)))
-    opponents = sorted({seats[s] for s in range(rules.players) if rules.team_of(s) != mine})
-    return GameRecord(
-        variant=rules.name,
-        seats=seats,
-        opponent="/".join(opponents),
-        seed=session.seed,
-        game_no=index + 1,
-        result=result,
-        points_for=points[mine],
-        points_against=sum(p for team, p in enumerate(points) if team != mine),
-        game=game.to_json(),
-        hints=session.hints.get(index, 0),
-        undos=session.undos.get(index, 0),
-        places=places,
-    )
-
-
-def train_record_of(session: TrainSession) -> GameRecord:
-    """A finished Mexican Train match, seen from your seat: every seat ranked by its total (the lowest wins),
-    the match's JSON kept whole (the statistics' replay shows line games only, and says so)."""
-    totals = session.match.totals
-    result, places = train_standing(HUMAN, totals)
-    seats = ("You", *(session.opponent_name(s) for s in range(1, session.players)))
-    return GameRecord(
-        variant=session.rules.name,
-        seats=seats,
-        opponent="/".join(sorted(set(seats[1:]))),
-        seed=session.seed,
-        game_no=1,
-        result=result,
-        points_for=totals[HUMAN],
-        points_against=sum(totals) - totals[HUMAN],
-        game=session.match.to_json(),
-        places=places,
-    )
 
 
 # ----- games played in a room -----

@@ -45,6 +45,10 @@ class Settings:
     tour_seen: bool = False  # the first-run tour has been shown
     # Seats at a table that takes a choice of players (Mexican Train, Fives and Threes); None: the variant's own.
     players: int | None = None
+    # What the Play online form was last given: the server, your name and the room's code (None: never given).
+    online_server: str | None = None
+    online_name: str | None = None
+    online_room: str | None = None
 
     def with_variant(self, variant: str) -> Settings:
         rules = rules_of(replace(self, variant=variant))
@@ -205,6 +209,10 @@ def from_dict(data: object) -> Settings:
     show_log = _field(data, "show_log", None, optional(is_flag), "true, false or null")
     theme = _field(data, "theme", None, optional(is_name), "a theme's name, or null")
     players = _field(data, "players", None, optional(is_whole_number), "a number of players, or null")
+    online = {
+        name: _field(data, name, None, optional(is_name), "text of 1 to 100 characters, or null")
+        for name in ("online_server", "online_name", "online_room")
+    }
     if players is not None and variant in TRAIN_VARIANTS:
         try:
             get_train_rules(variant, players)
@@ -224,5 +232,6 @@ def from_dict(data: object) -> Settings:
         show_log=show_log,
         theme=theme,
         players=players,
+        **online,
     )
     return settings.with_variant(variant)

@@ -14,6 +14,11 @@ and, through the watchers of the list's visibility and of the busy flag, when it
 palette closes, it starts or ends after the list is gone, raises NoMatches('CommandList') and the app exits. A
 palette that has closed neither searches nor shows anything (tests/tui/test_robustness.py).
 
+A screen dismissed before it has mounted (the key that answers a question typed at once with the one that asked
+it) is taken down before its on_mount runs, which then looks for its widgets and raises NoMatches (found by the
+random walk: a new game's "Abandon?" answered at once). It is dismissed once it has mounted
+(tests/tui/test_random_soak.py).
+
 OptionList._on_click takes the clicked option's number from the drawn row and looks it up without a bound. The
 command palette's list is narrowed as you type, so a click that lands on a row drawn before the last letters
 names an option that is gone: IndexError, and the app exits (found by the random walk). A click on an option no
@@ -52,6 +57,13 @@ async def _click_a_listed_option(self: OptionList, event: events.Click) -> None:
 
 def _dismiss_once(self: Screen, result: object = None) -> AwaitComplete:
     if not self.is_attached or self.app.screen is not self:
+        return AwaitComplete.nothing()
+    if not self.is_mounted:
+        # Answered before it has mounted: dismissed once it has (after its on_mount, which finds its widgets).
+        def once_mounted() -> None:
+            _dismiss_once(self, result)  # not awaited: from the screen's own handler
+
+        self.call_next(once_mounted)
         return AwaitComplete.nothing()
     return _dismiss(self, result)
 

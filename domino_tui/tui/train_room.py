@@ -67,7 +67,9 @@ def seats_text(info: RoomInfo | None, names: tuple[str, ...]) -> Text:
         elif kind.startswith("away"):
             groups["Away"].append(names[s] + (" (a bot plays)" if seat.away else ""))
         elif kind.startswith("bot"):
-            groups["Bots"].append(names[s] if seat.level in (None, seat.name) else f"{names[s]} ({seat.level})")
+            # A room names its bots with their level ("Ana (Easy)"): said once.
+            said = seat.level in (None, seat.name) or names[s].endswith(f"({seat.level})")
+            groups["Bots"].append(names[s] if said else f"{names[s]} ({seat.level})")
         else:
             groups["Open"].append(names[s])
     out = Text()

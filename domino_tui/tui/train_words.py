@@ -1,7 +1,7 @@
 """A train game's table in words and rows, from what a seat may see (its `TrainObservation`) and the train rules:
 the keys and names of the trains, the rows the table draws, the newest tile, the tiles that fit and where they
-may go, the moves for the log. The train table (screens/train_table.py) and the
-local one still in use (train_session.py) say them alike.
+may go, the moves for the log: what the one train table (screens/train_table.py) says, online and at this
+keyboard alike. Nothing here reads more than the observation and the rules (no game, no sitting).
 
 ``names`` is each seat's name as the table shows it ("You" for yours).
 """

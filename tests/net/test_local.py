@@ -285,6 +285,26 @@ async def test_a_restart_at_this_keyboard_compacts_the_file_and_restores_the_new
     await restored.close()
 
 
+async def test_a_compacted_log_keeps_the_seats_as_chosen_in_the_lobby(tmp_path: Path) -> None:
+    path = tmp_path / "room.json"
+    room = LocalRoom(seed=SEED, path=path)
+    you = room.client()
+    await you.create("You", "partnership", seats=[None, "random", "dummy", "random"])
+    await you.swap(0, 2)  # you sit opposite where you began; the dummy bot takes your seat
+    await you.start()
+    seen = await my_turn(you)
+    await you.restart()
+    await my_turn(you, seen.position)
+    before = [(s.kind, s.name, s.level, s.token_hash) for s in room.room.seats]
+    assert room.room.seats[2].kind.value == "person" and room.room.creator == 2
+    await room.close()
+    restored, message = LocalRoom.restore(path)
+    assert message is None and restored is not None
+    assert [(s.kind, s.name, s.level, s.token_hash) for s in restored.room.seats] == before
+    assert restored.room.creator == 2 and restored.room.matches == 2
+    await restored.close()
+
+
 async def saved_document(tmp_path: Path) -> dict:
     room = LocalRoom(seed=SEED, path=tmp_path / "good.json")
     you = room.client()

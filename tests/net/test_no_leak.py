@@ -26,8 +26,8 @@ from domino_tui.net.protocol import encode
 from .tables import play_table
 
 KEYS = {
-    "welcome": {"type", "v", "room", "seat", "token", "creator"},
-    "room": {"type", "room", "status", "options", "creator", "seats", "match", "game", "scores"},
+    "welcome": {"type", "v", "room", "seat", "token", "creator", "name"},
+    "room": {"type", "room", "status", "options", "creator", "seats", "match", "game", "scores", "knocks"},
     "obs": {"type", "match", "game", "position", "obs"},
     "view": {"type", "match", "game", "position", "view"},
     "result": {"type", "match", "game", "result", "scores", "match_over", "winner", "hands"},

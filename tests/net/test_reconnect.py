@@ -79,3 +79,22 @@ async def test_the_move_clock_has_a_bot_move_for_a_player_whose_time_is_up(runni
     log = movers(running.server.storage.path)
     assert log and set(log) == {"stand-in"}
     assert running.room().seats[0].present and running.room().seats[1].present
+
+
+async def test_a_seat_taken_up_with_its_token_elsewhere_is_not_taken_back_in_turn(running) -> None:
+    """Two windows with one seat's token: the newer holds the seat; the older is told why and stops, rather than
+    reconnect and take the seat back (the two would take it from each other for ever)."""
+    from domino_tui.net.client import RoomClosed
+
+    first = running.client()
+    welcome = await first.create("Ana", "block", bots="dummy")
+    second = running.client()
+    assert (await second.rejoin(welcome.room, welcome.token)).seat == welcome.seat
+    closed = await wait_for(first, lambda e: isinstance(e, RoomClosed))
+    assert closed.seat_kept and "another window" in closed.message
+    await wait_for(first, lambda e: isinstance(e, Connection) and e.state == "closed")
+    host = next(iter(running.server.rooms.values()))
+    holder = host.seated[welcome.seat]
+    for _ in range(20):  # a reconnecting client would be back within its first retry (0.05 s)
+        await asyncio.sleep(0.02)
+        assert host.seated.get(welcome.seat) is holder

@@ -1,15 +1,19 @@
 """The server killed with SIGKILL mid-match and started again: every room resumes where it was, the clients
-come back by themselves, and the match goes on to its end with no acknowledged move lost."""
+come back by themselves, and the match goes on to its end with no acknowledged move lost; seats swapped in the
+lobby and a token given anew stay as they were."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 
+import pytest
+
 from domino_tui.net.botclient import play_seat
-from domino_tui.net.client import RoomClient
+from domino_tui.net.client import Connection, NetError, RoomClient, RoomInfo, Welcome
 
 from .conftest import ServerProcess, free_port
+from .events import wait_for
 
 
 async def test_a_match_survives_sigkill_and_restart(tmp_path) -> None:
@@ -48,3 +52,46 @@ async def test_a_match_survives_sigkill_and_restart(tmp_path) -> None:
         ]
     else:
         assert after["game"] > before.game
+
+
+async def test_a_swap_and_a_new_token_survive_sigkill_and_restart(tmp_path) -> None:
+    port = free_port()
+    server = ServerProcess(tmp_path / "rooms.sqlite3", port)
+    await server.start()
+    url = f"ws://127.0.0.1:{port}"
+    clients: list[RoomClient] = []
+
+    def client() -> RoomClient:
+        clients.append(RoomClient(url, retry=(0.05, 0.2)))
+        return clients[-1]
+
+    ana, ben = client(), client()
+    try:
+        welcome = await ana.create("Ana", "fivesandthrees", seats=[None, None, None])
+        old = (await ben.join(welcome.room, "Ben")).token
+        await ana.swap(0, 2)  # Ana moves to seat 2 and takes her creator's mark with her; the empty seat 0 comes here
+        await ana.swap(1, 0)  # and Ben to seat 0
+        await wait_for(ben, lambda e: isinstance(e, Welcome) and e.seat == 0)
+        await ana.start()
+        await ben.close()  # his machine is lost, and his token with it
+        await wait_for(ana, lambda e: isinstance(e, RoomInfo) and e.status == "playing" and not e.seats[0].present)
+        knocking = asyncio.create_task(client().join(welcome.room, "Ben"))
+        await wait_for(ana, lambda e: isinstance(e, RoomInfo) and e.knocks)
+        await ana.admit(0)
+        new = (await asyncio.wait_for(knocking, 5)).token
+        server.kill()
+        await server.start()
+        # Ana's client comes back by itself to seat 2, still the creator; Ben's new token takes seat 0, the old none.
+        await wait_for(ana, lambda e: isinstance(e, Connection) and e.state == "connected")
+        info = await wait_for(ana, lambda e: isinstance(e, RoomInfo))
+        assert [(s.name, s.kind) for s in info.seats][::2] == [("Ben", "person"), ("Ana", "person")]
+        assert info.seats[1].kind == "bot" and info.creator == 2 and ana.welcome.seat == 2
+        again = await client().rejoin(welcome.room, new)
+        assert (again.seat, again.name) == (0, "Ben")
+        with pytest.raises(NetError) as void:
+            await client().rejoin(welcome.room, old)
+        assert void.value.code == "token"
+    finally:
+        for c in clients:
+            await c.close()
+        await server.stop()

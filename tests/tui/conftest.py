@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from domino_tui.engine import DRAW, PASS, End, Kind, Move
+from domino_tui.engine.match import Match
+from domino_tui.engine.state import GameState
+from domino_tui.games.line import LineMatch
+from domino_tui.net.room import Room, Status
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.equal_plays import distinct, outcome
-from domino_tui.tui.screens.table import TableScreen
-from domino_tui.tui.session import HUMAN
+from domino_tui.tui.screens.room_table import RoomTable
 from tests.net.conftest import start_server
 
 from .fast_input import type_keys
@@ -24,6 +29,8 @@ def private_config(tmp_path, monkeypatch):
     return tmp_path / "config"
 
 
+HUMAN = 0  # the seat of the person at this keyboard (the first person's at a shared one)
+
 # The coach (hints, reviews) with a fixed number of guesses instead of a time budget: deterministic and quick.
 COACH = {"budget": None, "samples": 8}
 
@@ -33,18 +40,55 @@ def make_app(variant: str = "classic", seed: int = 1, pause: float = 0.0, bot: s
     return DominoApp(variant=variant, seed=seed, pause=pause, opponents=(bot,), coach=COACH)
 
 
+def the_room(app: DominoApp) -> Room:
+    """The room of the game at this keyboard, as its host holds it: a test's oracle, never the table's source."""
+    assert app.game is not None, "no game at this keyboard"
+    return app.game.room.room
+
+
+def the_game(app: DominoApp) -> GameState:
+    """The line game in play in the app's room (the whole state, every hand: for tests to check against)."""
+    return the_match(app).game
+
+
+def the_match(app: DominoApp) -> Match:
+    match = the_room(app).match
+    assert isinstance(match, LineMatch), "not a line game"
+    return match.match
+
+
+def caught_up(table: RoomTable) -> bool:
+    """Whether the table shows the room's latest position (bots' moves reach it through its client)."""
+    room = the_room(table.app)  # type: ignore[arg-type]
+    view = table.seat_view
+    return view is not None and (view.match, view.game, view.position) == (
+        room.matches,
+        room.game_number,
+        room.position,
+    )
+
+
 async def settle(pilot, limit: float = 10.0) -> None:
-    """Wait until the bots have moved and it is your turn, or a screen over the table waits for you."""
+    """Wait until the room's table is up (the app makes its room in a worker), the bots have moved and it is a turn
+    at this keyboard that the table shows, or the game is over and its dialog is up, or a screen over the table
+    waits for you."""
     app = pilot.app
     waited = 0.0
     while waited < limit:
         await pilot.pause()
         screen = app.screen
-        if not isinstance(screen, TableScreen):
-            return
-        if screen.session.game.over or (screen.thinking is None and screen.session.human_to_act):
-            return
-        await pilot.pause(0.01)
+        if not isinstance(screen, RoomTable):
+            if app.game is not None and any(isinstance(s, RoomTable) for s in app.screen_stack):
+                return  # a screen over the table
+        elif caught_up(screen):
+            room = the_room(app)
+            thinking = getattr(screen, "thinking", None)
+            if room.status is Status.PLAYING and room.to_act() in screen.seats_here and thinking is None:
+                return
+            if room.status is not Status.PLAYING and screen.over is not None:
+                await pilot.pause()
+                return
+        await asyncio.sleep(0.01)
         waited += 0.01
     raise AssertionError("the bots never gave the turn back")
 
@@ -52,14 +96,14 @@ async def settle(pilot, limit: float = 10.0) -> None:
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 
 
-def keys_for(table: TableScreen, move: Move) -> list[str]:
+def keys_for(table: RoomTable, move: Move) -> list[str]:
     """The key presses that make ``move`` from a fresh turn (cursor anywhere)."""
     if move == DRAW:
         return ["d"]
     if move == PASS:
         return ["p"]
     assert move.kind is Kind.PLAY
-    game = table.session.game
+    game = the_game(table.app)  # type: ignore[arg-type]
     index = game.hand(game.turn).index(move.tile)  # the seat to move: you, or whoever has the keyboard
     ends = [m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == move.tile]
     # Ends that come to the same thing are not asked about (the table plays the first of them).
@@ -87,10 +131,10 @@ def same_move(game, made: Move, meant: Move) -> bool:
 
 async def play_heaviest(pilot, moves: int) -> None:
     """Make ``moves`` of your moves by keys (the heaviest tile that fits, else draw or pass), bots between."""
-    table = pilot.app.table
     await settle(pilot)
+    table = pilot.app.table
     for _ in range(moves):
-        game = table.session.game
+        game = the_game(pilot.app)
         if game.over:
             return
         legal = game.legal_moves()
@@ -111,10 +155,10 @@ def tile_with_a_choice(game):
 
 async def reach_a_choice(pilot, limit: int = 60):
     """Play your first legal move, bots between, until a tile of yours has a choice of ends; that tile."""
-    table = pilot.app.table
     await settle(pilot)
+    table = pilot.app.table
     for _ in range(limit):
-        game = table.session.game
+        game = the_game(pilot.app)
         if game.over:
             break
         tile = tile_with_a_choice(game) if game.turn == HUMAN else None

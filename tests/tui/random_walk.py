@@ -1,6 +1,8 @@
-"""A random walk through the app: keys, clicks and resizes between 80x24 and 160x50, through every screen and
-the command palette, checking after every step that nothing raised and that the table, when it is in front,
-shows every open end and the newest tile and keeps its footer's Quit.
+"""A random walk through the app: keys, clicks and resizes between 80x24 and 160x50, through every screen over
+the room's table (new game, help, score sheet, review, statistics, the handover of a keyboard several people
+share, chat) and the command palette, checking after every step that nothing raised, that the room's log replays
+to the room as it stands, and that the room's table, when it is in front, shows every open end (every train's end)
+and the newest tile, as its room has them, and keeps its footer's Quit (see `walks_helpers`).
 
 A step is a burst of up to sixteen inputs typed faster than the app answers (as a fast typist, key repeat or a
 mouse does), then the app catching up; the checks follow each step. (Drawing the screen after each step costs
@@ -22,25 +24,56 @@ from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.pilot import _get_mouse_message_arguments
 
+from domino_tui.engine import DRAW, PASS, VARIANTS, TrainPlay
+from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
-from domino_tui.tui.screens.local_train_table import TrainTableScreen
-from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.local_game import room_path
+from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.room_table import RoomTable
+from domino_tui.tui.tile_keys import tile_key
+from domino_tui.tui.train_words import train_key, trains_for
 
-from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
+from .conftest import keys_for
 from .fast_input import catch_up, send_key
-from .train_helpers import assert_every_train_end_visible
+from .walks_helpers import (
+    assert_saved_game_is_the_room,
+    caught_up,
+    check_game_at_this_keyboard,
+    last_shown,
+    table_of_the_game,
+)
 
 GAME_KEYS = [
     *"1234567890",
     "left", "right", "up", "down", "enter", "space", "escape", "tab", "shift+tab",
-    "d", "p", "n", "s", "l", "h", "t", "u", "r", "y", "question_mark", "f1", "ctrl+s",
-    "home", "end", "pageup", "pagedown", "backspace",
+    "d", "p", "n", "s", "l", "h", "t", "u", "r", "y", "c", "m", "x", "a", "b", "question_mark", "f1", "ctrl+s",
+    "ctrl+o", "home", "end", "pageup", "pagedown", "backspace",
+]  # fmt: skip
+# Rarer: q leaves the table (quits the app: the walk goes on in a new one).
+LEAVE = "q"
+# The palette's commands at a table that lead to the screens over it, and some that act there.
+COMMANDS = [
+    "Help", "Score sheet", "Review the last hand", "Statistics", "New game", "Play online", "Hint",
+    "Show or hide the move log", "Show or hide the tile tracker", "Automatic draw", "Undo on/off", "Draw a tile",
+    "Pass", "Play All Fives", "Play Mexican Train", "Theme",
 ]  # fmt: skip
 # Typed into the palette's search (or anywhere): enough letters to find every command.
 LETTERS = list("abcdefghiklmnoprstuvwy ")
 BOTS = ["greedy", "random", "dummy", "hyperskill", "doubles", "fivescorer"]
+PERSON = "person"  # another person at this keyboard: a hot seat, its hands behind the handover screen
 COACH = {"budget": None, "samples": 2}
 SMALLEST, LARGEST = (80, 24), (160, 50)
+# Where a long walk gets to at each family's table (`where` names them): the screens over it and chat.
+PLACES = {
+    "line": {
+        "LineTable", "CommandPalette", "NewGameScreen", "HelpScreen", "ScoreSheetScreen", "GameOverScreen",
+        "ReviewScreen", "StatsScreen", "HandoverScreen", "chat",
+    },
+    "train": {
+        "TrainTable", "CommandPalette", "NewGameScreen", "HelpScreen", "TrainScoreSheetScreen",
+        "TrainRoundOverScreen", "StatsScreen", "chat",
+    },
+}  # fmt: skip
 
 
 @dataclass
@@ -50,6 +83,7 @@ class Walked:
     apps: int = 0
     screens: set[str] = field(default_factory=set)
     palette_commands: int = 0
+    moves: int = 0  # moves made by their keys at the table
 
 
 def random_size(rng: random.Random) -> tuple[int, int]:
@@ -62,7 +96,17 @@ def resize(app, size: tuple[int, int]) -> None:
     app.post_message(events.Resize(Size(*size), Size(*size)))
 
 
+def post_click(app, x: int, y: int) -> None:
+    """A click as the terminal reports it: the button down and up, queued in order with the keys (the app makes
+    the click of them, on whatever screen is in front by then)."""
+    for cls in (events.MouseDown, events.MouseUp):
+        args = {"x": x, "y": y, "delta_x": 0, "delta_y": 0, "button": 1, "shift": False, "meta": False}
+        app.post_message(cls(None, ctrl=False, screen_x=x, screen_y=y, **args))
+
+
 def send_click(app, x: int, y: int) -> None:
+    """A click delivered at once to the screen in front now (two of them reach the same screen, however quickly
+    it goes: tests/tui/test_robustness.py)."""
     screen = app.screen
     args = _get_mouse_message_arguments(screen, (x, y), button=1)
     app.mouse_position = (x, y)
@@ -70,20 +114,29 @@ def send_click(app, x: int, y: int) -> None:
         screen._forward_event(cls(**({**args, "chain": 1} if cls is events.Click else args)))
 
 
-def check(app) -> None:
-    """What must hold after every step."""
-    if app._exception is not None:
-        raise AssertionError(f"the app raised {app._exception!r}") from app._exception
+def opponents(variant: str, rng: random.Random) -> tuple[str, ...]:
+    """The other seats: bots, or at a line game now and then a person at this keyboard in some (a hot seat)."""
+    bot = rng.choice(BOTS)
+    if variant in VARIANTS and rng.random() < 0.3:
+        return rng.choice([(PERSON,), (bot, PERSON)])
+    return (bot,)
+
+
+def where(app) -> str:
+    """The screen in front, in a word: chatting at a table is a place of its own."""
     screen = app.screen
-    if isinstance(screen, TrainTableScreen) and not screen.too_small:
-        assert_every_train_end_visible(screen)
-        assert_quit_on_screen(screen)
-        return
-    if not isinstance(screen, TableScreen) or screen.too_small:
-        return
-    assert_board_has_room(screen)
-    assert_all_visible(screen)
-    assert_quit_on_screen(screen)
+    if isinstance(screen, RoomTable) and screen.has_class("-chatting"):
+        return "chat"
+    return type(screen).__name__
+
+
+async def table_shown(pilot, limit: int = 2000) -> None:
+    """Wait for the first table (its room is made in a worker)."""
+    for _ in range(limit):
+        if any(isinstance(screen, RoomTable) for screen in pilot.app.screen_stack):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the table never came")
 
 
 async def walk(variant: str, seed: int, steps: int) -> Walked:
@@ -94,9 +147,8 @@ async def walk(variant: str, seed: int, steps: int) -> Walked:
     last: deque[str] = deque(maxlen=25)
     while done.steps < steps:
         # The coach with two guesses a move: its hints and reviews run, in threads, without eating the walk's time.
-        app = DominoApp(
-            variant=variant, seed=rng.randrange(10_000), pause=0.0, opponents=(rng.choice(BOTS),), coach=COACH
-        )
+        seats = opponents(variant, rng)
+        app = DominoApp(variant=variant, seed=rng.randrange(10_000), pause=0.0, opponents=seats, coach=COACH)
         app.deliver_screenshot = lambda *args, **kwargs: None  # type: ignore[method-assign]  # the palette's: no files
         done.apps += 1
         # Quitting ends this app and the walk goes on in a new one (the terminal's keys after a quit are not the
@@ -104,31 +156,69 @@ async def walk(variant: str, seed: int, steps: int) -> Walked:
         quits: list[object] = []
         app.exit = lambda *args, quits=quits, **kwargs: quits.append(args)  # type: ignore[method-assign]
         size = random_size(rng)
-        last.append(f"new app {variant} at {size[0]}x{size[1]}")
+        last.append(f"new app {variant} against {', '.join(seats)} at {size[0]}x{size[1]}")
         async with app.run_test(size=size) as pilot:
+            # Every screen that comes in front, also one come and gone within a burst.
+            app.screen_change_signal.subscribe(app, lambda screen: done.screens.add(type(screen).__name__))
+            # Now and then the first keys come while the room is being made, as a person may type them.
+            early = rng.random() < 0.2
             while done.steps < steps and not quits:
+                if not early:
+                    await table_shown(pilot)
+                early = False
                 for _ in range(rng.randint(1, 16)):
                     action = await step(app, pilot, rng)
                     last.append(action)
                     done.inputs += 1
-                    done.palette_commands += action == "palette enter"
-                    if quits:
+                    done.palette_commands += action == "palette enter" or action.startswith("palette '")
+                    done.moves += action.startswith("play")
+                    if quits or action.startswith("play"):
                         break
                 done.steps += 1
                 try:
                     await catch_up(pilot)
-                    done.screens.add(type(app.screen).__name__)
-                    check(app)
+                    done.screens.add(where(app))
+                    check_game_at_this_keyboard(app)
                 except Exception as exc:
+                    screens = " > ".join(type(screen).__name__ for screen in app.screen_stack)
                     raise AssertionError(
-                        f"seed {seed}, {variant}, step {done.steps}: {exc!r}\nthe last steps: {', '.join(last)}"
+                        f"seed {seed}, {variant}, step {done.steps}: {exc!r}\nthe screens: {screens}\n"
+                        f"the last steps: {', '.join(last)}"
                     ) from exc
             await catch_up(pilot)  # keys typed before a quit are handled before the app goes
+            kept, shown = app.game, last_shown(app)
+        if kept is not None and app.save_settings:
+            # The app closed its room: what the next start resumes is that room as it was left.
+            assert_saved_game_is_the_room(kept, room_path(), shown)
     return done
 
 
+def move_keys(app, rng: random.Random) -> list[str] | None:
+    """The keys of a random legal move at the table in front when it shows a turn at this keyboard as its room has
+    it (the room says which moves are legal), else None."""
+    table, game = app.screen, app.game
+    if not isinstance(table, RoomTable) or game is None or table_of_the_game(app) is not table or table.too_small:
+        return None
+    room = game.room.room
+    here = table.seats_here if isinstance(table, LineTable) else {table.mine}
+    if room.status is not Status.PLAYING or room.to_act() not in here or table.choosing:
+        return None
+    if not caught_up(table, room) or not table.my_turn:
+        return None
+    move = rng.choice(room.match.legal_moves())  # type: ignore[union-attr]  # a game is played
+    if isinstance(table, LineTable):
+        return keys_for(table, move)
+    obs = table.observation
+    if move in (DRAW, PASS) or obs is None or not isinstance(move, TrainPlay):
+        return ["d" if move == DRAW else "p"]
+    keys = [tile_key(obs.hand.index(move.tile))]
+    if len(trains_for(obs, move.tile)) > 1:
+        keys.append(train_key(obs.rules, move.train))
+    return keys
+
+
 async def step(app, pilot, rng: random.Random) -> str:
-    """One random action; what it was, in words."""
+    """One random action; what it was, in words (a move ends the burst: the next is chosen from what it did)."""
     roll = rng.random()
     in_palette = isinstance(app.screen, CommandPalette)
     if roll < 0.04:
@@ -138,15 +228,31 @@ async def step(app, pilot, rng: random.Random) -> str:
     if roll < 0.07 and not in_palette:
         send_key(app, "ctrl+p")
         return "ctrl+p"
+    if roll < 0.075 and not in_palette:
+        send_key(app, LEAVE)
+        return LEAVE
+    if roll < 0.12 and not in_palette:
+        # A command by its first letters, as a person finds it.
+        command = rng.choice(COMMANDS)
+        typed = command[: rng.randint(3, len(command))].lower()
+        for key in ["ctrl+p", *typed, "enter"]:
+            send_key(app, key)
+        return f"palette {typed!r}"
     if in_palette and roll < 0.6:
         key = rng.choice([*LETTERS, "down", "up", "enter", "enter", "backspace", "escape"])
         send_key(app, key)
         return f"palette {key}"
-    if roll < 0.82:
+    if roll < 0.5 and not in_palette:
+        keys = move_keys(app, rng)
+        if keys:
+            for key in keys:
+                send_key(app, key)
+            return f"play {' '.join(keys)}"
+    if roll < 0.825:
         key = rng.choice(GAME_KEYS)
         send_key(app, key)
         return key
-    w, h = app.size
+    w, h = app._driver._size  # the terminal's, as the last resize set it (the app learns it when it gets there)
     x, y = rng.randrange(w), rng.randrange(h)
-    send_click(app, x, y)
+    post_click(app, x, y)
     return f"click {x},{y}"

@@ -3,6 +3,8 @@ package) opens the page through the DevTools protocol, the table is drawn, and a
 tile. The page's terminal draws on a canvas, so what it was sent is read from its websocket (wrapped before the
 page's script runs); a screenshot is kept for a person to look at (DOMINO_TUI_SCREENSHOT=path.png).
 
+The game is hosted by a room in the app's process, as at a terminal; its log, the saved game, has the move.
+
 It never skips: CI installs chromium (.ci/run)."""
 
 from __future__ import annotations
@@ -195,7 +197,9 @@ def test_a_port_in_use_is_a_message_not_a_traceback() -> None:
     assert "Traceback" not in done.stderr
 
 
-def test_a_browser_opens_the_table_and_a_key_plays(web_url: str, browser: DevTools) -> None:
+def test_a_browser_opens_the_table_and_a_key_plays(web_url: str, browser: DevTools, tmp_path: Path) -> None:
+    """The game is a room in the app's process, as at a terminal: the move the page shows is in the room's log,
+    the saved game (written before the move is shown)."""
     browser.call("Page.navigate", url=web_url)
     browser.wait_for_text("Your turn", timeout=15)
     browser.wait_for_text("Computer")  # the seats are drawn, not only the status bar
@@ -204,6 +208,10 @@ def test_a_browser_opens_the_table_and_a_key_plays(web_url: str, browser: DevToo
     browser.evaluate("document.querySelector('.xterm-helper-textarea').focus()")
     browser.key("1", "Digit1", 49, text="1")  # your first tile, [0|3]: both ends show 3, so it goes left
     browser.wait_for_text("[0|3] on the left")
+    saved = json.loads((tmp_path / "config" / "room.json").read_text(encoding="utf-8"))
+    assert saved["format"] == "domino-tui room" and not (tmp_path / "config" / "game.json").exists()
+    yours = [e["move"] for e in saved["entries"] if e["e"] == "move" and e["by"] == "person"]
+    assert [move[:2] for move in yours] == [["play", [0, 3]]]
     time.sleep(0.3)  # the canvas draws on the next animation frame
     after = browser.screenshot()
     assert after.startswith(b"\x89PNG") and after != before

@@ -1,45 +1,62 @@
-"""The coach at the table, through the real app: hint, tracker, undo, review, record, statistics, replay."""
+"""The coach at the one table, through the real app and a room of its process: hint, tracker, undo, review,
+record, statistics, replay; and Mexican Train's tracker and undo at the train table."""
 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.coach.tracker import track
 from domino_tui.engine import GameState
+from domino_tui.net.room import Status
 from domino_tui.records import Records
 from domino_tui.records.stats import HEADERS
 from domino_tui.tui import settings as settings_store
+from domino_tui.tui.app import DominoApp
+from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen
-from domino_tui.tui.session import HUMAN
+from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.widgets.hint_panel import HintPanel
 from domino_tui.tui.widgets.tracker_panel import TrackerPanel
+from domino_tui.tui.widgets.tracker_panel import render as tracker_text
 
-from .conftest import COACH, make_app, play_heaviest, settle
-
-
-async def wait_for(pilot, done, limit: float = 20.0) -> None:
-    waited = 0.0
-    while not done():
-        assert waited < limit, "timed out"
-        await pilot.pause(0.05)
-        waited += 0.05
+from .coachseat_helpers import sat_down, seated, until
+from .conftest import COACH, HUMAN, make_app, play_heaviest, settle, the_game, the_room
+from .test_one_train_table import choose
+from .test_one_train_table import keys_for as train_keys
 
 
 def text_of(widget) -> str:
     return str(widget.render())
 
 
+async def wait_for(pilot, done, limit: float = 20.0) -> None:
+    await until([pilot], done, limit)
+
+
+async def play_out(pilot) -> None:
+    """Your heaviest moves, bots between, until the game is over and its dialog is up."""
+    app = pilot.app
+    await sat_down(pilot)
+    while the_room(app).status is Status.PLAYING:
+        await play_heaviest(pilot, 1)
+    await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+
+
 async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
     app = make_app("allfives", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
+        await sat_down(pilot)
         await play_heaviest(pilot, 2)
         table = app.table
-        session = table.session
-        obs = session.observation(HUMAN)
-        seed = f"hint:{session.seed}:{session.game_index}:{len(session.game.moves)}"
+        assert isinstance(table, LineTable)
+        room = the_room(app)
+        obs = room.match.observe(HUMAN)  # the room's: what the seat may know
+        seed = f"hint:local:{room.matches}:{room.game_number}:{room.position}"
         await pilot.press("h")
         panel = table.query_one(HintPanel)
         assert panel.wanted and panel.display
@@ -49,7 +66,7 @@ async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
         assert {r.move for r in panel.ranking} == set(obs.legal)
         shown = text_of(panel)
         assert "chance to win the match" in shown and f"★ {panel.ranking[0].move}" in shown
-        assert session.hints == {0: 1}
+        assert table.coach_use.of(1, 1) == (1, 0)  # noted for the record of this game
         # A move makes the hint stale: it goes away.
         await play_heaviest(pilot, 1)
         assert not panel.wanted and not panel.display
@@ -60,9 +77,9 @@ async def test_the_table_answers_while_the_hint_is_thought_out():
     # A coach thinking 5 s (the pilot waits up to 1 s for a busy process after each key).
     app.coach.options = {"budget": 5.0, "samples": 10**9}
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await sat_down(pilot)
         table = app.table
-        while len(table.session.game.legal_moves()) < 3:
+        while len(the_game(app).legal_moves()) < 3:
             await play_heaviest(pilot, 1)
         await pilot.press("h")
         panel = table.query_one(HintPanel)
@@ -79,60 +96,73 @@ async def test_the_table_answers_while_the_hint_is_thought_out():
 async def test_the_tracker_shows_what_your_observation_allows():
     app = make_app("partnership", seed=5)
     async with app.run_test(size=(120, 40)) as pilot:
+        await sat_down(pilot)
         await play_heaviest(pilot, 3)
         table = app.table
         assert table.has_class("-tracker-hidden")  # narrower than 160 columns: off until asked
         await pilot.press("t")
         assert not table.has_class("-tracker-hidden")
-        tracker = track(table.session.observation(HUMAN))
+        tracker = track(the_room(app).match.observe(HUMAN))
+        names = ("You", "West", "Partner", "East")
         shown = text_of(table.query_one(TrackerPanel))
+        assert shown == tracker_text(tracker, lambda seat: names[seat]).plain
         assert " ".join(f"{n:>2}" for n in tracker.unseen) in shown
         for seat in (1, 2, 3):
-            assert table.session.name(seat) in shown
+            assert names[seat] in shown
         await pilot.press("t")
         assert table.has_class("-tracker-hidden")
     wide = make_app("partnership", seed=5)
     async with wide.run_test(size=(170, 40)) as pilot:
-        await settle(pilot)
+        await sat_down(pilot)
         assert not wide.table.has_class("-tracker-hidden")
 
 
 async def test_undo_takes_back_your_move_and_the_bots_replies():
     app = make_app("block", seed=4)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await sat_down(pilot)
         table = app.table
         await pilot.press("u")
         assert "Nothing to undo" in text_of(table.query_one("#message"))
-        before = table.session.game.copy()
-        await play_heaviest(pilot, 2)
-        assert table.session.game != before
-        await pilot.press("u")
-        await settle(pilot)
-        await pilot.press("u")
-        await settle(pilot)
-        assert table.session.game == before
-        assert table.session.undos == {0: 2}
+        # Your decisions (a choice of moves), as the room had them before each of your moves.
+        decisions: list[GameState] = []
+        while len(decisions) < 2:
+            game = the_game(app)
+            if len(game.legal_moves()) > 1:
+                decisions.append(game.copy())
+            await play_heaviest(pilot, 1)
+        assert the_game(app) != decisions[-1]
+        for back_to in reversed(decisions):
+            entries = the_room(app).seq
+            assert len(the_game(app).moves) >= len(back_to.moves) + 2  # your move, and a bot's reply at least
+            await pilot.press("u")
+            await wait_for(pilot, lambda entries=entries: the_room(app).seq > entries)
+            await settle(pilot)
+            # One undo entry of the room's log takes your move and every bot's reply after it back: your decision
+            # as it was.
+            assert app.game is not None and app.game.room.store.entries[-1]["e"] == "undo"
+            assert the_game(app) == back_to
+            assert the_game(app).to_json() == back_to.to_json()
+        assert table.coach_use.of(1, 1) == (0, 2)
         app.toggle_undo()  # "Undo on/off" in the palette
         await play_heaviest(pilot, 1)
+        position = the_room(app).position
         await pilot.press("u")
         assert "Undo is off" in text_of(table.query_one("#message"))
-        assert table.session.undos == {0: 2}
+        assert table.coach_use.of(1, 1) == (0, 2) and the_room(app).position == position
     assert settings_store.load()[0].undo is False
 
 
 async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
     app = make_app("classic", seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_heaviest(pilot, 40)
-        await pilot.pause(0.2)
+        await play_out(pilot)
         job = app.coach.job
-        assert job is not None and job.record_uid is not None
+        assert job is not None  # the hand's review, which joins the game's row of the record (below)
         await pilot.press("r")
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
         screen = app.screen
-        assert isinstance(screen, ReviewScreen)
-        await wait_for(pilot, lambda: screen.has_class("-ready"))
+        await wait_for(pilot, lambda: screen.has_class("-ready"), limit=60)
         result = job.result
         assert result is not None and result.decisions
         options = screen.query_one("OptionList")
@@ -142,24 +172,24 @@ async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
         await pilot.press("down")
         assert options.highlighted == min(1, len(result.decisions) - 1)
         await pilot.press("escape")
-        await pilot.pause(0.2)
-        assert "Game over" in text_of(app.screen.query_one(".dialog-title"))
-    (record,) = Records().games()[0]
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert text_of(app.screen.query_one(".dialog-title")) == "Match over"  # its dialog again (one game: the match)
+        # The review joins the game's row once it is worked out (after the screen has it).
+        await wait_for(pilot, lambda: [r.review_decisions for r in Records().games()[0]] == [len(result.decisions)])
+        game = the_game(app)
+    ((record,), _) = Records().games()
     assert record.review_decisions == len(result.decisions)
     assert abs(record.review_loss - result.average_loss) < 1e-9
-    assert GameState.from_json(record.game) == app.session.game
+    assert GameState.from_json(record.game) == game
 
 
 async def test_the_review_shows_its_progress_until_ready():
-    from domino_tui.tui.coach_desk import ReviewJob
-    from domino_tui.tui.session import Session
-    from domino_tui.tui.settings import Settings
-
     app = make_app("classic", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        job = ReviewJob(Session(Settings(), 1), 0, None, done=2, total=5)
-        app.push_screen(ReviewScreen(job))
+        await sat_down(pilot)
+        # A review still being worked out, as the screen reads it (whatever computes it).
+        job = SimpleNamespace(index=0, done=2, total=5, result=None, problem=None)
+        app.push_screen(ReviewScreen(job))  # type: ignore[arg-type]
         await pilot.pause(0.1)
         screen = app.screen
         assert screen.has_class("-waiting")
@@ -170,13 +200,12 @@ async def test_the_review_shows_its_progress_until_ready():
 async def test_statistics_list_the_record_and_replay_a_game(private_config):
     app = make_app("classic", seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await play_heaviest(pilot, 40)
+        await play_out(pilot)
         await pilot.press("escape")  # close the game-over dialog: the palette's commands are the table's
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: isinstance(app.screen, LineTable) and not app.coach.outbox)
         app.coach.open_stats()
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-table")))
         screen = app.screen
-        assert isinstance(screen, StatsScreen)
         summary = screen.query_one("#stats-table")
         assert summary.row_count == 1
         rating = summary.get_row_at(0)[HEADERS.index("rating")]
@@ -184,11 +213,41 @@ async def test_statistics_list_the_record_and_replay_a_game(private_config):
         assert "mu - 3 sigma" in str(screen.query_one("#stats-more").render())
         assert screen.query_one("#stats-games").row_count == 1
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
-        assert isinstance(replay, ReplayScreen)
         await pilot.press("right", "right")
         assert replay.index == 2
         await pilot.press("end")
-        assert replay.states[replay.index] == app.session.game
+        assert replay.states[replay.index] == the_game(app)
         assert "You" in text_of(replay.query_one("#replay-hands"))
+
+
+async def test_mexican_train_at_this_keyboard_has_the_tracker_and_undo():
+    """The train table of a game at this keyboard: the tracker shows what your seat may know, and undo takes
+    your move back (a person alone with bots), where the old local train table had neither."""
+    app = DominoApp(variant="mexicantrain", seed=5, pause=0.0, opponents=("greedy",), players=3, coach=COACH)
+    async with app.run_test(size=(140, 40)) as pilot:
+        table = await seated(pilot)
+        assert isinstance(table, TrainTable) and table.local and table.coached
+        await wait_for(pilot, lambda: table.my_turn and the_room(app).to_act() == table.mine)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: not table.has_class("-tracker-hidden"))
+        room = the_room(app)
+        expected = tracker_text(track(room.match.observe(table.mine)), lambda seat: table.names[seat])
+        assert text_of(table.query_one(TrackerPanel)) == expected.plain
+        decisions = []  # your observations where you had a choice, as the room had them
+        while not (decisions and table.seat_view is not None and table.seat_view.can_undo):
+            seen = the_room(app).match.observe(table.mine)
+            if len(seen.legal) > 1:
+                decisions.append(seen)
+            view = table.seat_view
+            for key in train_keys(table, choose(table)):
+                await pilot.press(key)
+            await wait_for(pilot, lambda view=view: table.seat_view is not view)
+            await wait_for(pilot, lambda: table.my_turn and the_room(app).to_act() == table.mine, limit=30)
+        view = table.seat_view
+        await pilot.press("u")
+        await wait_for(pilot, lambda: table.seat_view is not view and table.my_turn)
+        after = the_room(app).match.observe(table.mine)
+        assert (after.hand, after.history) == (decisions[-1].hand, decisions[-1].history)  # your decision again
+        assert table.coach_use.of(1, 0) == (0, 1)

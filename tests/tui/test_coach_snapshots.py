@@ -1,17 +1,23 @@
-"""Snapshots of the coach's panels and screens at 80x24 and 120x40 (--snapshot-update redraws them)."""
+"""Snapshots of the coach's panels and screens at 80x24 and 120x40, over a game at this keyboard in its room at
+the one line table (--snapshot-update redraws them)."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from textual.widgets import DataTable
 
 from domino_tui.engine import GameState
 from domino_tui.records import GameRecord, Records
+from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.replay import ReplayScreen
+from domino_tui.tui.screens.review import ReviewScreen
+from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.widgets.hint_panel import HintPanel
 
 from .conftest import make_app, play_heaviest
-from .test_coach_screens import wait_for
+from .snaps_helpers import seated, until
 
 SIZES = [(80, 24), (120, 40)]
 at_size = pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -20,11 +26,12 @@ at_size = pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZ
 @at_size
 def test_hint(snap_compare, size):
     async def run_before(pilot):
+        table = await seated(pilot)
         await play_heaviest(pilot, 2)
         await pilot.press("h")
-        panel = pilot.app.table.query_one(HintPanel)
-        await wait_for(pilot, lambda: panel.ranking is not None)
-        await pilot.pause(0.1)
+        panel = table.query_one(HintPanel)
+        await until(pilot, lambda: panel.ranking is not None and not table.has_class("-hint-hidden"))
+        await pilot.pause()
 
     assert snap_compare(make_app("allfives", seed=7), terminal_size=size, run_before=run_before)
 
@@ -32,9 +39,11 @@ def test_hint(snap_compare, size):
 @at_size
 def test_tracker(snap_compare, size):
     async def run_before(pilot):
+        table = await seated(pilot)
         await play_heaviest(pilot, 4)
         await pilot.press("t")
-        await pilot.pause(0.1)
+        await until(pilot, lambda: not table.has_class("-tracker-hidden"))
+        await pilot.pause()
 
     assert snap_compare(make_app("partnership", seed=5), terminal_size=size, run_before=run_before)
 
@@ -42,11 +51,13 @@ def test_tracker(snap_compare, size):
 @at_size
 def test_review(snap_compare, size):
     async def run_before(pilot):
+        await seated(pilot)
         await play_heaviest(pilot, 40)
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
         await pilot.press("r")
-        await wait_for(pilot, lambda: pilot.app.screen.has_class("-ready"))
+        await until(pilot, lambda: isinstance(screen := pilot.app.screen, ReviewScreen) and screen.has_class("-ready"))
         await pilot.press("down")
-        await pilot.pause(0.1)
+        await pilot.pause()
 
     assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
 
@@ -91,14 +102,21 @@ def recorded(results: str, table: bool = False) -> None:
         )
 
 
+def listed(app) -> bool:
+    """The statistics in front with the record's games listed (the record is read in a worker thread)."""
+    screen = app.screen
+    return isinstance(screen, StatsScreen) and any(t.row_count for t in screen.query("#stats-games").results(DataTable))
+
+
 @at_size
 def test_statistics(snap_compare, size):
     recorded("wwldw", table=True)
 
     async def run_before(pilot):
-        await pilot.pause(0.1)
+        await seated(pilot)  # the statistics open over the table of the game in play
         pilot.app.coach.open_stats()
-        await pilot.pause(0.3)
+        await until(pilot, lambda: listed(pilot.app))
+        await pilot.pause()
 
     assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)
 
@@ -108,10 +126,13 @@ def test_replay(snap_compare, size):
     recorded("wl")
 
     async def run_before(pilot):
-        await pilot.pause(0.1)
+        await seated(pilot)
         pilot.app.coach.open_stats()
-        await pilot.pause(0.3)
-        await pilot.press("enter", "right", "right", "right", "right")
-        await pilot.pause(0.2)
+        await until(pilot, lambda: listed(pilot.app))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+        await pilot.press("right", "right", "right", "right")
+        await until(pilot, lambda: pilot.app.screen.index == 4)
+        await pilot.pause()
 
     assert snap_compare(make_app("classic", seed=4), terminal_size=size, run_before=run_before)

@@ -5,7 +5,6 @@ bots' the settings named; what the earlier reading refused is refused still, wit
 from __future__ import annotations
 
 import json
-import random
 import shutil
 from dataclasses import asdict
 from pathlib import Path
@@ -15,42 +14,14 @@ import pytest
 from domino_tui.engine import SaveFormatError
 from domino_tui.net.room import Room, SeatKind, Status
 from domino_tui.stored_file import StoredFile
-from domino_tui.tui import saved_game
 from domino_tui.tui.coach_use import CoachUse
 from domino_tui.tui.earlier_saves import converted
 from domino_tui.tui.local_game import convert
-from domino_tui.tui.session import Session
 from domino_tui.tui.settings import Settings, from_dict
-from domino_tui.tui.train_session import TrainSession
+
+from .earlier_format import played
 
 EARLIER = Path(__file__).parents[1] / "earlier_saves"
-
-
-def played(settings: Settings, seed: int, games: int, moves: int) -> Session | TrainSession:
-    """A match of ``settings`` with ``games`` games finished and ``moves`` random moves into the next."""
-    session: Session | TrainSession = (
-        TrainSession(settings, seed) if settings.variant == "mexicantrain" else Session(settings, seed)
-    )
-    rng = random.Random(seed)
-    state = lambda: session.match.round if isinstance(session, TrainSession) else session.match.game  # noqa: E731
-    for _ in range(games):
-        while not state().over:
-            state().apply(rng.choice(state().legal_moves()))
-        if session.match.over:
-            return session
-        session.match.next_round() if isinstance(session, TrainSession) else session.match.next_game()
-    for _ in range(moves):
-        if state().over:
-            break
-        state().apply(rng.choice(state().legal_moves()))
-    return session
-
-
-def saved(session: Session | TrainSession) -> dict:
-    assert saved_game.save(session) is None
-    data = json.loads(saved_game.path().read_text())
-    saved_game.path().unlink()
-    return data
 
 
 def replayed(data: object) -> Room:
@@ -59,12 +30,6 @@ def replayed(data: object) -> Room:
     for entry in save.entries:
         room.apply(entry)
     return room
-
-
-def match_json(session: Session | TrainSession) -> object:
-    if isinstance(session, TrainSession):
-        return session.match.to_json()
-    return {"games": [g.to_json() for g in session.match.games]}
 
 
 CASES = [
@@ -86,14 +51,14 @@ CASES = [
 @pytest.mark.parametrize(("games", "moves"), [(0, 0), (0, 5), (1, 3), (2, 40)])
 def test_a_converted_save_replays_in_a_room_to_the_same_match(private_config, settings, games, moves):
     settings = settings.with_variant(settings.variant)
-    session = played(settings, seed=games * 100 + moves, games=games, moves=moves)
-    if session.match.over:
+    earlier = played(settings, seed=games * 100 + moves, games=games, moves=moves)
+    if earlier.match.over:
         pytest.skip("the match ended before the save")  # a finished match is never saved
-    room = replayed(saved(session))
+    room = replayed(earlier.save())
     assert room.match is not None
-    assert room.match.to_json() == match_json(session)
+    assert room.match.to_json() == earlier.match_json()
     assert room.status is (Status.BETWEEN if room.match.game_over else Status.PLAYING)
-    people = set(session.people)
+    people = set(earlier.people)
     for seat, s in enumerate(room.seats):
         assert s.kind is (SeatKind.PERSON if seat in people else SeatKind.BOT)
         if seat not in people:
@@ -103,14 +68,14 @@ def test_a_converted_save_replays_in_a_room_to_the_same_match(private_config, se
 
 def test_the_persons_at_one_keyboard_are_named_by_the_compass(private_config):
     settings = Settings(variant="partnership", bots=("Easy", "person", "Easy")).with_variant("partnership")
-    room = replayed(saved(played(settings, 1, 0, 2)))
+    room = replayed(played(settings, 1, 0, 2).save())
     assert [s.name for s in room.seats if s.kind is SeatKind.PERSON] == ["South", "North"]
 
 
 def test_the_coachs_use_per_game_is_kept(private_config):
-    session = played(Settings(variant="block", target=200).with_variant("block"), 3, 1, 2)
-    session.hints, session.undos = {0: 2, 1: 1}, {1: 3}
-    save = converted(saved(session))
+    earlier = played(Settings(variant="block", target=200).with_variant("block"), 3, 1, 2)
+    earlier.hints, earlier.undos = {0: 2, 1: 1}, {1: 3}
+    save = converted(earlier.save())
     assert (save.hints, save.undos) == ({0: 2, 1: 1}, {1: 3})
 
 
@@ -139,7 +104,7 @@ def test_a_match_an_earlier_version_ended_too_soon_is_refused_in_words(private_c
 
 
 def good() -> dict:
-    return saved(played(Settings(variant="block", target=200).with_variant("block"), 5, 1, 3))
+    return played(Settings(variant="block", target=200).with_variant("block"), 5, 1, 3).save()
 
 
 @pytest.mark.parametrize(
@@ -181,12 +146,12 @@ def test_every_earlier_train_save_in_the_folder_converts_or_is_refused_in_words(
 
 
 def test_the_coachs_use_of_an_earlier_save_goes_beside_the_room_it_becomes(private_config):
-    session = played(Settings(variant="block", target=200).with_variant("block"), 3, 1, 2)
-    session.hints, session.undos = {0: 2, 1: 1}, {1: 3}
-    earlier = private_config / "game.json"
-    earlier.write_text(json.dumps(saved(session)))
+    earlier = played(Settings(variant="block", target=200).with_variant("block"), 3, 1, 2)
+    earlier.hints, earlier.undos = {0: 2, 1: 1}, {1: 3}
+    path = private_config / "game.json"
+    earlier.write(path)
     into = private_config / "room.json"
-    assert convert(StoredFile(earlier), StoredFile(into)) is None
+    assert convert(StoredFile(path), StoredFile(into)) is None
     code = json.loads(into.read_text())["code"]
     use, problem = CoachUse.load(private_config / "room-coach.json", code)
     assert problem is None and (use.of(1, 1), use.of(1, 2)) == ((2, 0), (1, 3))

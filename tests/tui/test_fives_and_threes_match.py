@@ -1,6 +1,7 @@
-"""A whole Fives and Threes match to 61 at the table, every move of yours by keys against the greedy bot: after
-each play the status shows both scores against the target, every hand ends on the game-over screen and Enter
-deals the next, and the match ends once a side has 61 at the end of a hand."""
+"""A whole Fives and Threes match to 61 at the line table, in a room of the app's process, every move of yours by
+keys against the greedy bot: after each play the status shows both scores against the target (the room's match
+so far plus what this hand has scored), every hand ends in the game-over dialog and Enter deals the next, and the
+match ends once a side has 61 at the end of a hand. Every score is checked against the room's own match."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ import random
 import pytest
 
 from domino_tui.engine import Kind
+from domino_tui.net.room import Status
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.widgets.status import StatusBar
 
 from .board_view import assert_all_visible
-from .conftest import keys_for, make_app, settle
+from .conftest import keys_for, make_app, settle, the_game, the_match, the_room
 from .fast_input import type_keys
+from .train_helpers import at_the_table, until
+
+NAMES = ("You", "Computer")  # what a game of two at this keyboard calls its seats
 
 
 @pytest.mark.slow
@@ -23,34 +28,32 @@ async def test_a_whole_match_to_61_by_keys():
     rng = random.Random(3)
     hands = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = app.table
-        match = table.session.match
+        table = await at_the_table(pilot)
+        match = the_match(app)
         assert match.target == 61
         while True:
-            game = table.session.game
-            while not game.over:
+            while the_room(app).status is Status.PLAYING:
+                game = the_game(app)
                 legal = game.legal_moves()
                 plays = [m for m in legal if m.kind is Kind.PLAY]
                 await type_keys(pilot, *keys_for(table, rng.choice(plays) if plays else legal[0]))
                 await settle(pilot)
                 assert_all_visible(table)
                 # The scores shown after each play are the match's so far plus what this hand has scored.
-                session = table.session
+                game = the_game(app)
                 before = match.scores_before(len(match.games) - 1)
                 now = tuple(b + p for b, p in zip(before, game.team_points(), strict=True))
-                assert tuple(session.scores()) == now
-                names = [session.team_name(t) for t in range(2)]
-                assert table.query_one(StatusBar).info.score == f"{names[0]} {now[0]} · {names[1]} {now[1]} (to 61)"
+                shown = table.query_one(StatusBar).info.score
+                assert shown == f"{NAMES[0]} {now[0]} · {NAMES[1]} {now[1]} (to 61)"
             hands += 1
-            for _ in range(100):
-                if isinstance(app.screen, GameOverScreen):
-                    break
-                await pilot.pause(0.02)
+            await settle(pilot)
             assert isinstance(app.screen, GameOverScreen)
             if match.over:
                 break
             assert max(match.scores) < 61 or list(match.scores).count(max(match.scores)) > 1
-            await pilot.press("enter")
+            await pilot.press("enter")  # the next hand
+            await until(pilot, lambda n=hands + 1: the_room(app).game_number == n)
             await settle(pilot)
+            assert len(match.games) == hands + 1 and app.screen is table
+    assert the_room(app).status is Status.OVER
     assert hands > 1 and max(match.scores) >= 61 and match.winner == match.scores.index(max(match.scores))

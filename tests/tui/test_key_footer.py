@@ -13,8 +13,9 @@ from textual.widgets._footer import FooterKey
 
 from domino_tui.tui.widgets.key_footer import KeyFooter
 
-from .conftest import keys_for, make_app, reach_a_choice, settle
+from .conftest import HUMAN, keys_for, make_app, reach_a_choice, settle, the_game
 from .fast_input import type_keys
+from .snaps_helpers import seated, until
 
 
 def shown(screen) -> list[tuple[str, str, bool]]:
@@ -39,14 +40,13 @@ def expected(screen) -> list[tuple[str, str, bool]]:
 async def test_the_table_keeps_its_keys_while_bots_move_and_changes_them_for_a_choice_of_ends():
     app = make_app("allfives", seed=2, bot="greedy")
     async with app.run_test(size=(100, 30)) as pilot:
-        table = app.table
-        await settle(pilot)
+        table = await seated(pilot)
         await pilot.pause()
         keys = list(table.query(FooterKey))
         assert [k.key for k in keys] and shown(table) == expected(table)
-        # Moves with bots thinking between them: the same key widgets, never composed again.
+        # Moves with bots thinking between them (in the room's host): the same key widgets, never composed again.
         for _ in range(3):
-            game = table.session.game
+            game = the_game(app)
             if game.over:
                 break
             await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
@@ -56,7 +56,8 @@ async def test_the_table_keeps_its_keys_while_bots_move_and_changes_them_for_a_c
             assert shown(table) == expected(table)
         # A choice of ends brings the end keys; cancelling it takes them away again.
         tile = await reach_a_choice(pilot)
-        await pilot.press(str(table.session.game.hand(table.session.game.turn).index(tile) + 1))
+        await pilot.press(str(the_game(app).hand(HUMAN).index(tile) + 1))
+        await until(pilot, lambda: table.choosing is not None)
         await pilot.pause()
         await pilot.pause()
         assert "Cancel" in [d for _k, d, _on in shown(table)]
@@ -64,7 +65,7 @@ async def test_the_table_keeps_its_keys_while_bots_move_and_changes_them_for_a_c
         await pilot.press("escape")
         await pilot.pause()
         await pilot.pause()
-        assert "Cancel" not in [d for _k, d, _on in shown(table)]
+        assert table.choosing is None and "Cancel" not in [d for _k, d, _on in shown(table)]
         assert shown(table) == expected(table)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
@@ -17,12 +18,14 @@ from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE, room_record
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
-from domino_tui.tui.screens.table import TableScreen
 from tests.net.conftest import Running, free_port
 
-from .conftest import COACH, make_app
+from .conftest import COACH, HUMAN, make_app, settle, the_room
+from .fast_input import type_keys
+from .random_walk import table_shown
 
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 SIZE = (80, 24)
@@ -48,6 +51,41 @@ async def until(pilots, done, limit: float = 20.0, state=lambda: "") -> None:
             await pilot.pause()
         await asyncio.sleep(0.02)
         waited += 0.02
+
+
+def online_in_front(app: DominoApp) -> bool:
+    """A room's table online is in front (not the game at this keyboard's) and has the room's news."""
+    screen = app.screen
+    return isinstance(screen, LineTable) and not screen.local and screen.info is not None
+
+
+async def at_the_local_table(pilot) -> LineTable:
+    """The app's own game, its table in front at your turn (its room is made in a worker)."""
+    await table_shown(pilot)
+    await settle(pilot)
+    local = pilot.app.screen
+    assert isinstance(local, LineTable) and local.local
+    return local
+
+
+def palette_offers(app: DominoApp, title: str) -> bool:
+    """The command palette is in front, its first command ``title`` (its search runs in a worker)."""
+    palette = app.screen
+    if not isinstance(palette, CommandPalette) or not palette.query(CommandList):
+        return False
+    commands = palette.query_one(CommandList)
+    return commands.option_count > 0 and str(commands.get_option_at_index(0).prompt).startswith(title)
+
+
+async def online_form(pilot) -> OnlineScreen:
+    """The new-game screen (from the palette: the table's n opens it too), then its Play online (Ctrl+O)."""
+    await type_keys(pilot, "ctrl+p", *"new game")
+    await until([pilot], lambda: palette_offers(pilot.app, "New game"))
+    await pilot.press("enter")
+    await until([pilot], lambda: isinstance(pilot.app.screen, NewGameScreen))
+    await pilot.press("ctrl+o")
+    await until([pilot], lambda: isinstance(pilot.app.screen, OnlineScreen))
+    return pilot.app.screen
 
 
 async def play_turn(pilot, screen: LineTable) -> None:
@@ -78,17 +116,20 @@ async def play_turn(pilot, screen: LineTable) -> None:
 
 
 async def play_to_the_end(pilots, screens, limit: float = 60.0) -> None:
-    """The tables play (by keys) until the match is over; between games each says next."""
+    """The tables play (by keys) until the match is over; between games each says next, once a game."""
     waited = 0.0
+    said_next: set[tuple[int, int, int]] = set()  # (table, match, game) where n was pressed
     while not all(s.status == "over" for s in screens):
         if waited > limit:
             raise AssertionError("the match never ended")
         moved = False
-        for pilot, screen in zip(pilots, screens, strict=True):
+        for index, (pilot, screen) in enumerate(zip(pilots, screens, strict=True)):
+            over = screen.over
             if screen.my_turn:
                 await play_turn(pilot, screen)
                 moved = True
-            elif screen.status == "between" and screen.over is not None and not screen.said_next:
+            elif screen.status == "between" and over is not None and (index, over.match, over.game) not in said_next:
+                said_next.add((index, over.match, over.game))
                 await pilot.press("n")
         if not moved:
             for pilot in pilots:
@@ -212,13 +253,18 @@ def test_a_bad_join_address_is_refused_with_a_message(address: str, capsys) -> N
 
 
 async def test_play_online_from_the_new_game_screen_and_back(server: Running) -> None:
-    """n, then Play online (Ctrl+O): a room is created with the form's choices; q leaves it for the local table."""
+    """The new-game screen, then Play online (Ctrl+O): a room is created with the form's choices; q leaves it for
+    the game at this keyboard, whose table is in front again with the game as it was."""
     app = make_app("classic")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.press("ctrl+o")
-        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
-        form = app.screen
+        local = await at_the_local_table(pilot)
+        await play_turn(pilot, local)  # a move of yours: a game in progress
+        await settle(pilot)
+        room = the_room(app)
+        before = (room.matches, room.game_number, room.position)
+        hand = local.query_one("#hand").tiles
+        assert hand and room.to_act() == HUMAN
+        form = await online_form(pilot)
         form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
         form.query_one("#name", Input).value = " "
         form.query_one("#online-variant", Select).value = "partnership"
@@ -229,12 +275,19 @@ async def test_play_online_from_the_new_game_screen_and_back(server: Running) ->
         assert str(form.query_one("#online-error", Static).render())
         form.query_one("#name", Input).value = "Ana"
         await pilot.press("enter")
-        await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.info is not None)
+        await until([pilot], lambda: online_in_front(app))
         online = table(app)
         assert online.info is not None
         assert online.info.options["variant"] == "partnership" and online.info.options["target"] == 50
         await pilot.press("q")
-        await until([pilot], lambda: isinstance(app.screen, TableScreen))
+        await until([pilot], lambda: app.screen is local)
+        await settle(pilot)
+        # The game at this keyboard as it was: the same room, the same position, your hand and your turn.
+        assert the_room(app) is room and (room.matches, room.game_number, room.position) == before
+        assert local.seat_view is not None and (local.seat_view.match, local.seat_view.game) == before[:2]
+        assert local.seat_view.position == before[2] and local.my_turn
+        assert local.query_one("#hand").tiles == hand
+        await play_turn(pilot, local)  # and it goes on
 
 
 def test_an_online_game_is_rated_against_people_only_when_a_person_sat_across() -> None:
@@ -341,14 +394,13 @@ async def test_watch_from_the_command_line_and_the_play_online_screen(monkeypatc
     room = (await server.client().create("Ana", "classic")).room
     app = make_app("classic")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n", "ctrl+o")
-        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
-        form = app.screen
+        await at_the_local_table(pilot)
+        form = await online_form(pilot)
         form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
         form.query_one("#name", Input).value = "Cy"
         form.query_one("#room", Input).value = room
         form.query_one("#watch").press()
-        await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.info is not None)
+        await until([pilot], lambda: online_in_front(app))
         watcher = table(app)
         assert watcher.watching and watcher.welcome is not None and watcher.welcome.seat is None
         assert [watcher.kind(s) for s in range(2)] == ["person", "open"]
@@ -361,9 +413,8 @@ async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_n
     rules = next(r for r in VARIANTS.values() if 3 in r.player_counts and r.players != 3)
     app = make_app("classic")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n", "ctrl+o")
-        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
-        form = app.screen
+        await at_the_local_table(pilot)
+        form = await online_form(pilot)
         form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
         form.query_one("#name", Input).value = "Ana"
         form.query_one("#online-variant", Select).value = "classic"
@@ -380,7 +431,7 @@ async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_n
         form.query_one("#online-target", Input).value = "1"
         form.query_one("#online-bots", Select).value = "greedy"
         await pilot.press("enter")
-        await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.info is not None)
+        await until([pilot], lambda: online_in_front(app))
         online = table(app)
         assert online.info is not None and online.info.options["players"] == 3 and len(online.info.seats) == 3
         await pilot.press("s")
@@ -397,6 +448,8 @@ async def test_play_online_creates_a_room_for_three_at_rules_that_seat_several_n
         assert sorted(g.game_no for g in games) == list(range(1, online.over.game + 1))
         for g in games:
             hand, _ = online.sheet_games[(1, g.game_no)]  # each seat's points in that game
-            assert g.seats == ("You", *names[1:]) and g.opponent == "greedy"
+            # The record names a bot by its level; the table by its name, with its level ("Lena (greedy)").
+            assert g.seats == ("You", "greedy", "greedy") and g.opponent == "greedy"
+            assert all(name.endswith(f"({level})") for name, level in zip(names[1:], g.seats[1:], strict=True))
             assert g.places == places_of(hand, lowest_wins=False) and g.result == result_of(g.places, 0)
         await pilot.press("q")

@@ -46,7 +46,6 @@ def recorded() -> list:
 async def test_a_local_game_at_the_one_table_is_recorded_with_its_seed_and_replays(
     monkeypatch: pytest.MonkeyPatch, private_config
 ) -> None:
-    monkeypatch.setattr(DominoApp, "local_rooms", True)
     app = local_app()
     async with app.run_test(size=(140, 40)) as pilot:
         await until(pilot, lambda: the_table(app) is not None and the_table(app).status == "playing")
@@ -82,7 +81,6 @@ async def test_hints_and_undos_at_the_one_table_are_recorded_and_outlive_a_quit(
 ) -> None:
     """A hint and an undo in the first game, a quit, the game resumed at the next start and played out: the
     record has them, from the app's own file beside the room's."""
-    monkeypatch.setattr(DominoApp, "local_rooms", True)
     app = local_app()
     async with app.run_test(size=(140, 40)) as pilot:
         await until(pilot, lambda: the_table(app) is not None and the_table(app).my_turn)
@@ -130,7 +128,6 @@ async def test_the_settings_undo_switch_decides_at_a_local_table(
     family: str, monkeypatch: pytest.MonkeyPatch, private_config
 ) -> None:
     """The room offers undo to a person alone with bots; the palette's Undo on/off still has the last word."""
-    monkeypatch.setattr(DominoApp, "local_rooms", True)
     app = local_app() if family == "line" else local_app("mexicantrain", bot="greedy")
     async with app.run_test(size=(140, 40)) as pilot:
         await until(pilot, lambda: the_table(app) is not None and the_table(app).my_turn)

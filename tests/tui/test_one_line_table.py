@@ -1,6 +1,7 @@
 """The one line table in a room, against a real server on 127.0.0.1: the coach where the room allows it (hint,
-tracker, the review of the hand from what the seat saw), none where another person sits, and two people's seats
-at one keyboard with the handover between them; and the table's decisions, without a pilot."""
+tracker, the review of the hand from what the seat saw), and none where another person sits; and the table's
+decisions, without a pilot. (Two people's seats at one keyboard: tests/tui/test_hot_seat.py, in a room of the
+app's process.)"""
 
 from __future__ import annotations
 
@@ -8,19 +9,14 @@ from domino_tui.coach.review import seen_choices
 from domino_tui.engine import DRAW, PASS, End, Move, Tile
 from domino_tui.net.client import RoomInfo, SeatInfo
 from domino_tui.net.heard import coach_allowed
-from domino_tui.tui.app import DominoApp
 from domino_tui.tui.line_room import bot_to_move, only_draw_or_pass
 from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.game_over import GameOverScreen
-from domino_tui.tui.screens.handover import HandoverScreen
-from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.review import ReviewScreen
-from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.hint_panel import HintPanel
 from tests.net.conftest import Running
 
-from .conftest import COACH
-from .test_line_table import online_app, play_to_the_end, play_turn, table, until
+from .coachseat_helpers import online_app, play_to_the_end, play_turn, table, until
 
 
 def room(kinds: tuple[str, ...], options: dict[str, object] | None = None, away: int | None = None) -> RoomInfo:
@@ -86,7 +82,7 @@ async def test_a_seated_game_with_the_coach_shows_hint_tracker_and_review(server
         await pa.click("#review")
         await until([pa], lambda: isinstance(ana.screen, ReviewScreen))
         job = ana.coach.job
-        assert job is not None and job.session is None
+        assert job is not None and job.seen is not None  # reviewed from what the seat saw: no deal
         await until([pa], lambda: job.result is not None or job.problem is not None, limit=60)
         assert job.problem is None and job.result is not None
         # Every decision is one the seat saw, with the move its hand's history says it made.
@@ -120,36 +116,3 @@ async def test_no_coach_where_another_person_sits(server: Running) -> None:
             await until([pa], lambda: isinstance(ana.screen, GameOverScreen))
             assert "review" not in {choice for choice, _ in ana.screen.about.buttons}
             assert ana.coach.job is None  # nothing reviewed
-
-
-async def test_two_people_at_one_keyboard_each_see_only_their_own_hand(server: Running) -> None:
-    """Two clients of two people's seats of one room at one table: the handover screen comes before each
-    person's turn, and the hand on show is always the seat to move's, never the other's."""
-    first, second = server.client(), server.client()
-    welcome = await first.create("Ana", "classic", seats=[None, None])
-    await second.join(welcome.room, "Ben")
-    app = DominoApp(coach=COACH)
-    async with app.run_test(size=(80, 24)) as pilot:
-        t = LineTable(Connect(server.url, "Ana", welcome.room), [first, second])
-        app.push_screen(t)
-        await until([pilot], lambda: t.info is not None and t.info.seats[1].kind == "person")
-        assert t.hot_seat and t.coach_here  # both people share this keyboard: no one else to be fair to
-        await pilot.press("s")
-        handovers = 0
-        while handovers < 6 and not (t.over is not None):
-            await until([pilot], lambda: isinstance(app.screen, HandoverScreen) or t.over is not None)
-            if t.over is not None:
-                break
-            handovers += 1
-            # While the keyboard changes hands, the table shows nobody's hand.
-            assert t.at is None and t.query_one(HandView).tiles == ()
-            to_move = next(i for i, h in enumerate(t.here) if h.seat_view and h.seat_view.observation.legal)
-            await pilot.press("enter")
-            await until([pilot], lambda: app.screen is t and t.my_turn)
-            assert t.at == to_move
-            mine = t.here[to_move].seat_view.observation.hand
-            other = t.here[1 - to_move].seat_view
-            assert t.query_one(HandView).tiles == mine
-            assert other is None or set(mine).isdisjoint(other.observation.hand)
-            await play_turn(pilot, t)
-        assert handovers >= 2

@@ -65,7 +65,6 @@ def app_for(family: str, face: str, server: Running | None) -> DominoApp:
 async def test_one_table_plays_a_game_to_its_end_on_every_face(
     family: str, face: str, server: Running, monkeypatch: pytest.MonkeyPatch, private_config
 ) -> None:
-    monkeypatch.setattr(DominoApp, "local_rooms", True)
     app = app_for(family, face, server)
     async with app.run_test(size=(140, 40)) as pilot:
         await until(pilot, lambda: the_table(app) is not None and the_table(app).info is not None)

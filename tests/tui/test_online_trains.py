@@ -20,9 +20,10 @@ from domino_tui.records.stats import HEADERS, result_shown
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE
+from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.stats import StatsScreen
-from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.train_table import TrainTable
@@ -133,7 +134,9 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running,
             await until([pa, pb], lambda: a.observation is not None and b.observation is not None)
             # Each seat says who holds it: two people, six bots (on the board's border at 80x24).
             assert b.info is not None and [s.kind for s in b.info.seats] == ["person"] * 2 + ["bot"] * 6
-            assert str(b.query_one("#board").border_subtitle).startswith("People: Ana, You · Bots: random")
+            # The room names its bots with their level: "Bots: Mei (random), ...".
+            said = str(b.query_one("#board").border_subtitle)
+            assert said.startswith("People: Ana, You · Bots: ") and said.count("(random)") == 6 and "(random) (" not in said
             # Each table shows its own seat's hand as the server sent it, and nobody else's.
             assert a.query_one(HandView).tiles == a.observation.hand
             assert set(a.observation.hand).isdisjoint(b.observation.hand)
@@ -248,12 +251,23 @@ async def test_a_table_plays_beside_a_program_in_a_room_for_four(server: Running
             playing.cancel()
 
 
+async def new_game_form(pilot) -> LineTable:
+    """The game at this keyboard's table once it is there, and the new-game form over it (as the command palette's
+    New game opens it); the table."""
+    app = pilot.app
+    await until([pilot], lambda: isinstance(app.screen, LineTable) and app.screen.observation is not None)
+    table = app.screen
+    app.action_new_game()
+    await until([pilot], lambda: isinstance(app.screen, NewGameScreen))
+    return table
+
+
 async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Running) -> None:
     """n, then Play online: Mexican Train asks for players and rounds; a wrong count says so; the room is made
     with the form's choices and its table is the train table; q leaves it for the local table."""
     app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        local = await new_game_form(pilot)
         await pilot.press("ctrl+o")
         await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
         form = app.screen
@@ -276,7 +290,9 @@ async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Ru
         assert (screen.info.options["players"], screen.info.options["games"]) == (6, 2)
         assert len(screen.info.seats) == 6 and screen.creator
         await pilot.press("q")
-        await until([pilot], lambda: isinstance(app.screen, TableScreen))
+        # Back at the game of this keyboard: its line table and room, as they were.
+        await until([pilot], lambda: app.screen is local)
+        assert local.local and app.game is not None and app.game.room.room.options.variant == "classic"
 
 
 async def test_the_watch_button_opens_a_train_room_read_only(server: Running) -> None:
@@ -287,7 +303,8 @@ async def test_the_watch_button_opens_a_train_room_read_only(server: Running) ->
     room = (await ana.create("Ana", VARIANT, seats=[None, "random", "greedy"], games=1, between=30)).room
     app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n", "ctrl+o")
+        await new_game_form(pilot)
+        await pilot.press("ctrl+o")
         await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
         form = app.screen
         form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
@@ -307,7 +324,8 @@ async def test_the_watch_button_opens_a_train_room_read_only(server: Running) ->
         assert obs is not None and not obs.legal and obs.hand == ()
         assert obs.hand_sizes == tuple(len(state.hand(s)) for s in range(3))
         assert [v.tiles for v in obs.trains] == [tuple(state.train(x)) for x in range(4)]
-        assert not c.query_one(HandView).display and c.names == ("Ana", "random", "greedy")
+        assert not c.query_one(HandView).display and c.names[0] == "Ana"
+        assert c.names[1].endswith(" (random)") and c.names[2].endswith(" (greedy)")  # bots named with their level
         sent: list[tuple[object, ...]] = []
         c.send = lambda *args: sent.append(args)  # type: ignore[method-assign]
         for key in ("1", "enter", "d", "p", "m", "n"):

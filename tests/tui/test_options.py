@@ -3,21 +3,23 @@ one level for every opponent; a question before abandoning a match; the tour on 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
 from textual.widgets import Checkbox, Input, Select
 
 from domino_tui.engine import Kind
+from domino_tui.tui import local_game
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.confirm import ConfirmScreen
+from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.new_game import NewGameScreen
-from domino_tui.tui.screens.table import TableScreen
 from domino_tui.tui.screens.tour import TourScreen
-from domino_tui.tui.session import HUMAN
 
-from .conftest import keys_for, make_app, play_heaviest, settle
+from .conftest import HUMAN, keys_for, make_app, play_heaviest, settle, the_game, the_room
 from .fast_input import type_keys
+from .tablekeys_helpers import seated, until
 
 
 def saved(config) -> dict:
@@ -27,11 +29,13 @@ def saved(config) -> dict:
 async def test_theme_log_and_pause_are_remembered(private_config):
     app = make_app("block", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await seated(pilot)
+        first = app.game
         app.theme = "textual-light"
         await pilot.pause()
         await pilot.press("l")  # the log shown at 100 columns, by hand
         await pilot.pause()
+        assert not app.table.has_class("-log-hidden")
         await pilot.press("n")
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
@@ -39,30 +43,34 @@ async def test_theme_log_and_pause_are_remembered(private_config):
         screen.query_one("#auto-pass", Checkbox).value = True
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await settle(pilot)
+        await until(pilot, lambda: app.game is not first)
+        assert the_room(app).options.variant == "block"
     data = saved(private_config)
     assert data["theme"] == "textual-light" and data["show_log"] is True
     assert data["pause"] == 1.2 and data["auto_pass"] is True
     again = DominoApp()
     async with again.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: again.game is not None and isinstance(again.screen, LineTable))
         assert again.theme == "textual-light"
         assert again.pause == 1.2 and again.settings.auto_pass
+        assert again.game.room.pace == 1.2  # the bots' pause is the room's pace
         assert not again.table.has_class("-log-hidden")
 
 
 async def test_one_level_for_every_opponent():
     app = make_app("partnership", seed=1)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
+        await seated(pilot)
+        first = app.game
         await pilot.press("n")
         screen = app.screen
         screen.query_one("#all-seats", Select).value = "greedy"
         await pilot.pause()
         assert [screen.query_one(f"#seat-{i}", Select).value for i in range(3)] == ["greedy"] * 3
         await pilot.press("ctrl+s")
-        await settle(pilot)
+        await until(pilot, lambda: app.game is not first)
         assert app.settings.bots == ("greedy",) * 3
+        assert [s.level for s in the_room(app).seats[1:]] == ["greedy"] * 3
 
 
 async def test_automatic_draw_when_it_is_the_only_move(private_config):
@@ -70,59 +78,72 @@ async def test_automatic_draw_when_it_is_the_only_move(private_config):
     (private_config / "settings.json").write_text('{"auto_pass": true}')
     app = DominoApp(variant="allfives", seed=1, pause=0, opponents=("greedy",))
     async with app.run_test(size=(100, 30)) as pilot:
+        await seated(pilot)
         table = app.table
         for _ in range(60):
             await settle(pilot)
-            game = table.session.game
+            game = the_game(app)
             if game.over:
                 break
             plays = [m for m in game.legal_moves() if m.kind is Kind.PLAY]
             if plays:  # only plays are ever keyed here: every draw or pass of yours is automatic
                 await type_keys(pilot, *keys_for(table, plays[0]))
             else:
-                await pilot.pause(0.2)
-        assert any(ev.seat == HUMAN and ev.kind is Kind.DRAW for ev in table.session.game.history)
+                position = the_room(app).position
+                await until(pilot, lambda p=position: the_room(app).position != p)
+        assert any(ev.seat == HUMAN and ev.kind is Kind.DRAW for ev in the_game(app).history)
 
 
 async def test_abandoning_a_match_in_progress_asks_first():
     app = make_app("block", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
+        await seated(pilot)
         await play_heaviest(pilot, 2)
-        seed = app.table.session.seed
-        await pilot.press("n", "ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")  # keep playing
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and app.table.session.seed == seed
+        first = app.game
+        seed = the_room(app).seed
+        for keys in (["n", "ctrl+s"],):  # a new game (a new deal of this one: the end dialog's Play again)
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")  # keep playing
+            await pilot.pause()
+            assert app.screen is app.table and app.game is first and the_room(app).seed == seed
         await pilot.press("n", "ctrl+s")
         await pilot.pause()
         await pilot.press("y")
+        await until(pilot, lambda: app.game is not first and isinstance(app.screen, LineTable))
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
-        assert not any(ev.seat == HUMAN for ev in app.table.session.game.history)
+        assert not any(ev.seat == HUMAN for ev in the_game(app).history)
 
 
 async def test_the_tour_shows_on_the_very_first_start_only(private_config, monkeypatch):
     monkeypatch.setattr(DominoApp, "first_run_tour", True)
+    made = local_game.new_game
+
+    async def slowly_made(*args, **kwargs):
+        await asyncio.sleep(0.2)  # a slow disk: the room's table comes well after the first frame
+        return await made(*args, **kwargs)
+
+    monkeypatch.setattr(local_game, "new_game", slowly_made)
     app = DominoApp(pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, TourScreen)
+        await until(pilot, lambda: isinstance(app.screen, TourScreen))
+        assert isinstance(app.screen_stack[-2], LineTable)  # over the table, never under it
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, LineTable)
     assert saved(private_config)["tour_seen"] is True
     again = DominoApp(pause=0)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(again.screen, TableScreen)
+        await until(pilot, lambda: again.game is not None and isinstance(again.screen, LineTable))
+        await pilot.pause()
+        assert again.settings.tour_seen and not any(isinstance(s, TourScreen) for s in again.screen_stack)
 
 
 async def test_automatic_draw_or_pass_is_switched_from_the_palette(private_config):
     app = make_app("block", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await seated(pilot)
         await pilot.press("ctrl+p")
         await pilot.press(*"Automatic draw")
         await pilot.pause(0.5)
@@ -137,7 +158,7 @@ async def test_the_number_fields_take_digits_only_and_answer_at_once():
     # run of digits: 26 digits and an "x" kept the app busy for about half a minute (and 35 for ever).
     app = make_app("allfives", seed=1)  # a variant with a target
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
+        await seated(pilot)
         await pilot.press("n")
         for field in ("seed", "target"):
             box = app.screen.query_one(f"#{field}", Input)

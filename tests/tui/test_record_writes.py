@@ -7,17 +7,21 @@ import sqlite3
 import threading
 
 from domino_tui.records import Records, store
-from domino_tui.tui.screens.game_over import GameOverScreen
-from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
+from domino_tui.tui.screens.over_dialog import OverDialog
+from domino_tui.tui.screens.score_sheet import SheetDialog
 from tests.records.test_store import record
 
-from .conftest import make_app, play_heaviest
+from .conftest import make_app, play_heaviest, the_room
+from .disk_helpers import started
 
 
 async def finish_a_game(pilot) -> None:
+    """Play your heaviest tiles until the game is over and its dialog is up over the table."""
+    await started(pilot)
     await play_heaviest(pilot, 40)
-    for _ in range(100):
-        if isinstance(pilot.app.screen, GameOverScreen):
+    for _ in range(200):
+        if isinstance(pilot.app.screen, OverDialog):
+            assert the_room(pilot.app).match.game_over  # type: ignore[union-attr]
             return
         await pilot.pause(0.02)
     raise AssertionError("the game did not end")
@@ -42,11 +46,12 @@ async def test_the_record_is_written_outside_the_interface_thread(monkeypatch):
                 break
             await pilot.pause(0.02)
         # The write has begun and is held: the interface still answers (in its own thread it would wait 10 s).
+        began = bool(writers)
         await pilot.press("s")
         await pilot.pause()
-        answered = isinstance(pilot.app.screen, ScoreSheetScreen)
+        answered = isinstance(pilot.app.screen, SheetDialog)
         release.set()
-    assert writers and all(t is not threading.main_thread() for t in writers)
+    assert began and all(t is not threading.main_thread() for t in writers)
     assert answered
 
 

@@ -6,21 +6,27 @@ from __future__ import annotations
 import pytest
 from textual.command import CommandPalette
 
-from domino_tui.tui.screens.table import TableScreen
+from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.new_game import NewGameScreen
 
-from .conftest import make_app, settle
+from .conftest import make_app
+from .disk_helpers import started
 from .fast_input import catch_up
 from .random_walk import send_click
 
 
-async def test_a_key_pressed_while_quitting_opens_nothing():
+@pytest.mark.parametrize("key", ["s", "x"], ids=["score-sheet", "close-room"])
+async def test_a_key_pressed_while_quitting_opens_nothing(key):
     app = make_app("classic", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        # q then s before the app has had a moment to close: the score sheet must not open on the way out.
+        await started(pilot)
+        # q then another key before the app has had a moment to close: no screen (the score sheet, the question
+        # whether to close the room) may open on the way out, over a table being taken down.
         app.simulate_key("q")
-        app.simulate_key("s")
-        await pilot.pause()
+        app.simulate_key(key)
+        for _ in range(3):
+            await pilot.pause()
+            assert [type(s) for s in app.screen_stack][1:] == [LineTable]
     assert app.return_code in (0, None)
     assert app._exception is None
 
@@ -32,9 +38,9 @@ async def test_the_footer_asking_for_keys_while_the_table_is_taken_down():
 
     app = make_app("classic", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await started(pilot)
         table = app.screen
-        assert isinstance(table, TableScreen)
+        assert isinstance(table, LineTable)
         await table.query_one(HintPanel).remove()
         assert table.check_action("close_panel", ()) is False
         table.refresh_bindings()
@@ -42,13 +48,15 @@ async def test_the_footer_asking_for_keys_while_the_table_is_taken_down():
     assert app._exception is None
 
 
-@pytest.mark.parametrize("before", [[], ["n"]], ids=["table", "new-game"])
-async def test_page_down_straight_after_opening_the_palette(before):
+@pytest.mark.parametrize("new_game", [False, True], ids=["table", "new-game"])
+async def test_page_down_straight_after_opening_the_palette(new_game):
     app = make_app("classic", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for key in before:
-            await pilot.press(key)
+        await started(pilot)
+        if new_game:  # the palette over the new-game screen (the palette's New game, or the end dialog's n)
+            app.action_new_game()
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
         app.simulate_key("ctrl+p")
         app.simulate_key("pagedown")
         app.simulate_key("pageup")
@@ -62,15 +70,17 @@ async def test_two_clicks_outside_the_palette_close_it_and_leave_the_table():
     # the table under it too (an empty app whose next key raised).
     app = make_app("classic", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await started(pilot)
         await pilot.press("ctrl+p")
         await catch_up(pilot)
         assert isinstance(app.screen, CommandPalette)
         send_click(app, 2, 28)
         send_click(app, 2, 28)
         await catch_up(pilot)
-        assert [type(s) for s in app.screen_stack][1:] == [TableScreen]
-        await pilot.press("s")  # the table still answers
+        assert [type(s) for s in app.screen_stack][1:] == [LineTable]
+        hidden = app.table.has_class("-log-hidden")
+        await pilot.press("l")  # the table still answers
+        assert app.table.has_class("-log-hidden") is not hidden
     assert app._exception is None
 
 
@@ -79,7 +89,7 @@ async def test_the_palettes_search_after_it_has_closed_does_nothing():
     # had gone: NoMatches('CommandList') ended the app. Here the late search is started by hand.
     app = make_app("classic", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await started(pilot)
         await pilot.press("ctrl+p")
         await catch_up(pilot)
         palette = app.screen
@@ -115,7 +125,7 @@ async def test_a_click_on_an_option_the_palette_no_longer_lists_does_nothing():
 
     app = make_app("classic", seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await started(pilot)
         await pilot.press("ctrl+p")
         await catch_up(pilot)
         options = app.screen.query_one(CommandList)
@@ -126,5 +136,5 @@ async def test_a_click_on_an_option_the_palette_no_longer_lists_does_nothing():
         await catch_up(pilot)
         assert isinstance(app.screen, CommandPalette)
         await pilot.press("escape")
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, LineTable)
     assert app._exception is None

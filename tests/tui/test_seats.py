@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from domino_tui.engine import End, Kind
-from domino_tui.tui.screens.table import PLACES
+from domino_tui.engine import End, GameState, Kind
+from domino_tui.tui.screens.line_table import PLACES
+from domino_tui.tui.table_options import local_names
 from domino_tui.tui.widgets.seat import SeatView, tiles_text
 from domino_tui.tui.widgets.status import StatusBar, StatusInfo
 
-from .conftest import make_app, play_heaviest
+from .conftest import HUMAN, make_app, play_heaviest, the_game
+from .tablekeys_helpers import seated
 
 
 def seat_text(table, seat: int) -> str:
-    place = PLACES[table.session.players][seat]
+    place = PLACES[table.players][seat]  # you sit at the bottom: the others by their offset from your seat
     return str(table.query_one(f"#seat-{place}", SeatView).render())
 
 
-def expected(session, seat: int) -> str:
-    """The seat's latest turn in the words the issue asks for, read straight off the history."""
-    history = session.game.history
+def expected(game: GameState, seat: int) -> str:
+    """The seat's latest turn in the words the issue asks for, read straight off the room's history."""
+    history = game.history
     turn = []
     for ev in reversed(history):
         if ev.seat != seat:
@@ -43,34 +45,36 @@ def expected(session, seat: int) -> str:
 async def test_four_seats_say_what_they_did_after_a_round_of_bot_moves():
     app = make_app("partnership", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot)
         await play_heaviest(pilot, 4)
         table = app.table
-        session = table.session
+        game = the_game(app)
+        names = local_names("partnership", 4, False)
         kinds = set()
         for seat in (1, 2, 3):
             text = seat_text(table, seat)
-            assert session.name(seat) in text
-            n = len(session.game.hands[seat])
+            assert names[seat] in text
+            n = len(game.hands[seat])
             assert (f"{n} tile" if n == 1 else f"{n} tiles") in text
-            assert expected(session, seat) in text
-            kinds.add(expected(session, seat).split()[0])
+            assert expected(game, seat) in text
+            kinds.add(expected(game, seat).split()[0])
         assert kinds
 
 
 async def test_all_fives_seat_shows_draws_and_points():
     app = make_app("allfives", seed=1, bot="greedy")
     async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot)
         seen: set[str] = set()
         for _ in range(25):
             await play_heaviest(pilot, 1)
-            session = app.table.session
-            if session.game.over:
+            game = the_game(app)
+            if game.over:
                 break
-            text = seat_text(app.table, 1)
-            words = expected(session, 1)
-            assert words in text
+            words = expected(game, 1)
+            assert words in seat_text(app.table, 1)
             seen.update(w for w in ("drew", "+", "on the") if w in words)
-            assert session.last_action(0) in str(app.table.query_one("#hand-box").border_title)
+            assert expected(game, HUMAN) in str(app.table.query_one("#hand-box").border_title)
         assert {"drew", "on the"} <= seen
 
 

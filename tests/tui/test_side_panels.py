@@ -12,6 +12,7 @@ from domino_tui.tui.side_panels import Panel, Placement, place
 from domino_tui.tui.widgets.snake import SnakeView
 
 from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
+from .coachseat_helpers import sat_down
 from .conftest import make_app, settle
 from .fast_input import catch_up, type_keys
 
@@ -37,7 +38,7 @@ SIZES = [(80, 24), (130, 40)]  # the smallest table, and the width that shows th
 async def test_every_way_of_opening_the_panels_keeps_the_board_and_the_footer(variant, size):
     app = make_app(variant, seed=2, bot="greedy")
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await sat_down(pilot)
         table = app.table
         for keys in itertools.permutations("lth"):
             for key in keys:
@@ -60,7 +61,7 @@ async def test_the_first_crash_found_partnership_at_80x24():
     # Partnership, seed 0, greedy opponents: l, 4, right, t ended the app in board_layout's _squeeze.
     app = make_app("partnership", seed=0, bot="greedy")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await sat_down(pilot)
         for key in ("l", "4", "right", "t"):
             await pilot.press(key)
             await settle(pilot)
@@ -77,7 +78,7 @@ async def test_the_first_crash_found_partnership_at_80x24():
 async def test_tracker_then_hint_at_80x24_keeps_the_line_and_the_quit():
     app = make_app("classic", seed=1, bot="greedy")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await sat_down(pilot)
         await pilot.press("t", "h")
         await pilot.pause()
         table = app.table
@@ -93,6 +94,7 @@ async def test_a_log_kept_on_from_an_earlier_start_never_covers_the_table(varian
     (private_config / "settings.json").write_text('{"show_log": true}')
     app = make_app(variant, seed=3, bot="greedy")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await sat_down(pilot)
+        assert app.table.show_log is True  # kept on: the table read the setting
         assert app.table.placement.over is None
         assert_all_visible(app.table)

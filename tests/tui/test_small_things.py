@@ -13,19 +13,25 @@ from textual.widgets._footer import FooterKey
 
 from domino_tui.coach.hint import Rated
 from domino_tui.engine import DRAW, End, GameState, Kind, Move, Tile, get_rules, observe
+from domino_tui.engine.match import Match
+from domino_tui.games import LineMatch
+from domino_tui.net.heard import GameOver
 from domino_tui.records.stats import chance_lost, render
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.equal_plays import distinct, groups
+from domino_tui.tui.line_room import hand_points, over_text
+from domino_tui.tui.online import match_text, result_text
+from domino_tui.tui.screens.confirm import ConfirmScreen
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.help import HelpScreen
+from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.tour import TourScreen
-from domino_tui.tui.session import HUMAN, Session
-from domino_tui.tui.settings import Settings
+from domino_tui.tui.table_options import local_names
 from domino_tui.tui.widgets.hint_panel import render as render_hint
 from tests.records.test_store import record
 
-from .conftest import keys_for, make_app, play_heaviest, settle
-from .fast_input import type_keys
+from .conftest import HUMAN, make_app, play_heaviest, reach_a_choice, the_game, the_room
+from .tablekeys_helpers import seated, snapshot, until
 
 
 def game_after(variant: str, seed: int, plays: int) -> GameState:
@@ -76,14 +82,14 @@ def test_a_spinner_with_one_side_laid_is_no_mirror():
 async def test_the_table_does_not_ask_where_a_tile_goes_when_it_makes_no_difference():
     app = make_app("classic", seed=3)  # you move first, onto the lone [6|6]
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await seated(pilot)
         table = app.table
-        game = table.session.game
+        game = the_game(app)
         fitting = [m for m in game.legal_moves() if m.kind is Kind.PLAY]
         assert {m.end for m in fitting} == {End.LEFT, End.RIGHT}  # the engine lists both ends
         await pilot.press(str(game.hand(HUMAN).index(fitting[0].tile) + 1))
         assert table.choosing is None
-        assert any(e.seat == HUMAN and e.tile == fitting[0].tile for e in game.history)  # played at once
+        await until(pilot, lambda: any(e.seat == HUMAN and e.tile == fitting[0].tile for e in the_game(app).history))
 
 
 def test_the_hint_lists_plays_that_come_to_the_same_thing_as_one_row_and_shows_their_keys():
@@ -107,51 +113,31 @@ def test_the_hint_lists_plays_that_come_to_the_same_thing_as_one_row_and_shows_t
 async def test_no_footer_key_that_does_nothing_while_choosing_an_end():
     app = make_app("block", seed=1, bot="greedy")
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+        await seated(pilot)
         table = app.table
-        for _ in range(30):
-            game = table.session.game
-            two = [
-                m
-                for m in game.legal_moves()
-                if m.kind is Kind.PLAY
-                and len(
-                    distinct(
-                        game.board,
-                        m.tile,
-                        [n.end for n in game.legal_moves() if n.kind is Kind.PLAY and n.tile == m.tile],
-                    )
-                )
-                > 1
-            ]
-            if two:
-                break
-            await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
-            await settle(pilot)
-        assert two, "no tile with two ends to choose from"
-        await pilot.press(str(game.hand(HUMAN).index(two[0].tile) + 1))
+        tile = await reach_a_choice(pilot)
+        await pilot.press(str(the_game(app).hand(HUMAN).index(tile) + 1))
         await pilot.pause()
         assert table.choosing is not None
         actions = {k.action for k in table.query_one(Footer).query(FooterKey)}
         assert "play" not in actions and "cancel" in actions
+        before = snapshot(app)
         await pilot.press("enter")
-        assert table.choosing is not None and len(table.session.game.board) == len(game.board)
+        await pilot.pause()
+        assert table.choosing is not None and snapshot(app) == before
 
 
 async def test_q_on_the_tour_quits_and_the_help_key_opens_the_help(monkeypatch, private_config):
     monkeypatch.setattr(DominoApp, "first_run_tour", True)
     app = make_app("classic", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TourScreen)
+        await until(pilot, lambda: isinstance(app.screen, TourScreen))
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
     (private_config / "settings.json").unlink()  # a first start again
     app = make_app("classic", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TourScreen)
+        await until(pilot, lambda: isinstance(app.screen, TourScreen))
         await pilot.press("q")
         await pilot.pause()
     assert (app.return_code == 0 and app._exit_renderables is not None) or not app.is_running
@@ -160,48 +146,60 @@ async def test_q_on_the_tour_quits_and_the_help_key_opens_the_help(monkeypatch, 
 async def test_the_palette_over_the_end_of_hand_dialog_starts_new_matches():
     app = make_app("block", seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
+        await seated(pilot)
+        first = app.game
         await play_heaviest(pilot, 40)
-        for _ in range(100):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         dialog = app.screen
-        assert isinstance(dialog, GameOverScreen)
         titles = {c.title: c for c in app.get_system_commands(dialog)}
         assert {f"Play {r.title}" for r in (get_rules("allfives"), get_rules("partnership"))} <= set(titles)
         titles[f"Play {get_rules('allfives').title}"].callback()
         await pilot.pause()
-        if app.match_in_progress is False:
-            assert app.table.session.rules.name == "allfives"
         assert not isinstance(app.screen, GameOverScreen)
+        assert isinstance(app.screen, ConfirmScreen)  # the match to 100 is in progress: asked first
+        await pilot.press("y")
+        await until(pilot, lambda: app.game is not first and isinstance(app.screen, LineTable))
+        assert the_room(app).options.variant == "allfives"
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, CommandPalette)
 
 
-def finished_match(variant: str, seed: int) -> Session:
-    session = Session(Settings(variant=variant, target=30).with_variant(variant), seed)
+def finished_match(variant: str, seed: int) -> Match:
+    """A match to 30 played out by random moves."""
     rng = random.Random(seed)
+    match = Match(variant, rng, target=30)
     while True:
-        game = session.game
+        game = match.game
         while not game.over:
             game.apply(rng.choice(game.legal_moves()))
-        if session.match.over:
-            return session
-        session.match.next_game()
+        if match.over:
+            return match
+        match.next_game()
 
 
 def test_the_end_of_a_hand_and_of_the_match_read_as_one_story():
+    names = local_names("allfives", 2, False)
     for seed in range(40):
-        session = finished_match("allfives", seed)
-        match = session.match
-        hand, story = session.result_text(), session.match_text()
-        winner = session.game.result.winner
-        if winner is not None and winner != match.winner:  # a hand's settlement won by the side that lost the match
+        match = finished_match("allfives", seed)
+        game, rules = match.game, match.rules
+        r = game.result
+        assert r is not None
+        seen = LineMatch(match).observe(HUMAN)  # as the room sends it: with the scores before it, the target
+        over = GameOver(1, len(match.games), r, tuple(match.scores), True, match.winner)
+        earned = hand_points(over, seen.match_scores)
+        assert earned == game.team_points()
+        hand = result_text(rules, names, r.reason, r.winner, r.out_seat, r.points, earned)
+        if r.winner is not None and r.winner != match.winner:  # a hand's settlement won by the side that lost the match
             # Where plays score, the hand says what each side earned in it rather than who won it.
-            earned = session.game.team_points()
-            assert all(f"{session.team_name(t)} {p}" in hand for t, p in enumerate(earned)), hand
+            assert all(f"{names[t]} {p}" in hand for t, p in enumerate(earned)), hand
+            assert " win" not in hand
             a, b = match.scores[match.winner], match.scores[1 - match.winner]
-            assert story == f"{session.team_name(match.winner)} {session.verb(match.winner)} the match, {a} to {b}."
+            verb = "win" if match.winner == HUMAN else "wins"
+            story = f"{names[match.winner]} {verb} the match, {a} to {b}."
+            assert match_text(rules, names, match.winner, over.scores, match.target) == story
+            # The table's dialog tells the hand, then the match.
+            dialog = over_text(seen, over, names, earned, hand, ((), {}, ""), HUMAN)
+            assert dialog.lines == (hand, story)
             return
     raise AssertionError("no such match among the seeds")
 

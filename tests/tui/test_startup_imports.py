@@ -10,8 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 # Modules the first frame does not need; each costs start-up time when imported early.
 DEFERRED = (
     "sqlite3",
@@ -32,20 +30,18 @@ DEFERRED = (
 
 # The real app, started as `python -m domino_tui` starts it, in Textual's headless driver: the modules loaded
 # once its first screen is up.
-# With ``local_rooms`` the game is a room in the app's process, made in a worker: the frame waits for its table
-# (under the first-run tour, which may be in front of it).
+# The game is a room in the app's process, made in a worker: the frame waits for its table (under the first-run
+# tour, which may be in front of it).
 FIRST_FRAME = """
 import asyncio, json, sys
 from domino_tui.tui.app import DominoApp
-
-DominoApp.local_rooms = {local_rooms}
 
 async def main():
     app = DominoApp(seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(2000):
-            if any(type(s).__name__ in ("TableScreen", "LineTable") for s in app.screen_stack):
+            if any(type(s).__name__ == "LineTable" for s in app.screen_stack):
                 break
             await pilot.pause()
             await asyncio.sleep(0.005)
@@ -55,14 +51,12 @@ asyncio.run(main())
 """
 
 
-@pytest.mark.parametrize(("local_rooms", "table"), [(False, "table"), (True, "line_table")])
-def test_the_first_frame_imports_nothing_it_does_not_show(tmp_path: Path, local_rooms: bool, table: str) -> None:
+def test_the_first_frame_imports_nothing_it_does_not_show(tmp_path: Path) -> None:
     env = dict(os.environ, DOMINO_TUI_CONFIG_DIR=str(tmp_path))
-    script = FIRST_FRAME.format(local_rooms=local_rooms)
     done = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120, check=True
+        [sys.executable, "-c", FIRST_FRAME], env=env, capture_output=True, text=True, timeout=120, check=True
     )
     loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
-    assert f"domino_tui.tui.screens.{table}" in loaded  # the frame was the table's
+    assert "domino_tui.tui.screens.line_table" in loaded  # the frame was the table's
     early = [name for name in DEFERRED if name in loaded]
     assert early == []

@@ -15,8 +15,8 @@ from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.widgets.hint_panel import HintPanel
 from tests.net.conftest import Running
 
+from .coachseat_helpers import bare_app, play_turn, until
 from .conftest import COACH
-from .test_line_table import play_turn, until
 
 
 async def hot_seat(server: Running, variant: str, names: tuple[str, str], **options: object) -> list[Any]:
@@ -39,7 +39,7 @@ async def test_names_with_markup_are_shown_as_written_on_the_handover(server: Ru
     stop the app)."""
     ana, ben = "[/]Ana[b]", "[red]Ben[/red]"
     clients = await hot_seat(server, "block", (ana, ben))
-    app = DominoApp(coach=COACH)
+    app = bare_app()
     async with app.run_test(size=(80, 24)) as pilot:
         t = LineTable(Connect(server.url, ana, clients[0].welcome.room), clients)
         app.push_screen(t)
@@ -94,7 +94,7 @@ async def test_the_hint_of_one_hand_is_gone_before_the_next_person_sees_the_tabl
     move was made. Once Ben has the keyboard, the hint of Ana's hand is not on the table."""
     clients = await hot_seat(server, "block", ("Ana", "Ben"))
     held = HeldBack(clients[0])
-    app = DominoApp(coach=COACH)
+    app = bare_app()
     async with app.run_test(size=(140, 40)) as pilot:
         t = LineTable(Connect(server.url, "Ana", clients[0].welcome.room), [held, clients[1]])
         app.push_screen(t)
@@ -126,7 +126,7 @@ async def test_the_next_deal_while_the_keyboard_changes_hands_leaves_no_old_dial
     the table is in front, not the last game's dialog (whose Enter would say "next" in a game in play)."""
     clients = await hot_seat(server, "block", ("Ana", "Ben"), between=1)
     held = [HeldBack(c, deals=True) for c in clients]
-    app = DominoApp(coach=COACH)
+    app = bare_app()
     async with app.run_test(size=(80, 24)) as pilot:
         t = LineTable(Connect(server.url, "Ana", clients[0].welcome.room), held)
         app.push_screen(t)

@@ -3,11 +3,12 @@ name, and the score sheet read from a seat's observation is the match's own shee
 
 from __future__ import annotations
 
+import random
+
 from domino_tui.ai import make_bot
-from domino_tui.engine import MEXICAN_TRAIN, observe_match
-from domino_tui.tui.screens.train_score_sheet import of_session
-from domino_tui.tui.settings import Settings
-from domino_tui.tui.train_session import TrainSession
+from domino_tui.engine import MEXICAN_TRAIN, TrainMatch, observe_match
+from domino_tui.tui.screens.train_score_sheet import of_observation
+from domino_tui.tui.table_options import local_names
 from domino_tui.tui.train_words import train_by_key, train_key
 
 
@@ -22,24 +23,28 @@ def test_every_train_key_chooses_its_train_and_no_other_key_chooses_one() -> Non
 
 
 def test_the_score_sheet_from_your_observation_is_the_matchs_sheet() -> None:
-    """Three rounds played by greedy bots in every seat: in play and at each round's end, the sheet's rows are the
-    rounds dealt so far with their engines and, once over, their points; the totals are the match's."""
-    session = TrainSession(Settings(variant="mexicantrain", players=3, bots=("greedy", "greedy")), seed=4)
+    """Three rounds played by greedy bots in every seat: in play and at each round's end, the sheet read from your
+    observation (what a room sends your seat) has the rounds dealt so far with their engines and, once over,
+    their points; the totals are the match's."""
+    rules = MEXICAN_TRAIN.with_players(3)
+    match = TrainMatch(rules, random.Random(4))
+    names = local_names(rules.name, 3, hot_seat=False)
     bot = make_bot("greedy", None)
     ends = 0
     while ends < 3:
-        if session.round_over:
-            session.next_round()
+        if match.round.over:
+            match.next_round()
         for _ in range(5):  # a few moves in, then the round played out
-            if not session.round_over:
-                session.round.apply(bot.choose_train(observe_match(session.match, session.turn)))
+            if not match.round.over:
+                match.round.apply(bot.choose_train(observe_match(match, match.round.turn)))
         for done in (False, True):
-            while done and not session.round_over:
-                session.round.apply(bot.choose_train(observe_match(session.match, session.turn)))
-            sheet = of_session(session)
+            while done and not match.round.over:
+                match.round.apply(bot.choose_train(observe_match(match, match.round.turn)))
+            state = match.round
+            sheet = of_observation(observe_match(match, 0), names, state.points() if state.over else None, match.totals)
             assert sheet.rounds == tuple(
-                (i + 1, r.engine, r.points() if r.over else (None,) * 3) for i, r in enumerate(session.match.rounds)
+                (i + 1, r.engine, r.points() if r.over else (None,) * 3) for i, r in enumerate(match.rounds)
             )
-            assert sheet.totals == session.match.totals and sheet.names == ("You", "Ana", "Ben")
+            assert sheet.totals == match.totals and sheet.names == ("You", "Ana", "Ben")
         ends += 1
-    assert session.round_index == 2
+    assert len(match.rounds) == 3

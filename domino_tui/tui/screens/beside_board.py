@@ -2,7 +2,7 @@
 terminal's width by `side_panels.place`: beside the board while it keeps its room, else the latest opened over
 the table, else nowhere for now; Esc closes the one over the table.
 
-A mixin of every line table (the local one and the room's), which composes widgets ``#log``, ``#tracker`` (a
+A mixin of the line table, which composes widgets ``#log``, ``#tracker`` (a
 `TrackerPanel`) and ``#hint`` (a `HintPanel`) and side seats of class ``-side``, keeps ``show_log`` (None: by
 width), and provides ``coach_update`` (what the coach's panels show now) and ``remember_log`` (keep the log's
 choice in the settings).
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.widgets import RichLog
+
 from ..side_panels import BOARD_ROOM, Panel, Placement, place
 from ..widgets.hint_panel import HintPanel
-from .table_base import LOG_AUTO_WIDTH
+from .room_table import LOG_AUTO_WIDTH
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -23,6 +25,10 @@ if TYPE_CHECKING:
     _Base = Screen
 else:
     _Base = object
+
+
+class MoveLog(RichLog, can_focus=False):
+    """The log of moves. Not focusable from the start: the arrows belong to the hand and the ends."""
 
 
 TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside the log, which needs 130)

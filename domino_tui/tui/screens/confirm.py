@@ -19,17 +19,18 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape,n", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "Keep playing") -> None:
         super().__init__()
         self.question = question
         self.yes = yes
+        self.no = no
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):
             yield Static(self.question, classes="dialog-title")
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
-                yield Button("Keep playing (n)", id="no", variant="primary")
+                yield Button(f"{self.no} (n)", id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

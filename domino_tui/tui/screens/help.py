@@ -72,18 +72,18 @@ def _draw_note(rules: Rules) -> str:
     return "There is no stock: when nothing fits you pass (`p`)."
 
 
-def help_text(rules: Rules | TrainRules, seed: int) -> str:
-    if isinstance(rules, TrainRules):
-        return (
-            f"# {rules.title}\n\n{rules.summary}\n\n"
-            f"This match's seed is **{seed}**: `domino-tui --variant {rules.name} --seed {seed}` deals it again.\n\n"
-            f"## Keys\n{TRAIN_KEYS}"
-        )
-    return (
-        f"# {rules.title}\n\n{rules.summary}\n\n{_draw_note(rules)}\n\n"
-        f"This game's seed is **{seed}**: `domino-tui --variant {rules.name} --seed {seed}` deals it again.\n\n"
-        f"## Keys\n{KEYS}"
+def help_text(rules: Rules | TrainRules, seed: int | None) -> str:
+    """The rules and keys of the game in play; ``seed``: the player's own deal at this keyboard (None in a room
+    online, whose seed is the room's)."""
+    played = "match" if isinstance(rules, TrainRules) else "game"
+    again = (
+        f"This {played}'s seed is **{seed}**: `domino-tui --variant {rules.name} --seed {seed}` deals it again.\n\n"
+        if seed is not None
+        else ""
     )
+    if isinstance(rules, TrainRules):
+        return f"# {rules.title}\n\n{rules.summary}\n\n{again}## Keys\n{TRAIN_KEYS}"
+    return f"# {rules.title}\n\n{rules.summary}\n\n{_draw_note(rules)}\n\n{again}## Keys\n{KEYS}"
 
 
 class HelpScreen(ModalScreen[None]):
@@ -91,7 +91,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark,f1", "dismiss", "Close", key_display="Esc"),
     ]
 
-    def __init__(self, rules: Rules | TrainRules, seed: int) -> None:
+    def __init__(self, rules: Rules | TrainRules, seed: int | None) -> None:
         super().__init__()
         self.rules = rules
         self.seed = seed

@@ -25,29 +25,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
 from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from ...net.heard import coach_allowed
 from .. import equal_plays
-from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, score_sheet
+from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, play_points, score_sheet
 from ..online import (
     CHAT_SHOWN,
-    MAX_CHAT,
     Connect,
     describe,
     last_action,
+    match_text,
     playable,
     refusal,
     result_text,
@@ -63,12 +63,10 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .beside_board import BesidePanels
+from .beside_board import BesidePanels, MoveLog
 from .game_over import GameOverScreen, GameOverText
-from .room_table import RoomTable, room_keys
+from .room_table import MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
-from .table import PLACES, MoveLog
-from .table_base import MIN_HEIGHT, MIN_WIDTH
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
@@ -76,9 +74,15 @@ CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 # What may still be done while the terminal is too small: the game waits.
-WHILE_TOO_SMALL = {"leave", "help"}
-# Keys that leave the choice of an end; off while choosing.
-NOT_WHILE_CHOOSING = {"cursor", "pass_turn", "pick", "hint", "undo"}
+WHILE_TOO_SMALL = {"leave", "help", "quit"}
+# Keys that leave the choice of an end, or play nothing while it is asked; off while choosing.
+NOT_WHILE_CHOOSING = {"cursor", "play", "draw", "pass_turn", "pick", "hint", "undo", "new_game", "score_sheet", "log"}
+
+if TYPE_CHECKING:
+    from ...records import GameRecord  # the record loads when a game ends, not for the first frame
+
+# Where each other seat sits around the board, by the number of players (yours is at the bottom).
+PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 
 
 @dataclass
@@ -113,6 +117,7 @@ class LineTable(BesidePanels, RoomTable):
         Binding("h", "hint", "Hint", show=False),
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
+        Binding("s", "score_sheet", "Scores", show=False),  # s starts the room in its lobby, then the score sheet
     ]
 
     class Heard(Message):
@@ -183,12 +188,7 @@ class LineTable(BesidePanels, RoomTable):
             yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
-        yield Static(id="chat")
-        yield Static(id="message")
-        # Disabled (so never focused) until c opens it: the keys belong to the table.
-        yield Input(
-            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
-        )
+        yield from self.talk_lines()
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
             yield SeatView(id="seat-bottom")  # a spectator's: the first seat's hand, face down
@@ -196,10 +196,11 @@ class LineTable(BesidePanels, RoomTable):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Moves and chat"
+        self.query_one("#log", RichLog).border_title = "Moves" if self.local else "Moves and chat"
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
         self.set_class(self.watching, "-watching")
+        self.set_class(not self.chats, "-no-chat")  # the chat's lines take no row until someone says something
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.fit()
@@ -261,12 +262,10 @@ class LineTable(BesidePanels, RoomTable):
         assert connect is not None  # a local room's table is given its clients
         from ...net.client import RoomClient
 
-        client = RoomClient(connect.url)
         try:
-            await connect.enter(client)
+            client = await connect.enter(lambda: RoomClient(connect.url), getattr(self.app, "kept_seats", None))
         except net.NetError as exc:
             self.post_message(self.Refused(exc.code, refusal(exc, connect.url)))
-            await client.close()
             return
         self.here = [SeatHere(client)]
         self.at = 0
@@ -343,8 +342,7 @@ class LineTable(BesidePanels, RoomTable):
         elif isinstance(event, net.Connection) and first:
             self.connected(event)
         elif isinstance(event, net.RoomClosed) and first:
-            self.connection = "closed"
-            self.say(f"{sentence(event.message)} q leaves.", error=True)
+            self.room_closed(event)
         # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
         if not self.redraw_due:
             self.redraw_due = True
@@ -381,7 +379,7 @@ class LineTable(BesidePanels, RoomTable):
                 self.close_panel("hint")  # the hint on show is for a position that is gone
             self.took(view)
             if obs.legal:
-                self.plan_auto_move(view)
+                self.plan_auto_move()
         elif self.at is None:
             self.took(view)  # the public table goes on while the keyboard changes hands
 
@@ -442,15 +440,16 @@ class LineTable(BesidePanels, RoomTable):
             current = self.here[index].seat_view
             if current is not None and current.observation.legal:
                 self.hint(current.observation)
-                self.plan_auto_move(current)
+                self.plan_auto_move()
 
         self.app.push_screen(HandoverScreen(name, news), ready)
 
-    def plan_auto_move(self, view: net.SeatView) -> None:
+    def plan_auto_move(self) -> None:
         """With auto-pass on, a draw or a pass that is your only move is made for you after the bots' pause (so
         you see it happen), unless the game has moved on by then."""
         settings = getattr(self.app, "settings", None)
-        if not getattr(settings, "auto_pass", False) or only_draw_or_pass(view.observation) is None:
+        view = self.seat_view
+        if view is None or not getattr(settings, "auto_pass", False) or only_draw_or_pass(view.observation) is None:
             return
         planned = (view.match, view.game, view.position)
         pause = max(float(getattr(self.app, "pause", 0.0)), 0.05)
@@ -480,27 +479,25 @@ class LineTable(BesidePanels, RoomTable):
         if shown is None:
             return
         r = over.result
-        text = result_text(shown.rules, self.names, r.reason, r.winner, r.out_seat, r.points)
+        hand = hand_points(over, shown.match_scores or (0,) * len(over.scores))
+        text = result_text(shown.rules, self.names, r.reason, r.winner, r.out_seat, r.points, hand)
         self.log_line(Text(text, style="bold"))
         if over.match_over:
-            who = "The match is over" + (
-                "." if over.winner is None else f": {team_name(shown.rules, self.names, over.winner)} won it."
-            )
-            self.say(f"{text} {who}" + (" r restarts." if self.creator else ""))
+            who = match_text(shown.rules, self.names, over.winner, over.scores, shown.target)
+            self.say(f"{text} {who}" + (" r restarts." if self.restarts else ""))
         elif self.watching:
             self.say(f"{text} The next game starts when the players are ready.")
         else:
             self.say(f"{text} n: next game.")
-        hand = hand_points(over, shown.match_scores or (0,) * len(over.scores))
         self.sheet_games[(over.match, over.game)] = (hand, text)
         if self.observation is not None and not self.hot_seat:
             # A game at one keyboard shared by several people is nobody's alone: not in anyone's record.
-            self.record(over, self.observation)
-            self.review(over)
+            self.review(over, self.record(over, self.observation))
         self.show_over()
 
-    def review(self, over: net.GameOver) -> None:
-        """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw."""
+    def review(self, over: net.GameOver, record: GameRecord | None) -> None:
+        """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw; the
+        review joins the game's ``record`` when it was kept."""
         coach = getattr(self.app, "coach", None)
         mine, view = self.mine, self.seat_view
         if coach is None or mine is None or view is None or not self.coach_here:
@@ -508,7 +505,7 @@ class LineTable(BesidePanels, RoomTable):
         seen = self.here[self.at or 0].seen if self.here else []
         names = self.names
         seed = f"review:{self.address}:{over.match}:{over.game}"
-        coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed)
+        coach.review_seen(mine, over.game - 1, seen, view.observation.history, lambda s: names[s], seed, record)
 
     def review_hand(self) -> None:
         """The review of the last hand, then the end-of-hand dialog again."""
@@ -546,13 +543,14 @@ class LineTable(BesidePanels, RoomTable):
 
     def score_sheet(self) -> ScoreSheet:
         """The games of the match in view, as the room's results gave them."""
-        return score_sheet(self.shown, self.names, self.sheet_games, self.over)
+        return score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key)
 
     def chatted(self, chat: net.Chat) -> None:
         # Plain Text: a name or message with markup in it shows as written.
         line = Text.assemble((chat.name, "bold"), ": ", chat.text)
         self.chats = [*self.chats, line][-CHAT_SHOWN:]
         self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+        self.set_class(False, "-no-chat")
         self.log_line(line)
 
     def connected(self, news: net.Connection) -> None:
@@ -568,9 +566,9 @@ class LineTable(BesidePanels, RoomTable):
             self.connection = "closed"
             self.say("The connection is closed. q leaves.", error=True)
 
-    def record(self, over: net.GameOver, obs: Observation) -> None:
+    def record(self, over: net.GameOver, obs: Observation) -> GameRecord | None:
         """Your record keeps the game (and so your rating against people), once."""
-        self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
+        return self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
 
     # ----- reading the table -----
 
@@ -609,18 +607,33 @@ class LineTable(BesidePanels, RoomTable):
         obs = self.shown
         names = self.names
         mine = self.mine if self.mine is not None else 0
+        board = self.query_one("#board")
+        board.border_title = self.room_title
+        board.border_subtitle = ""
         if obs is not None:
             last = next((ev.tile for ev in reversed(obs.history) if ev.kind is Kind.PLAY), None)
             targets = self.choosing[1] if self.choosing else ()
             self.query_one(SnakeView).show(obs.board, last, targets)
+            # The count of the ends where it scores, and what the newest tile's and the spinner's marks mean.
+            count = f"Count {obs.board.count()}" if obs.rules.fives and not obs.board.empty else ""
+            board.border_title = " · ".join(t for t in (self.room_title, count) if t)
+            legend = ["━ newest"] if last else []
+            if obs.board.spinner is not None:
+                legend.append("═ spinner")
+            board.border_subtitle = " · ".join(legend)
         hand = self.observation
         if hand is not None:
-            self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn)
+            points = play_points(hand) if self.my_turn else {}
+            self.query_one(HandView).show(hand.hand, playable(hand) if self.my_turn else [], self.my_turn, points)
         else:  # never another seat's hand: nobody's while the keyboard changes hands
             self.query_one(HandView).show((), [], False)
         places = PLACES.get(self.players, {})
+        sides = [seat.has_class("-absent") for seat in self.query(".-side")]
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(place not in places.values(), "-absent")
+        if sides != [seat.has_class("-absent") for seat in self.query(".-side")]:
+            # The room's news seated players beside the board: the panels make room for them.
+            self.arrange_panels()
         if self.watching:  # no hand of yours: the first seat sits at the bottom, face down like the others
             places = {0: "bottom", **places}
         for offset, place in places.items():
@@ -637,21 +650,46 @@ class LineTable(BesidePanels, RoomTable):
                     )
                 )
             else:
-                view.info = SeatInfo(f"{names[seat]} ({self.kind(seat)})", tiles, acting, action)
+                # At this keyboard the names say who plays (a person's seat is named for its place, a bot's is
+                # "Computer" or its place); online, whether a person or a bot sits there.
+                label = names[seat] if self.local else f"{names[seat]} ({self.kind(seat)})"
+                view.info = SeatInfo(label, tiles, acting, action)
         box = self.query_one("#hand-box")
-        you = "You" if self.welcome is None else f"You · {self.kind(mine)}"
+        # Online, how you sit (a person; a bot plays for you while you are away); at this keyboard, plainly you.
+        you = "You" if self.welcome is None or self.local else f"You · {self.kind(mine)}"
         if self.hot_seat:
             you = "The keyboard changes hands" if self.welcome is None else names[mine]
         title = "Watching" if self.watching else you
         if self.observation is not None:
-            title += f" · {tiles_text(len(self.observation.hand))}"
+            yours = self.observation.hand
+            title += f" · {tiles_text(len(yours))} · {sum(t.pips for t in yours)} pips"
             action = last_action(self.observation.history, mine)
             title += f" · {action}" if action else ""
         box.border_title = title
-        room = self.welcome.room if self.welcome else "…"
-        self.query_one("#board").border_title = f"Room {room}"
         self.query_one(StatusBar).info = self.status_info()
         self.coach_update()
+
+    def on_click(self, event: events.Click) -> None:
+        """In the lobby of a room online, a click on a seat takes it: an open one for yourself, any one for the
+        room's creator (who changes places with whoever sits there, person or bot), so partners sit as partners."""
+        view = event.widget
+        if not isinstance(view, SeatView) or self.status != "lobby" or self.local or self.watching:
+            return
+        mine = self.mine
+        place = (view.id or "").removeprefix("seat-")
+        offset = next((o for o, p in PLACES.get(self.players, {}).items() if p == place), None)
+        if mine is None or offset is None:
+            return
+        event.stop()
+        seat = (mine + offset) % self.players
+        if self.kind(seat) == "open":
+            self.send("sit", seat)
+            self.say(f"You move to seat {seat + 1}.")
+        elif self.creator:
+            self.send("swap", mine, seat)
+            self.say(f"You change places with {self.names[seat]}.")
+        else:
+            self.say(f"Seat {seat + 1} is taken: click an open seat (the creator may move anyone).", error=True)
 
     def kind(self, seat: int) -> str:
         if self.info is None or seat >= len(self.info.seats):
@@ -683,6 +721,8 @@ class LineTable(BesidePanels, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.closing or not self.face_allows(action):
+            return False
         if self.too_small and action not in WHILE_TOO_SMALL:
             return False  # the table waits until it can be seen
         if action in ("hint", "toggle_tracker") and not self.coach_here:
@@ -706,6 +746,8 @@ class LineTable(BesidePanels, RoomTable):
             return obs is None or obs.rules.has_stock
         if action == "chat":
             return self.connection == "connected"
+        if action == "score_sheet":
+            return self.status != "lobby" and self.shown is not None  # in the lobby s starts the room
         if action == "next_game":
             return self.status == "between"
         if action == "end":
@@ -726,10 +768,6 @@ class LineTable(BesidePanels, RoomTable):
         self.play_tile(index)
 
     def action_play(self) -> None:
-        if self.choosing and len(self.choosing[1]) == 1:
-            tile = self.choosing[0]
-            self._move(next(m for m in self.legal_plays() if m.tile == tile))
-            return
         if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
 
@@ -769,7 +807,7 @@ class LineTable(BesidePanels, RoomTable):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
 
-    async def action_leave(self) -> None:
+    async def go_away(self) -> None:
         await self.leave_room()
         stack = self.app.screen_stack
         if len(stack) > 2:
@@ -789,18 +827,13 @@ class LineTable(BesidePanels, RoomTable):
             self.query_one("#too-small", Static).update(
                 f"The terminal is {size.width}x{size.height}.\n"
                 f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                "Please make it bigger: your game waits.\n"
-                "q leaves."
+                "Please make it bigger: your game waits.\n" + ("q quits." if self.local else "q leaves.")
             )
         if self.held != self.too_small:
             self.held = self.too_small
             for here in self.here:
                 here.client.hold(self.too_small)  # only a room in the app's process waits
         self.arrange_panels()
-
-    def on_screen_resume(self) -> None:
-        # Only the screen in front hears of a resize: a table behind a dialog catches up here.
-        self.fit()
 
     @property
     def thinking(self) -> int | None:
@@ -866,8 +899,3 @@ class LineTable(BesidePanels, RoomTable):
         self.coach_use.undo(self.seat_view.match, self.seat_view.game)
         self.send("undo")
         self.say("You took back your move: your previous decision again.")
-
-    def action_help(self) -> None:
-        help_action = getattr(self.app, "action_help", None)
-        if help_action is not None:
-            help_action()

@@ -15,8 +15,8 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ...engine import Rules, TrainRules
 from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
 from ..opponents import choices, known, train_opponent
-from ..session import seat_names
 from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
+from ..table_options import local_names
 
 if TYPE_CHECKING:
     from ..online import Connect
@@ -28,7 +28,7 @@ def seat_labels(rules: Rules) -> tuple[str, ...]:
     """The form's label of each other seat's opponent."""
     if rules.players == 2 or rules.partnership:
         return SEAT_LABELS[rules.players]
-    return tuple(f"{name} (opponent)" for name in seat_names(rules)[1:])
+    return tuple(f"{name} (opponent)" for name in local_names(rules.name, rules.players, False)[1:])
 
 
 # The form's numbers: ASCII digits only (a seed and a target are never negative), a seed as long as Python reads.
@@ -256,7 +256,9 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
                 self.dismiss(connect)
 
         variant = self.query_one("#variant", Select).value
-        self.app.push_screen(OnlineScreen(variant if isinstance(variant, str) else self.settings.variant), chosen)
+        # The app fills the form in as it was last given (another host app: the form as it comes).
+        form = getattr(self.app, "online_form", OnlineScreen)
+        self.app.push_screen(form(variant if isinstance(variant, str) else self.settings.variant), chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

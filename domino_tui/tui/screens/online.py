@@ -42,22 +42,27 @@ def login_name() -> str:
 class OnlineScreen(ModalScreen[Connect | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, variant: str) -> None:
+    def __init__(
+        self, variant: str, server: str | None = None, name: str | None = None, room: str | None = None
+    ) -> None:
+        """``server``, ``name``, ``room``: what the form was last given (the app keeps them), or a seat's room."""
         super().__init__()
         self.variant = variant
+        self.given = (server, name, room)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="online-box", classes="dialog"):
             yield Static("Play online", classes="dialog-title")
             with VerticalScroll(id="online-form"):
                 yield Label("Room server (HOST or HOST:PORT, started with domino-tui serve)")
-                yield Input(DEFAULT_SERVER, id="server", compact=True)
+                server, name, room = self.given
+                yield Input(server or DEFAULT_SERVER, id="server", compact=True)
                 yield Label(f"Your name (up to {MAX_NAME} characters)")
-                yield Input(login_name(), id="name", max_length=MAX_NAME, compact=True)
+                yield Input(name or login_name(), id="name", max_length=MAX_NAME, compact=True)
                 yield Label("Password (optional; to join a room that has one, or to give a new room one)")
                 yield Input(id="password", password=True, max_length=128, compact=True)
                 yield Label("To join or watch: the room's code (empty to create a room)")
-                yield Input(id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
+                yield Input(room or "", id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
                 yield Label("A new room's variant")
                 variants = [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()]
                 variants += [(f"{r.title} ({name})", name) for name, r in TRAIN_VARIANTS.items()]

@@ -16,7 +16,7 @@ from ...engine import GameState, SaveFormatError
 from ...engine.train_state import MATCH_KIND
 from ...records import GameRecord
 from ...records.replay import positions
-from ..session import seat_names
+from ..table_options import local_names
 from ..widgets.key_footer import KeyFooter
 from ..widgets.snake import SnakeView
 
@@ -72,7 +72,7 @@ class ReplayScreen(Screen[None]):
             self.show()
 
     def names(self, state: GameState) -> tuple[str, ...]:
-        return seat_names(state.rules)
+        return local_names(state.rules.name, state.rules.players, False)
 
     def show(self) -> None:
         step = self.query_one("#replay-step", Static)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
@@ -26,6 +27,7 @@ from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservatio
 from ...net import heard as net
 from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
+from ..sentence import sentence
 from ..table_options import local_names
 from ..widgets.hand import HandView
 from .over_dialog import OverDialog
@@ -33,6 +35,7 @@ from .score_sheet import SheetDialog
 
 if TYPE_CHECKING:
     from ...engine import Rules, TrainRules
+    from ...records import GameRecord
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
@@ -43,21 +46,39 @@ class Dealing(Protocol):
     def dealt(self, match: int) -> tuple[int, dict[str, object]] | None: ...
 
 
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this a table cannot be read: it waits for a bigger terminal
+LOG_AUTO_WIDTH = 130  # the move log opens by itself from this width (unless you said otherwise)
+
+
 def room_keys(played: str) -> list[BindingType]:
     """The keys every table in a room has after its own move keys, in the footer's order (``played``: what the next
-    deal is called, a game or a round)."""
+    deal is called, a game or a round). A key bound twice does what its first binding the table allows now does:
+    at a game of this keyboard's the footer is the one its table always had (n a new match, s the score sheet, l
+    the log, ? the help, q quits), online the room's (chat, the creator's start and restart, q leaves the room);
+    see `RoomTable.face_allows`."""
     return [
         Binding("escape", "cancel", "Cancel"),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("c", "chat", "Chat"),
+        # At a game of this keyboard's, n is the new-game screen while no deal waits for its next (then n is that).
         Binding("n", "next_game", f"Next {played}"),
+        Binding("n", "new_game", "New"),
         Binding("s", "start", "Start"),
+        Binding("s", "score_sheet", "Scores"),
         Binding("r", "restart", "Restart"),
         Binding("x", "close_room", "Close room", show=False),
+        Binding("l", "log", "Log"),
         Binding("l", "toggle_log", "Log", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "leave", "Leave"),
+        Binding("q", "quit", "Quit"),
     ]
+
+
+# The keys of a game at this keyboard only, and those of a room online only.
+LOCAL_ONLY = frozenset({"new_game", "log", "help", "quit"})
+ONLINE_ONLY = frozenset({"chat", "restart", "close_room", "leave"})
 
 
 class RoomTable(Screen[None]):
@@ -74,7 +95,9 @@ class RoomTable(Screen[None]):
     seat_view: net.SeatView | net.TrainSeatView | None
     sent_for: tuple[int, int, int] | None  # the position your last move answered
     dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
+    over: net.GameOver | net.TrainRoundOver | None  # the room's result of the deal in view, once it is over
     frame: int  # the thinking spinner's
+    over_offered: tuple[int, int] | None = None  # (match, game) of the deal whose end dialog was put in front
     # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
@@ -86,6 +109,7 @@ class RoomTable(Screen[None]):
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
         # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
         self.coach_use = CoachUse()
+        self.knocks_asked: set[tuple[int, str]] = set()  # (seat, name) of each knock the creator was asked about
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -116,6 +140,49 @@ class RoomTable(Screen[None]):
         """The score sheet of the match in view (None while there is nothing to show)."""
         raise NotImplementedError
 
+    def plan_auto_move(self) -> None:
+        """With automatic moves on, a lone draw or pass of the seat on show is made for it after a pause."""
+        raise NotImplementedError
+
+    def action_score_sheet(self) -> None:
+        sheet = self.sheet_dialog()
+        if sheet is not None and self.dialog is None and self.app.screen is self:
+            self.dialog = sheet
+            self.app.push_screen(sheet, lambda _: self.after_sheet())
+
+    def face_allows(self, action: str) -> bool:
+        """Whether ``action`` is one of this face's: a game of this keyboard's has no one to chat with and no room
+        to restart or leave (a new match asks before it abandons this one; q quits); a room online has the app's
+        new match, help and quitting in the palette."""
+        if action in LOCAL_ONLY:
+            return self.local
+        if action in ONLINE_ONLY:
+            return not self.local
+        return True
+
+    def action_new_game(self) -> None:
+        self.post_message(self.Wanted("new"))
+
+    def action_log(self) -> None:
+        self.action_toggle_log()
+
+    def action_help(self) -> None:
+        help_action = getattr(self.app, "action_help", None)
+        if help_action is not None:
+            help_action()
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()
+
+    def talk_lines(self) -> ComposeResult:
+        """The lines under the board every table has: the latest chat, the message line, and the chat's input,
+        disabled (so never focused) until c opens it: the keys belong to the table."""
+        yield Static(id="chat")
+        yield Static(id="message")
+        yield Input(
+            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
+        )
+
     def action_next_game(self) -> None:
         self.send("next_game")
         self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.")
@@ -130,7 +197,40 @@ class RoomTable(Screen[None]):
             self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
 
     async def action_leave(self) -> None:
+        """Leave the room; from a seat in a match online, after saying what that means and how to come back; at a
+        game of this keyboard's, quit (the game is kept: the app closes its room as it ends)."""
+        if self.local:
+            quit_app = getattr(self.app, "action_quit", None)
+            if quit_app is not None:
+                await quit_app()
+                return
+        welcome = self.welcome
+        if self.local or self.watching or welcome is None or self.status not in ("playing", "between"):
+            await self.go_away()
+            return
+        where = f"{self.address.removeprefix('ws://')}/{welcome.room}"
+        question = (
+            f"Leave room {welcome.room}? Your seat stays yours until the match ends, a bot playing it meanwhile: "
+            f"Play online, or domino-tui join {where}, takes it back on this computer."
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self.go_away(), group="leave")
+
+        from .confirm import ConfirmScreen
+
+        self.app.push_screen(ConfirmScreen(question, "Leave"), answered)
+
+    async def go_away(self) -> None:
+        """Close the table's connections and go back to what was before it (the app ends at its last screen)."""
         raise NotImplementedError
+
+    @property
+    def closing(self) -> bool:
+        """Whether the app is quitting (leaving a game of this keyboard's quits it): no key acts from then on, as one
+        pressed on the way out would open a screen over a table being taken down."""
+        return bool(getattr(self.app, "closing", False))
 
     # ----- the room's news, and your record -----
 
@@ -139,6 +239,34 @@ class RoomTable(Screen[None]):
         self.info = info
         if info.status in ("playing", "between"):
             self.played.add(info.match)
+        if self.creator and self.is_mounted:
+            for knock in info.knocks:
+                if (knock.seat, knock.name) not in self.knocks_asked:
+                    self.knocks_asked.add((knock.seat, knock.name))
+                    self.ask_about(knock)
+
+    def ask_about(self, knock: net.KnockInfo) -> None:
+        """The creator is asked whether to let a person back in who has lost their seat's token (on another
+        computer, say): yes gives the seat a new token, and the old one no longer takes it."""
+        from .confirm import ConfirmScreen
+
+        question = (
+            f"{knock.name} asks to come back to seat {knock.seat + 1} without its token (another computer, or "
+            f"a new start). Let them back in? Only say yes if it is really {knock.name}."
+        )
+
+        def answered(yes: bool | None) -> None:
+            self.send("admit" if yes else "refuse", knock.seat)
+
+        self.app.push_screen(ConfirmScreen(question, "Let in", "Turn away"), answered)
+
+    def room_closed(self, closed: net.RoomClosed) -> None:
+        """The room is closed (by its creator, or expired): said, and no seat of it kept to come back to."""
+        self.connection = "closed"
+        self.say(f"{sentence(closed.message)} q leaves.", error=True)
+        kept = getattr(self.app, "kept_seats", None)
+        if kept is not None and self.connect_to is not None and self.welcome is not None and not closed.seat_kept:
+            kept.forget(self.connect_to.url, self.welcome.room)
 
     def keep_in_record(
         self,
@@ -147,22 +275,22 @@ class RoomTable(Screen[None]):
         rules: Rules | TrainRules,
         points: Sequence[int],
         winner: int | None = None,
-    ) -> None:
+    ) -> GameRecord | None:
         """Your record keeps a game this table saw end (a Mexican Train match: ``game`` 0, the match whole, with
         each seat's total as ``points``), once, by one path for every face (`recording.room_record`): a room of
         this keyboard's gives its seed and the game's JSON, so that the statistics replay it; a server keeps
         them. Never a spectator's; never a match this table did not see in play (entered once it was over: the
         room's bots played it out for you, as a match left before its end is not recorded at the local table);
         never when the settings are not saved. The row's id is the game's in the room, so hearing its result
-        again (a reconnect, the room entered anew) never doubles it."""
+        again (a reconnect, the room entered anew) never doubles it. The row kept, or None."""
         seat, welcome = self.mine, self.welcome
         key = (match, game)
         if seat is None or welcome is None or self.watching or key in self.recorded or match not in self.played:
-            return
+            return None
         self.recorded.add(key)
         coach = getattr(self.app, "coach", None)
         if coach is None or not getattr(self.app, "save_settings", False):
-            return
+            return None
         from ..recording import online_uid, room_record
 
         seats = self.info.seats if self.info else ()
@@ -180,7 +308,9 @@ class RoomTable(Screen[None]):
             hints=hints,
             undos=undos,
         )
-        coach.keep_record(replace(row, uid=online_uid(self.address, welcome.room, match, game, seat)))
+        row = replace(row, uid=online_uid(self.address, welcome.room, match, game, seat))
+        coach.keep_record(row)
+        return row
 
     def undo_switched_off(self) -> bool:
         """Whether the player's settings forbid undo (the palette's "Undo on/off"): then ``u`` takes nothing back
@@ -194,13 +324,25 @@ class RoomTable(Screen[None]):
     # ----- the end of a deal -----
 
     def show_over(self) -> None:
-        """The end-of-deal dialog over the table, unless a dialog or another screen is in front."""
+        """The end-of-deal dialog over the table, unless a dialog or another screen is in front (then it comes when
+        the table is back in front: `on_screen_resume`)."""
         if self.dialog is not None or self.app.screen is not self:
             return
         dialog = self.over_dialog()
         if dialog is not None:
             self.dialog = dialog
+            over = self.over
+            self.over_offered = (over.match, over.game) if over is not None else None
             self.app.push_screen(dialog, self.after_over)
+
+    def on_screen_resume(self) -> None:
+        """Only the screen in front hears of a resize: a table behind a dialog catches up here. And a deal that
+        ended while another screen was in front (the help, the palette, a handover) has its end dialog once the
+        table is back, once: seen and closed (Esc), it does not come again."""
+        self.fit()
+        over = self.over
+        if over is not None and (over.match, over.game) != self.over_offered and self.status in ("between", "over"):
+            self.show_over()
 
     class Wanted(Message):
         """Another match asked for at a game of this keyboard's: "again" (the same, a new deal) or "new" (the
@@ -319,6 +461,11 @@ class RoomTable(Screen[None]):
         if self.status == "lobby":
             self.say("The room has not started: s starts it.", error=True)
             return
+        if self.local:
+            # A game of this keyboard's is the player's match: a new deal of it is the app's, asked first when it
+            # abandons a match in progress (as the end dialog's Play again).
+            self.post_message(self.Wanted("again"))
+            return
         self.send("restart")
 
     def action_start(self) -> None:
@@ -354,7 +501,7 @@ class RoomTable(Screen[None]):
         if self.status == "between":
             return f"{played} over" if self.watching else f"{played} over: n next"
         if self.status == "over":
-            return "Match over" + (": r restarts" if self.creator else "")
+            return "Match over" + (": r restarts" if self.restarts else "")
         if obs is None:
             return "Dealing…"
         if thinking is not None:
@@ -372,10 +519,24 @@ class RoomTable(Screen[None]):
         return bool(self.welcome and self.welcome.creator)
 
     @property
+    def restarts(self) -> bool:
+        """Whether r restarts a finished match here: the creator's key online (at this keyboard the end dialog
+        offers to play again, and n a new game)."""
+        return self.creator and not self.local
+
+    @property
     def local(self) -> bool:
         """Whether the room is this keyboard's (in the app's process): its game is the player's own, so the end
         of it offers what the app offers (play again, a new game) rather than the room's restart."""
         return self.connect_to is None
+
+    @property
+    def room_title(self) -> str:
+        """The board's title: the room's code online, where it is shared to bring others in; nothing at a game
+        of this keyboard's, whose room nobody else can enter."""
+        if self.local:
+            return ""
+        return f"Room {self.welcome.room if self.welcome else '…'}"
 
     @property
     def address(self) -> str:
@@ -431,6 +592,11 @@ class RoomTable(Screen[None]):
     @property
     def mine(self) -> int | None:
         return self.welcome.seat if self.welcome else None
+
+    @property
+    def seats_here(self) -> set[int]:
+        """The seats played at this keyboard (a table shared by several people has several)."""
+        return set() if self.mine is None else {self.mine}
 
     @property
     def my_turn(self) -> bool:

@@ -1,5 +1,5 @@
-"""The score sheet: each game's points per side and the running total, from plain data (`ScoreSheet`): a local
-sitting's (`of_session`) or the games of a match online; and the dialog every score sheet is."""
+"""The score sheet: each game's points per side and the running total, from plain data (`ScoreSheet`): the games of
+the match in a room, as its results gave them; and the dialog every score sheet is."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
-
-from ..session import Session
 
 
 class SheetDialog(ModalScreen[None]):
@@ -44,17 +42,10 @@ class ScoreSheet:
     total: str  # beside the totals: the match's result, or its goal
 
 
-def of_session(s: Session) -> ScoreSheet:
-    games = tuple((game.team_points(), s.result_text(game) if game.over else "in play") for game in s.match.games)
-    teams = tuple(s.team_name(t) for t in range(len(s.rules.teams)))
-    title = f"Score sheet · {s.rules.title} {('· ' + s.goal()) if s.goal() else ''}"
-    return ScoreSheet(title, teams, games, s.match_text() or s.goal())
-
-
 class ScoreSheetScreen(SheetDialog):
-    def __init__(self, about: ScoreSheet | Session) -> None:
+    def __init__(self, about: ScoreSheet) -> None:
         super().__init__()
-        self.about = about if isinstance(about, ScoreSheet) else of_session(about)
+        self.about = about
 
     def title_text(self) -> str:
         return self.about.title

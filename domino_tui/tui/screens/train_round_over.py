@@ -2,8 +2,7 @@
 far (lowest wins), and what next: the next round, or at the match's end who won and a new match.
 
 The dialog shows plain data (`TrainRoundOverText`), built one way (`of_result`): from a room's result of the round
-and the seat's observation; a local sitting's round (`of_session`) is read as such a result. Every figure comes
-from the engine's result; nothing here redoes a rule.
+and the seat's observation. Every figure comes from the engine's result; nothing here redoes a rule.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from textual.widgets import Static
 from ...engine import TrainObservation
 from ...net.heard import TrainRoundOver
 from ..train_room import hands_at_the_end, round_over_text
-from ..train_session import TrainSession
 from ..train_words import round_title
 from .over_dialog import FIRST_KEYS, LAST_KEYS, OverDialog
 
@@ -56,36 +54,8 @@ def of_result(
     return TrainRoundOverText(title, (text,), hands_at_the_end(over, obs, names, mine), buttons, hint, keys)
 
 
-def of_session(s: TrainSession) -> TrainRoundOverText:
-    """The dialog for a local sitting's round just over: its result read as a room's, with this keyboard's
-    choices."""
-    match = s.match
-    r = s.round
-    over = TrainRoundOver(
-        match=1,
-        game=s.round_index + 1,
-        points=r.points(),
-        out_seat=r.out_seat,
-        scores=s.totals(),
-        match_over=match.over,
-        winners=tuple(match.winners) if match.over else (),
-        hands=tuple(s.hand(seat) for seat in range(s.players)),
-    )
-    primary = ("again", "Play again") if s.match_over else ("next", "Next round")
-    return of_result(
-        over,
-        s.observation(),
-        s.names,
-        s.rules.rounds,
-        s.viewer,
-        (primary, ("new", "New game…"), ("quit", "Quit")),
-        {"new": "new", "sheet": "sheet", "quit": "quit"},
-        "Enter continues · n new game · s score sheet · Esc the table",
-    )
-
-
 class TrainRoundOverScreen(OverDialog):
-    """Dismissed with one of its buttons' or keys' choices (a local sitting's: "next", "again", "new", "sheet",
+    """Dismissed with one of its buttons' or keys' choices (at this keyboard: "next", "again", "new", "sheet",
     "quit"), or "look" (close to see the table)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -94,8 +64,8 @@ class TrainRoundOverScreen(OverDialog):
         *LAST_KEYS,
     ]
 
-    def __init__(self, about: TrainRoundOverText | TrainSession) -> None:
-        self.about = about if isinstance(about, TrainRoundOverText) else of_session(about)
+    def __init__(self, about: TrainRoundOverText) -> None:
+        self.about = about
         super().__init__(self.about.buttons, self.about.keys)
 
     def hands(self) -> Table:

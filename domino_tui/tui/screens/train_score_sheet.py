@@ -1,6 +1,5 @@
 """The score sheet of a train game: each round's points per player, the running totals, lowest wins; from plain
-data (`TrainSheet`), from what a seat sees (`of_observation`): a local sitting's (`of_session`) or a train room's
-rounds online."""
+data (`TrainSheet`), from what a seat sees (`of_observation`) of a train room's rounds."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from dataclasses import dataclass
 from textual.widgets import DataTable
 
 from ...engine import TrainObservation
-from ..train_session import TrainSession
 from ..train_words import sheet_rounds
 from .score_sheet import SheetDialog
 
@@ -32,14 +30,10 @@ def of_observation(
     return TrainSheet(title, tuple(names), sheet_rounds(obs, now), tuple(totals))
 
 
-def of_session(s: TrainSession) -> TrainSheet:
-    return of_observation(s.observation(), s.names, s.round_points() if s.round_over else None, s.totals())
-
-
 class TrainScoreSheetScreen(SheetDialog):
-    def __init__(self, about: TrainSheet | TrainSession) -> None:
+    def __init__(self, about: TrainSheet) -> None:
         super().__init__()
-        self.about = about if isinstance(about, TrainSheet) else of_session(about)
+        self.about = about
 
     def title_text(self) -> str:
         return self.about.title

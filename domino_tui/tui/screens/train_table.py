@@ -25,14 +25,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ...coach.tracker import track
 from ...engine import Move, TrainObservation, TrainPlay
 from ...net import heard as net
 from ...net.heard import coach_allowed
 from .. import side_panels
-from ..online import CHAT_SHOWN, MAX_CHAT, Connect
+from ..online import CHAT_SHOWN, Connect
 from ..sentence import sentence
 from ..side_panels import Panel, Placement
 from ..tile_keys import LETTERS, tile_key
@@ -54,14 +54,12 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from ..widgets.trains import TrainsView
-from .room_table import RoomTable, room_keys
+from .room_table import LOG_AUTO_WIDTH, MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
 from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 from .train_round_over import TrainRoundOverScreen, of_result
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this the table cannot be read: it waits for a bigger terminal
 SHORT = 30  # rows below which the seats are shown on the board's border
-LOG_AUTO_WIDTH = 130  # the log opens by itself from this width (unless you said otherwise)
 # Columns the trains keep beside a panel: the longest label and a few tiles of every train (see train_layout).
 BOARD_ROOM = 46
 PANELS = ("tracker", "log")
@@ -72,7 +70,7 @@ SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tr
 # While the terminal is too small only these act: the table waits for you.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
 # Keys that leave the choice of a train; off while choosing, so that the footer has room for the trains' keys.
-NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "undo"}
+NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "log", "undo", "new_game"}
 
 
 class TrainTable(TrainChoice, RoomTable):
@@ -89,8 +87,7 @@ class TrainTable(TrainChoice, RoomTable):
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),
         Binding("enter,space", "play", "Play"),
-        *room_keys("round"),
-        Binding("s", "score_sheet", "Scores"),  # s starts the room in its lobby, then opens the score sheet
+        *room_keys("round"),  # s starts the room in its lobby, then opens the score sheet
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
         Binding("escape", "close_panel", "Close", show=False),
@@ -139,14 +136,14 @@ class TrainTable(TrainChoice, RoomTable):
         with Horizontal(id="main"):
             with Container(id="board"):
                 yield TrainsView(id="trains")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            # Not focusable from the start (the screen focuses the first focusable widget as it mounts): the arrows
+            # belong to the hand and the choice of a train, not to scrolling, and nothing hidden may be maximized.
+            log.can_focus = False
+            yield log
             yield TrackerPanel(id="tracker")
         yield Static(id="seats")
-        yield Static(id="chat")
-        yield Static(id="message")
-        yield Input(
-            id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
-        )
+        yield from self.talk_lines()
         with Vertical(id="hand-box"):
             yield HandView(id="hand")
         yield Static(id="too-small")
@@ -154,18 +151,19 @@ class TrainTable(TrainChoice, RoomTable):
 
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
-        log.border_title = "Moves and chat"
-        log.can_focus = False  # the arrows belong to the hand and the choice of a train, not to scrolling
+        log.border_title = "Moves" if self.local else "Moves and chat"
         self.query_one(HandView).key_of = tile_key
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.set_class(self.watching, "-watching")
         self.set_class(True, "-no-chat")
+        # A game at this keyboard: you and bots, no line saying who the people are (the legend keeps its place).
+        self.set_class(self.local, "-local")
         self.fit()
         client = self.client
         if self.welcome is not None and self.watching:
             self.say(f"Watching room {self.welcome.room}: every hand is face down. c chats, q leaves.")
-        elif self.welcome is not None:
+        elif self.welcome is not None and not self.local:
             self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
         view = client.train_view if self.watching else client.train_observation
         if view is not None:
@@ -194,7 +192,7 @@ class TrainTable(TrainChoice, RoomTable):
                 f"The table needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
                 "Please make it bigger: "
                 + ("the bots wait." if self.can_hold else "the table comes back then.")
-                + "\nq leaves."
+                + ("\nq quits." if self.local else "\nq leaves.")
             )
         self.hold(self.too_small)
         # Nine trains and the hand fill 24 rows: the seats' line then takes the board's bottom border, and the
@@ -205,10 +203,6 @@ class TrainTable(TrainChoice, RoomTable):
             self.redraw()
             if not self.too_small:
                 self.plan_auto_move()
-
-    def on_screen_resume(self) -> None:
-        # Only the screen in front hears of a resize: the table behind a dialog catches up here.
-        self.fit()
 
     def wanted(self, panel: str) -> bool:
         if panel == "tracker":
@@ -281,8 +275,7 @@ class TrainTable(TrainChoice, RoomTable):
         elif isinstance(event, net.Connection):
             self.connected(event)
         elif isinstance(event, net.RoomClosed):
-            self.connection = "closed"
-            self.say(f"{sentence(event.message)} q leaves.", error=True)
+            self.room_closed(event)
         # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
         if not self.redraw_due:
             self.redraw_due = True
@@ -360,7 +353,7 @@ class TrainTable(TrainChoice, RoomTable):
         if self.has_class("-short"):
             self.say(round_over_line(over, self.names, self.mine))
         elif over.match_over:
-            self.say(text + (" r restarts." if self.creator else ""))
+            self.say(text + (" r restarts." if self.restarts else ""))
         elif self.watching:
             self.say(text + " The next round starts when the players are ready.")
         else:
@@ -445,12 +438,11 @@ class TrainTable(TrainChoice, RoomTable):
         names = self.names
         seats = seats_text(self.info, names)
         self.query_one("#seats", Static).update(seats)
-        room = self.welcome.room if self.welcome else "…"
         board = self.query_one("#board")
-        board.border_subtitle = seats.plain if self.has_class("-short") else LEGEND
+        board.border_subtitle = seats.plain if self.has_class("-short") and not self.local else LEGEND
         box = self.query_one("#hand-box")
         if obs is None:
-            board.border_title = f"Room {room}"
+            board.border_title = self.room_title
             box.border_title = "You"
             self.query_one(StatusBar).info = self.status_info()
             return
@@ -468,7 +460,8 @@ class TrainTable(TrainChoice, RoomTable):
                 f" · your train is {train_key(obs.rules, obs.seat)}"
             )
         shown = self.spectator_view if self.watching else self.seat_view
-        board.border_title = f"Room {room} · {round_title(shown.game if shown else 1, self.rounds)}"
+        played = round_title(shown.game if shown else 1, self.rounds)
+        board.border_title = f"{self.room_title} · {played}" if self.room_title else played
         self.query_one(StatusBar).info = self.status_info()
         if self.wanted("tracker"):
             self.query_one(TrackerPanel).show(track(obs), lambda seat: names[seat])
@@ -484,6 +477,8 @@ class TrainTable(TrainChoice, RoomTable):
     # ----- actions -----
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.closing or not self.face_allows(action):
+            return False
         if self.too_small:
             return action in WHILE_TOO_SMALL
         if action == "close_panel":
@@ -532,12 +527,6 @@ class TrainTable(TrainChoice, RoomTable):
     def action_play(self) -> None:
         if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
-
-    def action_score_sheet(self) -> None:
-        sheet = self.sheet_dialog()
-        if sheet is not None and self.dialog is None and self.app.screen is self:
-            self.dialog = sheet
-            self.app.push_screen(sheet, lambda _: self.after_sheet())
 
     def action_undo(self) -> None:
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
@@ -598,7 +587,7 @@ class TrainTable(TrainChoice, RoomTable):
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         self.action_pick(message.index)
 
-    async def action_leave(self) -> None:
+    async def go_away(self) -> None:
         self.workers.cancel_group(self, "net")
         await self.client.close()
         if len(self.app.screen_stack) > 2:
