@@ -275,7 +275,9 @@ async def test_a_restart_at_this_keyboard_compacts_the_file_and_restores_the_new
     for _ in range(2):
         await you.restart()
         seen = await my_turn(you, seen.position)
-    assert [e["e"] for e in json.loads(path.read_text())["entries"]] == ["seat", "start", "restart"]
+    kinds = [e["e"] for e in json.loads(path.read_text())["entries"]]
+    # The compacted log, then the moves of the new match so far (the bot may have led before your turn).
+    assert kinds[:3] == ["seat", "start", "restart"] and set(kinds[3:]) <= {"move"}
     await room.close()
     restored, message = LocalRoom.restore(path)
     assert message is None and restored is not None
