@@ -90,6 +90,7 @@ class TrainTable(TrainChoice, RoomTable):
         *room_keys("round"),  # s starts the room in its lobby, then opens the score sheet
         Binding("u", "undo", "Undo", show=False),
         Binding("t", "toggle_tracker", "Tracker", show=False),
+        Binding("h", "hint", "Hint", show=False),
         Binding("escape", "close_panel", "Close", show=False),
     ]
 
@@ -527,6 +528,10 @@ class TrainTable(TrainChoice, RoomTable):
     def action_play(self) -> None:
         if self._can_move():
             self.play_tile(self.query_one(HandView).cursor)
+
+    def action_hint(self) -> None:
+        """h, the line games' hint: not in Mexican Train yet, and the key says so rather than do nothing."""
+        self.say("The coach gives no hint in Mexican Train yet: t shows the tile tracker, u takes a move back.")
 
     def action_undo(self) -> None:
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
