@@ -12,23 +12,10 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.kept_seats import KeptSeats, path
 from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.confirm import ConfirmScreen
-from domino_tui.tui.screens.room_table import RoomTable
 from tests.net.conftest import Running
 
 from .conftest import COACH
-
-
-def the_table(app: DominoApp) -> RoomTable | None:
-    return next((s for s in app.screen_stack if isinstance(s, RoomTable)), None)
-
-
-async def until(pilot, done, limit: float = 20.0) -> None:
-    waited = 0.0
-    while not done():
-        assert waited < limit, "the table never got there"
-        await pilot.pause()
-        await asyncio.sleep(0.01)
-        waited += 0.01
+from .test_one_table_every_face import the_table, until
 
 
 async def test_a_seat_left_with_q_is_taken_back_by_joining_again(server: Running, private_config) -> None:
