@@ -51,6 +51,8 @@ def settled(screen) -> bool:
         return False
     if any(not child.is_mounted or child._layout_required for child in screen.walk_children()):
         return False
+    if getattr(screen.app, "closing", False):
+        return True  # quitting: every key is off, the footer empty for good
     # The footer's keys are made anew whenever the bindings change: settled once they are laid out.
     footers = list(screen.query(Footer))
     return all(keys and all(k.region.width for k in keys) for keys in (list(f.query(FooterKey)) for f in footers))
