@@ -1,6 +1,7 @@
 """`domino-tui tournament` from the command line: the tables, the files, and clear messages for bad input."""
 
 import csv
+import io
 import json
 import os
 import subprocess
@@ -189,3 +190,13 @@ def test_an_earlier_runs_journal_is_never_overwritten(tmp_path, capsys) -> None:
     assert main(args) == 2
     assert f"{journal} holds an earlier run: finish it with --resume {journal}" in capsys.readouterr().err
     assert journal.read_text() == kept
+
+
+@pytest.mark.parametrize("entry", ["cmd:examples/first_legal.sh", "cmd:sh examples/first_legal.sh"])
+def test_the_readmes_shell_bot_plays_as_its_path_or_through_sh(entry: str, capsys, monkeypatch) -> None:
+    """The README points at examples/first_legal.sh for a program in any language: named by its path (it is
+    executable, with its #! line) or handed to sh, from the checkout, it plays every game to a result."""
+    monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    monkeypatch.setattr("sys.stdin", io.StringIO("5\n"))
+    assert main(["--bots", f"{entry},greedy", "--games", "4", "--seed-file", "-", "--jobs", "1"]) == 0
+    assert "first legal (sh)" in capsys.readouterr().out  # the name its hello gave, so it spoke the protocol
