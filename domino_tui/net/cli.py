@@ -20,6 +20,50 @@ from .storage import StorageError
 DB_NAME = "rooms.sqlite3"
 
 
+# The server's limits, each a field of ServerConfig named as its option is (docs/network.md, the safety model).
+LIMITS: tuple[tuple[str, type, str, str], ...] = (
+    ("--max-connections", int, "N", "connections the server holds at once"),
+    ("--per-address", int, "N", "connections one address may hold, and rooms it may make in an hour"),
+    ("--max-rooms", int, "N", "rooms on the server at once"),
+    ("--rate", float, "N", "messages a second one connection may send (bots playing bots need more)"),
+    (
+        "--chat-relay",
+        float,
+        "N",
+        "chat messages a second relayed to one reader, after a burst of twice that; past it chat to that reader is "
+        "dropped, and it is told",
+    ),
+    (
+        "--misses",
+        float,
+        "N",
+        "rooms not found or wrong passwords an address may try a second, after --misses-burst; past it its joins "
+        "wait, so codes and passwords cannot be guessed faster",
+    ),
+    ("--misses-burst", int, "N", "misses an address may make at once before --misses paces it"),
+    (
+        "--knock-wait",
+        float,
+        "SECONDS",
+        "how long a person knocking to be let back into a started room waits for its creator",
+    ),
+    ("--knocks-per-room", int, "N", "people who may knock at one room at once"),
+    ("--knocks-per-address", int, "N", "knocks one address may have waiting at once"),
+    ("--workers", int, "N", "bot threads"),
+    (
+        "--bot-pace",
+        float,
+        "SECONDS",
+        "a bot moves no sooner than this after its turn began, so how long it took never tells whether it had a choice",
+    ),
+    ("--rooms-per-address", int, "N", "rooms one address may have on the server at once"),
+    # How long a room may be left idle before it is deleted with its log.
+    ("--idle-lobby", float, "SECONDS", "a room not started is deleted after this long idle"),
+    ("--idle-over", float, "SECONDS", "a room whose match is over is deleted after this long idle"),
+    ("--unattended", float, "SECONDS", "a room nobody is connected to is deleted after this long idle"),
+)
+
+
 def db_file(text: str) -> Path:
     """The rooms' file; a database's URL (postgresql://...) is refused in words rather than taken for a file of
     that name."""
@@ -46,78 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--db", type=db_file, default=None, help=f"the rooms' SQLite file (default: {config_dir() / DB_NAME})"
     )
-    parser.add_argument("--max-connections", type=int, default=defaults.max_connections, metavar="N")
-    parser.add_argument(
-        "--per-address",
-        type=int,
-        default=defaults.per_address,
-        metavar="N",
-        help="connections one address may hold, and rooms it may make in an hour (default: %(default)s)",
-    )
-    parser.add_argument("--max-rooms", type=int, default=defaults.max_rooms, metavar="N")
-    parser.add_argument(
-        "--rate",
-        type=float,
-        default=defaults.rate,
-        metavar="N",
-        help="messages a second one connection may send (default: %(default)s; bots playing bots need more)",
-    )
-    parser.add_argument(
-        "--chat-relay",
-        type=float,
-        default=defaults.chat_relay,
-        metavar="N",
-        help="chat messages a second relayed to one reader, after a burst of twice that; past it chat to that "
-        "reader is dropped, and it is told (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--misses",
-        type=float,
-        default=defaults.misses,
-        metavar="N",
-        help="rooms not found or wrong passwords an address may try a second, after --misses-burst; past it its "
-        "joins wait, so codes and passwords cannot be guessed faster (default: %(default)s)",
-    )
-    parser.add_argument("--misses-burst", type=int, default=defaults.misses_burst, metavar="N")
-    parser.add_argument(
-        "--knock-wait",
-        type=float,
-        default=defaults.knock_wait,
-        metavar="SECONDS",
-        help="how long a person knocking to be let back into a started room waits for its creator "
-        "(default: %(default)s)",
-    )
-    parser.add_argument("--knocks-per-room", type=int, default=defaults.knocks_per_room, metavar="N")
-    parser.add_argument("--knocks-per-address", type=int, default=defaults.knocks_per_address, metavar="N")
-    parser.add_argument("--workers", type=int, default=None, metavar="N", help="bot threads (default: 4)")
-    parser.add_argument(
-        "--bot-pace",
-        type=float,
-        default=defaults.bot_pace,
-        metavar="SECONDS",
-        help="a bot moves no sooner than this after its turn began, so how long it took never tells whether it "
-        "had a choice (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--rooms-per-address",
-        type=int,
-        default=defaults.rooms_per_address,
-        metavar="N",
-        help="rooms one address may have on the server at once (default: %(default)s)",
-    )
-    # How long a room may be left idle before it is deleted with its log (docs/network.md, the safety model).
-    for option, name, what in (
-        ("--idle-lobby", "idle_lobby", "a room not started"),
-        ("--idle-over", "idle_over", "a room whose match is over"),
-        ("--unattended", "unattended", "a room nobody is connected to"),
-    ):
-        parser.add_argument(
-            option,
-            type=float,
-            default=getattr(defaults, name),
-            metavar="SECONDS",
-            help=f"{what} is deleted after this long idle (default: %(default)s)",
-        )
+    for option, kind, metavar, what in LIMITS:
+        name = option.removeprefix("--").replace("-", "_")
+        default = getattr(defaults, name)
+        parser.add_argument(option, type=kind, default=default, metavar=metavar, help=f"{what} (default: %(default)s)")
     parser.add_argument("--quiet", action="store_true", help="log only warnings and errors")
     return parser
 
@@ -153,27 +129,8 @@ def main(argv: Sequence[str]) -> int:
 
 def server_config(args: argparse.Namespace, db: Path) -> ServerConfig:
     """The server's configuration from ``serve``'s command line."""
-    return ServerConfig(
-        host=args.host,
-        port=args.port,
-        db=db,
-        max_connections=args.max_connections,
-        per_address=args.per_address,
-        max_rooms=args.max_rooms,
-        rate=args.rate,
-        chat_relay=args.chat_relay,
-        misses=args.misses,
-        misses_burst=args.misses_burst,
-        knock_wait=args.knock_wait,
-        knocks_per_room=args.knocks_per_room,
-        knocks_per_address=args.knocks_per_address,
-        workers=args.workers,
-        bot_pace=args.bot_pace,
-        rooms_per_address=args.rooms_per_address,
-        idle_lobby=args.idle_lobby,
-        idle_over=args.idle_over,
-        unattended=args.unattended,
-    )
+    limits = {option.removeprefix("--").replace("-", "_") for option, *_ in LIMITS}
+    return ServerConfig(host=args.host, port=args.port, db=db, **{name: getattr(args, name) for name in limits})
 
 
 def raise_file_limit() -> None:

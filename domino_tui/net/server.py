@@ -98,7 +98,7 @@ class ServerConfig:
     idle_lobby: float = 3600.0
     idle_over: float = 3600.0
     unattended: float = 86400.0
-    workers: int | None = None  # threads bots think in (default: 4)
+    workers: int = 4  # threads bots think in
     undo: bool = False  # a person alone with bots may take moves back
     # Seconds from a bot's turn to its move, at the least (the host's pace): so that how soon a bot answers tells
     # nobody whether it had a choice, which would say what its hidden hand holds. Tests set 0 where it is no matter.
