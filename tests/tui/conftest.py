@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -66,6 +68,21 @@ def caught_up(table: RoomTable) -> bool:
         room.game_number,
         room.position,
     )
+
+
+def table_of(app) -> RoomTable | None:
+    """The room's table in the app's stack, in front or under a screen over it."""
+    return next((s for s in app.screen_stack if isinstance(s, RoomTable)), None)
+
+
+async def until(pilot, done: Callable[[], object], limit: float = 60.0) -> None:
+    """Wait for ``done``: the room's news reaches the table from a worker thread or over the network, so no fixed
+    sleep is long enough on a busy machine. ``limit`` (seconds) only bounds a failing test."""
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the table never got there"
+        await pilot.pause()
+        await asyncio.sleep(0.01)
 
 
 async def settle(pilot, limit: float = 10.0) -> None:

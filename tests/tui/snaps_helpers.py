@@ -3,9 +3,6 @@ app makes them in a worker after its first frame), for a condition, and for your
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-
 from domino_tui.engine import DRAW, PASS, Move, TrainPlay
 from domino_tui.net.room import Status
 from domino_tui.tui.screens.room_table import RoomTable
@@ -13,25 +10,10 @@ from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_words import train_key, trains_for
 
-from .conftest import COACH, settle, the_room
+from .conftest import COACH, settle, table_of, the_room, until
 from .fast_input import type_keys
 
 __all__ = ["COACH", "heaviest_train_move", "play_train", "seated", "settle_train", "table_of", "train_keys", "until"]
-
-
-async def until(pilot, done: Callable[[], object], limit: float = 30.0) -> None:
-    """Wait for ``done`` (bots move in threads and their moves reach the table through its client: no fixed
-    sleep is long enough on a busy machine)."""
-    waited = 0.0
-    while not done():
-        assert waited < limit, "the table never got there"
-        await pilot.pause()
-        await asyncio.sleep(0.01)
-        waited += 0.01
-
-
-def table_of(app) -> RoomTable | None:
-    return next((s for s in app.screen_stack if isinstance(s, RoomTable)), None)
 
 
 async def seated(pilot, settled: bool = True) -> RoomTable:

@@ -3,16 +3,14 @@ condition, the message line, and bots that think slowly or fail, in the room's h
 
 from __future__ import annotations
 
-import asyncio
 import threading
-from collections.abc import Callable
 
 import pytest
 
 from domino_tui.net import thinking
 from domino_tui.tui.screens.room_table import RoomTable
 
-from .conftest import settle, the_game, the_room
+from .conftest import settle, the_game, the_room, until
 
 
 def snapshot(app) -> tuple[int, dict[str, object]]:
@@ -22,16 +20,6 @@ def snapshot(app) -> tuple[int, dict[str, object]]:
 
 def message(table) -> str:
     return str(table.query_one("#message").render())
-
-
-async def until(pilot, done: Callable[[], object], limit: float = 10.0) -> None:
-    """Wait for ``done`` (a room's news reaches the table from a worker: no fixed sleep is long enough)."""
-    waited = 0.0
-    while not done():
-        assert waited < limit, "never came to pass"
-        await pilot.pause()
-        await asyncio.sleep(0.01)
-        waited += 0.01
 
 
 async def seated(pilot) -> None:

@@ -26,8 +26,8 @@ from domino_tui.tui.widgets.tracker_panel import render as tracker_text
 
 from .coachseat_helpers import sat_down, seated, until
 from .conftest import COACH, HUMAN, make_app, play_heaviest, settle, the_game, the_room
+from .snaps_helpers import train_keys
 from .test_one_train_table import choose
-from .test_one_train_table import keys_for as train_keys
 
 
 def text_of(widget) -> str:

@@ -23,34 +23,13 @@ from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from tests.net.conftest import Running, free_port
 
-from .conftest import COACH, HUMAN, make_app, settle, the_room
+from .coachseat_helpers import online_app, table, until
+from .conftest import HUMAN, make_app, settle, the_room
 from .fast_input import type_keys
 from .random_walk import table_shown
 
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 SIZE = (80, 24)
-
-
-def online_app(connect: Connect) -> DominoApp:
-    return DominoApp(online=connect, coach=COACH)
-
-
-def table(app: DominoApp) -> LineTable:
-    screen = app.screen
-    assert isinstance(screen, LineTable)
-    return screen
-
-
-async def until(pilots, done, limit: float = 20.0, state=lambda: "") -> None:
-    """Let the apps run until ``done()`` holds; ``state()`` says what the failure message should show."""
-    waited = 0.0
-    while not done():
-        if waited > limit:
-            raise AssertionError(f"the table never got there {state()}")
-        for pilot in pilots:
-            await pilot.pause()
-        await asyncio.sleep(0.02)
-        waited += 0.02
 
 
 def online_in_front(app: DominoApp) -> bool:

@@ -17,10 +17,11 @@ from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.train_table import TrainTable
 
-from .conftest import COACH
+from .conftest import COACH, until
+from .conftest import table_of as the_table
+from .snaps_helpers import train_keys as keys_for
 from .test_line_table import play_turn
-from .test_one_table_every_face import the_table, until
-from .test_one_train_table import choose, keys_for
+from .test_one_train_table import choose
 
 
 def local_app(variant: str = "classic", seed: int = 7, bot: str = "dummy") -> DominoApp:

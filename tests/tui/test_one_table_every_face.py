@@ -16,13 +16,14 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.handover import HandoverScreen
 from domino_tui.tui.screens.line_table import LineTable
-from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.screens.train_table import TrainTable
 from tests.net.conftest import Running
 
-from .conftest import COACH
+from .conftest import COACH, until
+from .conftest import table_of as the_table
+from .snaps_helpers import train_keys as keys_for
 from .test_line_table import play_turn
-from .test_one_train_table import choose, keys_for
+from .test_one_train_table import choose
 
 FACES = [
     ("line", "local"),
@@ -31,20 +32,6 @@ FACES = [
     ("train", "local"),
     ("train", "online"),
 ]
-
-
-def the_table(app: DominoApp) -> RoomTable | None:
-    return next((s for s in app.screen_stack if isinstance(s, RoomTable)), None)
-
-
-async def until(pilot, done, limit: float = 60.0) -> None:
-    """Wait for ``done`` (the room's news comes from a worker or the network: no fixed sleep is long enough)."""
-    waited = 0.0
-    while not done():
-        assert waited < limit, "the table never got there"
-        await pilot.pause()
-        await asyncio.sleep(0.01)
-        waited += 0.01
 
 
 def app_for(family: str, face: str, server: Running | None) -> DominoApp:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 from textual.app import App
 
-from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, Move, TrainMatch, TrainPlay, observe_match
+from domino_tui.engine import MEXICAN_TRAIN, Move, TrainMatch, TrainPlay, observe_match
 from domino_tui.net import credentials
 from domino_tui.net.client import Event, RoomInfo, SeatInfo, TrainSeatView, Welcome
 from domino_tui.tui.app import DominoApp
@@ -21,26 +21,17 @@ from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.tile_keys import tile_key
-from domino_tui.tui.train_words import train_key, trains_for
+from domino_tui.tui.train_words import trains_for
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.tracker_panel import TrackerPanel
 from tests.net.conftest import Running
 
-from .conftest import COACH
+from .conftest import COACH, until
+from .snaps_helpers import train_keys
 
 VARIANT = MEXICAN_TRAIN.name
 # The room's secret seed, fixed: a deal whose first round has a draw, a pass and a tile that fits two trains.
 SEED = 3
-
-
-async def until(pilot, done, limit: float = 30.0) -> None:
-    """Wait for ``done`` (the table's news comes from the network: no fixed sleep is long enough)."""
-    waited = 0.0
-    while not done():
-        assert waited < limit, "the table never got there"
-        await pilot.pause()
-        await asyncio.sleep(0.01)
-        waited += 0.01
 
 
 def table_of(app: App) -> TrainTable | None:
@@ -52,20 +43,6 @@ async def seated(pilot, app: App) -> TrainTable:
     table = table_of(app)
     assert table is not None
     return table
-
-
-def keys_for(table: TrainTable, move: Move) -> list[str]:
-    """The keys that make ``move``: every tile of the hand has one (letters past the tenth)."""
-    if move == DRAW:
-        return ["d"]
-    if move == PASS:
-        return ["p"]
-    obs = table.observation
-    assert obs is not None and isinstance(move, TrainPlay)
-    keys = [tile_key(obs.hand.index(move.tile))]
-    if len(trains_for(obs, move.tile)) > 1:
-        keys.append(train_key(obs.rules, move.train))
-    return keys
 
 
 def choose(table: TrainTable) -> Move:
@@ -116,7 +93,7 @@ async def test_a_round_by_keys_to_its_end_then_the_next(server: Running, monkeyp
             view = table.seat_view
             assert view is not None
             move = choose(table)
-            keys = keys_for(table, move)
+            keys = train_keys(table, move)
             used |= {"draw" if k == "d" else "pass" if k == "p" else "letter" if k.isalpha() else "digit" for k in keys}
             used |= {"train"} if len(keys) == 2 else set()
             for key in keys:

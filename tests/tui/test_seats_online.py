@@ -14,8 +14,8 @@ from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.confirm import ConfirmScreen
 from tests.net.conftest import Running
 
-from .conftest import COACH
-from .test_one_table_every_face import the_table, until
+from .conftest import COACH, until
+from .conftest import table_of as the_table
 
 
 async def test_a_seat_left_with_q_is_taken_back_by_joining_again(server: Running, private_config) -> None:

@@ -173,8 +173,8 @@ async def test_the_train_tracker_goes_when_another_person_takes_a_seat(server: R
     room says nothing of the coach, so with another person seated the tracker is gone from the table."""
     from domino_tui.engine import MEXICAN_TRAIN
 
+    from .conftest import until as until_one
     from .test_one_train_table import seated
-    from .test_one_train_table import until as until_one
 
     connect = Connect.create(f"127.0.0.1:{server.port}", "Ana", MEXICAN_TRAIN.name, "greedy", players=2, games=1)
     app = DominoApp(online=connect, coach=COACH)

@@ -21,7 +21,7 @@ from domino_tui.tui.train_room import bot_to_move
 from domino_tui.tui.train_words import train_key
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .conftest import COACH, HUMAN, caught_up, settle, the_room
+from .conftest import COACH, HUMAN, caught_up, settle, the_room, until
 
 
 def resize(app: DominoApp, size: tuple[int, int]) -> None:
@@ -93,16 +93,6 @@ async def settle_train(pilot, limit: float = 20.0) -> None:
         await asyncio.sleep(0.01)
         waited += 0.01
     raise AssertionError("the bots never gave the turn back")
-
-
-async def until(pilot, done, limit: float = 20.0) -> None:
-    """Wait for ``done`` (the room's news reaches the table from the room's host: no fixed sleep is long enough)."""
-    waited = 0.0
-    while not done():
-        assert waited < limit, "the table never got there"
-        await pilot.pause()
-        await asyncio.sleep(0.01)
-        waited += 0.01
 
 
 async def at_the_table(pilot, limit: float = 20.0) -> RoomTable:
