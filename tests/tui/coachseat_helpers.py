@@ -72,7 +72,10 @@ async def play_turn(pilot, screen: LineTable) -> None:
     await until(
         [pilot],
         lambda: screen.seat_view is None or screen.seat_view.position != position,
-        state=lambda: f"(move {move}, in front {type(pilot.app.screen).__name__}, message {screen.message!r})",
+        state=lambda: (
+            f"(move {move}, position {position}, in front {type(pilot.app.screen).__name__}, status {screen.status}, "
+            f"connection {screen.connection}, sent for {screen.sent_for}, message {screen.message!r})"
+        ),
     )
 
 

@@ -9,7 +9,7 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, Select, Static
 
 from domino_tui.cli import main as cli_main
-from domino_tui.engine import DRAW, PASS, VARIANTS, End, GameResult, Kind, Move, Reason, get_rules, places_of
+from domino_tui.engine import VARIANTS, End, GameResult, Reason, get_rules, places_of
 from domino_tui.records import Records
 from domino_tui.records.ratings import ratings, result_of
 from domino_tui.records.stats import table as stats_table
@@ -23,7 +23,7 @@ from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from tests.net.conftest import Running, free_port
 
-from .coachseat_helpers import online_app, table, until
+from .coachseat_helpers import online_app, play_turn, table, until
 from .conftest import HUMAN, make_app, settle, the_room
 from .fast_input import type_keys
 from .random_walk import table_shown
@@ -65,33 +65,6 @@ async def online_form(pilot) -> OnlineScreen:
     await pilot.press("ctrl+o")
     await until([pilot], lambda: isinstance(pilot.app.screen, OnlineScreen))
     return pilot.app.screen
-
-
-async def play_turn(pilot, screen: LineTable) -> None:
-    """Make the seat's first legal move by its keys."""
-    obs = screen.observation
-    assert obs is not None and obs.legal
-    move: Move = obs.legal[0]
-    position = screen.seat_view.position if screen.seat_view else -1
-    if move == DRAW:
-        await pilot.press("d")
-    elif move == PASS:
-        await pilot.press("p")
-    else:
-        assert move.kind is Kind.PLAY and move.end is not None
-        index = obs.hand.index(move.tile)
-        await pilot.press(str((index + 1) % 10))
-        if screen.choosing:
-            await pilot.press(END_KEY[move.end])
-    # The move is sent in a worker: the next observation shows it made.
-    await until(
-        [pilot],
-        lambda: screen.seat_view is None or screen.seat_view.position != position,
-        state=lambda: (
-            f"(move {move}, position {position}, in front {type(pilot.app.screen).__name__}, status {screen.status}, "
-            f"connection {screen.connection}, sent for {screen.sent_for}, message {screen.message!r})"
-        ),
-    )
 
 
 async def play_to_the_end(pilots, screens, limit: float = 60.0) -> None:

@@ -19,10 +19,9 @@ from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.widgets.hand import HandView
-from domino_tui.tui.widgets.snake import SnakeView
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .board_view import assert_board_has_room
+from .board_view import assert_all_visible, assert_board_has_room
 
 
 def room_state(room: Room) -> dict[str, object]:
@@ -104,28 +103,7 @@ def assert_line_ends_visible(table: LineTable, room: Room | None) -> None:
         assert board_shown == room.match.match.game.board, "the table shows another board than its room's"  # type: ignore[union-attr]
     if board_shown.empty:
         return
-    board = table.query_one("#board")
-    snake = table.query_one(SnakeView)
-    assert board.scroll_offset == (0, 0), "the board scrolled"
-    view = board.scrollable_content_region
-    pic = snake.picture()
-    ox, oy = snake._offset
-    sx, sy = snake.content_region.x + ox, snake.content_region.y + oy
-    covered = table.placement.over is not None or table.app.screen is not table
-
-    def on_screen(x: int, y: int, w: int, h: int) -> bool:
-        region = Region(sx + x, sy + y, w, h)
-        if not view.contains_region(region):
-            return False
-        return covered or all(
-            table.get_widget_at(region.x + dx, region.y + dy)[0] is snake for dx in range(w) for dy in range(h)
-        )
-
-    assert pic.last_box is not None, "the newest tile is not drawn"
-    assert on_screen(*pic.last_box), ("the newest tile is cut off or covered", pic.last_box, view)
-    for end in board_shown.open_ends():
-        x, y, _, _ = pic.hits[end][-1]
-        assert on_screen(x + 1, y + 1, 1, 1), (f"the {end.label} end is cut off or covered", view)
+    assert_all_visible(table)
 
 
 def assert_train_ends_visible(table: TrainTable, room: Room | None) -> None:
