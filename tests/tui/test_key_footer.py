@@ -57,16 +57,11 @@ async def test_the_table_keeps_its_keys_while_bots_move_and_changes_them_for_a_c
         # A choice of ends brings the end keys; cancelling it takes them away again.
         tile = await reach_a_choice(pilot)
         await pilot.press(str(the_game(app).hand(HUMAN).index(tile) + 1))
-        await until(pilot, lambda: table.choosing is not None)
-        await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: table.choosing is not None and shown(table) == expected(table))
         assert "Cancel" in [d for _k, d, _on in shown(table)]
-        assert shown(table) == expected(table)
         await pilot.press("escape")
-        await pilot.pause()
-        await pilot.pause()
-        assert table.choosing is None and "Cancel" not in [d for _k, d, _on in shown(table)]
-        assert shown(table) == expected(table)
+        await until(pilot, lambda: table.choosing is None and shown(table) == expected(table))
+        assert "Cancel" not in [d for _k, d, _on in shown(table)]
 
 
 class Dimming(Screen):
@@ -94,22 +89,18 @@ class DimmingApp(App):
 async def test_a_key_is_dimmed_and_lit_in_place_and_a_dimmed_key_does_nothing_when_clicked():
     app = DimmingApp()
     async with app.run_test(size=(60, 5)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, Dimming) and any(app.screen.query(FooterKey)))
         screen = app.screen
         assert isinstance(screen, Dimming)
         keys = list(screen.query(FooterKey))
         go = next(k for k in keys if k.key == "g")
         screen.busy = True
-        await pilot.pause()
-        await pilot.pause()
-        assert list(screen.query(FooterKey)) == keys and go.has_class("-disabled")
+        await until(pilot, lambda: go.has_class("-disabled"))
+        assert list(screen.query(FooterKey)) == keys  # dimmed in place, not made anew
         await pilot.click(go)
         await pilot.pause()
         assert screen.went == 0
         screen.busy = False
-        await pilot.pause()
-        await pilot.pause()
-        assert not go.has_class("-disabled") and shown(screen) == expected(screen)
+        await until(pilot, lambda: not go.has_class("-disabled") and shown(screen) == expected(screen))
         await pilot.click(go)
-        await pilot.pause()
-        assert screen.went == 1
+        await until(pilot, lambda: screen.went == 1)
