@@ -1,5 +1,5 @@
 """Snapshots of the coach's panels and screens at 80x24 and 120x40, over a game at this keyboard in its room at
-the one line table (--snapshot-update redraws them)."""
+the one line table, and the hint at the train table at 80x24 (--snapshot-update redraws them)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ from textual.widgets import DataTable
 
 from domino_tui.engine import GameState
 from domino_tui.records import GameRecord, Records
+from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.widgets.hint_panel import HintPanel
 
-from .conftest import make_app, play_heaviest
-from .snaps_helpers import seated, until
+from .conftest import COACH, make_app, play_heaviest
+from .snaps_helpers import play_train, seated, until
 
 SIZES = [(80, 24), (120, 40)]
 at_size = pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -34,6 +35,21 @@ def test_hint(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(make_app("allfives", seed=7), terminal_size=size, run_before=run_before)
+
+
+def test_train_hint(snap_compare):
+    """The hint at the Mexican Train table for two at 80x24: over the trains' right side, the hand below it."""
+
+    async def run_before(pilot):
+        await play_train(pilot, 4)
+        table = pilot.app.screen
+        await pilot.press("h")
+        panel = table.query_one(HintPanel)
+        await until(pilot, lambda: panel.ranking is not None and not table.has_class("-hint-hidden"))
+        await pilot.pause()
+
+    app = DominoApp(variant="mexicantrain", players=2, seed=3, pause=0.0, opponents=("greedy",), coach=COACH)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 @at_size

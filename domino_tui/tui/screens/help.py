@@ -48,6 +48,9 @@ TRAIN_KEYS = """
 | `n` | new game: variant, players, opponents' level, seed |
 | `s` | score sheet of the 13 rounds |
 | `l` | show or hide the move log |
+| `h` | hint: the coach ranks your legal moves, each with the keys that make it (`Esc` hides it) |
+| `t` | show or hide the tile tracker |
+| `u` | undo: back to your previous decision |
 | `?` / `F1` | this help |
 | `Ctrl+P` | command palette |
 | `q` | quit |

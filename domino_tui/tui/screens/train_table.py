@@ -9,12 +9,14 @@ online table hands its client over to this screen when the room turns out to pla
 A move is a tile and a train: a tile's key (1-9, 0, then the letters under the tiles past the tenth), the cursor
 and Enter, or a click; when it fits one train only it goes there, else a train's number (``m`` for the Mexican
 train) or a click on its row. What the room allows decides the rest: undo (``u``) while the room offers it, the
-tile tracker (``t``) while the coach may help, and the bots wait (``hold``) while the terminal is too small, where
-the room is in this process. Names and chat come from other people: they are shown as plain text (never markup).
+tile tracker (``t``) and the hint (``h``, the coach's ranking of your moves) while the coach may help, and the bots
+wait (``hold``) while the terminal is too small, where the room is in this process. Names and chat come from other
+people: they are shown as plain text (never markup).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -49,6 +51,7 @@ from ..train_room import (
 )
 from ..train_words import describe, newest, nothing_fits, playable, round_title, totals_text, train_key, train_rows
 from ..widgets.hand import HandView
+from ..widgets.hint_panel import HintPanel
 from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
@@ -62,15 +65,26 @@ from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
 SHORT = 30  # rows below which the seats are shown on the board's border
 # Columns the trains keep beside a panel: the longest label and a few tiles of every train (see train_layout).
 BOARD_ROOM = 46
-PANELS = ("tracker", "log")
-PLAYING = {"number", "pick", "cursor", "play", "draw", "pass_turn"}
+PANELS = ("hint", "tracker", "log")
+PLAYING = {"number", "pick", "cursor", "play", "draw", "pass_turn", "hint"}
 CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tracker"}
 # While the terminal is too small only these act: the table waits for you.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
 # Keys that leave the choice of a train; off while choosing, so that the footer has room for the trains' keys.
-NOT_WHILE_CHOOSING = {"draw", "pass_turn", "cursor", "play", "score_sheet", "toggle_log", "log", "undo", "new_game"}
+NOT_WHILE_CHOOSING = {
+    "draw",
+    "pass_turn",
+    "cursor",
+    "play",
+    "score_sheet",
+    "toggle_log",
+    "log",
+    "undo",
+    "new_game",
+    "hint",
+}
 
 
 class TrainTable(TrainChoice, RoomTable):
@@ -143,6 +157,7 @@ class TrainTable(TrainChoice, RoomTable):
             log.can_focus = False
             yield log
             yield TrackerPanel(id="tracker")
+            yield HintPanel(id="hint")
         yield Static(id="seats")
         yield from self.talk_lines()
         with Vertical(id="hand-box"):
@@ -206,6 +221,8 @@ class TrainTable(TrainChoice, RoomTable):
                 self.plan_auto_move()
 
     def wanted(self, panel: str) -> bool:
+        if panel == "hint":
+            return self.query_one(HintPanel).wanted and self.coached
         if panel == "tracker":
             return self.show_tracker and self.coached
         return self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
@@ -215,8 +232,7 @@ class TrainTable(TrainChoice, RoomTable):
         table's right side (the hand stays in view below it), else none for now."""
         order = [*self.recent, *(p for p in PANELS if p not in self.recent)]
         latest = self.recent[0] if self.recent else None
-        widths = {"log": 32, "tracker": 34}
-        wanted = [Panel(p, widths[p], p == latest) for p in order if self.wanted(p)]
+        wanted = [Panel(p, self.panel_width(p), p == latest) for p in order if self.wanted(p)]
         placement = side_panels.place(self.app.size.width - BOARD_ROOM, wanted)
         for panel in PANELS:
             self.set_class(not placement.shows(panel), f"-{panel}-hidden")
@@ -225,6 +241,11 @@ class TrainTable(TrainChoice, RoomTable):
         if placement != self.placement:
             self.placement = placement
             self.refresh_bindings()  # Esc closes a panel over the table
+
+    def panel_width(self, panel: str) -> int:
+        """The columns ``panel`` takes, as its style sets them (its border and padding included)."""
+        width = self.query_one(f"#{panel}").styles.width
+        return int(width.value) if width is not None else 0
 
     @property
     def can_hold(self) -> bool:
@@ -306,6 +327,13 @@ class TrainTable(TrainChoice, RoomTable):
                 self.choosing = None
         if self.message and not self.message_is_error and view.observation.legal:
             self.say("")
+        moved = (
+            before is None
+            or (before.match, before.game) != key
+            or before.observation.history != view.observation.history
+        )
+        if moved and self.query_one(HintPanel).wanted:
+            self.hide_hint()
         if isinstance(view, net.TrainSeatView):
             self.seat_view = view
         else:
@@ -483,7 +511,9 @@ class TrainTable(TrainChoice, RoomTable):
         if self.too_small:
             return action in WHILE_TOO_SMALL
         if action == "close_panel":
-            return self.placement.over is not None and not self.choosing
+            # Asked also while the screen is taken down and its panels gone.
+            hinted = any(hint.wanted for hint in self.query(HintPanel))
+            return (self.placement.over is not None or hinted) and not self.choosing
         if self.watching and action in SEATED:
             return False  # off the footer; the key itself says you are watching (see on_key)
         if action in PLAYING and (self.observation is None or self.status != "playing"):
@@ -530,8 +560,27 @@ class TrainTable(TrainChoice, RoomTable):
             self.play_tile(self.query_one(HandView).cursor)
 
     def action_hint(self) -> None:
-        """h, the line games' hint: not in Mexican Train yet, and the key says so rather than do nothing."""
-        self.say("The coach gives no hint in Mexican Train yet: t shows the tile tracker, u takes a move back.")
+        """The coach ranks your legal moves, in the panel beside the trains (over them where they need the room)."""
+        if not self.coached:
+            self.say("The coach does not help at this table: the room says so, or other people sit here.", error=True)
+            return
+        if not self._can_move():
+            return
+        obs, view = self.observation, self.seat_view
+        coach = getattr(self.app, "coach", None)
+        if obs is None or view is None or coach is None:
+            return
+        bot = coach.bot(random.Random(f"hint:{self.address}:{view.match}:{view.game}:{view.position}"))
+        self.coach_use.hint(view.match, view.game)
+        names = self.names
+        self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
+        self.opened("hint")
+
+    def hide_hint(self) -> None:
+        """The hint on show is for a position that is gone (your move made, taken back, a new deal)."""
+        self.query_one(HintPanel).hide()
+        self.recent = [p for p in self.recent if p != "hint"]
+        self.arrange_panels()
 
     def action_undo(self) -> None:
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
@@ -569,7 +618,11 @@ class TrainTable(TrainChoice, RoomTable):
         self.redraw()
 
     def action_close_panel(self) -> None:
+        """Esc: close the panel over the table, else the hint beside it."""
         over = self.placement.over
+        if over == "hint" or (over is None and self.query_one(HintPanel).wanted):
+            self.hide_hint()
+            return
         if over == "tracker":
             self.show_tracker = False
         elif over == "log":

@@ -1,4 +1,6 @@
-"""The coach's hint beside the table: every legal move ranked by the expert, with its value and reasons.
+"""The coach's hint beside the table: every legal move ranked by the expert, with its value and reasons, each row
+in its family's words and with the keys that make it at its table (a line game's ends and arrows, a train game's
+trains and their keys).
 
 The ranking is computed in a worker thread (the expert at the Master budget), so the table answers keys
 meanwhile; a token drops an answer that comes after you moved on.
@@ -6,6 +8,7 @@ meanwhile; a token drops an answer that comes after you moved on.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -14,8 +17,10 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from ...engine import End, Kind, Move, Observation
+from ...engine import End, Kind, Move, Observation, TrainObservation, TrainPlay
 from ..equal_plays import groups, outcome
+from ..tile_keys import tile_key
+from ..train_words import train_key, train_name, trains_for
 from .hand import key_label
 
 # The expert and the coach's ranking load with the first hint asked for, not with the table.
@@ -37,10 +42,11 @@ class HintPanel(Static):
     """
 
     class Ranked(Message):
-        def __init__(self, token: int, obs: Observation, ranking: list[Rated]) -> None:
+        def __init__(self, token: int, obs: Observation | TrainObservation, ranking: list[Rated], names: Names) -> None:
             self.token = token
             self.obs = obs
             self.ranking = ranking
+            self.names = names
             super().__init__()
 
     def __init__(self, **kwargs) -> None:
@@ -56,7 +62,7 @@ class HintPanel(Static):
     def thinking(self) -> bool:
         return self.wanted and self.ranking is None
 
-    def ask(self, obs: Observation, bot: ExpertBot, names: Names) -> None:
+    def ask(self, obs: Observation | TrainObservation, bot: ExpertBot, names: Names) -> None:
         """Show the panel and start rating ``obs``'s moves."""
         self.token += 1
         self.ranking = None
@@ -73,54 +79,102 @@ class HintPanel(Static):
         self.update("")
 
     @work(thread=True, exclusive=True, group="hint")
-    def rank(self, token: int, obs: Observation, bot: ExpertBot, names: Names) -> None:
+    def rank(self, token: int, obs: Observation | TrainObservation, bot: ExpertBot, names: Names) -> None:
         from ...coach.hint import rate
 
         ranking = rate(obs, bot, names)
         if not get_current_worker().is_cancelled:
-            self.post_message(self.Ranked(token, obs, ranking))
+            self.post_message(self.Ranked(token, obs, ranking, names))
 
     def on_hint_panel_ranked(self, message: Ranked) -> None:
         if message.token != self.token:
             return
         self.ranking = message.ranking
-        self.update(render(message.obs, message.ranking, footer="h again after your move · Esc hides", keys=True))
+        footer = "h again after your move · Esc hides"
+        self.update(render(message.obs, message.ranking, footer=footer, keys=True, names=message.names))
 
 
 def render(
-    obs: Observation, ranking: list[Rated], made: Move | None = None, footer: str = "", keys: bool = False
+    obs: Observation | TrainObservation,
+    ranking: list[Rated],
+    made: Move | None = None,
+    footer: str = "",
+    keys: bool = False,
+    names: Names | None = None,
 ) -> Text:
     """The ranking, best first: ★ marks the best move, ◆ the one ``made`` (in a review). Plays of one tile that
     come to the same thing are one row. With ``keys`` (at the table) each row ends with the keys that make its
-    move; the rows themselves are not numbered, so that no number reads as a key."""
+    move; the rows themselves are not numbered, so that no number reads as a key. ``names``: each seat's name
+    as the table shows it (a train's move is named by its owner)."""
     from ...coach.hint import units_of
 
     units = units_of(obs)
     text = Text()
     text.append(f"{units.label}\n", style="dim")
-    rows = merged(obs, ranking)
-    labels = [f"{r.move.tile} {' or '.join(e.label for e in ends)}" if ends else str(r.move) for r, ends in rows]
-    width = max(map(len, labels), default=0)
-    for i, ((rated, ends), label) in enumerate(zip(rows, labels, strict=True)):
+    rows = hint_rows(obs, ranking, names)
+    width = max((len(row.label) for row in rows), default=0)
+    for i, row in enumerate(rows):
         best = i == 0
         style = "bold" if best else ""
         text.append(" ★ " if best else "   ", style=style)
-        move = rated.move
-        text.append(label.ljust(width) if len(rows) > 1 or keys else label, style=style)
+        text.append(row.label.ljust(width) if len(rows) > 1 or keys else row.label, style=style)
         if len(rows) > 1:
-            text.append(f"  {units.show(rated.value)}", style="bold" if best else "dim")
+            text.append(f"  {units.show(row.rated.value)}", style="bold" if best else "dim")
         if keys:
-            text.append(f"  ({keys_for(obs, move)})", style="dim")
-        if made is not None and (
-            made == move or (made.kind is Kind.PLAY and made.tile == move.tile and made.end in ends)
-        ):
+            text.append(f"  ({row.keys})", style="dim")
+        if made is not None and made in row.moves:
             text.append("  ◆ yours", style="bold")
         text.append("\n")
-        for reason in rated.reasons:
+        for reason in row.rated.reasons:
             text.append(f"   {reason}\n", style="italic")
     if footer:
         text.append(footer, style="dim")
     return text
+
+
+@dataclass(frozen=True, slots=True)
+class HintRow:
+    """One row of the ranking: the best rated of the moves it stands for (plays that come to the same thing),
+    those moves in words, and the keys that make them at the table."""
+
+    rated: Rated
+    label: str
+    keys: str
+    moves: tuple[Move, ...]
+
+
+def hint_rows(obs: Observation | TrainObservation, ranking: list[Rated], names: Names | None) -> list[HintRow]:
+    """The rows of the ranking, in the words and keys of the observation's family of games."""
+    if isinstance(obs, TrainObservation):
+        return train_hint_rows(obs, ranking, names)
+    return line_hint_rows(obs, ranking)
+
+
+def line_hint_rows(obs: Observation, ranking: list[Rated]) -> list[HintRow]:
+    """A line game's rows: a tile and the ends it may go on to one effect ("[2|5] left or right")."""
+    rows = []
+    for rated, ends in merged(obs, ranking):
+        move = rated.move
+        moves: tuple[Move, ...] = (move,)
+        label = str(move)
+        if ends:
+            assert move.tile is not None  # a play has a tile
+            label = f"{move.tile} {' or '.join(e.label for e in ends)}"
+            moves = tuple(Move.play(move.tile, end) for end in ends)
+        rows.append(HintRow(rated, label, keys_for(obs, move), moves))
+    return rows
+
+
+def train_hint_rows(obs: TrainObservation, ranking: list[Rated], names: Names | None) -> list[HintRow]:
+    """A train game's rows: a tile and the train it goes on, in the train table's words ("[6|3] on the
+    Mexican train") and keys (the tile's, then the train's when the tile fits more than one)."""
+    seats = [names(seat) if names else f"seat {seat + 1}" for seat in range(obs.rules.players)]
+    rows = []
+    for rated in ranking:
+        move = rated.move
+        label = f"{move.tile} on {train_name(obs, seats, move.train)}" if isinstance(move, TrainPlay) else str(move)
+        rows.append(HintRow(rated, label, train_keys_for(obs, move), (move,)))
+    return rows
 
 
 def merged(obs: Observation, ranking: list[Rated]) -> list[tuple[Rated, tuple[End, ...]]]:
@@ -155,4 +209,15 @@ def keys_for(obs: Observation, move: Move) -> str:
     ends = [m.end for m in obs.legal if m.kind is Kind.PLAY and m.tile == move.tile and m.end is not None]
     if len(groups(obs.board, move.tile, ends)) > 1:
         key += f" {END_KEYS[move.end]}"
+    return key
+
+
+def train_keys_for(obs: TrainObservation, move: Move) -> str:
+    """The keys that make ``move`` at the train table: the tile's key, then the train's key when the tile
+    could go on another train."""
+    if not isinstance(move, TrainPlay):
+        return "d" if move.kind is Kind.DRAW else "p"
+    key = tile_key(obs.hand.index(move.tile)) or "← → Enter"
+    if len(trains_for(obs, move.tile)) > 1:
+        key += f" {train_key(obs.rules, move.train)}"
     return key
