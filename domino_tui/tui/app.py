@@ -323,10 +323,11 @@ class DominoApp(App):
         self.push_screen(self.online_form(), chosen)
 
     def show_tour(self) -> None:
-        from .screens.tour import TourScreen
+        from .screens.tour import LINE_TOUR, TRAIN_TOUR, TourScreen
 
         if not self.closing:
-            self.push_screen(TourScreen(), lambda _: self.remember(tour_seen=True))
+            tour = TRAIN_TOUR if self.game is not None and self.game.train else LINE_TOUR
+            self.push_screen(TourScreen(tour), lambda _: self.remember(tour_seen=True))
 
     def toggle_auto_pass(self) -> None:
         """Draw or pass for you when that is your only move, from now on (kept in the settings)."""

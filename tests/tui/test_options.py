@@ -7,6 +7,7 @@ import asyncio
 import json
 import time
 
+import pytest
 from textual.widgets import Checkbox, Input, Select
 
 from domino_tui.engine import Kind
@@ -16,6 +17,7 @@ from domino_tui.tui.screens.confirm import ConfirmScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.tour import TourScreen
+from domino_tui.tui.screens.train_table import TrainTable
 
 from .conftest import HUMAN, keys_for, make_app, play_heaviest, settle, the_game, the_room
 from .fast_input import type_keys
@@ -172,3 +174,19 @@ async def test_the_number_fields_take_digits_only_and_answer_at_once():
             assert box.value == typed and typed.isascii() and typed.isdigit()
         assert len(app.screen.query_one("#target", Input).value) == 6  # the longest target
         assert len(app.screen.query_one("#seed", Input).value) == 30
+
+
+@pytest.mark.parametrize("size", [(80, 24), (140, 40)])
+async def test_the_tour_over_a_mexican_train_table_names_its_parts_and_keys_whole(private_config, monkeypatch, size):
+    """The first start at a Mexican Train table: the tour names the trains, the hub and the keys that pick a tile
+    and a train (no end of a line, no All Fives score), every line of it inside the screen."""
+    monkeypatch.setattr(DominoApp, "first_run_tour", True)
+    app = DominoApp(variant="mexicantrain", players=2, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TourScreen))
+        assert isinstance(app.screen_stack[-2], TrainTable)
+        text = app.screen.query_one("#tour-text")
+        words = str(text.render())
+        assert "Mexican train" in words and "choose an end" not in words and "All Fives" not in words
+        # No line is cut or wrapped: the text's height is its lines and the padding under them.
+        assert app.screen.region.contains_region(text.region) and text.region.height == len(words.splitlines()) + 1
