@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..paths import config_dir
 from .server import ServerConfig, run
-from .storage import StorageError
+from .storage import StorageError, is_database_url
 
 DB_NAME = "rooms.sqlite3"
 
@@ -64,15 +64,17 @@ LIMITS: tuple[tuple[str, type, str, str], ...] = (
 )
 
 
-def db_file(text: str) -> Path:
-    """The rooms' file; a database's URL (postgresql://...) is refused in words rather than taken for a file of
-    that name."""
+def db_file(text: str) -> Path | str:
+    """The rooms' SQLite file, or a PostgreSQL server's URL (postgresql://user@host:port/dbname, kept as the
+    text it is); another database's address is refused in words rather than taken for a file of that name."""
+    if is_database_url(text):
+        return text
     scheme, sep, _ = text.partition("://")
     if sep and scheme.replace("+", "").isalnum():
         # Only the scheme is repeated: the rest of an address may hold a password.
         raise argparse.ArgumentTypeError(
-            f"{scheme}://... is a database server's address: this server keeps its rooms in a SQLite file, "
-            "give its path"
+            f"{scheme}://... is a database server's address this server cannot use: give a SQLite file's path "
+            "or a postgresql:// URL"
         )
     return Path(text)
 
@@ -88,7 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--host", default=defaults.host, help="the address to listen on (default: %(default)s)")
     parser.add_argument("--port", type=int, default=defaults.port, help="the port (default: %(default)s; 0: any)")
     parser.add_argument(
-        "--db", type=db_file, default=None, help=f"the rooms' SQLite file (default: {config_dir() / DB_NAME})"
+        "--db",
+        type=db_file,
+        default=None,
+        metavar="FILE_OR_URL",
+        help=f"the rooms' SQLite file (default: {config_dir() / DB_NAME}), or a PostgreSQL database's "
+        "postgresql://user@host:port/dbname",
     )
     for option, kind, metavar, what in LIMITS:
         name = option.removeprefix("--").replace("-", "_")
@@ -109,8 +116,9 @@ def main(argv: Sequence[str]) -> int:
     with contextlib.suppress(OSError, ValueError):
         faulthandler.register(signal.SIGUSR1, all_threads=True)
     db = args.db or config_dir() / DB_NAME
-    # The folder is made for the owner only, as the file is (storage.py): it holds every room's seed.
-    db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if isinstance(db, Path):
+        # The folder is made for the owner only, as the file is (storage.py): it holds every room's seed.
+        db.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     config = server_config(args, db)
 
     def ready(port: int) -> None:
@@ -127,7 +135,7 @@ def main(argv: Sequence[str]) -> int:
         return 1
 
 
-def server_config(args: argparse.Namespace, db: Path) -> ServerConfig:
+def server_config(args: argparse.Namespace, db: Path | str) -> ServerConfig:
     """The server's configuration from ``serve``'s command line."""
     limits = {option.removeprefix("--").replace("-", "_") for option, *_ in LIMITS}
     return ServerConfig(host=args.host, port=args.port, db=db, **{name: getattr(args, name) for name in limits})

@@ -41,7 +41,7 @@ from .limits import Bucket, PerAddress
 from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
 from .protocol import normal_room_code as normal_code
 from .room import Room, Status, check_options
-from .storage import Storage
+from .storage import GroupCommits, Storage, StorageError, is_database_url
 from .thinking import Thinkers
 
 log = logging.getLogger("domino_tui.net")
@@ -77,7 +77,7 @@ BOT_PACE = 1.0  # seconds: more than a Master bot thinks (0.6 s at most), so its
 class ServerConfig:
     host: str = "127.0.0.1"
     port: int = 8765
-    db: Path | str = "rooms.sqlite3"
+    db: Path | str = "rooms.sqlite3"  # a SQLite file, or a PostgreSQL server's URL (open_storage)
     max_connections: int = 10_000
     per_address: int = 64  # connections from one address at once; rooms it may create at once (and per hour)
     max_rooms: int = 10_000
@@ -186,10 +186,26 @@ class _Connection(ServerConnection):
         self.owner._socket_closed(self)
 
 
+def open_storage(db: Path | str) -> GroupCommits:
+    """The store ``db`` names: a PostgreSQL server by its URL, else a SQLite file. psycopg is imported only here,
+    for a URL: a server on SQLite needs none of it."""
+    if is_database_url(db):
+        try:
+            from .postgres_storage import PostgresStorage
+        except ImportError as exc:
+            if exc.name is None or not exc.name.startswith("psycopg"):
+                raise
+            raise StorageError(
+                "a PostgreSQL database needs psycopg, which is not installed: pip install 'domino-tui[postgres]'"
+            ) from None
+        return PostgresStorage(str(db))
+    return Storage(db)
+
+
 class RoomServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.storage = Storage(config.db)
+        self.storage = open_storage(config.db)
         self.thinkers = Thinkers(config.workers)
         self.rooms: dict[str, RoomHost] = {}
         self.per_address: Counter[str] = Counter()  # WebSocket connections per address
@@ -233,7 +249,7 @@ class RoomServer:
                 self.made_by[room.code] = stored.address
                 host.share = ("address", stored.address)  # its bots take their turns with its maker's other rooms
         if self.rooms:
-            log.info("resumed %d rooms from %s", len(self.rooms), config.db)
+            log.info("resumed %d rooms from %s", len(self.rooms), self.storage.name)
 
     def _host(self, room: Room) -> RoomHost:
         return RoomHost(

@@ -1,11 +1,14 @@
-"""The server's rooms on disk: SQLite in WAL mode, each room a row and the log of everything that changed it.
+"""The server's rooms in a database: each room a row and the log of everything that changed it. SQLite in WAL mode
+by default (`Storage`); a PostgreSQL server when ``serve --db`` is its address (postgres_storage.py, the same
+tables, writes and schema version). server.open_storage picks one.
 
 A room is rebuilt by replaying its log (room.Room.apply), so what is stored is exactly what happened: seats
 taken, the start, every move, each next game and restart. Writes are group commits: the writes asked for while
 one commit is on its way to the disk go together in the next, in the order they were asked for, and each
-caller's future is done only once its write is durable (``synchronous=FULL``: fsync'd, so neither a killed
-server nor a power cut loses an acknowledged move). The commits run in one thread of their own, so the event loop
-never waits on the disk and a thousand rooms share one fsync.
+caller's future is done only once its write is durable (SQLite's ``synchronous=FULL``: fsync'd, so neither a
+killed server nor a power cut loses an acknowledged move; PostgreSQL's commit, flushed to its write-ahead log).
+The commits run in one thread of their own, so the event loop never waits on the disk and a thousand rooms share
+one commit.
 """
 
 from __future__ import annotations
@@ -68,30 +71,18 @@ def _owner_only(path: str) -> None:
         raise StorageError(f"cannot use {path} for the rooms: {exc.strerror or exc}") from None
 
 
-class Storage:
-    def __init__(self, path: Path | str) -> None:
-        self.path = str(path)
-        try:
-            _owner_only(self.path)
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, 1, 2, SCHEMA_VERSION):
-                raise StorageError(f"{self.path} holds rooms of a newer server (schema {version})")
-            for statement in SCHEMA:
-                self._db.execute(statement)
-            if version == 1:
-                # A room's last activity is kept since schema 2. An earlier server's rooms are counted as active
-                # from this upgrade: nothing says how long they had been idle, and none is deleted unseen.
-                self._db.execute("ALTER TABLE rooms ADD COLUMN active REAL")
-                self._db.execute("UPDATE rooms SET active = ?", (time.time(),))
-            if version in (1, 2):
-                # The address that made a room is kept since schema 3; an earlier room counts for none.
-                self._db.execute("ALTER TABLE rooms ADD COLUMN address TEXT")
-            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot use {self.path} for the rooms: {exc}") from None
+def is_database_url(db: Path | str) -> bool:
+    """Whether ``serve --db`` names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
+class GroupCommits:
+    """The writes of every room, each a future done once durable, committed in groups by one thread; the
+    database's own part (`_commit`, `rooms`, `close`) is its subclass's. The statements are SQLite's, with ``?``
+    for each parameter."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name  # the database as logs and errors show it: never a password
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="room-storage")
         self._pending: list[Write] = []
         self._waiters: list[asyncio.Future[None]] = []
@@ -102,19 +93,7 @@ class Storage:
     # ----- reading, once at start -----
 
     def rooms(self) -> list[StoredRoom]:
-        out = []
-        rows = self._db.execute(
-            "SELECT code, created, seed, options, password, active, address FROM rooms ORDER BY created"
-        ).fetchall()
-        for code, created, seed, options, password, active, address in rows:
-            entries = [
-                json.loads(entry)
-                for (entry,) in self._db.execute("SELECT entry FROM log WHERE code = ? ORDER BY seq", (code,))
-            ]
-            out.append(
-                StoredRoom(code, created, seed, json.loads(options), password, entries, active or created, address)
-            )
-        return out
+        raise NotImplementedError
 
     # ----- writing -----
 
@@ -181,7 +160,7 @@ class Storage:
                 except Exception as exc:
                     for w in waiters:
                         if not w.done():
-                            w.set_exception(StorageError(f"could not write to {self.path}: {exc}"))
+                            w.set_exception(StorageError(f"could not write to {self.name}: {self._shown(exc)}"))
                     continue
                 self.commits += 1
                 self.writes += len(batch)
@@ -190,6 +169,66 @@ class Storage:
                         w.set_result(None)
         finally:
             self._flusher = None
+
+    def _commit(self, batch: list[Write]) -> None:
+        """The writes in one transaction, durable on return."""
+        raise NotImplementedError
+
+    def _shown(self, exc: Exception) -> str:
+        """An error's words as they may be logged (the PostgreSQL store takes its password out)."""
+        return str(exc)
+
+    async def drain(self) -> None:
+        """Wait for every write asked for so far."""
+        while self._flusher is not None:
+            await asyncio.shield(self._flusher)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+
+
+class Storage(GroupCommits):
+    """The rooms in a SQLite file."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        try:
+            _owner_only(self.path)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, 1, 2, SCHEMA_VERSION):
+                raise StorageError(f"{self.path} holds rooms of a newer server (schema {version})")
+            for statement in SCHEMA:
+                self._db.execute(statement)
+            if version == 1:
+                # A room's last activity is kept since schema 2. An earlier server's rooms are counted as active
+                # from this upgrade: nothing says how long they had been idle, and none is deleted unseen.
+                self._db.execute("ALTER TABLE rooms ADD COLUMN active REAL")
+                self._db.execute("UPDATE rooms SET active = ?", (time.time(),))
+            if version in (1, 2):
+                # The address that made a room is kept since schema 3; an earlier room counts for none.
+                self._db.execute("ALTER TABLE rooms ADD COLUMN address TEXT")
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.Error as exc:
+            raise StorageError(f"cannot use {self.path} for the rooms: {exc}") from None
+        super().__init__(self.path)
+
+    def rooms(self) -> list[StoredRoom]:
+        out = []
+        rows = self._db.execute(
+            "SELECT code, created, seed, options, password, active, address FROM rooms ORDER BY created"
+        ).fetchall()
+        for code, created, seed, options, password, active, address in rows:
+            entries = [
+                json.loads(entry)
+                for (entry,) in self._db.execute("SELECT entry FROM log WHERE code = ? ORDER BY seq", (code,))
+            ]
+            out.append(
+                StoredRoom(code, created, seed, json.loads(options), password, entries, active or created, address)
+            )
+        return out
 
     def _commit(self, batch: list[Write]) -> None:
         db = self._db
@@ -202,11 +241,6 @@ class Storage:
             raise
         db.execute("COMMIT")
 
-    async def drain(self) -> None:
-        """Wait for every write asked for so far."""
-        while self._flusher is not None:
-            await asyncio.shield(self._flusher)
-
     def close(self) -> None:
-        self._thread.shutdown(wait=True)
+        super().close()
         self._db.close()

@@ -8,13 +8,17 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from domino_tui.net.client import RoomClient
 from domino_tui.net.server import RoomServer, ServerConfig
+
+if TYPE_CHECKING:
+    from .postgres import PostgresServer
 
 
 class Running:
@@ -34,7 +38,7 @@ class Running:
         return live.room
 
 
-async def start_server(db: Path, **config: object) -> Running:
+async def start_server(db: Path | str, **config: object) -> Running:
     # Bots playing bots send moves faster than any person: the message rate is raised (tests of the limit
     # itself set their own).
     # Bots answer at once unless a test is of their pace (the default hides how long they think).
@@ -52,6 +56,28 @@ async def running(tmp_path: Path) -> AsyncIterator[Running]:
     await r.server.stop()
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the session (for each xdist worker), stopped at its end."""
+    from .postgres import PostgresServer  # psycopg is imported only where a test needs it
+
+    server = PostgresServer(free_port())
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def room_db(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a server keeps its rooms, once in each store: a SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "rooms.sqlite3"
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_database()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -61,15 +87,17 @@ def free_port() -> int:
 class ServerProcess:
     """``domino-tui serve`` in a process of its own, as a user starts it."""
 
-    def __init__(self, db: Path, port: int) -> None:
+    def __init__(self, db: Path | str, port: int, folder: Path | None = None) -> None:
+        """``db``: a SQLite file (its log beside it) or a PostgreSQL URL (its log in ``folder``)."""
         self.db, self.port = db, port
+        self.folder = folder if folder is not None else Path(db).parent
         self.proc: subprocess.Popen[str] | None = None
 
     async def start(self) -> None:
         # Its bots answer at once: these tests are of what survives a restart, not of the bots' pace.
-        env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(self.db.parent)}
+        env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(self.folder)}
         command = [sys.executable, "-m", "domino_tui", "serve", "--port", str(self.port), "--db", str(self.db)]
-        with open(self.db.parent / "server.log", "a") as log:  # the child keeps its own copy of the file
+        with open(self.folder / "server.log", "a") as log:  # the child keeps its own copy of the file
             self.proc = subprocess.Popen(
                 [*command, "--rate", "1000", "--bot-pace", "0"], stderr=log, stdout=subprocess.PIPE, text=True, env=env
             )

@@ -172,8 +172,8 @@ async def test_handshakes_left_unfinished_are_capped_per_address(tmp_path) -> No
         await server.stop()
 
 
-async def test_an_idle_lobby_expires_with_its_log_and_its_people_are_told(tmp_path) -> None:
-    running = await start_server(tmp_path / "r.sqlite3", idle_lobby=0.3)
+async def test_an_idle_lobby_expires_with_its_log_and_its_people_are_told(room_db) -> None:
+    running = await start_server(room_db, idle_lobby=0.3)
     server = running.server
     try:
         ana = running.client()
@@ -189,8 +189,8 @@ async def test_an_idle_lobby_expires_with_its_log_and_its_people_are_told(tmp_pa
         await server.stop()
 
 
-async def test_rooms_left_idle_are_not_resumed_and_leave_no_server_full(tmp_path) -> None:
-    db = tmp_path / "r.sqlite3"
+async def test_rooms_left_idle_are_not_resumed_and_leave_no_server_full(room_db) -> None:
+    db = room_db
     running = await start_server(db, max_rooms=1)
     ana = running.client()
     await ana.create("Ana", "block")
@@ -211,8 +211,8 @@ async def test_rooms_left_idle_are_not_resumed_and_leave_no_server_full(tmp_path
         await again.server.stop()
 
 
-async def test_live_rooms_are_capped_per_address(tmp_path) -> None:
-    running = await start_server(tmp_path / "r.sqlite3", rooms_per_address=2)
+async def test_live_rooms_are_capped_per_address(room_db) -> None:
+    running = await start_server(room_db, rooms_per_address=2)
     try:
         makers = [running.client() for _ in range(3)]
         await makers[0].create("Ana", "block")
@@ -230,7 +230,7 @@ async def test_live_rooms_are_capped_per_address(tmp_path) -> None:
             await c.close()
         await running.server.stop()
     # The rooms are kept with the address that made them: a restart of the server does not forget the cap.
-    restarted = await start_server(tmp_path / "r.sqlite3", rooms_per_address=2)
+    restarted = await start_server(room_db, rooms_per_address=2)
     try:
         with pytest.raises(NetError) as refused:
             await restarted.client().create("Dee", "block")
@@ -241,11 +241,11 @@ async def test_live_rooms_are_capped_per_address(tmp_path) -> None:
         await restarted.server.stop()
 
 
-async def test_a_restart_compacts_the_log_and_the_room_resumes_numbered_as_before(tmp_path) -> None:
+async def test_a_restart_compacts_the_log_and_the_room_resumes_numbered_as_before(room_db) -> None:
     """Match after match in one room: the log keeps the persons' seats, the start and the last restart (not every
     match's moves), and a server started again on it resumes the same match, at the same match number and
     position, with the same seat for its person's token."""
-    db = tmp_path / "r.sqlite3"
+    db = room_db
     running = await start_server(db)
     ana = running.client()
     welcome = await ana.create("Ana", "block", bots="dummy")

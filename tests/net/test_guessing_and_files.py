@@ -1,7 +1,7 @@
 """What a server keeps from those who guess and those who read: room codes and passwords are guessed no faster
 than the misses' allowance of an address, and an address out of guesses learns nothing of any code; the rooms'
-database (every room's seed) is its owner's alone; a database server's address for `--db` is refused in words;
-`domino-tui serve` takes the rooms' lifetimes and their cap per address from its command line."""
+database (every room's seed) is its owner's alone; a database server's address for `--db`, unless PostgreSQL's, is
+refused in words; `domino-tui serve` takes the rooms' lifetimes and their cap per address from its command line."""
 
 from __future__ import annotations
 
@@ -69,8 +69,8 @@ def test_the_rooms_database_is_its_owners_alone(tmp_path: Path) -> None:
     assert stat.S_IMODE(older.stat().st_mode) == 0o600
 
 
-@pytest.mark.parametrize("address", ["postgresql://ana:secret@db.example/rooms", "sqlite+aiosqlite://x"])
-def test_a_database_servers_address_is_refused_in_words(tmp_path: Path, address: str) -> None:
+@pytest.mark.parametrize("address", ["mysql://ana:secret@db.example/rooms", "sqlite+aiosqlite://x"])
+def test_another_database_servers_address_is_refused_in_words(tmp_path: Path, address: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "domino_tui", "serve", "--port", "0", "--db", address],
         cwd=tmp_path,
@@ -80,7 +80,7 @@ def test_a_database_servers_address_is_refused_in_words(tmp_path: Path, address:
         check=False,
     )
     assert done.returncode == 2
-    assert "is a database server's address" in done.stderr and "Traceback" not in done.stderr
+    assert "is a database server's address this server cannot use" in done.stderr and "Traceback" not in done.stderr
     assert "secret" not in done.stderr  # the address may hold a password: it is not repeated
     assert list(tmp_path.iterdir()) == []  # no file of that name was made
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import pytest
 
@@ -15,10 +16,21 @@ from domino_tui.net.client import Connection, NetError, RoomClient, RoomInfo, We
 from .conftest import ServerProcess, free_port
 from .events import wait_for
 
+PASSWORD = "kept-out-of-the-log-3141"
 
-async def test_a_match_survives_sigkill_and_restart(tmp_path) -> None:
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served_db(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The server's rooms in a SQLite file, or in a fresh PostgreSQL database whose URL holds a password (which the
+    server, trusting local connections, never needs: it is there to be kept out of the log)."""
+    if request.param == "sqlite":
+        return tmp_path / "rooms.sqlite3"
+    return request.getfixturevalue("postgres_server").new_database(password=PASSWORD)
+
+
+async def test_a_match_survives_sigkill_and_restart(served_db: Path | str, tmp_path: Path) -> None:
     port = free_port()
-    server = ServerProcess(tmp_path / "rooms.sqlite3", port)
+    server = ServerProcess(served_db, port, tmp_path)
     await server.start()
     url = f"ws://127.0.0.1:{port}"
     a, b = RoomClient(url, retry=(0.05, 0.2)), RoomClient(url, retry=(0.05, 0.2))
@@ -52,6 +64,8 @@ async def test_a_match_survives_sigkill_and_restart(tmp_path) -> None:
         ]
     else:
         assert after["game"] > before.game
+    log = (tmp_path / "server.log").read_text()
+    assert "resumed 1 rooms from" in log and PASSWORD not in log
 
 
 async def test_a_swap_and_a_new_token_survive_sigkill_and_restart(tmp_path) -> None:

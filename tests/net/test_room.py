@@ -10,24 +10,33 @@ import pytest
 from domino_tui.net import credentials
 from domino_tui.net.protocol import Code, Options, ProtocolError, parse
 from domino_tui.net.room import Room, check_options
-from domino_tui.net.storage import Storage
+from domino_tui.net.server import open_storage
 
+from .conftest import start_server
 from .tables import play_table
 
 
-async def test_a_room_rebuilt_from_its_log_is_the_room(running) -> None:
-    await play_table(running.client, "allfives")
-    live = running.room()
-    await running.server.storage.drain()
-    (stored,) = Storage(running.server.storage.path).rooms()
-    room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
-    for entry in stored.entries:
-        room.apply(entry)
-    assert (room.seq, room.position, room.status, room.matches) == (live.seq, live.position, live.status, 1)
-    assert room.match.to_json() == live.match.to_json()
-    room.seats[0].present = True  # who is connected is the only thing not in the log
-    assert room.info() == live.info()
-    assert all(room.observation(s) == live.observation(s) for s in (None, 0, 1))
+async def test_a_room_rebuilt_from_its_log_is_the_room(room_db) -> None:
+    running = await start_server(room_db)
+    try:
+        await play_table(running.client, "allfives")
+        live = running.room()
+        await running.server.storage.drain()
+        reader = open_storage(room_db)  # a store of its own, as a server started again reads it
+        (stored,) = reader.rooms()
+        reader.close()
+        room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
+        for entry in stored.entries:
+            room.apply(entry)
+        assert (room.seq, room.position, room.status, room.matches) == (live.seq, live.position, live.status, 1)
+        assert room.match.to_json() == live.match.to_json()
+        room.seats[0].present = True  # who is connected is the only thing not in the log
+        assert room.info() == live.info()
+        assert all(room.observation(s) == live.observation(s) for s in (None, 0, 1))
+    finally:
+        for c in running.clients:
+            await c.close()
+        await running.server.stop()
 
 
 @pytest.mark.parametrize(
