@@ -197,7 +197,7 @@ async def test_a_bot_moves_no_sooner_than_the_pace_after_its_turn_began() -> Non
         if bots_turn.observation.legal or room.room.match.game_over:
             break  # the bot had no turn (it could not move, or the game ended)
         seen = await my_turn(you, bots_turn.position)
-        assert loop.time() - sent >= pace
+        assert loop.time() - sent >= pace - 0.01  # asyncio may run a timer up to its clock resolution early
     await room.close()
 
 
