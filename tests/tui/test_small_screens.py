@@ -1,0 +1,45 @@
+"""What a small terminal (80x24) must still show: the pieces users found cut off or out of place there."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+
+from domino_tui.engine import train_state
+from domino_tui.tui.widgets.trains import TrainsView
+
+from .train_helpers import assert_every_train_end_visible, at_the_table, make_train_app, settle_train
+from .walks_helpers import assert_train_ends_visible
+
+BIG_HAND = 34  # five rows of tiles at 80 columns
+
+
+@pytest.fixture
+def big_hand_deal(monkeypatch):
+    """Deal you (seat 0) a hand of BIG_HAND tiles from the boneyard, as if you had drawn that many."""
+    dealt = train_state.deal_round
+
+    def deal(rules, round_index, rng):
+        engine, hands, rest, first = dealt(rules, round_index, rng)
+        extra = BIG_HAND - len(hands[0])
+        return engine, [hands[0] + rest[:extra], *hands[1:]], rest[extra:], first
+
+    monkeypatch.setattr(train_state, "deal_round", deal)
+
+
+@pytest.mark.parametrize("seed", [5, 22])
+async def test_mexican_train_for_two_keeps_every_train_on_the_board_with_a_big_hand(big_hand_deal, seed):
+    app = make_train_app(2, seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_the_table(pilot)
+        await settle_train(pilot)
+        obs = table.observation
+        assert obs is not None and len(obs.hand) >= BIG_HAND - 2
+        view = table.query_one(TrainsView)
+        ox, oy = view._offset
+        x, y, _width, h = view.picture().rows[-1]  # the Mexican train's row, the last
+        assert view.content_region.contains_region(
+            Region(view.content_region.x + ox + x, view.content_region.y + oy + y, 1, h)
+        )
+        assert_every_train_end_visible(table)
+        assert_train_ends_visible(table, None)
