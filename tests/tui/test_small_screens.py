@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual.geometry import Region
 
-from domino_tui.engine import train_state
+from domino_tui.engine import GameState, train_state
+from domino_tui.tui.board_layout import lay_out
+from domino_tui.tui.tile_art import TINY
 from domino_tui.tui.widgets.trains import TrainsView
 
 from .train_helpers import assert_every_train_end_visible, at_the_table, make_train_app, settle_train
 from .walks_helpers import assert_train_ends_visible
 
 BIG_HAND = 34  # five rows of tiles at 80 columns
+BOARD_AT_80X24 = (76, 11)  # the line table's board space in a terminal of 80x24
 
 
 @pytest.fixture
@@ -43,3 +48,25 @@ async def test_mexican_train_for_two_keeps_every_train_on_the_board_with_a_big_h
         )
         assert_every_train_end_visible(table)
         assert_train_ends_visible(table, None)
+
+
+def test_the_compact_boards_end_markers_sit_on_the_row_of_the_tiles_they_mark():
+    """At 80x24 a crowded board takes the tiny look, tiles one row tall beside doubles two rows tall: the ◁ ▷ of
+    the line's ends are beside the tiles at those ends, not on the row below them."""
+    rng = random.Random("allfives")
+    compact = 0
+    for _ in range(12):
+        game = GameState.new("allfives", rng)
+        while not game.over:
+            game.apply(rng.choice(game.legal_moves()))
+            pic = lay_out(game.board, *BOARD_AT_80X24, targets=game.board.open_ends())
+            if pic.look is not TINY:
+                continue
+            compact += 1
+            lines = pic.canvas.text().splitlines()
+            for line in lines:
+                for x, glyph in enumerate(line):
+                    if glyph in "◁◀▷▶":
+                        beside = line[x - 2 : x - 1] + line[x + 2 : x + 3]
+                        assert beside.strip(), (f"the marker {glyph} is beside no tile", "\n".join(lines))
+    assert compact, "no board went compact"
