@@ -6,6 +6,7 @@ import random
 
 import pytest
 from textual.geometry import Region
+from textual.widgets import Static
 
 from domino_tui.engine import GameState, train_state
 from domino_tui.tui.board_layout import lay_out
@@ -70,3 +71,21 @@ def test_the_compact_boards_end_markers_sit_on_the_row_of_the_tiles_they_mark():
                         beside = line[x - 2 : x - 1] + line[x + 2 : x + 3]
                         assert beside.strip(), (f"the marker {glyph} is beside no tile", "\n".join(lines))
     assert compact, "no board went compact"
+
+
+@pytest.mark.parametrize("players", [2, 8])
+async def test_the_train_tables_longest_sentence_is_whole_at_80x24(players):
+    """The message line says the whole of a sentence wider than the terminal (here what h says at the train
+    table), on two lines, with every train still on the board (for eight, under a score on two lines)."""
+    app = make_train_app(players, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_the_table(pilot)
+        await settle_train(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        said = table.message
+        assert len(said) > 78, "the test needs a sentence wider than the line"
+        line = table.query_one("#message", Static)
+        shown = " ".join(strip.text.strip() for strip in line.render_lines(line.content_region.reset_offset))
+        assert " ".join(shown.split()) == said
+        assert_every_train_end_visible(table)

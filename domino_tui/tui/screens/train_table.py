@@ -473,10 +473,11 @@ class TrainTable(TrainChoice, RoomTable):
         terminal's height once each line around them has the most it may take (the hand packs its rows closer to
         fit, rather than push the last trains off the board)."""
         short = self.has_class("-short")
-        message = 1 if short else 2
+        message = 2
         seats = 0 if short or self.local else 2
         chat = 0 if short or self.has_class("-no-chat") else 3
-        status, footer, borders = 1, 1, 2 + 2  # the board's and the hand's
+        status = self.query_one(StatusBar).height_for(self.status_info(), self.app.size.width)
+        footer, borders = 1, 2 + 2  # the board's and the hand's
         return self.app.size.height - (status + message + seats + chat + footer + borders + trains)
 
     def status_info(self) -> StatusInfo:
