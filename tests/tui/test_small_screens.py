@@ -6,14 +6,18 @@ import random
 
 import pytest
 from textual.geometry import Region
-from textual.widgets import Static
+from textual.widgets import Label, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from domino_tui.engine import GameState, train_state
 from domino_tui.tui.board_layout import lay_out
+from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.tile_art import TINY
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .train_helpers import assert_every_train_end_visible, at_the_table, make_train_app, settle_train
+from .conftest import make_app, settle
+from .train_helpers import assert_every_train_end_visible, at_the_table, make_train_app, settle_train, until
 from .walks_helpers import assert_train_ends_visible
 
 BIG_HAND = 34  # five rows of tiles at 80 columns
@@ -89,3 +93,31 @@ async def test_the_train_tables_longest_sentence_is_whole_at_80x24(players):
         shown = " ".join(strip.text.strip() for strip in line.render_lines(line.content_region.reset_offset))
         assert " ".join(shown.split()) == said
         assert_every_train_end_visible(table)
+
+
+@pytest.mark.parametrize(
+    ("form", "choice"),
+    [("new-game", "#variant"), ("online", "#online-variant"), ("online", "#online-bots")],
+)
+async def test_an_open_choice_covers_the_labels_under_it(form, choice):
+    """A choice's list opened at 80x24 hides the form beneath it, the labels' first letters too (they showed
+    beside its lines: "ClBlock")."""
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = NewGameScreen(app.settings) if form == "new-game" else OnlineScreen("classic")
+        await app.push_screen(screen)
+        await pilot.pause()
+        select = screen.query_one(choice, Select)
+        select.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        overlay = select.query_one(SelectOverlay)
+        await until(pilot, lambda: overlay.display and overlay.region.height > 1)
+        covered = overlay.region
+        labels = [label for label in screen.query(Label) if label.display and label.region.overlaps(covered)]
+        assert labels, "the list opened over no label"
+        for label in labels:
+            for y in range(max(label.region.y, covered.y), min(label.region.bottom, covered.bottom)):
+                widget, _ = screen.get_widget_at(label.region.x, y)
+                assert widget is not label, (f"the label {label.render()!s} shows beside the open list", y)
