@@ -6,12 +6,12 @@ import random
 
 import pytest
 from textual.geometry import Region
-from textual.widgets import Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from domino_tui.engine import GameState, train_state
 from domino_tui.tui.board_layout import lay_out
-from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.new_game import NewGameScreen, single_game_note
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.tile_art import TINY
 from domino_tui.tui.widgets.trains import TrainsView
@@ -121,3 +121,40 @@ async def test_an_open_choice_covers_the_labels_under_it(form, choice):
             for y in range(max(label.region.y, covered.y), min(label.region.bottom, covered.bottom)):
                 widget, _ = screen.get_widget_at(label.region.x, y)
                 assert widget is not label, (f"the label {label.render()!s} shows beside the open list", y)
+
+
+@pytest.mark.parametrize("form", ["new-game", "online"])
+async def test_a_variant_of_one_game_has_a_note_and_no_match_length_field(form):
+    """Where the rules play a single game there is no length to set: a note says so, with no field under it;
+    a variant played to a target has the field back."""
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = NewGameScreen(app.settings) if form == "new-game" else OnlineScreen("classic")
+        await app.push_screen(screen)
+        await pilot.pause()
+        prefix = "" if form == "new-game" else "online-"
+        variant = screen.query_one(f"#{prefix}variant", Select)
+        label = screen.query_one(f"#{prefix}target-label", Label)
+        field = screen.query_one(f"#{prefix}target", Input)
+        for name, settable in (("classic", False), ("allfives", True), ("classic", False), ("partnership9", True)):
+            variant.value = name
+            await pilot.pause()
+            assert field.display == settable and label.has_class("-note") != settable, name
+            if not settable:
+                assert single_game_note(name) in str(label.render())
+
+
+async def test_a_label_wider_than_the_online_form_wraps_whole():
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = OnlineScreen("classic")
+        await app.push_screen(screen)
+        await pilot.pause()
+        form = screen.query_one("#online-form")
+        for label in screen.query(Label):
+            if label.display:
+                assert label.region.right <= form.content_region.right
+                text = str(label.render())
+                assert label.content_region.height >= -(-len(text) // label.content_region.width), text
