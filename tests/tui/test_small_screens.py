@@ -6,13 +6,14 @@ import random
 
 import pytest
 from textual.geometry import Region
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
 from domino_tui.engine import GameState, train_state
 from domino_tui.tui.board_layout import lay_out
 from domino_tui.tui.screens.new_game import NewGameScreen, single_game_note
 from domino_tui.tui.screens.online import OnlineScreen
+from domino_tui.tui.screens.score_sheet import ScoreSheet, ScoreSheetScreen
 from domino_tui.tui.tile_art import TINY
 from domino_tui.tui.widgets.trains import TrainsView
 
@@ -158,3 +159,34 @@ async def test_a_label_wider_than_the_online_form_wraps_whole():
                 assert label.region.right <= form.content_region.right
                 text = str(label.render())
                 assert label.content_region.height >= -(-len(text) // label.content_region.width), text
+
+
+FOUR_SIDES = ScoreSheet(
+    "Score sheet · Fives and Threes · to 61",
+    ("You", "Ana", "Ben", "Cleo"),
+    (
+        ((12, 9, 20, 3), "Ben went out. This game: You 12, Ana 9, Ben 20, Cleo 3."),
+        ((5, 14, 2, 8), "The game is blocked. This game: You 5, Ana 14, Ben 2, Cleo 8."),
+        ((3, 3, 6, 9), "in play"),
+    ),
+    "to 61",
+)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (140, 40)])
+async def test_the_fives_and_threes_score_sheet_shows_each_result_whole(size):
+    """Fives and Threes for four says what every side earned in each game: the result column wraps in the
+    dialog rather than run past its edge."""
+    app = make_app("fivesandthrees", seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await app.push_screen(ScoreSheetScreen(FOUR_SIDES))
+        await pilot.pause()
+        sheet = app.screen.query_one(DataTable)
+        await until(pilot, lambda: sheet.row_count == len(FOUR_SIDES.games) + 1 and sheet.size.width > 0)
+        assert sheet.max_scroll_x == 0, "the sheet runs past the dialog's edge"
+        assert sheet.region.right <= size[0]
+        drawn = " ".join(strip.text for strip in sheet.render_lines(Region(0, 0, *sheet.virtual_size)))
+        for _, result in FOUR_SIDES.games:
+            for word in result.split():
+                assert word in drawn.split(), (word, drawn)
