@@ -9,22 +9,19 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
-from domino_tui.engine import End, GameState, Kind, Tile, train_state
+from domino_tui.engine import GameState, train_state
 from domino_tui.tui.board_layout import lay_out
 from domino_tui.tui.screens.new_game import NewGameScreen, single_game_note
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheet, ScoreSheetScreen
 from domino_tui.tui.tile_art import TINY
-from domino_tui.tui.widgets.hand import key_label
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .conftest import HUMAN, keys_for, make_app, settle, the_game
-from .fast_input import type_keys
+from .conftest import make_app, settle
 from .train_helpers import assert_every_train_end_visible, at_the_table, make_train_app, settle_train, until
 from .walks_helpers import assert_train_ends_visible
 
 BIG_HAND = 34  # five rows of tiles at 80 columns
-SPINNER_SEED = 5  # an All Fives deal where such a tile comes to you early
 BOARD_AT_80X24 = (76, 11)  # the line table's board space in a terminal of 80x24
 
 
@@ -193,52 +190,3 @@ async def test_the_fives_and_threes_score_sheet_shows_each_result_whole(size):
         for _, result in FOUR_SIDES.games:
             for word in result.split():
                 assert word in drawn.split(), (word, drawn)
-
-
-def laid_on_a_side_or_an_arm(game: GameState) -> tuple[Tile, tuple[End, ...]] | None:
-    """A tile of yours that fits a side of the spinner (both sides laid) and an arm with a tile on it, the two
-    ends alike (the same number, both doubles or neither): either way the ends left are the same, in other
-    places."""
-    ends: dict[Tile, list[End]] = {}
-    for m in game.legal_moves():
-        if m.kind is Kind.PLAY and m.tile is not None and m.end is not None:
-            ends.setdefault(m.tile, []).append(m.end)
-    layout = game.board.layout
-    if not all(layout.side_taken):
-        return None
-
-    def alike(a: End, b: End) -> bool:
-        return (layout.ends[a], layout.double_at[a]) == (layout.ends[b], layout.double_at[b])
-
-    for tile, fits in ends.items():
-        sides = [e for e in fits if e in (End.LEFT, End.RIGHT)]
-        arms = [e for e in fits if e in (End.UP, End.DOWN) and layout.arm_started[e - End.UP]]
-        pairs = [(side, arm) for side in sides for arm in arms if alike(side, arm)]
-        if pairs:
-            return tile, pairs[0]
-    return None
-
-
-async def test_all_fives_does_not_ask_between_a_side_and_an_arm_that_come_to_the_same_thing():
-    """The spinner's sides both laid and an arm started: a tile showing the same number on a side and on the
-    arm leaves the same ends either way (a double counts twice wherever it lies), so the table plays it."""
-    app = make_app("allfives", seed=SPINNER_SEED, bot="greedy")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        table = app.table
-        for _ in range(80):
-            game = the_game(app)
-            assert not game.over, "the game ended before such a tile came up"
-            found = laid_on_a_side_or_an_arm(game) if game.turn == HUMAN else None
-            if found is not None:
-                break
-            await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
-            await settle(pilot)
-        assert found is not None
-        tile, _ = found
-        index = game.hand(HUMAN).index(tile)
-        assert index < 10, "the tile has no number key"
-        await pilot.press(key_label(index))
-        await pilot.pause()
-        assert table.choosing is None, "the table asked which end"
-        await until(pilot, lambda: any(e.seat == HUMAN and e.tile == tile for e in the_game(app).history))
