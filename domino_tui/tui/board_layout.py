@@ -150,6 +150,13 @@ def _item_rows(
     return draw_tile(a, b, look, vertical), "tile"
 
 
+def _middle(top: int, row_h: int, look: Look) -> int:
+    """The row through the middle of the tiles laid along a line ``row_h`` tall from ``top`` (where its end markers
+    and turns go): a crosswise double makes the line taller, and the tiny look's tiles, one row, sit on its top
+    row, not its middle."""
+    return top + (row_h - look.hh) // 2 + look.hh // 2
+
+
 def _marker(pic: Picture, end: End, x: int, y: int, targets: Collection[End]) -> None:
     active = end in targets
     glyph = FILLED[end] if active else HOLLOW[end]
@@ -219,7 +226,7 @@ def _snake(
                 pic.hits.setdefault(End.RIGHT, []).append((tx, ty, w, h))
             x = x + w if ltr else x - w
         start, stop = (MARGIN, MARGIN + row_w) if ltr else (right_edge - row_w, right_edge)
-        spans.append((start, stop, y + rh // 2))
+        spans.append((start, stop, _middle(y, rh, look)))
         y += rh + gap
     for r in range(len(rows) - 1):
         start, stop, ym = spans[r]
@@ -311,7 +318,7 @@ def _cross(board: Board, look: Look, width: int, last: Tile | None, targets: Col
         y += h
     if down_open:
         _marker(pic, End.DOWN, center, y, targets)
-    ym = row_y + rh // 2
+    ym = _middle(row_y, rh, look)
     if ends[End.LEFT] != CLOSED:
         _marker(pic, End.LEFT, pad + MARGIN - 2, ym, targets)
     if ends[End.RIGHT] != CLOSED:

@@ -4,7 +4,10 @@ them as one row.
 
 Two plays are the same when the kernel's whole view of the ends afterwards (what each end shows, which are
 doubles, which spinner arms have tiles) is the same up to swapping left with right and up with down: every rule
-reads the ends through that view alone, and treats the two sides alike.
+reads the ends through that view alone, and treats the two sides alike. Once a spinner has tiles on both sides
+its arms are open, and an end with a tile on it, side or arm, is an end like any other (only an arm still
+waiting for its first tile counts for nothing): there, plays that leave the same ends in other places are the
+same too, as a double laid on a side or on an arm showing the same number.
 """
 
 from __future__ import annotations
@@ -13,14 +16,26 @@ from collections.abc import Iterable, Sequence
 
 from ..engine import Board, End, Tile
 
-View = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...]]
+# The line's ends (or a cross's sides) up to mirror images: what each end shows, which are doubles, which arms
+# have tiles, which sides of the spinner have.
+MirrorView = tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...], tuple[bool, ...]]
+# A spinner with both sides taken: its ends with tiles, then its arms still empty, each as (number, double).
+CrossView = tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, bool], ...]]
+View = MirrorView | CrossView
 
 
 def outcome(board: Board, tile: Tile, end: End) -> View:
-    """The ends after ``tile`` is laid at ``end``, in a form that mirror images share."""
+    """The ends after ``tile`` is laid at ``end``, in a form that plays coming to the same thing share."""
     after = board.copy()
     after.place(tile, end)
-    views = []
+    layout = after.layout
+    if all(layout.side_taken):
+        shows = [(layout.ends[e], layout.double_at[e]) for e in End]
+        arms = zip((End.UP, End.DOWN), layout.arm_started, strict=True)
+        laid = [shows[End.LEFT], shows[End.RIGHT]] + [shows[e] for e, started in arms if started]
+        waiting = [shows[e] for e, started in zip((End.UP, End.DOWN), layout.arm_started, strict=True) if not started]
+        return tuple(sorted(laid)), tuple(sorted(waiting))
+    views: list[MirrorView] = []
     for mirror_sides in (False, True):
         for mirror_arms in (False, True):
             layout = after.layout

@@ -82,11 +82,27 @@ def test_the_status_bar_breaks_between_parts_never_inside_one():
     bar = StatusBar()
     info = StatusInfo("⠋ West is thinking…", 14, "You & Partner 120 · West & East 95 (to 200)")
     parts = {p.plain.strip() for p in bar.parts(info)}
-    for width in (40, 60, 78, 90, 120):
+    for width in (60, 78, 90, 120):
         lines = bar.layout_text(info, width).plain.split("\n")
         assert len(lines) == (1 if width >= 90 else 2)
         for line in lines:
             assert {s.strip() for s in line.split("   ") if s.strip()} <= parts, line
+
+
+def test_a_part_wider_than_the_status_bar_breaks_between_its_items():
+    """The score of many seats is wider than 80 columns: it goes on to the next line after a seat's score, each
+    seat's name with its number, the · left at the end of the line it breaks."""
+    bar = StatusBar()
+    info = StatusInfo("⠋ West is thinking…", 14, "You & Partner 120 · West & East 95 (to 200)")
+    assert bar.layout_text(info, 40).plain.split("\n") == [
+        " ⠋ West is thinking…    Stock 14",
+        "Score: You & Partner 120 ·",
+        "West & East 95 (to 200)",
+    ]
+    seats = " · ".join(f"{name} 0" for name in ("You", "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"))
+    lines = bar.layout_text(StatusInfo("Your turn", 10, f"{seats} (lowest wins)", "Boneyard"), 78).plain.split("\n")
+    assert len(lines) == 2 and all(len(line) <= 78 for line in lines)
+    assert lines[0].endswith(" 0 ·") and lines[1].endswith("Gus 0 (lowest wins)")
 
 
 def test_one_tile_is_a_tile():

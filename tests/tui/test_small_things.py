@@ -27,10 +27,12 @@ from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.tour import TourScreen
 from domino_tui.tui.table_options import local_names
+from domino_tui.tui.widgets.hand import key_label
 from domino_tui.tui.widgets.hint_panel import render as render_hint
 from tests.records.test_store import record
 
-from .conftest import HUMAN, make_app, play_heaviest, reach_a_choice, the_game, the_room
+from .conftest import HUMAN, keys_for, make_app, play_heaviest, reach_a_choice, settle, the_game, the_room
+from .fast_input import type_keys
 from .tablekeys_helpers import seated, snapshot, until
 
 
@@ -90,6 +92,55 @@ async def test_the_table_does_not_ask_where_a_tile_goes_when_it_makes_no_differe
         await pilot.press(str(game.hand(HUMAN).index(fitting[0].tile) + 1))
         assert table.choosing is None
         await until(pilot, lambda: any(e.seat == HUMAN and e.tile == fitting[0].tile for e in the_game(app).history))
+
+
+def laid_on_a_side_or_an_arm(game: GameState) -> tuple[Tile, tuple[End, ...]] | None:
+    """A tile of yours that fits a side of the spinner (both sides laid) and an arm with a tile on it, the two
+    ends alike (the same number, both doubles or neither): either way the ends left are the same, in other
+    places."""
+    ends: dict[Tile, list[End]] = {}
+    for m in game.legal_moves():
+        if m.kind is Kind.PLAY and m.tile is not None and m.end is not None:
+            ends.setdefault(m.tile, []).append(m.end)
+    layout = game.board.layout
+    if not all(layout.side_taken):
+        return None
+
+    def alike(a: End, b: End) -> bool:
+        return (layout.ends[a], layout.double_at[a]) == (layout.ends[b], layout.double_at[b])
+
+    for tile, fits in ends.items():
+        sides = [e for e in fits if e in (End.LEFT, End.RIGHT)]
+        arms = [e for e in fits if e in (End.UP, End.DOWN) and layout.arm_started[e - End.UP]]
+        pairs = [(side, arm) for side in sides for arm in arms if alike(side, arm)]
+        if pairs:
+            return tile, pairs[0]
+    return None
+
+
+async def test_all_fives_does_not_ask_between_a_side_and_an_arm_that_come_to_the_same_thing():
+    """The spinner's sides both laid and an arm started: a tile showing the same number on a side and on the
+    arm leaves the same ends either way (a double counts twice wherever it lies), so the table plays it."""
+    app = make_app("allfives", seed=5, bot="greedy")  # such a tile comes to you early
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.table
+        for _ in range(80):
+            game = the_game(app)
+            assert not game.over, "the game ended before such a tile came up"
+            found = laid_on_a_side_or_an_arm(game) if game.turn == HUMAN else None
+            if found is not None:
+                break
+            await type_keys(pilot, *keys_for(table, game.legal_moves()[0]))
+            await settle(pilot)
+        assert found is not None
+        tile, _ = found
+        index = game.hand(HUMAN).index(tile)
+        assert index < 10, "the tile has no number key"
+        await pilot.press(key_label(index))
+        await pilot.pause()
+        assert table.choosing is None, "the table asked which end"
+        await until(pilot, lambda: any(e.seat == HUMAN and e.tile == tile for e in the_game(app).history))
 
 
 def test_the_hint_lists_plays_that_come_to_the_same_thing_as_one_row_and_shows_their_keys():

@@ -37,6 +37,11 @@ SEED_DIGITS = 4300  # sys.get_int_max_str_digits()'s default
 PAUSES = [("None (instant)", 0.0), ("Short (0.3 s)", 0.3), ("Normal (0.6 s)", 0.6), ("Slow (1.2 s)", 1.2)]
 
 
+def single_game_note(variant: str) -> str:
+    """What the form says in place of a match's length where the rules play one game."""
+    return f"{variant.capitalize()} is played as one game: there is no match length to set."
+
+
 class NewGameScreen(ModalScreen["Settings | Connect | None"]):
     """Dismissed with the settings of a new match, or where to play online (a `Connect`), or None."""
 
@@ -174,17 +179,20 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         target = self.query_one("#target", Input)
         label = self.query_one("#target-label", Label)
         if isinstance(rules, TrainRules):
-            label.update(f"{rules.title} is {rules.rounds} rounds, from [{rules.max_pip}|{rules.max_pip}] down")
+            label.update(f"{rules.title} is {rules.rounds} rounds, from [{rules.max_pip}|{rules.max_pip}] down.")
             target.disabled = True
         elif rules.target is not None:
             label.update(f"Points to win the match (default {rules.target})")
             target.disabled = False
         elif rules.single_game:
-            label.update(f"{rules.name.capitalize()} is a single game")
+            label.update(single_game_note(rules.name))
             target.disabled = True
         else:
             label.update(f"Games in the match (default {default_games(rules)})")
             target.disabled = False
+        # Nothing to set: the label says so as a note, with no field under it.
+        target.display = not target.disabled
+        label.set_class(target.disabled, "-note")
 
     def read(self) -> Settings | str:
         """The settings on the form, or a message saying what is wrong with them."""

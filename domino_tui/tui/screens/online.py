@@ -19,6 +19,7 @@ from ...engine.train_rules import MIN_PLAYERS as MIN_TRAIN_PLAYERS
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import default_games
+from .new_game import single_game_note
 
 # Digits only, checked in linear time (see the new-game screen's fields).
 DIGITS = r"[0-9]*"
@@ -113,15 +114,18 @@ class OnlineScreen(ModalScreen[Connect | None]):
         if trains is not None:
             box.disabled = False
             label.update(f"Rounds in the match (default {trains.rounds})")
-            return
-        rules = get_rules(variant)
-        box.disabled = rules.single_game and rules.target is None
-        if rules.target is not None:
-            label.update(f"Points to win the match (default {rules.target})")
-        elif rules.single_game:
-            label.update(f"{rules.name.capitalize()} is a single game")
         else:
-            label.update(f"Games in the match (default {default_games(rules)})")
+            rules = get_rules(variant)
+            box.disabled = rules.single_game and rules.target is None
+            if rules.target is not None:
+                label.update(f"Points to win the match (default {rules.target})")
+            elif rules.single_game:
+                label.update(single_game_note(rules.name))
+            else:
+                label.update(f"Games in the match (default {default_games(rules)})")
+        # Nothing to set: the label says so as a note, with no field under it.
+        box.display = not box.disabled
+        label.set_class(box.disabled, "-note")
 
     def read(self, create: bool, watch: bool = False) -> Connect | str:
         """Where to go, or what is wrong with the form."""

@@ -478,6 +478,7 @@ class TrainTable(TrainChoice, RoomTable):
         targets = self.choosing[1] if self.choosing else ()
         playing = self.status == "playing"
         self.query_one(TrainsView).show(obs.engine, train_rows(obs, names, playing), targets, newest(obs))
+        self.query_one(HandView).max_height = self.hand_room(len(obs.trains))
         self.query_one(HandView).show(
             obs.hand, playable(obs) if self.my_turn else [], self.my_turn, max_pip=obs.rules.max_pip
         )
@@ -494,6 +495,18 @@ class TrainTable(TrainChoice, RoomTable):
         self.query_one(StatusBar).info = self.status_info()
         if self.wanted("tracker"):
             self.query_one(TrackerPanel).show(track(obs), lambda seat: names[seat])
+
+    def hand_room(self, trains: int) -> int:
+        """The most rows your hand may take while every train keeps its row on the board: what is left of the
+        terminal's height once each line around them has the most it may take (the hand packs its rows closer to
+        fit, rather than push the last trains off the board)."""
+        short = self.has_class("-short")
+        message = 2
+        seats = 0 if short or self.local else 2
+        chat = 0 if short or self.has_class("-no-chat") else 3
+        status = self.query_one(StatusBar).height_for(self.status_info(), self.app.size.width)
+        footer, borders = 1, 2 + 2  # the board's and the hand's
+        return self.app.size.height - (status + message + seats + chat + footer + borders + trains)
 
     def status_info(self) -> StatusInfo:
         obs = self.observation

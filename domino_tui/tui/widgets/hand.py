@@ -1,5 +1,6 @@
 """Your tiles: numbered for the keys, playable ones marked with ✓ (and, where the count scores, the points they would
-score now), the cursor tile raised and marked ▲."""
+score now), the cursor tile raised and marked ▲. A hand too big for the rows it may take packs its rows closer: no
+tile is raised then (the cursor's colour and ▲ still mark it)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ class HandView(Widget, can_focus=False):
         self.looks = looks_for(6)
         # The key shown under each tile: a table with keys for more tiles (the train table's) gives its own.
         self.key_of: Callable[[int], str] = key_label
+        # The most rows the hand may take (the table keeps the rest for its board); None: as many as it needs.
+        self.max_height: int | None = None
         self._boxes: list[tuple[int, int, int, int]] = []
 
     def show(
@@ -111,9 +114,10 @@ class HandView(Widget, can_focus=False):
     def _canvas(self, width: int) -> Canvas:
         look, per_row = self._look(width)
         slot_w = self._slot_width(look)
-        slot_h = look.hh + 2  # a row to rise into and a row for the label
         n = len(self.tiles)
         rows = max(-(-n // per_row), 1)
+        rise = 1 if self.max_height is None or rows * (look.hh + 2) <= self.max_height else 0
+        slot_h = look.hh + rise + 1  # a row to rise into (while there is room) and a row for the label
         canvas = Canvas(max(width, 1), rows * slot_h)
         self._boxes = []
         for i, tile in enumerate(self.tiles):
@@ -127,7 +131,7 @@ class HandView(Widget, can_focus=False):
                 role = "cursor"
             else:
                 role = "playable" if fits else "dim"
-            canvas.put(x, y + (0 if is_cursor else 1), draw_tile(tile.low, tile.high, look), role)
+            canvas.put(x, y + (0 if is_cursor else rise), draw_tile(tile.low, tile.high, look), role)
             label = self.label(i)
             canvas.put(
                 x + max((look.hw - len(label)) // 2, 0),

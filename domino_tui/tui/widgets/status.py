@@ -1,5 +1,6 @@
 """The status bar: whose turn, the stock, the score. Each part is kept whole: when the line is too narrow
-the bar breaks between parts, never inside one."""
+the bar breaks between parts, never inside one; a part wider than the line itself (the score of eight seats at 80
+columns) breaks between its items ("You 0 · Ana 0"), never inside a name or after its number."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ class StatusInfo:
     stock: int | None  # None in games without a stock
     score: str = ""  # "You 35 · Computer 20 (to 150)"
     stock_name: str = "Stock"  # what the tiles left to draw are called: the stock, the boneyard
+
+
+ITEM_GAP = " · "  # between the items of a part (the seats' scores)
 
 
 class StatusBar(Static):
@@ -48,13 +52,27 @@ class StatusBar(Static):
         self.update(self.layout_text(info, width))
 
     def layout_text(self, info: StatusInfo, width: int) -> Text:
-        """The parts on as few lines of ``width`` as they fit on, each part whole."""
-        lines: list[Text] = [Text()]
+        """The parts on as few lines of ``width`` as they fit on, each part whole, or, wider than a line, each of
+        its items whole."""
+        pieces: list[tuple[str, Text]] = []  # what goes before each piece on a line it shares, and the piece
         for part in self.parts(info):
-            gap = 3 if lines[-1].cell_len else 0
-            if lines[-1].cell_len and lines[-1].cell_len + gap + part.cell_len > width:
+            # Each item keeps the · after it, so a line broken there says that the score goes on.
+            items = list(part.split(ITEM_GAP, include_separator=True)) if part.cell_len > width else [part]
+            for i, item in enumerate(items):
+                if len(items) > 1:
+                    item.rstrip()
+                pieces.append(("   " if i == 0 else " ", item))
+        lines: list[Text] = [Text()]
+        for gap, piece in pieces:
+            if not lines[-1].cell_len:
+                gap = ""
+            elif lines[-1].cell_len + len(gap) + piece.cell_len > width:
                 lines.append(Text())
-                gap = 0
-            lines[-1].append(" " * gap)
-            lines[-1].append_text(part)
+                gap = ""
+            lines[-1].append(gap)
+            lines[-1].append_text(piece)
         return Text("\n").join(lines)
+
+    def height_for(self, info: StatusInfo, width: int) -> int:
+        """The rows the bar takes in a terminal ``width`` wide."""
+        return len(self.layout_text(info, max(width - 2, 20)).plain.split("\n"))  # less the bar's padding
