@@ -80,13 +80,14 @@ def test_the_compact_boards_end_markers_sit_on_the_row_of_the_tiles_they_mark():
 
 @pytest.mark.parametrize("players", [2, 8])
 async def test_the_train_tables_longest_sentence_is_whole_at_80x24(players):
-    """The message line says the whole of a sentence wider than the terminal (here what h says at the train
-    table), on two lines, with every train still on the board (for eight, under a score on two lines)."""
+    """The message line says the whole of a sentence wider than the terminal (here the table's refusal of the
+    coach, said as the table says it), on two lines, with every train still on the board (for eight, under a score
+    on two lines)."""
     app = make_train_app(players, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await at_the_table(pilot)
         await settle_train(pilot)
-        await pilot.press("h")
+        table.say("The coach does not help at this table: the room says so, or other people sit here.", error=True)
         await pilot.pause()
         said = table.message
         assert len(said) > 78, "the test needs a sentence wider than the line"
