@@ -508,6 +508,14 @@ class Room:
             absent = seat.kind is SeatKind.PERSON and not seat.present
             if absent and folded(seat.name) == folded(name) and wanted in (None, i):
                 return i
+        if any(s.kind is SeatKind.PERSON and s.present and folded(s.name) == folded(name) for s in self.seats):
+            # Someone of that name is connected: a knock would be for nobody's seat. Only the seat's token takes it
+            # now, which the computer that person sat down at keeps.
+            raise ProtocolError(
+                Code.NOT_NOW,
+                f"the game has started, and {name} is at the table now: only the computer {name} sat down at takes "
+                f"that seat back; once {name} shows away, join again and ask the room's creator to let you in; or watch",
+            )
         raise ProtocolError(
             Code.NOT_NOW,
             f"the game has started, and no player who is away from this room is called {name}: to take back your "

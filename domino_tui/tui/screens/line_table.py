@@ -303,6 +303,7 @@ class LineTable(BesidePanels, RoomTable):
     def on_line_table_refused(self, message: Refused) -> None:
         self.connection = "closed"
         self.refused = message.code
+        self.add_class("-refused")
         self.say(message.text + " q leaves.", error=True)
         self.redraw()
 
