@@ -166,10 +166,12 @@ class App:
         # exec: the window's process is the app itself, so its pid is the one to kill; the window stays once the
         # app is gone, so that what it said last can still be read.
         command = "exec " + " ".join(_quoted(w) for w in words)
+        # One tmux command: the window is kept before its app could end (an app refused by its command line ends
+        # at once).
         self.terminals.tmux(
-            "new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height), "-c", str(REPO), command
+            *("new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height), "-c", str(REPO), command),
+            *(";", "set-option", "-t", self.session, "remain-on-exit", "on"),
         )
-        self.terminals.tmux("set-option", "-t", self.session, "remain-on-exit", "on")
         self.pid = int(self.terminals.tmux("display-message", "-p", "-t", self.session, "#{pane_pid}").strip())
         return self
 
@@ -220,6 +222,7 @@ class Creator:
     def __init__(self, server: ServerProcess) -> None:
         self.client = RoomClient(server.url, retry=(0.05, 0.2))
         self.holds: Callable[[], bool] = lambda: False
+        self.moves = 0  # moves this seat made
         self.task: asyncio.Task[None] | None = None
         self.room = ""
 
@@ -236,8 +239,9 @@ class Creator:
 
     async def _maybe_move(self) -> None:
         seen = self.client.observation or self.client.train_observation
-        if not self.holds() and seen is not None and seen.observation.legal:
-            await self.client.move(seen.observation.legal[0], seen.position)
+        moving = not self.holds() and seen is not None and seen.observation.legal
+        if moving and seen is not None and await self.client.move(seen.observation.legal[0], seen.position):
+            self.moves += 1
 
     async def go_on(self) -> None:
         """Play again (the room may wait on this seat's turn)."""
@@ -294,6 +298,8 @@ async def running_people(folder: Path) -> AsyncIterator[People]:
         for app in running.apps:
             print(f"--- {app.session} ---\n{app.screen()}")
         print(f"--- server ---\n{running.server.log()}")
+        if running.creator is not None and running.creator.room:
+            print(f"--- the room's log ---\n{running.server.log_entries(running.creator.room)}")
         raise
     finally:
         await running.stop()

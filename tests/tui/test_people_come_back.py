@@ -50,22 +50,19 @@ async def test_a_killed_app_and_a_left_one_come_back_to_their_seats_and_hands(tm
         for app, seat in ((ann, ann_at), (bob, bob_at)):
             await until(lambda app=app, seat=seat: app.hand() == hand_of(server.room(room), seat), "the hand shown")
 
-        # Mid-hand Ann's app is killed (nothing said to the server) and Bob leaves with q, confirmed.
+        # Mid-hand Ann's app is killed (nothing said to the server) and Bob leaves with q, confirmed. Bots stand in
+        # for both; from then on the creator's seat holds its move, so the hand waits for them to come back.
+        def both_stood_in() -> bool:
+            return seat_is(people, ann_at, "Ann", False, True) and seat_is(people, bob_at, "Bob", False, True)
+
+        creator.holds = both_stood_in
         ann.kill()
         bob.keys("q")
         await bob.shows("stays yours")
         bob.keys("y")
         await until(bob.gone, "Bob's app to end")
-        await until(
-            lambda: seat_is(people, ann_at, "Ann", False) and seat_is(people, bob_at, "Bob", False), "both shown away"
-        )
-
-        # Bots stand in for both; the creator's seat then holds its move, so the hand waits for them to come back.
-        def both_stood_in() -> bool:
-            return seat_is(people, ann_at, "Ann", False, True) and seat_is(people, bob_at, "Bob", False, True)
-
-        creator.holds = both_stood_in
         await until(both_stood_in, "a bot to stand in for each")
+        creator.holds = lambda: True  # still, once they are back: their hands stay as they are
         stood_in = [e for e in server.log_entries(room) if e.get("by") == "stand-in"]
         assert len(stood_in) >= 2
 

@@ -265,7 +265,7 @@ class LineTable(BesidePanels, RoomTable):
         try:
             client = await connect.enter(lambda: RoomClient(connect.url), getattr(self.app, "kept_seats", None))
         except net.NetError as exc:
-            self.post_message(self.Refused(exc.code, refusal(exc, connect.url)))
+            self.post_message(self.Refused(exc.code, refusal(exc, connect.url, connect.seat)))
             return
         self.here = [SeatHere(client)]
         self.at = 0
