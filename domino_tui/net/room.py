@@ -516,7 +516,8 @@ class Room:
             raise ProtocolError(
                 Code.NOT_NOW,
                 f"the game has started, and {name} is at the table now: only the computer {name} sat down at takes "
-                f"that seat back; once {name} shows away, join again and ask the room's creator to let you in; or watch",
+                f"that seat back; once {name} shows away, join again and ask the room's creator to let you in; "
+                "or watch",
             )
         raise ProtocolError(
             Code.NOT_NOW,
