@@ -217,7 +217,7 @@ class RoomHost:
             seat = room.knock_seat(name, wanted)
             if seat in self.knocks:
                 raise ProtocolError(
-                    Code.SEAT, f"someone knocks for seat {seat} already: the room's creator answers them first"
+                    Code.SEAT, f"someone knocks for seat {seat + 1} already: the room's creator answers them first"
                 )
             if len(self.knocks) >= self.max_knocks:
                 raise ProtocolError(Code.TOO_FAST, f"{len(self.knocks)} people knock at this room now: try later")

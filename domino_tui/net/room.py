@@ -474,7 +474,7 @@ class Room:
             raise ProtocolError(Code.NOT_NOW, "the game has started: everyone stays where they sit")
         self._seat_there(wanted)
         if wanted == seat:
-            raise ProtocolError(Code.SEAT, f"you sit at seat {seat} already")
+            raise ProtocolError(Code.SEAT, f"you sit at seat {seat + 1} already")
         self._open(wanted)
         return [seat, wanted]
 
@@ -489,16 +489,18 @@ class Room:
             raise ProtocolError(Code.SEAT, "name two different seats to swap")
         return [a, b]
 
+    # The words of a refusal count seats from 1, as people do (the table, `join --seat`); the protocol's fields
+    # count from 0.
     def _seat_there(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
-            raise ProtocolError(Code.SEAT, f"there is no seat {seat}: the seats are 0 to {len(self.seats) - 1}")
+            raise ProtocolError(Code.SEAT, f"there is no seat {seat + 1}: the seats are 1 to {len(self.seats)}")
 
     def _open(self, seat: int) -> None:
         """ProtocolError, saying who holds it and which seats are open, unless ``seat`` is open."""
         if self.seats[seat].kind is not SeatKind.OPEN:
-            open_seats = [str(i) for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN]
+            open_seats = [str(i + 1) for i, s in enumerate(self.seats) if s.kind is SeatKind.OPEN]
             others = f"the open seats are {', '.join(open_seats)}" if open_seats else "no seat is open"
-            raise ProtocolError(Code.SEAT, f"seat {seat} is taken ({self.seats[seat].name}): {others}")
+            raise ProtocolError(Code.SEAT, f"seat {seat + 1} is taken ({self.seats[seat].name}): {others}")
 
     def knock_seat(self, name: str, wanted: int | None) -> int:
         """The seat a person who joins a started room as ``name`` (at ``wanted``, if they say) knocks for: a
@@ -508,6 +510,15 @@ class Room:
             absent = seat.kind is SeatKind.PERSON and not seat.present
             if absent and folded(seat.name) == folded(name) and wanted in (None, i):
                 return i
+        if any(s.kind is SeatKind.PERSON and s.present and folded(s.name) == folded(name) for s in self.seats):
+            # Someone of that name is connected: a knock would be for nobody's seat. Only the seat's token takes it
+            # now, which the computer that person sat down at keeps.
+            raise ProtocolError(
+                Code.NOT_NOW,
+                f"the game has started, and {name} is at the table now: only the computer {name} sat down at takes "
+                f"that seat back; once {name} shows away, join again and ask the room's creator to let you in; "
+                "or watch",
+            )
         raise ProtocolError(
             Code.NOT_NOW,
             f"the game has started, and no player who is away from this room is called {name}: to take back your "

@@ -116,8 +116,13 @@ def check_name(name: str) -> str | None:
     return None
 
 
-def refusal(error: NetError, url: str) -> str:
-    """Why the room could not be entered, in words (never a traceback)."""
+def refusal(error: NetError, url: str, asked: int | None = None) -> str:
+    """Why the room could not be entered, in words (never a traceback). ``asked``: the seat asked for, if one was:
+    then a refusal of code ``seat`` is of that seat (taken, or not at the table), and the server's words say which
+    seats are open, where otherwise it means the room is full."""
+    if error.code == "seat" and asked is not None:
+        said = error.message[:1].upper() + error.message[1:]
+        return f"{said.rstrip('.')}."
     if error.code == "unreachable":
         return f"No room server answers at {url}: is domino-tui serve running there?"
     if error.code == "refused":

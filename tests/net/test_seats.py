@@ -106,7 +106,7 @@ async def test_friends_choose_partner_seats_in_the_lobby_and_play_as_partners(ru
     # Ben asks for a seat a bot holds: refused with words, nothing moves.
     await ben.sit(2)
     error = await wait_for(ben, refused("seat"))
-    assert "seat 2 is taken" in error.message and "the open seats are 3" in error.message
+    assert "seat 3 is taken" in error.message and "the open seats are 4" in error.message  # counted from 1
     # Only the creator swaps: she moves the Hard bot across the table from seat 2 to seat 3.
     await ben.swap(2, 3)
     assert "only the room's creator may swap seats" in (await wait_for(ben, refused("not_creator"))).message
@@ -155,7 +155,7 @@ async def test_the_creator_swaps_herself_and_her_mark_goes_with_her(running) -> 
     await ana.swap(1, 1)
     assert "two different seats" in (await wait_for(ana, refused("seat"))).message
     await ana.swap(0, 5)
-    assert "there is no seat 5" in (await wait_for(ana, refused("seat"))).message
+    assert "there is no seat 6" in (await wait_for(ana, refused("seat"))).message
     await ben.start()
     await wait_for(ben, refused("not_creator"))  # the mark went with Ana: Ben cannot start it
     await ana.start()
@@ -167,7 +167,7 @@ async def test_a_join_that_names_a_taken_seat_is_refused_with_words(running) -> 
     welcome = await ana.create("Ana", "block", seats=[None, None])
     with pytest.raises(NetError) as taken:
         await running.client().join(welcome.room, "Ben", seat=0)
-    assert taken.value.code == "seat" and taken.value.message == "seat 0 is taken (Ana): the open seats are 1"
+    assert taken.value.code == "seat" and taken.value.message == "seat 1 is taken (Ana): the open seats are 2"
 
 
 def test_a_swap_the_room_could_not_have_stored_is_refused() -> None:
@@ -273,7 +273,7 @@ async def test_a_knock_is_refused_with_words(running) -> None:
     # One knock a seat: a second for Ben's waits for the first to be answered.
     with pytest.raises(NetError) as twice:
         await running.client().join(room, "BEN")
-    assert twice.value.code == "seat" and "someone knocks for seat 1 already" in twice.value.message
+    assert twice.value.code == "seat" and "someone knocks for seat 2 already" in twice.value.message
     await ana.refuse(1)
     with pytest.raises(NetError) as away:
         await asyncio.wait_for(knocking, 5)

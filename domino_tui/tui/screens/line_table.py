@@ -265,7 +265,7 @@ class LineTable(BesidePanels, RoomTable):
         try:
             client = await connect.enter(lambda: RoomClient(connect.url), getattr(self.app, "kept_seats", None))
         except net.NetError as exc:
-            self.post_message(self.Refused(exc.code, refusal(exc, connect.url)))
+            self.post_message(self.Refused(exc.code, refusal(exc, connect.url, connect.seat)))
             return
         self.here = [SeatHere(client)]
         self.at = 0
@@ -303,6 +303,7 @@ class LineTable(BesidePanels, RoomTable):
     def on_line_table_refused(self, message: Refused) -> None:
         self.connection = "closed"
         self.refused = message.code
+        self.add_class("-refused")
         self.say(message.text + " q leaves.", error=True)
         self.redraw()
 
@@ -707,7 +708,21 @@ class LineTable(BesidePanels, RoomTable):
             score = " · ".join(f"{team_name(obs.rules, names, t)} {p}" for t, p in zip(teams, totals, strict=True))
             score += f" (to {obs.target})" if obs.target else ""
         stock = obs.stock_size if obs is not None and obs.rules.has_stock else None
-        return StatusInfo(turn, stock, score)
+        return StatusInfo(turn, stock, score, teams=self.lobby_teams() if obs is None else "")
+
+    def lobby_teams(self) -> str:
+        """Before the deal of a partnership room, who plays with whom (partners sit two apart, which the places
+        round the board do not say): your side first. Empty in any other room."""
+        if self.local or self.status != "lobby" or self.info is None:
+            return ""
+        variant = self.info.options.get("variant")
+        rules = get_rules(variant) if isinstance(variant, str) and variant in VARIANTS else None
+        if rules is None or not rules.partnership or self.players != 4:
+            return ""
+        names, mine = self.names, self.mine
+        if mine is None:  # watching: the sides in the seats' order
+            return f"{team_name(rules, names, 0)} vs {team_name(rules, names, 1)}"
+        return f"{names[mine]} & {names[(mine + 2) % 4]} vs {team_name(rules, names, 1 - mine % 2)}"
 
     def log_line(self, line: Text) -> None:
         self.query_one("#log", RichLog).write(line)

@@ -17,6 +17,7 @@ class StatusInfo:
     stock: int | None  # None in games without a stock
     score: str = ""  # "You 35 · Computer 20 (to 150)"
     stock_name: str = "Stock"  # what the tiles left to draw are called: the stock, the boneyard
+    teams: str = ""  # a partnership room's lobby: who plays with whom, "You & Seat 4 vs Ana & Rosa (Easy)"
 
 
 ITEM_GAP = " · "  # between the items of a part (the seats' scores)
@@ -35,6 +36,8 @@ class StatusBar(Static):
             parts.append(Text.assemble((f"{info.stock_name} ", "dim"), (str(info.stock), "bold")))
         if info.score:
             parts.append(Text.assemble(("Score: ", "dim"), (info.score, "bold")))
+        if info.teams:
+            parts.append(Text.assemble(("Teams: ", "dim"), (info.teams, "bold")))
         return parts
 
     def watch_info(self, info: StatusInfo | None) -> None:
