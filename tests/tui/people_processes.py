@@ -40,8 +40,9 @@ HAND_TILE = re.compile(r"│\s*(\d+)\s*│\s*(\d+)\s*│")
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
 
-async def until(check: Callable[[], object], what: str, timeout: float = 20.0) -> object:
-    """Poll ``check`` until it gives something true; AssertionError naming ``what`` at the deadline."""
+async def until(check: Callable[[], object], what: str, timeout: float = 90.0) -> object:
+    """Poll ``check`` until it gives something true; AssertionError naming ``what`` at the deadline (which only
+    bounds a failing test: several apps starting at once on a busy machine take many seconds)."""
     deadline = time.monotonic() + timeout
     while True:
         got = check()
@@ -202,9 +203,12 @@ class App:
         tiles = [(int(a), int(b)) for line in lines[start + 1 :] for a, b in HAND_TILE.findall(line)]
         return sorted(tuple(sorted(t)) for t in tiles)  # type: ignore[misc]
 
-    async def shows(self, *words: str, timeout: float = 25.0) -> str:
-        """Wait until the screen shows every one of ``words``; the screen."""
-        got = await until(lambda: (s := self.screen()) and all(w in s for w in words) and s, f"{words} on screen")
+    async def shows(self, *words: str) -> str:
+        """Wait until the screen shows every one of ``words``; the screen (on failure, the screen as it was)."""
+        try:
+            got = await until(lambda: (s := self.screen()) and all(w in s for w in words) and s, f"{words} on screen")
+        except AssertionError as failed:
+            raise AssertionError(f"{failed}; the screen:\n{self.screen()}") from None
         return str(got)
 
 
