@@ -27,7 +27,7 @@ from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservatio
 from ...net import heard as net
 from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
-from ..sentence import sentence
+from ..sentence import possessive, sentence, verb
 from ..table_options import local_names
 from ..widgets.hand import HandView
 from .over_dialog import OverDialog
@@ -407,7 +407,7 @@ class RoomTable(Screen[None]):
             self.say(f"No {self.PLAYED} is being played just now.", error=True)
             return False
         if not obs.legal:
-            self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
+            self.say(f"Wait: it is {possessive(self.names[obs.turn])} turn.", error=True)
             return False
         return True
 
@@ -505,7 +505,8 @@ class RoomTable(Screen[None]):
         if obs is None:
             return "Dealing…"
         if thinking is not None:
-            return f"{SPINNER[self.frame % len(SPINNER)]} {self.names[thinking]} is thinking…"
+            who = self.names[thinking]
+            return f"{SPINNER[self.frame % len(SPINNER)]} {who} {verb(who, 'is', 'are')} thinking…"
         if self.watching:
             return f"Watching: {self.names[obs.turn]} to play"
         if self.my_turn:

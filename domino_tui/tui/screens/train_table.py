@@ -323,7 +323,7 @@ class TrainTable(TrainChoice, RoomTable):
             return
         log = self.query_one("#log", RichLog)
         for ev in obs.history[self.logged :]:
-            log.write(Text(describe(ev, obs.rules, self.names, self.mine)))
+            log.write(Text(describe(ev, obs.rules, self.names)))
         self.logged = len(obs.history)
 
     def plan_auto_move(self) -> None:
@@ -349,10 +349,10 @@ class TrainTable(TrainChoice, RoomTable):
         if self.over == over:
             return
         self.over = over
-        text = round_over_text(over, self.names, self.rounds, self.mine)
+        text = round_over_text(over, self.names, self.rounds)
         self.query_one("#log", RichLog).write(Text(text, style="bold"))
         if self.has_class("-short"):
-            self.say(round_over_line(over, self.names, self.mine))
+            self.say(round_over_line(over, self.names))
         elif over.match_over:
             self.say(text + (" r restarts." if self.restarts else ""))
         elif self.watching:
