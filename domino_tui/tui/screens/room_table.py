@@ -11,7 +11,7 @@ message to the server, in a worker); and widgets ``#message`` (a Static), ``#cha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
@@ -98,6 +98,8 @@ class RoomTable(Screen[None]):
     over: net.GameOver | net.TrainRoundOver | None  # the room's result of the deal in view, once it is over
     frame: int  # the thinking spinner's
     over_offered: tuple[int, int] | None = None  # (match, game) of the deal whose end dialog was put in front
+    # Whether the message line is still true (None: it stays until the next one): checked as the room's news comes.
+    message_holds: Callable[[], bool] | None = None
     # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
@@ -185,7 +187,42 @@ class RoomTable(Screen[None]):
 
     def action_next_game(self) -> None:
         self.send("next_game")
-        self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.")
+        self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.", holds=self.between_deals)
+
+    def between_deals(self) -> bool:
+        return self.status == "between"
+
+    def disconnected(self) -> bool:
+        return self.connection != "connected"
+
+    def not_connected(self) -> None:
+        """Said when a key or a message could not reach the room: until the connection is back."""
+        self.say(
+            "Not connected just now: the table comes back when the connection does.",
+            error=True,
+            holds=self.disconnected,
+        )
+
+    def connected(self, news: net.Connection) -> None:
+        """The connection's news, in words true of whoever is here: a player's seat waits for them and comes back
+        with their hand; a spectator only watches."""
+        room = self.welcome.room if self.welcome is not None else ""
+        if news.state == "reconnecting":
+            self.connection = "reconnecting"
+            waits = "the table comes back with it" if self.watching else "your seat waits for you"
+            self.say(
+                f"The connection dropped: trying again by itself ({waits}). q leaves.",
+                error=True,
+                holds=lambda: self.connection == "reconnecting",
+            )
+        elif news.state == "connected":
+            self.connection = "connected"
+            self.sent_for = None  # the server sends the table as it is: a move it did not store is yours again
+            back = f"watching room {room}" if self.watching else "your seat and hand are back"
+            self.say(f"Connected again: {back}.", holds=lambda: self.connection == "connected")
+        elif self.connection != "closed":
+            self.connection = "closed"
+            self.say("The connection is closed. q leaves.", error=True)
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.has_class("-chatting"):
@@ -400,14 +437,21 @@ class RoomTable(Screen[None]):
     def _can_move(self) -> bool:
         """Whether a move key may act now; if not, the message line says why."""
         if self.connection != "connected":
-            self.say("Not connected just now: wait for the connection to come back.", error=True)
+            self.say(
+                "Not connected just now: wait for the connection to come back.", error=True, holds=self.disconnected
+            )
             return False
         obs = self.observation
         if obs is None or self.status != "playing":
-            self.say(f"No {self.PLAYED} is being played just now.", error=True)
+            self.say(f"No {self.PLAYED} is being played just now.", error=True, holds=lambda: self.status != "playing")
             return False
         if not obs.legal:
-            self.say(f"Wait: it is {possessive(self.names[obs.turn])} turn.", error=True)
+            turn = obs.turn
+            self.say(
+                f"Wait: it is {possessive(self.names[turn])} turn.",
+                error=True,
+                holds=lambda: (now := self.observation) is not None and now.turn == turn and not now.legal,
+            )
             return False
         return True
 
@@ -418,7 +462,7 @@ class RoomTable(Screen[None]):
 
     def action_chat(self) -> None:
         if self.connection != "connected":
-            self.say("Not connected just now: chat when the connection is back.", error=True)
+            self.say("Not connected just now: chat when the connection is back.", error=True, holds=self.disconnected)
             return
         self.set_class(True, "-chatting")
         box = self.query_one("#chat-input", Input)
@@ -459,7 +503,7 @@ class RoomTable(Screen[None]):
 
     def action_restart(self) -> None:
         if self.status == "lobby":
-            self.say("The room has not started: s starts it.", error=True)
+            self.say("The room has not started: s starts it.", error=True, holds=lambda: self.status == "lobby")
             return
         if self.local:
             # A game of this keyboard's is the player's match: a new deal of it is the app's, asked first when it
@@ -633,11 +677,17 @@ class RoomTable(Screen[None]):
 
     def redraw_now(self) -> None:
         self.redraw_due = False
+        holds = self.message_holds
+        if holds is not None and not holds():
+            self.say("")  # no longer true: "Reconnecting", "Ready for the next game" once it has begun
         self.redraw()
         self.refresh_bindings()  # which keys apply follows the room's state
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, holds: Callable[[], bool] | None = None) -> None:
+        """The message line says ``text`` until the next message; or, given ``holds`` (whether it is still true),
+        until the room's news makes it untrue."""
         self.message = text
+        self.message_holds = holds
         widget = self.query_one("#message", Static)
         widget.update(Text(text))
         widget.set_class(error, "-error")
