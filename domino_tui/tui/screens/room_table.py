@@ -36,6 +36,7 @@ from .score_sheet import SheetDialog
 if TYPE_CHECKING:
     from ...engine import Rules, TrainRules
     from ...records import GameRecord
+    from .confirm import ConfirmScreen
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
@@ -111,7 +112,8 @@ class RoomTable(Screen[None]):
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
         # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
         self.coach_use = CoachUse()
-        self.knocks_asked: set[tuple[int, str]] = set()  # (seat, name) of each knock the creator was asked about
+        # The knocks the creator is being asked about, by (seat, name), with the question in front of them.
+        self.knocks_asked: dict[tuple[int, str], ConfirmScreen] = {}
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -277,25 +279,34 @@ class RoomTable(Screen[None]):
         if info.status in ("playing", "between"):
             self.played.add(info.match)
         if self.creator and self.is_mounted:
+            waiting = {(knock.seat, knock.name) for knock in info.knocks}
             for knock in info.knocks:
                 if (knock.seat, knock.name) not in self.knocks_asked:
-                    self.knocks_asked.add((knock.seat, knock.name))
                     self.ask_about(knock)
+            for seat, name in [key for key in self.knocks_asked if key not in waiting]:
+                # Gone from the door unanswered: its connection closed, or the server's wait ran out.
+                self.knocks_asked.pop((seat, name)).withdraw()
+                self.say(f"{name} gave up knocking for seat {seat + 1} (gone, or the wait ran out).")
 
     def ask_about(self, knock: net.KnockInfo) -> None:
         """The creator is asked whether to let a person back in who has lost their seat's token (on another
-        computer, say): yes gives the seat a new token, and the old one no longer takes it."""
+        computer, say): yes gives the seat a new token, and the old one no longer takes it. The question goes
+        when the knock does (`room_news`)."""
         from .confirm import ConfirmScreen
 
         question = (
             f"{knock.name} asks to come back to seat {knock.seat + 1} without its token (another computer, or "
             f"a new start). Let them back in? Only say yes if it is really {knock.name}."
         )
+        key = (knock.seat, knock.name)
 
         def answered(yes: bool | None) -> None:
-            self.send("admit" if yes else "refuse", knock.seat)
+            if self.knocks_asked.pop(key, None) is dialog and yes is not None:
+                self.send("admit" if yes else "refuse", knock.seat)
 
-        self.app.push_screen(ConfirmScreen(question, "Let in", "Turn away"), answered)
+        dialog = ConfirmScreen(question, "Let in", "Turn away")
+        self.knocks_asked[key] = dialog
+        self.app.push_screen(dialog, answered)
 
     def room_closed(self, closed: net.RoomClosed) -> None:
         """The room is closed (by its creator, or expired): said, and no seat of it kept to come back to."""
