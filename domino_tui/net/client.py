@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -169,3 +170,27 @@ class RoomClient(SeatClient):
             return {**self._hello, "type": "watch", "room": welcome.room}
         token = welcome.token or self._hello.get("token")
         return {"type": "rejoin", "v": VERSION, "room": welcome.room, "token": token}
+
+
+async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple[int | None, str] | None:
+    """Whether ``token`` still holds a seat in ``room`` on the server at ``url``, asked without entering the room
+    (the protocol's ``held``): (the seat, or None when the token holds none, and the room's status), or None when
+    the server has no such room (closed, or expired). NetError when the server cannot be reached in ``wait``
+    seconds or answers anything else."""
+    try:
+        async with asyncio.timeout(wait), connect(url, compression=None, open_timeout=wait, max_size=1 << 16) as ws:
+            await ws.send(encode({"type": "held", "v": VERSION, "room": room, "token": token}))
+            raw = await ws.recv()
+    except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+        raise NetError("unreachable", f"cannot reach {url}: {str(exc) or type(exc).__name__}") from None
+    answer = json.loads(raw)
+    if not isinstance(answer, dict):
+        raise NetError("refused", "the server's answer is not an object")
+    if answer.get("type") == "error":
+        if answer.get("code") == "no_room":
+            return None
+        raise NetError(str(answer.get("code")), str(answer.get("message")))
+    seat, status = answer.get("seat"), answer.get("status")
+    if answer.get("type") != "held" or not (seat is None or isinstance(seat, int)) or not isinstance(status, str):
+        raise NetError("refused", "the server's answer is not one of a held seat")
+    return seat, status

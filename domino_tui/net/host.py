@@ -300,6 +300,14 @@ class RoomHost:
             listener.deliver(self._room_text())  # who sits where: a spectator's table names the seats
             self._send_table([listener])
 
+    def seat_held(self, token: str) -> str:
+        """The answer to a ``held`` question, without entering the room: the seat ``token`` holds in it (null when
+        none: the room's creator let another in with a new token) and the room's state (a match over holds a
+        seat no longer)."""
+        room = self.room
+        seat = room.seat_of_token(token)
+        return encode({"type": "held", "room": credentials.shown_code(room.code), "seat": seat, "status": room.status})
+
     async def rejoin(self, listener: Listener, token: str) -> None:
         """Take a seat back with its token; a listener still holding it (half dead, perhaps) is sent away."""
         seat = self.room.seat_of_token(token)

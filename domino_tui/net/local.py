@@ -215,6 +215,8 @@ class LocalRoom:
             host = self.host
             if host is None or normal_code(str(msg["room"])) != host.room.code:
                 raise ProtocolError(Code.NO_ROOM, f"there is no room {msg['room']} here")
+            if kind == "held":
+                raise ProtocolError(Code.NOT_NOW, "a room in the app's process keeps no seat to ask about: rejoin it")
             if kind == "rejoin":
                 await host.rejoin(ear, str(msg["token"]))
             elif kind == "watch":

@@ -74,6 +74,7 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "create": {"v": "version", "name": "name", "variant": "variant"},
     "join": {"v": "version", "room": "room", "name": "name"},
     "rejoin": {"v": "version", "room": "room", "token": "token"},
+    "held": {"v": "version", "room": "room", "token": "token"},
     "watch": {"v": "version", "room": "room"},
     "start": {},
     "move": {"position": "position", "move": "move"},
@@ -105,7 +106,7 @@ _OPTIONAL: dict[str, dict[str, str]] = {
     "join": {"password": "password", "seat": "seat"},
     "watch": {"password": "password"},
 }
-FIRST = frozenset({"create", "join", "rejoin", "watch"})
+FIRST = frozenset({"create", "join", "rejoin", "watch", "held"})
 _STRING_LIMITS = {"name": MAX_NAME, "text": MAX_CHAT, "password": MAX_PASSWORD, "token": MAX_TOKEN, "room": MAX_ROOM}
 
 

@@ -481,6 +481,11 @@ class RoomServer:
         if host is None:
             self.misses.take(client.address)
             raise ProtocolError(Code.NO_ROOM, f"there is no room {msg['room']} on this server")
+        if kind == "held":
+            # A question, not an entry: answered, and the connection closed (no room of the client's, no seat).
+            await client.ws.send(host.seat_held(str(msg["token"])))
+            await client.ws.close()
+            return
         client.host = host
         if kind == "rejoin":
             await host.rejoin(client, str(msg["token"]))

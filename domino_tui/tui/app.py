@@ -100,14 +100,8 @@ class DominoApp(App):
         seats_problem = self.kept_seats.load()
         if seats_problem:
             self.notify(seats_problem, title="Seats online", severity="warning", timeout=8)
-        held = self.kept_seats.latest()
-        if held is not None and self._online is None:
-            self.notify(
-                f"You hold a seat in room {held.room} on {held.address.rsplit('/', 1)[0]} (as {held.name}): "
-                f"Play online takes it back, or domino-tui join {held.address}.",
-                title="Your seat online",
-                timeout=10,
-            )
+        if self.kept_seats.latest() is not None and self._online is None:
+            self.run_worker(self.offer_held_seat(), group="held-seat", exclusive=True)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
@@ -118,6 +112,30 @@ class DominoApp(App):
             self.open_online(self._online)
             return
         self.run_worker(self.sit_down(self.asked_for(), settings_readable), group="local", exclusive=True)
+
+    async def offer_held_seat(self) -> None:
+        """At start, the latest seat this computer keeps in a room online is offered back once its server says the
+        token still holds it: a seat whose room is gone (closed, expired), whose match is over or whose token holds
+        no seat (its creator let another in) is forgotten, and the next latest asked about. A server that does not
+        answer proves nothing either way: the seat is offered, saying so."""
+        from ..net.client import seat_held
+        from ..net.heard import NetError
+
+        while (held := self.kept_seats.latest()) is not None:
+            try:
+                answer = await seat_held(held.server, held.room, held.token)
+                unsure = ""
+            except NetError:  # unreachable, too busy, or an earlier server that does not know the question
+                answer, unsure = (held.seat, "playing"), " (its server could not say just now)"
+            if answer is not None and answer[0] is not None and answer[1] != "over":
+                self.notify(
+                    f"You hold a seat in room {held.room} on {held.address.rsplit('/', 1)[0]} (as {held.name})"
+                    f"{unsure}: Play online takes it back, or domino-tui join {held.address}.",
+                    title="Your seat online",
+                    timeout=10,
+                )
+                return
+            self.kept_seats.forget(held.server, held.room)
 
     def tour_due(self, settings_readable: bool) -> bool:
         return self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings

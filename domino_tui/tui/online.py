@@ -16,6 +16,7 @@ from ..engine import Kind, Observation, Reason, Rules
 from ..net.heard import NetError, RoomInfo, SeatClient, SeatInfo
 from ..net.protocol import MAX_CHAT, MAX_NAME
 from .move_words import describe, last_action
+from .sentence import YOU, verb
 
 if TYPE_CHECKING:
     from .kept_seats import KeptSeats
@@ -156,7 +157,7 @@ def seat_names(info: RoomInfo | None, players: int, mine: int | None) -> tuple[s
     names = []
     for s in range(players):
         if s == mine:
-            names.append("You")
+            names.append(YOU)
         elif info is not None and s < len(info.seats) and info.seats[s].name:
             names.append(info.seats[s].name)
         else:
@@ -172,7 +173,7 @@ def team_name(rules: Rules, names: tuple[str, ...], team: int) -> str:
 
 def wins(rules: Rules, won: str) -> str:
     """The verb of a side's name: "You win", "West & East win", "Computer wins"."""
-    return "win" if won == "You" or rules.partnership else "wins"
+    return verb(won, "wins", "win", several=rules.partnership)
 
 
 def result_text(

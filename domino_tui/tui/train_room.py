@@ -112,19 +112,19 @@ def only_draw_or_pass(obs: TrainObservation | None) -> Move | None:
 # ----- a round's end -----
 
 
-def round_over_text(over: TrainRoundOver, names: tuple[str, ...], rounds: int, you: int | None) -> str:
-    """How a round ended, the lowest hand, and, at the end, who won the match (``you``: your seat, or None)."""
-    text = round_end_text(over.game, rounds, over.out_seat, over.points, names, you)
+def round_over_text(over: TrainRoundOver, names: tuple[str, ...], rounds: int) -> str:
+    """How a round ended, the lowest hand, and, at the end, who won the match."""
+    text = round_end_text(over.game, rounds, over.out_seat, over.points, names)
     if over.match_over and over.winners:
-        text += " " + match_end_text(over.winners, over.scores, names, you)
+        text += " " + match_end_text(over.winners, over.scores, names)
     return text
 
 
-def round_over_line(over: TrainRoundOver, names: tuple[str, ...], you: int | None) -> str:
+def round_over_line(over: TrainRoundOver, names: tuple[str, ...]) -> str:
     """The same, short enough for one line of the table: "Round over: Ana went out. n: next round."."""
     how = f"{names[over.out_seat]} went out" if over.out_seat is not None else "blocked"
     if over.match_over and over.winners:
-        return f"Round over: {how}. {winners_win(over.winners, names, you)} the match ({over.scores[over.winners[0]]})."
+        return f"Round over: {how}. {winners_win(over.winners, names)} the match ({over.scores[over.winners[0]]})."
     return f"Round over: {how}. n: next round."
 
 

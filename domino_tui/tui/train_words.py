@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import DRAW, PASS, Kind, Tile, TrainEvent, TrainObservation, TrainPlay, TrainRules
+from .sentence import YOU, possessive, verb
 from .train_layout import TrainRow
 
 MEXICAN_KEY = "m"
@@ -34,7 +35,7 @@ def train_name(obs: TrainObservation, names: Sequence[str], train: int) -> str:
     """``train`` in words as the seat ``obs`` is of says it: "the Mexican train", "your train", "Ana's train"."""
     if train == obs.mexican:
         return "the Mexican train"
-    return "your train" if train == obs.seat else f"{names[train]}'s train"
+    return "your train" if train == obs.seat else f"{possessive(names[train])} train"
 
 
 def train_rows(obs: TrainObservation, names: Sequence[str], playing: bool) -> list[TrainRow]:
@@ -97,17 +98,17 @@ def nothing_fits(obs: TrainObservation) -> str:
     return ""
 
 
-def describe(ev: TrainEvent, rules: TrainRules, names: Sequence[str], you: int | None) -> str:
+def describe(ev: TrainEvent, rules: TrainRules, names: Sequence[str]) -> str:
     """One move for the log: "Ana: [6|3] on the Mexican train", "You: [6|6] on your own train", "Ben: passes, train
-    open". ``you``: the seat of the person at this table (None for a spectator)."""
+    open", "Ben: [5|2] on your train"."""
     who = names[ev.seat]
     if ev.kind is Kind.PLAY and ev.train is not None:  # a play always has a train
         if ev.train == rules.mexican:
             where = "the Mexican train"
         elif ev.train == ev.seat:
-            where = "your own train" if ev.seat == you else "own train"
+            where = "your own train" if who == YOU else "own train"
         else:
-            where = f"{names[ev.train]}'s train"
+            where = f"{possessive(names[ev.train])} train"
         return f"{who}: {ev.tile} on {where}"
     if ev.kind is Kind.DRAW:
         return f"{who}: draws"
@@ -122,12 +123,11 @@ def round_title(number: int, rounds: int) -> str:
     return f"Round {number} of {rounds}"
 
 
-def round_end_text(
-    number: int, rounds: int, out_seat: int | None, points: Sequence[int], names: Sequence[str], you: int | None
-) -> str:
+def round_end_text(number: int, rounds: int, out_seat: int | None, points: Sequence[int], names: Sequence[str]) -> str:
     """How round ``number`` ended and the lowest hand: "Round 2 of 13: Ana goes out; lowest this round: Ana (0)."."""
     if out_seat is not None:
-        how = f"{names[out_seat]} {'go' if out_seat == you else 'goes'} out"
+        who = names[out_seat]
+        how = f"{who} {verb(who, 'goes', 'go')} out"
     else:
         how = "Nobody can play and the boneyard is empty"
     low = min(points)
@@ -135,15 +135,15 @@ def round_end_text(
     return f"{round_title(number, rounds)}: {how}; lowest this round: {best} ({low})."
 
 
-def winners_win(winners: Sequence[int], names: Sequence[str], you: int | None) -> str:
+def winners_win(winners: Sequence[int], names: Sequence[str]) -> str:
     """Who won, with the verb that fits: "You win", "Ana wins", "Ana and Ben win"."""
-    verb = "win" if len(winners) > 1 or winners[0] == you else "wins"
-    return " and ".join(names[s] for s in winners) + f" {verb}"
+    who = " and ".join(names[s] for s in winners)
+    return f"{who} {verb(who, 'wins', 'win', several=len(winners) > 1)}"
 
 
-def match_end_text(winners: Sequence[int], totals: Sequence[int], names: Sequence[str], you: int | None) -> str:
+def match_end_text(winners: Sequence[int], totals: Sequence[int], names: Sequence[str]) -> str:
     """Who won the match: "Ana wins the match with 45 points, the lowest total."."""
-    return f"{winners_win(winners, names, you)} the match with {totals[winners[0]]} points, the lowest total."
+    return f"{winners_win(winners, names)} the match with {totals[winners[0]]} points, the lowest total."
 
 
 def totals_text(totals: Sequence[int], names: Sequence[str]) -> str:

@@ -362,5 +362,5 @@ async def test_moves_heard_before_the_seats_are_named_are_logged_with_the_names(
         table.post_message(table.Heard(info))
         await pilot.pause()
         shown = [strip.text.rstrip() for strip in log.lines][1:]
-        assert shown == [describe(ev, obs.rules, names, table.mine) for ev in obs.history]
+        assert shown == [describe(ev, obs.rules, names) for ev in obs.history]
         await client.close()

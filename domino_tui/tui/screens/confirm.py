@@ -24,6 +24,18 @@ class ConfirmScreen(ModalScreen[bool]):
         self.question = question
         self.yes = yes
         self.no = no
+        self.withdrawn = False
+
+    def withdraw(self) -> None:
+        """The question no longer stands (a knock that ended unanswered): the dialog goes with no answer (None),
+        now if it is in front, else as soon as it comes to the front (a screen is dismissed from the top)."""
+        self.withdrawn = True
+        if self.is_current:
+            self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if self.withdrawn:
+            self.call_later(self.dismiss, None)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):

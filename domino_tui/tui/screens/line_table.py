@@ -284,12 +284,12 @@ class LineTable(BesidePanels, RoomTable):
         clients = [h.client for h in self.here] if what == "next_game" else [self.client_for(what)]
         if not clients or clients[0] is None or self.connection != "connected":
             self.sent_for = None
-            self.say("Not connected just now: the table comes back when the connection does.", error=True)
+            self.not_connected()
             return
         for client in clients:
             if not await getattr(client, what)(*args):
                 self.sent_for = None  # not sent: the move may be made again when the table comes back
-                self.say("Not connected just now: the table comes back when the connection does.", error=True)
+                self.not_connected()
                 return
 
     async def leave_room(self) -> None:
@@ -556,16 +556,8 @@ class LineTable(BesidePanels, RoomTable):
 
     def connected(self, news: net.Connection) -> None:
         if news.state == "reconnecting":
-            self.connection = "reconnecting"
             self.why = news.reason
-            self.say("The connection dropped: trying again by itself (your seat waits for you). q leaves.", error=True)
-        elif news.state == "connected":
-            self.connection = "connected"
-            self.sent_for = None  # the server sends the table as it is: a move it did not store is yours again
-            self.say("Connected again: your seat and hand are back.")
-        elif self.connection != "closed":
-            self.connection = "closed"
-            self.say("The connection is closed. q leaves.", error=True)
+        super().connected(news)
 
     def record(self, over: net.GameOver, obs: Observation) -> GameRecord | None:
         """Your record keeps the game (and so your rating against people), once."""

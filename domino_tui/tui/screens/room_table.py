@@ -11,7 +11,7 @@ message to the server, in a worker); and widgets ``#message`` (a Static), ``#cha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
@@ -27,7 +27,7 @@ from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservatio
 from ...net import heard as net
 from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
-from ..sentence import sentence
+from ..sentence import possessive, sentence, verb
 from ..table_options import local_names
 from ..widgets.hand import HandView
 from .over_dialog import OverDialog
@@ -36,6 +36,7 @@ from .score_sheet import SheetDialog
 if TYPE_CHECKING:
     from ...engine import Rules, TrainRules
     from ...records import GameRecord
+    from .confirm import ConfirmScreen
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
@@ -98,6 +99,8 @@ class RoomTable(Screen[None]):
     over: net.GameOver | net.TrainRoundOver | None  # the room's result of the deal in view, once it is over
     frame: int  # the thinking spinner's
     over_offered: tuple[int, int] | None = None  # (match, game) of the deal whose end dialog was put in front
+    # Whether the message line is still true (None: it stays until the next one): checked as the room's news comes.
+    message_holds: Callable[[], bool] | None = None
     # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
@@ -109,7 +112,8 @@ class RoomTable(Screen[None]):
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
         # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
         self.coach_use = CoachUse()
-        self.knocks_asked: set[tuple[int, str]] = set()  # (seat, name) of each knock the creator was asked about
+        # The knocks the creator is being asked about, by (seat, name), with the question in front of them.
+        self.knocks_asked: dict[tuple[int, str], ConfirmScreen] = {}
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
@@ -185,7 +189,42 @@ class RoomTable(Screen[None]):
 
     def action_next_game(self) -> None:
         self.send("next_game")
-        self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.")
+        self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.", holds=self.between_deals)
+
+    def between_deals(self) -> bool:
+        return self.status == "between"
+
+    def disconnected(self) -> bool:
+        return self.connection != "connected"
+
+    def not_connected(self) -> None:
+        """Said when a key or a message could not reach the room: until the connection is back."""
+        self.say(
+            "Not connected just now: the table comes back when the connection does.",
+            error=True,
+            holds=self.disconnected,
+        )
+
+    def connected(self, news: net.Connection) -> None:
+        """The connection's news, in words true of whoever is here: a player's seat waits for them and comes back
+        with their hand; a spectator only watches."""
+        room = self.welcome.room if self.welcome is not None else ""
+        if news.state == "reconnecting":
+            self.connection = "reconnecting"
+            waits = "the table comes back with it" if self.watching else "your seat waits for you"
+            self.say(
+                f"The connection dropped: trying again by itself ({waits}). q leaves.",
+                error=True,
+                holds=lambda: self.connection == "reconnecting",
+            )
+        elif news.state == "connected":
+            self.connection = "connected"
+            self.sent_for = None  # the server sends the table as it is: a move it did not store is yours again
+            back = f"watching room {room}" if self.watching else "your seat and hand are back"
+            self.say(f"Connected again: {back}.", holds=lambda: self.connection == "connected")
+        elif self.connection != "closed":
+            self.connection = "closed"
+            self.say("The connection is closed. q leaves.", error=True)
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.has_class("-chatting"):
@@ -240,25 +279,34 @@ class RoomTable(Screen[None]):
         if info.status in ("playing", "between"):
             self.played.add(info.match)
         if self.creator and self.is_mounted:
+            waiting = {(knock.seat, knock.name) for knock in info.knocks}
             for knock in info.knocks:
                 if (knock.seat, knock.name) not in self.knocks_asked:
-                    self.knocks_asked.add((knock.seat, knock.name))
                     self.ask_about(knock)
+            for seat, name in [key for key in self.knocks_asked if key not in waiting]:
+                # Gone from the door unanswered: its connection closed, or the server's wait ran out.
+                self.knocks_asked.pop((seat, name)).withdraw()
+                self.say(f"{name} gave up knocking for seat {seat + 1} (gone, or the wait ran out).")
 
     def ask_about(self, knock: net.KnockInfo) -> None:
         """The creator is asked whether to let a person back in who has lost their seat's token (on another
-        computer, say): yes gives the seat a new token, and the old one no longer takes it."""
+        computer, say): yes gives the seat a new token, and the old one no longer takes it. The question goes
+        when the knock does (`room_news`)."""
         from .confirm import ConfirmScreen
 
         question = (
             f"{knock.name} asks to come back to seat {knock.seat + 1} without its token (another computer, or "
             f"a new start). Let them back in? Only say yes if it is really {knock.name}."
         )
+        key = (knock.seat, knock.name)
 
         def answered(yes: bool | None) -> None:
-            self.send("admit" if yes else "refuse", knock.seat)
+            if self.knocks_asked.pop(key, None) is dialog and yes is not None:
+                self.send("admit" if yes else "refuse", knock.seat)
 
-        self.app.push_screen(ConfirmScreen(question, "Let in", "Turn away"), answered)
+        dialog = ConfirmScreen(question, "Let in", "Turn away")
+        self.knocks_asked[key] = dialog
+        self.app.push_screen(dialog, answered)
 
     def room_closed(self, closed: net.RoomClosed) -> None:
         """The room is closed (by its creator, or expired): said, and no seat of it kept to come back to."""
@@ -400,14 +448,21 @@ class RoomTable(Screen[None]):
     def _can_move(self) -> bool:
         """Whether a move key may act now; if not, the message line says why."""
         if self.connection != "connected":
-            self.say("Not connected just now: wait for the connection to come back.", error=True)
+            self.say(
+                "Not connected just now: wait for the connection to come back.", error=True, holds=self.disconnected
+            )
             return False
         obs = self.observation
         if obs is None or self.status != "playing":
-            self.say(f"No {self.PLAYED} is being played just now.", error=True)
+            self.say(f"No {self.PLAYED} is being played just now.", error=True, holds=lambda: self.status != "playing")
             return False
         if not obs.legal:
-            self.say(f"Wait: it is {self.names[obs.turn]}'s turn.", error=True)
+            turn = obs.turn
+            self.say(
+                f"Wait: it is {possessive(self.names[turn])} turn.",
+                error=True,
+                holds=lambda: (now := self.observation) is not None and now.turn == turn and not now.legal,
+            )
             return False
         return True
 
@@ -418,7 +473,7 @@ class RoomTable(Screen[None]):
 
     def action_chat(self) -> None:
         if self.connection != "connected":
-            self.say("Not connected just now: chat when the connection is back.", error=True)
+            self.say("Not connected just now: chat when the connection is back.", error=True, holds=self.disconnected)
             return
         self.set_class(True, "-chatting")
         box = self.query_one("#chat-input", Input)
@@ -459,7 +514,7 @@ class RoomTable(Screen[None]):
 
     def action_restart(self) -> None:
         if self.status == "lobby":
-            self.say("The room has not started: s starts it.", error=True)
+            self.say("The room has not started: s starts it.", error=True, holds=lambda: self.status == "lobby")
             return
         if self.local:
             # A game of this keyboard's is the player's match: a new deal of it is the app's, asked first when it
@@ -505,7 +560,8 @@ class RoomTable(Screen[None]):
         if obs is None:
             return "Dealing…"
         if thinking is not None:
-            return f"{SPINNER[self.frame % len(SPINNER)]} {self.names[thinking]} is thinking…"
+            who = self.names[thinking]
+            return f"{SPINNER[self.frame % len(SPINNER)]} {who} {verb(who, 'is', 'are')} thinking…"
         if self.watching:
             return f"Watching: {self.names[obs.turn]} to play"
         if self.my_turn:
@@ -632,11 +688,17 @@ class RoomTable(Screen[None]):
 
     def redraw_now(self) -> None:
         self.redraw_due = False
+        holds = self.message_holds
+        if holds is not None and not holds():
+            self.say("")  # no longer true: "Reconnecting", "Ready for the next game" once it has begun
         self.redraw()
         self.refresh_bindings()  # which keys apply follows the room's state
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, holds: Callable[[], bool] | None = None) -> None:
+        """The message line says ``text`` until the next message; or, given ``holds`` (whether it is still true),
+        until the room's news makes it untrue."""
         self.message = text
+        self.message_holds = holds
         widget = self.query_one("#message", Static)
         widget.update(Text(text))
         widget.set_class(error, "-error")

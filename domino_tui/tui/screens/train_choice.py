@@ -4,7 +4,7 @@ train, or a click on its row chooses. What the table says comes from train_words
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
@@ -28,7 +28,7 @@ class TrainChoice:
     if TYPE_CHECKING:  # the screen's own, declared here for the type checker only (never shadowing them)
         choosing: tuple[int, tuple[int, ...]] | None
 
-        def say(self, text: str, error: bool = False) -> None: ...
+        def say(self, text: str, error: bool = False, holds: Callable[[], bool] | None = None) -> None: ...
 
         def redraw(self) -> None: ...
 

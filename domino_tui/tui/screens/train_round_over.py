@@ -50,7 +50,7 @@ def of_result(
     """The dialog for a round just over, from the room's result and the seat's last observation (``mine``: the
     seat's, None for a spectator), with the choices whoever sits here has."""
     title = "Match over" if over.match_over else f"{round_title(over.game, rounds)} over"
-    text = round_over_text(over, names, rounds, mine)
+    text = round_over_text(over, names, rounds)
     return TrainRoundOverText(title, (text,), hands_at_the_end(over, obs, names, mine), buttons, hint, keys)
 
 

@@ -269,7 +269,7 @@ class TrainTable(TrainChoice, RoomTable):
         """One message to the room (in a worker: sending may wait on the network)."""
         if self.connection != "connected" or not await getattr(self.client, what)(*args):
             self.sent_for = None  # not sent: the move may be made again when the table comes back
-            self.say("Not connected just now: the table comes back when the connection does.", error=True)
+            self.not_connected()
 
     # ----- what the room says -----
 
@@ -351,7 +351,7 @@ class TrainTable(TrainChoice, RoomTable):
             return
         log = self.query_one("#log", RichLog)
         for ev in obs.history[self.logged :]:
-            log.write(Text(describe(ev, obs.rules, self.names, self.mine)))
+            log.write(Text(describe(ev, obs.rules, self.names)))
         self.logged = len(obs.history)
 
     def plan_auto_move(self) -> None:
@@ -377,10 +377,10 @@ class TrainTable(TrainChoice, RoomTable):
         if self.over == over:
             return
         self.over = over
-        text = round_over_text(over, self.names, self.rounds, self.mine)
+        text = round_over_text(over, self.names, self.rounds)
         self.query_one("#log", RichLog).write(Text(text, style="bold"))
         if self.has_class("-short"):
-            self.say(round_over_line(over, self.names, self.mine))
+            self.say(round_over_line(over, self.names))
         elif over.match_over:
             self.say(text + (" r restarts." if self.restarts else ""))
         elif self.watching:
@@ -397,18 +397,6 @@ class TrainTable(TrainChoice, RoomTable):
         if view is None or view.match != over.match:
             return
         self.keep_in_record(over.match, 0, view.observation.rules, over.scores)
-
-    def connected(self, news: net.Connection) -> None:
-        if news.state == "reconnecting":
-            self.connection = "reconnecting"
-            self.say("The connection dropped: trying again by itself (your seat waits for you). q leaves.", error=True)
-        elif news.state == "connected":
-            self.connection = "connected"
-            self.sent_for = None
-            self.say("Connected again: your seat and hand are back.")
-        elif self.connection != "closed":
-            self.connection = "closed"
-            self.say("The connection is closed. q leaves.", error=True)
 
     # ----- the dialogs at a round's end, from the room's result -----
 
