@@ -211,14 +211,14 @@ def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace
         if args.players not in counts[args.variant]:
             parser.error(f"--players must be {_numbers(counts[args.variant])} in {args.variant}")
     if args.opponent is not None:
-        from .tui.opponents import choices
+        from .tui.opponents import PERSON, choices
 
         names = [name for _, name in choices()]
         if args.opponent not in names:
             parser.error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(names)}")
         from .engine.variants import TRAIN_VARIANTS
 
-        trains = [name for _, name in choices(trains=True)]
+        trains = [name for _, name in choices(trains=True)] + [PERSON]
         if args.variant in TRAIN_VARIANTS and args.opponent not in trains:
             parser.error(f"{args.opponent!r} does not play {args.variant}; choose one of: {', '.join(trains)}")
 

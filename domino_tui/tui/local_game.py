@@ -75,7 +75,7 @@ class LocalGame:
         if self.train:
             from .screens.train_table import TrainTable
 
-            table = TrainTable(None, self.clients[0])
+            table = TrainTable(None, *self.clients)
         else:
             from .screens.line_table import LineTable
 

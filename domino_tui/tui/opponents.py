@@ -41,8 +41,9 @@ def _levels() -> dict[str, object]:
 
 
 def choices(trains: bool = False) -> list[tuple[str, str]]:
-    """(label, name) pairs, levels first, then every bot, then a person at this keyboard. ``trains``: only those
-    that play the train games (Mexican Train), which the table plays against bots only."""
+    """(label, name) pairs, levels first, then every bot, then a person at this keyboard. ``trains``: the bots'
+    level of a train game (Mexican Train): only those that play it, and no person (a train game asks how many
+    people share the keyboard)."""
     out = []
     for name, level in _levels().items():
         if trains and not plays_trains(name):

@@ -20,7 +20,7 @@ from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
 from ..stored_file import StoredFile
-from .opponents import default_opponent, known, train_opponent
+from .opponents import PERSON, default_opponent, known, train_opponent
 
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
@@ -55,8 +55,10 @@ class Settings:
         n = rules.players - 1
         bots = tuple(self.bots[:n]) + (self.bots[-1] if self.bots else DEFAULT_BOT,) * (n - len(self.bots))
         if isinstance(rules, TrainRules):
-            # The train table seats bots that play trains, all at one level.
-            bots = (train_opponent(bots[0]),) * n
+            # The train table seats the people at this keyboard where they sat, and bots that play trains, all
+            # at one level, in the other seats.
+            level = train_opponent(next((b for b in bots if b != PERSON), DEFAULT_BOT))
+            bots = tuple(PERSON if b == PERSON else level for b in bots)
         return replace(self, variant=variant, bots=bots[:n])
 
     def opponent(self, seat: int) -> str:

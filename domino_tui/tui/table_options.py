@@ -22,13 +22,14 @@ TWO_NAMES = (YOU, "Computer")
 PARTNERSHIP_NAMES = (YOU, "West", "Partner", "East")
 EACH_FOR_HIMSELF_NAMES = {3: (YOU, "West", "East"), 4: (YOU, "West", "North", "East")}
 TRAIN_NAMES = (YOU, "Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
+HOT_SEAT_TRAIN_NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal")  # nobody is "you" at one keyboard
 
 
 def local_names(variant: str, players: int, hot_seat: bool) -> tuple[str, ...]:
     """What a game at this keyboard calls each seat, bots too (a room names a bot by its level): seat 0 is the
     person who started it."""
     if variant in TRAIN_VARIANTS:
-        return TRAIN_NAMES[:players]
+        return (HOT_SEAT_TRAIN_NAMES if hot_seat else TRAIN_NAMES)[:players]
     if hot_seat:
         return HOT_SEAT_NAMES[players]
     if players == 2:

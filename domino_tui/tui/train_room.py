@@ -8,49 +8,12 @@ whatever carries it: a server online or a room in the app's process. Nothing of 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from typing import Protocol
-
 from rich.text import Text
 
 from ..engine import DRAW, PASS, Move, TrainObservation, TrainPlay
-from ..net.heard import Event, RoomInfo, TrainRoundOver, TrainSeatView, TrainSpectatorView, Welcome
+from ..net.heard import RoomInfo, TrainRoundOver, TrainSeatView
 from .online import seat_kind
 from .train_words import match_end_text, round_end_text, winners_win
-
-
-class TrainClient(Protocol):
-    """What the train table asks of its way into a room: `net.client.RoomClient` to a server, or a client of the
-    same API to a room in the app's process (`net.local.LocalClient`)."""
-
-    welcome: Welcome | None
-    info: RoomInfo | None
-    train_observation: TrainSeatView | None
-    train_view: TrainSpectatorView | None
-    train_result: TrainRoundOver | None
-
-    def events(self) -> AsyncIterator[Event]: ...
-
-    async def move(self, move: Move, position: int | None = None) -> bool: ...
-
-    async def next_game(self) -> bool: ...
-
-    async def chat(self, text: str) -> bool: ...
-
-    async def start(self) -> bool: ...
-
-    async def restart(self) -> bool: ...
-
-    async def close_room(self) -> bool: ...
-
-    async def undo(self) -> bool: ...
-
-    def hold(self, on: bool) -> None: ...
-
-    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None: ...
-
-    async def close(self) -> None: ...
-
 
 # ----- who sits where, and who moves -----
 

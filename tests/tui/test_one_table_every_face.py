@@ -1,9 +1,7 @@
 """One table per family, whatever hosts the room: the same pilot test plays a game against bots at this keyboard,
 a game of two people sharing it (hot seat) and a game in a room on a real server on 127.0.0.1, of each family,
-by keys through the app's one table, to the end of a game, and the table then shows the room's result.
-
-A train game at one shared keyboard is not offered (the train table seats one person here), so Mexican Train has
-the local and the online face."""
+by keys through the app's one table, to the end of a game (a round of Mexican Train), and the table then shows
+the room's result."""
 
 from __future__ import annotations
 
@@ -30,6 +28,7 @@ FACES = [
     ("line", "hot seat"),
     ("line", "online"),
     ("train", "local"),
+    ("train", "hot seat"),
     ("train", "online"),
 ]
 
@@ -59,6 +58,7 @@ async def test_one_table_plays_a_game_to_its_end_on_every_face(
         assert isinstance(table, LineTable if family == "line" else TrainTable)
         # The one table is given the local room's clients, or enters the server's room itself.
         assert table.local == (face != "online")
+        assert table.hot_seat == (face == "hot seat")
         if face == "online":
             await pilot.press("s")  # the creator starts the room
         else:

@@ -7,8 +7,8 @@ others' moves come back as new observations. Each client is heard in a worker th
 messages, so the interface never waits; a client to a server reconnects by itself after a drop (the status says
 so) and takes the seat back with its token, and the server then sends the table as it is.
 
-The table may hold several clients, one per person's seat at this keyboard (hot seat): the hand on show is only
-ever the seat to move's, shown after the handover screen, and nobody's while the keyboard changes hands.
+The table may hold several clients, one per person's seat at this keyboard (hot seat; see `RoomTable`): while
+the keyboard changes hands the public table goes on, and nobody's hand shows.
 
 A spectator (`Connect.watch`) sees the same table from the public view: every hand face down with its size, the
 board, the log, the scores, the seats and the chat. It has no hand of its own, so the bottom of the table shows
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -65,12 +64,11 @@ from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from .beside_board import BesidePanels, MoveLog
 from .game_over import GameOverScreen, GameOverText
-from .room_table import MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
+from .room_table import CREATOR, MIN_HEIGHT, MIN_WIDTH, RoomTable, SeatHere, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
 PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
-CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
 # What may still be done while the terminal is too small: the game waits.
@@ -83,17 +81,6 @@ if TYPE_CHECKING:
 
 # Where each other seat sits around the board, by the number of players (yours is at the bottom).
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
-
-
-@dataclass
-class SeatHere:
-    """A seat at this keyboard: its client, and what it was last told."""
-
-    client: net.SeatClient  # a RoomClient to a server, or a LocalClient of a room in the app's process
-    welcome: net.Welcome | None = None
-    seat_view: net.SeatView | None = None
-    # This hand's observations where the seat had a choice, as they came: the review rates them.
-    seen: list[Observation] = field(default_factory=list)
 
 
 class LineTable(BesidePanels, RoomTable):
@@ -120,15 +107,6 @@ class LineTable(BesidePanels, RoomTable):
         Binding("s", "score_sheet", "Scores", show=False),  # s starts the room in its lobby, then the score sheet
     ]
 
-    class Heard(Message):
-        """Something a client heard from its room (or the connection's news), from its worker; ``index``: which
-        seat at this keyboard heard it."""
-
-        def __init__(self, event: net.Event, index: int = 0) -> None:
-            self.event = event
-            self.index = index
-            super().__init__()
-
     class Refused(Message):
         """The room could not be entered: the server's code for why, and why in words."""
 
@@ -142,20 +120,14 @@ class LineTable(BesidePanels, RoomTable):
     # What the table is doing: "connecting", "connected", "reconnecting" or "closed".
     connection: reactive[str] = reactive("connecting", bindings=True)
     too_small: reactive[bool] = reactive(False, bindings=True)
+    seat_view: net.SeatView | None
 
     def __init__(self, connect: Connect | None, clients: Sequence[net.SeatClient] = ()) -> None:
         """``connect``: where the room is and how to enter it (None: a room in the app's process); ``clients``:
         clients already in it (one per person's seat at this keyboard), else the table enters a server's room
         with a `RoomClient` of its own."""
-        super().__init__()
-        self.connect_to = connect
-        self.here = [SeatHere(c, c.welcome) for c in clients]
-        # The seat at this keyboard whose hand is on show (an index of ``here``); None while the keyboard
-        # changes hands, or before the first turn at a keyboard several people share.
-        self.at: int | None = 0 if len(self.here) == 1 else None
-        self.welcome: net.Welcome | None = None
+        super().__init__(connect, clients)
         self.info: net.RoomInfo | None = None
-        self.seat_view: net.SeatView | None = None
         self.latest: net.SeatView | None = None  # the newest view any seat here was sent
         self.spectator_view: net.SpectatorView | None = None
         self.over: net.GameOver | None = None
@@ -172,10 +144,7 @@ class LineTable(BesidePanels, RoomTable):
         self.refused: str | None = None  # the server's code for why the room could not be entered
         self.recent: list[str] = []
         self.placement = Placement()
-        self.handing_to: int | None = None  # the seat here the handover screen waits for
         self.frame = 0  # the thinking spinner's
-        self.held: bool | None = None  # what the clients were last told of holding their bots
-        self.sync()
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -214,47 +183,12 @@ class LineTable(BesidePanels, RoomTable):
             self.say(f"Connecting to {self.connect_to.url}…")
             self.run_connection()
 
-    # ----- the seats at this keyboard -----
-
-    def sync(self) -> None:
-        """The table's seat, welcome and view are those of the seat here on show (none while handing over)."""
-        here = self.here[self.at] if self.at is not None and self.at < len(self.here) else None
-        self.welcome = here.welcome if here else None
-        self.seat_view = here.seat_view if here else None
-
-    @property
-    def client(self) -> net.SeatClient | None:
-        """The client of the seat on show (the first seat here's while none is)."""
-        if not self.here:
-            return None
-        return self.here[self.at if self.at is not None else 0].client
-
-    def seat_client(self) -> net.SeatClient | None:
-        return self.client
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.here) > 1
-
-    @property
-    def seats_here(self) -> set[int]:
-        return {h.welcome.seat for h in self.here if h.welcome is not None and h.welcome.seat is not None}
-
-    @property
-    def creator(self) -> bool:
-        return any(h.welcome is not None and h.welcome.creator for h in self.here)
-
     @property
     def coach_here(self) -> bool:
         """Whether the coach may help at this table (see `net.heard.coach_allowed`)."""
         return not self.watching and coach_allowed(self.info, self.seats_here)
 
-    def client_for(self, what: str) -> net.SeatClient | None:
-        if what in CREATOR:
-            return next((h.client for h in self.here if h.welcome is not None and h.welcome.creator), self.client)
-        return self.client
-
-    # ----- the clients, in workers -----
+    # ----- the client online, in a worker -----
 
     @work(exclusive=True, group="net")
     async def run_connection(self) -> None:
@@ -272,32 +206,6 @@ class LineTable(BesidePanels, RoomTable):
         async for event in client.events():
             self.post_message(self.Heard(event, 0))
 
-    @work(group="net")
-    async def listen(self, index: int) -> None:
-        async for event in self.here[index].client.events():
-            self.post_message(self.Heard(event, index))
-
-    @work(group="send")
-    async def send(self, what: str, *args: object) -> None:
-        """One message to the room (in a worker: sending may wait on the network); "next_game" from every seat
-        here (each says it is ready)."""
-        clients = [h.client for h in self.here] if what == "next_game" else [self.client_for(what)]
-        if not clients or clients[0] is None or self.connection != "connected":
-            self.sent_for = None
-            self.not_connected()
-            return
-        for client in clients:
-            if not await getattr(client, what)(*args):
-                self.sent_for = None  # not sent: the move may be made again when the table comes back
-                self.not_connected()
-                return
-
-    async def leave_room(self) -> None:
-        """Close the connections (a seat stays its person's on the server until the room ends)."""
-        self.workers.cancel_group(self, "net")
-        for here in self.here:
-            await here.client.close()
-
     # ----- what the room says -----
 
     def on_line_table_refused(self, message: Refused) -> None:
@@ -307,7 +215,7 @@ class LineTable(BesidePanels, RoomTable):
         self.say(message.text + " q leaves.", error=True)
         self.redraw()
 
-    def on_line_table_heard(self, message: Heard) -> None:
+    def on_room_table_heard(self, message: RoomTable.Heard) -> None:
         event, index = message.event, message.index
         # The room's news comes to every seat here alike: the first seat's is heard, the others' copies not.
         first = index == 0
@@ -323,7 +231,7 @@ class LineTable(BesidePanels, RoomTable):
                 start = " s starts the game when everyone is in." if event.creator else ""
                 self.say(f"In room {event.room}." + start)
         elif isinstance(event, net.RoomInfo) and first:
-            if event.options.get("variant") in TRAIN_VARIANTS and not self.hot_seat:
+            if event.options.get("variant") in TRAIN_VARIANTS:
                 self.to_train_table()
                 return
             self.room_news(event)
@@ -350,11 +258,11 @@ class LineTable(BesidePanels, RoomTable):
             self.call_later(self.redraw_now)
 
     def to_train_table(self) -> None:
-        """The room plays a train game: its own table takes over this connection (and what it has heard)."""
+        """The room plays a train game: its own table takes over these clients (and what they have heard)."""
         from .train_table import TrainTable
 
         self.workers.cancel_group(self, "net")
-        self.app.switch_screen(TrainTable(self.connect_to, self.here[0].client))
+        self.app.switch_screen(TrainTable(self.connect_to, *(h.client for h in self.here)))
 
     def took_seat_view(self, index: int, view: net.SeatView) -> None:
         """A seat here was sent its observation: kept (and its choices for the review); shown when it is the
@@ -368,14 +276,11 @@ class LineTable(BesidePanels, RoomTable):
         if len(obs.legal) > 1:
             here.seen.append(obs)
         moved = here.seat_view is not None and len(here.seat_view.observation.history) != len(obs.history)
-        here.seat_view = view
         latest = self.latest
         if latest is None or (view.match, view.game, view.position) >= (latest.match, latest.game, latest.position):
             self.latest = view
-        if self.hot_seat and obs.legal and index != self.at:
-            self.hand_over(index)
+        self.keep_seat_view(index, view)
         if index == self.at:
-            self.sync()
             if moved and self.query_one(HintPanel).wanted:
                 self.close_panel("hint")  # the hint on show is for a position that is gone
             self.took(view)
@@ -409,41 +314,19 @@ class LineTable(BesidePanels, RoomTable):
         if isinstance(view, net.SeatView) and legal:
             self.hint(view.observation)
 
-    def hand_over(self, index: int) -> None:
-        """Another person's turn at this keyboard: the hand on show goes, the next shows once they are ready."""
-        from .handover import HandoverScreen
-
-        if self.handing_to == index:
-            return
-        self.handing_to = index
-        self.at = None
-        self.choosing = None
-        # Someone is to move: a dialog of the last game is over (left under the handover screen, it would come
-        # back in front of the new deal), and the hint and the message line spoke of the last person's hand.
-        self.close_dialog()
+    def handing_over(self) -> None:
         if self.query_one(HintPanel).wanted:
-            self.close_panel("hint")
-        self.say("")
-        self.sync()
-        self.redraw()
-        view = self.here[index].seat_view
-        history = view.observation.history if view else ()
-        news = f"Last move: {describe(history[-1], self.names)}" if history else ""
-        welcome = self.here[index].welcome
-        seat = welcome.seat if welcome is not None else None
-        name = self.names[seat] if seat is not None and seat < len(self.names) else "the next player"
+            self.close_panel("hint")  # it spoke of the last person's hand
 
-        def ready(_: None) -> None:
-            self.handing_to = None
-            self.at = index
-            self.sync()
-            self.redraw_now()
-            current = self.here[index].seat_view
-            if current is not None and current.observation.legal:
-                self.hint(current.observation)
-                self.plan_auto_move()
+    def last_move(self) -> str:
+        history = self.latest.observation.history if self.latest else ()
+        return describe(history[-1], self.names) if history else ""
 
-        self.app.push_screen(HandoverScreen(name, news), ready)
+    def handed_over(self) -> None:
+        current = self.seat_view
+        if current is not None and current.observation.legal:
+            self.hint(current.observation)
+            self.plan_auto_move()
 
     def plan_auto_move(self) -> None:
         """With auto-pass on, a draw or a pass that is your only move is made for you after the bots' pause (so
@@ -836,10 +719,7 @@ class LineTable(BesidePanels, RoomTable):
                 f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
                 "Please make it bigger: your game waits.\n" + ("q quits." if self.local else "q leaves.")
             )
-        if self.held != self.too_small:
-            self.held = self.too_small
-            for here in self.here:
-                here.client.hold(self.too_small)  # only a room in the app's process waits
+        self.hold(self.too_small)
         self.arrange_panels()
 
     @property
@@ -893,10 +773,7 @@ class LineTable(BesidePanels, RoomTable):
         self.arrange_panels()
 
     def action_undo(self) -> None:
-        if self.undo_switched_off():
-            return
-        if self.hot_seat:
-            self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
+        if self.undo_refused():
             return
         if self.seat_view is None or not self.seat_view.can_undo:
             self.say("Nothing to undo: no choice of yours to take back, or another person sits here.", error=True)

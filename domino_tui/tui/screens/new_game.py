@@ -14,7 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import Rules, TrainRules
 from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
-from ..opponents import choices, known, train_opponent
+from ..opponents import PERSON, choices, known, train_opponent
 from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
 from ..table_options import local_names
 
@@ -80,13 +80,20 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
                     id="players",
                     compact=True,
                 )
-                yield Label("The opponents' level", id="level-label")
+                # A train game: the first seats are the people sharing this keyboard (hot seat), the rest bots.
+                yield Label("People at this keyboard (the other seats are bots)", id="people-label")
+                people = min(1 + s.bots.count(PERSON), players)
                 yield Select(
-                    choices(trains=True),
-                    value=train_opponent(s.bots[0] if s.bots and known(s.bots[0]) else DEFAULT_BOT),
+                    [(str(n), n) for n in range(1, players + 1)],
+                    value=people,
                     allow_blank=False,
-                    id="level",
+                    id="people",
                     compact=True,
+                )
+                yield Label("The bots' level", id="level-label")
+                level = next((b for b in s.bots if b != PERSON and known(b)), DEFAULT_BOT)
+                yield Select(
+                    choices(trains=True), value=train_opponent(level), allow_blank=False, id="level", compact=True
                 )
                 yield Label("Every opponent at once", id="all-label")
                 yield Select(options, prompt="(set each seat below)", id="all-seats", compact=True)
@@ -151,7 +158,7 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         players.value = chosen
         for widget in ("#players-label", "#players"):
             self.query_one(widget).display = len(counts) > 1
-        for widget in ("#level-label", "#level"):
+        for widget in ("#people-label", "#people", "#level-label", "#level"):
             self.query_one(widget).display = trains
         self.sync_seats()
         self.sync_length(rules)
@@ -167,6 +174,10 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         """One opponent's choice for each other seat of a line game, named where it sits."""
         rules = self.chosen_rules()
         labels = () if isinstance(rules, TrainRules) else seat_labels(rules)
+        people = self.query_one("#people", Select)
+        chosen = people.value if isinstance(people.value, int) else 1
+        people.set_options([(str(n), n) for n in range(1, rules.players + 1)])
+        people.value = min(chosen, rules.players)
         for widget in ("#all-label", "#all-seats"):
             self.query_one(widget).display = len(labels) > 1
         for i in range(3):
@@ -204,7 +215,9 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         if isinstance(rules, TrainRules):
             chosen = self.query_one("#players", Select).value
             seats = chosen if isinstance(chosen, int) else rules.players
-            bots = (str(self.query_one("#level", Select).value),) * (seats - 1)
+            people = self.query_one("#people", Select).value
+            persons = people - 1 if isinstance(people, int) else 0
+            bots = (PERSON,) * persons + (str(self.query_one("#level", Select).value),) * (seats - 1 - persons)
         else:
             if len(rules.player_counts) > 1:
                 seats = rules.players

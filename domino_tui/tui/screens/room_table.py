@@ -1,22 +1,27 @@
-"""What a table in a room does the same whatever game the room plays: chat, the creator's keys, the message line,
-the names of the seats and whose turn it is.
+"""What a table in a room does the same whatever game the room plays: its seats at this keyboard and their
+clients, chat, the creator's keys, the message line, the names of the seats and whose turn it is.
 
-A subclass (the line games' online table, the Mexican Train one) provides, besides its own layout and moves:
-``welcome``, ``info``, ``seat_view`` (what the server said), ``sent_for``, ``message``, ``redraw_due`` and
-``show_log`` in its ``__init__`` (after this class's); ``connection`` and ``choosing`` reactives; ``observation``
-(its seat's, or None), ``players``, ``fit`` (the layout for the terminal's size), ``redraw`` and ``send`` (one
-message to the server, in a worker); and widgets ``#message`` (a Static), ``#chat-input`` (an Input) and a
-``HandView``. It tells this class the room's news (``room_news``) and keeps finished games (``keep_in_record``).
+The table may hold several clients, one per person's seat at this keyboard (hot seat): the hand on show is only
+ever the seat to move's, shown after the handover screen, and nobody's while the keyboard changes hands; nobody
+takes a move back there (it would show the earlier hand to whoever has the keyboard now).
+
+A subclass (the line games' table, the Mexican Train one) provides, besides its own layout and moves:
+``info``, ``sent_for``, ``message``, ``redraw_due`` and ``show_log`` in its ``__init__`` (after this class's);
+``connection`` and ``choosing`` reactives; ``observation`` (its seat's, or None), ``players``, ``fit`` (the
+layout for the terminal's size), ``redraw``, ``last_move`` (the public news a handover tells) and
+``handed_over``; a handler of `RoomTable.Heard` (``on_room_table_heard``); and widgets ``#message`` (a
+Static), ``#chat-input`` (an Input) and a ``HandView``. It tells this class the room's news (``room_news``) and
+each seat's views (``keep_seat_view``), and keeps finished games (``keep_in_record``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -77,9 +82,21 @@ def room_keys(played: str) -> list[BindingType]:
     ]
 
 
-# The keys of a game at this keyboard only, and those of a room online only.
+# The keys of a game at this keyboard only, and those of a room online only; and the room's creator's keys.
 LOCAL_ONLY = frozenset({"new_game", "log", "help", "quit"})
 ONLINE_ONLY = frozenset({"chat", "restart", "close_room", "leave"})
+CREATOR = frozenset({"start", "restart", "close_room"})
+
+
+@dataclass
+class SeatHere:
+    """A seat at this keyboard: its client, and what it was last told."""
+
+    client: net.SeatClient  # a RoomClient to a server, or a LocalClient of a room in the app's process
+    welcome: net.Welcome | None = None
+    seat_view: net.SeatView | net.TrainSeatView | None = None
+    # This hand's observations where the seat had a choice, as they came: the line table's review rates them.
+    seen: list[Observation] = field(default_factory=list)
 
 
 class RoomTable(Screen[None]):
@@ -106,8 +123,27 @@ class RoomTable(Screen[None]):
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
     STOCK = "stock"  # and the tiles left to draw: the stock, or Mexican Train's boneyard
 
-    def __init__(self) -> None:
+    class Heard(Message):
+        """Something a client heard from its room (or the connection's news), from its worker; ``index``: which
+        seat at this keyboard heard it."""
+
+        def __init__(self, event: net.Event, index: int = 0) -> None:
+            self.event = event
+            self.index = index
+            super().__init__()
+
+    def __init__(self, connect: Connect | None, clients: Sequence[net.SeatClient] = ()) -> None:
+        """``connect``: where the room is and how it was entered (None: a room in the app's process); ``clients``:
+        those already in it, one per person's seat at this keyboard (seat 0's first)."""
         super().__init__()
+        self.connect_to = connect
+        self.here = [SeatHere(c, c.welcome) for c in clients]
+        # The seat at this keyboard whose hand is on show (an index of ``here``); None while the keyboard
+        # changes hands, or before the first turn at a keyboard several people share.
+        self.at: int | None = 0 if len(self.here) == 1 else None
+        self.handing_to: int | None = None  # the seat here the handover screen waits for
+        self.holding: bool | None = None  # what the clients were last told of holding their bots
+        self.sync()
         self.recorded: set[tuple[int, int]] = set()  # (match, game) this table put in your record
         self.played: set[int] = set()  # the matches this table saw in play (or between its games)
         # The hints asked and undos made per game, for the record (a game of this keyboard's: its app's, kept).
@@ -123,17 +159,10 @@ class RoomTable(Screen[None]):
     def players(self) -> int:
         raise NotImplementedError
 
-    def seat_client(self) -> Dealing | None:
-        """The client of your seat (None before the table has entered its room)."""
-        raise NotImplementedError
-
     def fit(self) -> None:
         raise NotImplementedError
 
     def redraw(self) -> None:
-        raise NotImplementedError
-
-    def send(self, what: str, *args: object) -> object:
         raise NotImplementedError
 
     def over_dialog(self) -> OverDialog | None:
@@ -271,6 +300,133 @@ class RoomTable(Screen[None]):
         pressed on the way out would open a screen over a table being taken down."""
         return bool(getattr(self.app, "closing", False))
 
+    # ----- the seats at this keyboard, and their clients -----
+
+    def sync(self) -> None:
+        """The table's seat, welcome and view are those of the seat here on show (none while handing over)."""
+        here = self.here[self.at] if self.at is not None and self.at < len(self.here) else None
+        self.welcome = here.welcome if here else None
+        self.seat_view = here.seat_view if here else None
+
+    @property
+    def client(self) -> net.SeatClient | None:
+        """The client of the seat on show (the first seat here's while none is; None before entering a room)."""
+        if not self.here:
+            return None
+        return self.here[self.at if self.at is not None else 0].client
+
+    def seat_client(self) -> net.SeatClient | None:
+        return self.client
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people take turns at this keyboard."""
+        return len(self.here) > 1
+
+    @property
+    def seats_here(self) -> set[int]:
+        """The seats played at this keyboard."""
+        return {h.welcome.seat for h in self.here if h.welcome is not None and h.welcome.seat is not None}
+
+    @property
+    def creator(self) -> bool:
+        return any(h.welcome is not None and h.welcome.creator for h in self.here)
+
+    @property
+    def you(self) -> int | None:
+        """The seat the table's words call "you": yours, and nobody's where several people share the keyboard."""
+        return None if self.hot_seat else self.mine
+
+    def client_for(self, what: str) -> net.SeatClient | None:
+        """Who sends ``what``: the room's creator its keys, else the seat on show."""
+        if what in CREATOR:
+            return next((h.client for h in self.here if h.welcome is not None and h.welcome.creator), self.client)
+        return self.client
+
+    @work(group="net")
+    async def listen(self, index: int = 0) -> None:
+        async for event in self.here[index].client.events():
+            self.post_message(self.Heard(event, index))
+
+    @work(group="send")
+    async def send(self, what: str, *args: object) -> None:
+        """One message to the room (in a worker: sending may wait on the network); "next_game" from every seat
+        here (each says it is ready)."""
+        clients = [h.client for h in self.here] if what == "next_game" else [self.client_for(what)]
+        if not clients or clients[0] is None or self.connection != "connected":
+            self.sent_for = None
+            self.not_connected()
+            return
+        for client in clients:
+            if not await getattr(client, what)(*args):
+                self.sent_for = None  # not sent: the move may be made again when the table comes back
+                self.not_connected()
+                return
+
+    async def leave_room(self) -> None:
+        """Close the connections (a seat stays its person's on the server until the room ends)."""
+        self.workers.cancel_group(self, "net")
+        for here in self.here:
+            await here.client.close()
+
+    def hold(self, on: bool) -> None:
+        """The room's bots wait while ``on`` (only a room in the app's process does)."""
+        if on != self.holding:
+            self.holding = on
+            for here in self.here:
+                here.client.hold(on)
+
+    def keep_seat_view(self, index: int, view: net.SeatView | net.TrainSeatView) -> None:
+        """A seat here was sent its view: kept, and the table's when it is the seat on show; at a shared keyboard
+        the seat to move's comes after the handover."""
+        self.here[index].seat_view = view
+        if self.hot_seat and view.observation.legal and index != self.at:
+            self.hand_over(index)
+        if index == self.at:
+            self.sync()
+
+    def hand_over(self, index: int) -> None:
+        """Another person's turn at this keyboard: the hand on show goes, the next shows once they are ready."""
+        from .handover import HandoverScreen
+
+        if self.handing_to == index:
+            return
+        self.handing_to = index
+        self.at = None
+        self.choosing = None
+        # Someone is to move: a dialog of the last deal is over (left under the handover screen, it would come
+        # back in front of the new deal), and the message line spoke of the last person's hand.
+        self.close_dialog()
+        self.handing_over()
+        self.say("")
+        self.sync()
+        self.redraw()
+        last = self.last_move()
+        news = f"Last move: {last}" if last else ""
+        welcome = self.here[index].welcome
+        seat = welcome.seat if welcome is not None else None
+        name = self.names[seat] if seat is not None and seat < len(self.names) else "the next player"
+
+        def ready(_: None) -> None:
+            self.handing_to = None
+            self.at = index
+            self.sync()
+            self.handed_over()
+            self.redraw_now()
+
+        self.app.push_screen(HandoverScreen(name, news), ready)
+
+    def handing_over(self) -> None:
+        """What the table puts away of the last person's as the keyboard changes hands, besides the hand."""
+
+    def last_move(self) -> str:
+        """The public news of the latest move (none before one), as the handover screen tells it."""
+        raise NotImplementedError
+
+    def handed_over(self) -> None:
+        """The next person has the keyboard: what the table says to them, and any move made for them."""
+        raise NotImplementedError
+
     # ----- the room's news, and your record -----
 
     def room_news(self, info: net.RoomInfo) -> None:
@@ -330,10 +486,13 @@ class RoomTable(Screen[None]):
         them. Never a spectator's; never a match this table did not see in play (entered once it was over: the
         room's bots played it out for you, as a match left before its end is not recorded at the local table);
         never when the settings are not saved. The row's id is the game's in the room, so hearing its result
-        again (a reconnect, the room entered anew) never doubles it. The row kept, or None."""
+        again (a reconnect, the room entered anew) never doubles it; never a game of several people at one
+        keyboard. The row kept, or None."""
         seat, welcome = self.mine, self.welcome
         key = (match, game)
         if seat is None or welcome is None or self.watching or key in self.recorded or match not in self.played:
+            return None
+        if self.hot_seat:  # a game at one keyboard shared by several people is nobody's alone
             return None
         self.recorded.add(key)
         coach = getattr(self.app, "coach", None)
@@ -360,14 +519,17 @@ class RoomTable(Screen[None]):
         coach.keep_record(row)
         return row
 
-    def undo_switched_off(self) -> bool:
-        """Whether the player's settings forbid undo (the palette's "Undo on/off"): then ``u`` takes nothing back
-        whatever the room offers, and the message line says so."""
+    def undo_refused(self) -> bool:
+        """Whether ``u`` takes nothing back here whatever the room offers (the message line says why): the
+        player's settings forbid undo (the palette's "Undo on/off"), or several people share the keyboard."""
         settings = getattr(self.app, "settings", None)
-        if getattr(settings, "undo", True):
-            return False
-        self.say("Undo is off in your settings (the command palette's Undo on/off).", error=True)
-        return True
+        if not getattr(settings, "undo", True):
+            self.say("Undo is off in your settings (the command palette's Undo on/off).", error=True)
+            return True
+        if self.hot_seat:
+            self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
+            return True
+        return False
 
     # ----- the end of a deal -----
 
@@ -533,11 +695,6 @@ class RoomTable(Screen[None]):
         self.show_log = self.has_class("-narrow")
         self.fit()
 
-    @property
-    def hot_seat(self) -> bool:
-        """Several people take turns at this keyboard (a table that can hold several seats says so)."""
-        return False
-
     def turn_line(
         self, obs: Observation | PublicView | TrainObservation | None, thinking: int | None, choose: str
     ) -> str:
@@ -569,10 +726,6 @@ class RoomTable(Screen[None]):
             turn = f"{self.names[obs.turn]} to play" if self.hot_seat else "Your turn"
             return turn + (f": choose {choose}" if self.choosing else "")
         return f"{self.names[obs.turn]} to play"
-
-    @property
-    def creator(self) -> bool:
-        return bool(self.welcome and self.welcome.creator)
 
     @property
     def restarts(self) -> bool:
@@ -648,11 +801,6 @@ class RoomTable(Screen[None]):
     @property
     def mine(self) -> int | None:
         return self.welcome.seat if self.welcome else None
-
-    @property
-    def seats_here(self) -> set[int]:
-        """The seats played at this keyboard (a table shared by several people has several)."""
-        return set() if self.mine is None else {self.mine}
 
     @property
     def my_turn(self) -> bool:

@@ -1,6 +1,7 @@
 """The train table: the hub and every train, your hand, the room's seats, the log and the tile tracker, drawn from
-what a room tells one seat, whatever carries it: a server online (`net.client.RoomClient`) or a room in the app's
-process (a client with the same API, `train_room.TrainClient`). A spectator is a seat without a hand.
+what a room tells a seat, whatever carries it: a server online (`net.client.RoomClient`) or a room in the app's
+process (a client with the same API). A spectator is a seat without a hand. At a keyboard several people share
+(hot seat; see `RoomTable`) the table has a client per person's seat and shows only the seat to move's hand.
 
 What the table shows is the seat's observation as the room last sent it; your moves go to the room and everyone's
 come back as new observations. The client lives in a worker that posts what it hears as messages. The line games'
@@ -21,11 +22,9 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
@@ -40,7 +39,6 @@ from ..side_panels import Panel, Placement
 from ..tile_keys import LETTERS, tile_key
 from ..train_layout import LEGEND
 from ..train_room import (
-    TrainClient,
     bot_to_move,
     only_draw_or_pass,
     other_people,
@@ -57,7 +55,7 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from ..widgets.trains import TrainsView
-from .room_table import LOG_AUTO_WIDTH, MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
+from .room_table import CREATOR, LOG_AUTO_WIDTH, MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
 from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 from .train_round_over import TrainRoundOverScreen, of_result
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
@@ -67,7 +65,6 @@ SHORT = 30  # rows below which the seats are shown on the board's border
 BOARD_ROOM = 46
 PANELS = ("hint", "tracker", "log")
 PLAYING = {"number", "pick", "cursor", "play", "draw", "pass_turn", "hint"}
-CREATOR = {"start", "restart", "close_room"}
 # Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
 SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tracker"}
 # While the terminal is too small only these act: the table waits for you.
@@ -108,29 +105,21 @@ class TrainTable(TrainChoice, RoomTable):
         Binding("escape", "close_panel", "Close", show=False),
     ]
 
-    class Heard(Message):
-        """Something the room said (or the connection's news), from the client's worker."""
-
-        def __init__(self, event: net.Event) -> None:
-            self.event = event
-            super().__init__()
-
     # The tile waiting for you to choose a train (its index in your hand), and the trains it fits.
     choosing: reactive[tuple[int, tuple[int, ...]] | None] = reactive(None, bindings=True)
     connection: reactive[str] = reactive("connected", bindings=True)
     too_small: reactive[bool] = reactive(False, bindings=True)
+    seat_view: net.TrainSeatView | None
 
-    def __init__(self, connect: Connect | None, client: TrainClient) -> None:
-        """The table of a train room ``client`` has entered already (it keeps what it last heard); ``connect``:
-        the server and how it was entered, None for a room in this process."""
-        super().__init__()
-        self.connect_to = connect
-        self.client = client
-        self.welcome: net.Welcome | None = client.welcome
+    def __init__(self, connect: Connect | None, *clients: net.SeatClient) -> None:
+        """The table of a train room the ``clients`` have entered already (they keep what they last heard), one
+        per person's seat at this keyboard; ``connect``: the server and how it was entered, None for a room in
+        this process."""
+        super().__init__(connect, clients)
         self.info: net.RoomInfo | None = None
-        if client.info is not None:
-            self.room_news(client.info)
-        self.seat_view: net.TrainSeatView | None = None
+        if clients[0].info is not None:
+            self.room_news(clients[0].info)
+        self.shown: net.TrainSeatView | net.TrainSpectatorView | None = None  # the view the table last took
         self.spectator_view: net.TrainSpectatorView | None = None
         self.over: net.TrainRoundOver | None = None
         self.dialog = None
@@ -144,7 +133,6 @@ class TrainTable(TrainChoice, RoomTable):
         self.redraw_due = False
         self.sent_for: tuple[int, int, int] | None = None
         self.frame = 0  # the thinking spinner's
-        self.holding = False  # the bots told to wait (the terminal too small)
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -176,19 +164,21 @@ class TrainTable(TrainChoice, RoomTable):
         # A game at this keyboard: you and bots, no line saying who the people are (the legend keeps its place).
         self.set_class(self.local, "-local")
         self.fit()
-        client = self.client
+        client = self.here[0].client
         if self.welcome is not None and self.watching:
             self.say(f"Watching room {self.welcome.room}: every hand is face down. c chats, q leaves.")
         elif self.welcome is not None and not self.local:
             self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
-        view = client.train_view if self.watching else client.train_observation
-        if view is not None:
-            self.took(view)
+        if self.watching and client.train_view is not None:
+            self.took(client.train_view)
+        elif client.train_observation is not None and not self.hot_seat:  # else a hand waits for its handover
+            self.took_seat_view(0, client.train_observation)
         if client.train_result is not None:
             self.round_over(client.train_result)
         self.redraw()
         self.set_interval(0.1, self.tick)
-        self.listen()
+        for index in range(len(self.here)):
+            self.listen(index)
 
     def tick(self) -> None:
         """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""
@@ -252,34 +242,19 @@ class TrainTable(TrainChoice, RoomTable):
         """Whether the room's bots wait for this table (a room in this process; a server's play on)."""
         return self.connect_to is None
 
-    def hold(self, on: bool) -> None:
-        if on != self.holding:
-            self.holding = on
-            self.client.hold(on)
-
-    # ----- the client, in a worker -----
-
-    @work(exclusive=True, group="net")
-    async def listen(self) -> None:
-        async for event in self.client.events():
-            self.post_message(self.Heard(event))
-
-    @work(group="send")
-    async def send(self, what: str, *args: object) -> None:
-        """One message to the room (in a worker: sending may wait on the network)."""
-        if self.connection != "connected" or not await getattr(self.client, what)(*args):
-            self.sent_for = None  # not sent: the move may be made again when the table comes back
-            self.not_connected()
-
     # ----- what the room says -----
 
-    def on_train_table_heard(self, message: Heard) -> None:
+    def on_room_table_heard(self, message: RoomTable.Heard) -> None:
         event = message.event
+        if message.index and not isinstance(event, net.TrainSeatView | net.ServerError):
+            return  # the room's news comes to every seat here alike: the first seat's copy is heard
         if isinstance(event, net.RoomInfo):
             self.room_news(event)
             self.arrange_panels()  # the tracker goes once another person sits (and comes back if they leave)
             self.log_moves()
-        elif isinstance(event, net.TrainSeatView | net.TrainSpectatorView):
+        elif isinstance(event, net.TrainSeatView):
+            self.took_seat_view(message.index, event)
+        elif isinstance(event, net.TrainSpectatorView):
             self.took(event)
         elif isinstance(event, net.TrainRoundOver):
             self.round_over(event)
@@ -303,10 +278,19 @@ class TrainTable(TrainChoice, RoomTable):
             self.redraw_due = True
             self.call_later(self.redraw_now)
 
+    def took_seat_view(self, index: int, view: net.TrainSeatView) -> None:
+        """A seat here was sent its observation: kept, and shown when it is the seat on show's."""
+        kept = self.here[index].seat_view
+        if kept is not None and (view.match, view.game, view.position) < (kept.match, kept.game, kept.position):
+            return  # heard before the one kept but read after (a room the line table handed over)
+        self.keep_seat_view(index, view)
+        if index == self.at:
+            self.took(view)
+
     def took(self, view: net.TrainSeatView | net.TrainSpectatorView) -> None:
         """A new observation (a spectator's: the public view): the table as it is now."""
         key = (view.match, view.game)
-        before = self.spectator_view if self.watching else self.seat_view
+        before = self.shown
         if before is None or (before.match, before.game) != key:
             self.choosing = None
             self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
@@ -334,6 +318,7 @@ class TrainTable(TrainChoice, RoomTable):
         )
         if moved and self.query_one(HintPanel).wanted:
             self.hide_hint()
+        self.shown = view
         if isinstance(view, net.TrainSeatView):
             self.seat_view = view
         else:
@@ -370,8 +355,15 @@ class TrainTable(TrainChoice, RoomTable):
         if self.seat_view is view and not self.too_small:
             self._move(move)
 
-    def seat_client(self) -> TrainClient:
-        return self.client
+    def handed_over(self) -> None:
+        if self.seat_view is not None:
+            self.took(self.seat_view)
+
+    def last_move(self) -> str:
+        view = self.here[self.handing_to].seat_view if self.handing_to is not None else None
+        if not isinstance(view, net.TrainSeatView) or not view.observation.history:
+            return ""
+        return describe(view.observation.history[-1], view.observation.rules, self.names)
 
     def round_over(self, over: net.TrainRoundOver) -> None:
         if self.over == over:
@@ -405,7 +397,7 @@ class TrainTable(TrainChoice, RoomTable):
         if over is None or obs is None:
             return None
         buttons, keys, hint = self.end_choices(over.match_over, "score sheet")
-        return TrainRoundOverScreen(of_result(over, obs, self.names, self.rounds, self.mine, buttons, keys, hint))
+        return TrainRoundOverScreen(of_result(over, obs, self.names, self.rounds, self.you, buttons, keys, hint))
 
     def score_sheet(self) -> TrainSheet | None:
         """The rounds of the match in view: those before this one as the observation has them, and this one's
@@ -433,7 +425,7 @@ class TrainTable(TrainChoice, RoomTable):
     @property
     def coached(self) -> bool:
         """Whether the coach may help this seat (the tile tracker), as the room allows."""
-        return coach_allowed(self.info, self.mine)
+        return coach_allowed(self.info, self.seats_here)
 
     @property
     def players(self) -> int:
@@ -458,9 +450,11 @@ class TrainTable(TrainChoice, RoomTable):
         board = self.query_one("#board")
         board.border_subtitle = seats.plain if self.has_class("-short") and not self.local else LEGEND
         box = self.query_one("#hand-box")
-        if obs is None:
+        if obs is None:  # before the deal, or while the keyboard changes hands: nobody's hand
             board.border_title = self.room_title
-            box.border_title = "You"
+            box.border_title = "The keyboard changes hands" if self.hot_seat else "You"
+            self.query_one(HandView).show((), [], False)
+            self.query_one(TrackerPanel).update("")
             self.query_one(StatusBar).info = self.status_info()
             return
         targets = self.choosing[1] if self.choosing else ()
@@ -473,8 +467,9 @@ class TrainTable(TrainChoice, RoomTable):
         if self.watching:
             box.border_title = "Watching · every hand is face down"
         else:
+            who = names[obs.seat] if self.hot_seat else "You"  # at one keyboard "you" would not say whose
             box.border_title = (
-                f"You · {tiles_text(len(obs.hand))} · {sum(t.pips for t in obs.hand)} pips"
+                f"{who} · {tiles_text(len(obs.hand))} · {sum(t.pips for t in obs.hand)} pips"
                 f" · your train is {train_key(obs.rules, obs.seat)}"
             )
         shown = self.spectator_view if self.watching else self.seat_view
@@ -585,7 +580,7 @@ class TrainTable(TrainChoice, RoomTable):
 
     def action_undo(self) -> None:
         """Back to your previous decision, when the room offers it (you are the only person at the table)."""
-        if self.watching or self.undo_switched_off():
+        if self.watching or self.undo_refused():
             return
         if not undo_offered(self.seat_view):
             if other_people(self.info, self.mine):
@@ -647,8 +642,7 @@ class TrainTable(TrainChoice, RoomTable):
         self.action_pick(message.index)
 
     async def go_away(self) -> None:
-        self.workers.cancel_group(self, "net")
-        await self.client.close()
+        await self.leave_room()
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
