@@ -27,7 +27,7 @@ from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.tour import TourScreen
 from domino_tui.tui.table_options import local_names
-from domino_tui.tui.widgets.hand import key_label
+from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.widgets.hint_panel import render as render_hint
 from tests.records.test_store import record
 
@@ -137,7 +137,7 @@ async def test_all_fives_does_not_ask_between_a_side_and_an_arm_that_come_to_the
         tile, _ = found
         index = game.hand(HUMAN).index(tile)
         assert index < 10, "the tile has no number key"
-        await pilot.press(key_label(index))
+        await pilot.press(tile_key(index))
         await pilot.pause()
         assert table.choosing is None, "the table asked which end"
         await until(pilot, lambda: any(e.seat == HUMAN and e.tile == tile for e in the_game(app).history))

@@ -15,8 +15,8 @@ from ...engine import DrawRule, Rules, TrainRules
 KEYS = """
 | key | what it does |
 |---|---|
-| `1`-`9`, `0` | play that tile of your hand (the number under it) |
-| `←` `→` | move the ▲ cursor along your hand |
+| `1`-`9`, `0`, then `a` `b` `e` `f` … | play that tile of your hand (the key under it: letters past the tenth) |
+| `←` `→`, `Home` `End` | move the ▲ cursor along your hand, to its first or last tile |
 | `Enter` / `Space` | play the tile under the cursor |
 | `←` `→` `↑` `↓` | when a tile fits more than one end: the end to play it on |
 | `Esc` | cancel the choice of end |
@@ -39,8 +39,8 @@ Tiles marked ✓ fit an open end now; the tile with heavy lines on the table is 
 TRAIN_KEYS = """
 | key | what it does |
 |---|---|
-| `1`-`9`, `0` | play that tile of your hand (the number under it) |
-| `←` `→` | move the ▲ cursor along your hand |
+| `1`-`9`, `0`, then `a` `b` `e` `f` … | play that tile of your hand (the key under it: letters past the tenth) |
+| `←` `→`, `Home` `End` | move the ▲ cursor along your hand, to its first or last tile |
 | `Enter` / `Space` | play the tile under the cursor |
 | `1`-`8`, `m` | when a tile fits several trains: the train to play it on (its owner's number, `m` the Mexican) |
 | `Esc` | cancel the choice of train |

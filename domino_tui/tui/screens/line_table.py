@@ -55,7 +55,8 @@ from ..online import (
 )
 from ..sentence import sentence
 from ..side_panels import Placement
-from ..widgets.hand import HandView, key_label
+from ..tile_keys import LETTERS, tile_key
+from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.key_footer import KeyFooter
 from ..widgets.seat import SeatInfo, SeatView, tiles_text
@@ -64,7 +65,7 @@ from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from .beside_board import BesidePanels, MoveLog
 from .game_over import GameOverScreen, GameOverText
-from .room_table import CREATOR, MIN_HEIGHT, MIN_WIDTH, RoomTable, SeatHere, room_keys
+from .room_table import CREATOR, MIN_HEIGHT, MIN_WIDTH, RoomTable, SeatHere, hand_keys, room_keys
 from .score_sheet import ScoreSheet, ScoreSheetScreen
 
 # Keys that need a game in play, a seat at the table, or the room's creator.
@@ -85,11 +86,26 @@ PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3:
 
 class LineTable(BesidePanels, RoomTable):
     MOVE_KEYS = frozenset(
-        {*(str(k) for k in range(10)), "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"}
+        {
+            *(str(k) for k in range(10)),
+            *LETTERS,
+            "enter",
+            "space",
+            "left",
+            "right",
+            "up",
+            "down",
+            "d",
+            "p",
+            "n",
+            "s",
+            "r",
+        }
     )
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
+        *hand_keys(),
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),
         Binding("enter,space", "play", "Play"),
@@ -652,7 +668,7 @@ class LineTable(BesidePanels, RoomTable):
             return
         assert self.observation is not None
         if index >= len(self.observation.hand):
-            self.say(f"There is no tile {key_label(index)} in your hand.", error=True)
+            self.say(f"There is no tile {tile_key(index)} in your hand.", error=True)
             return
         self.query_one(HandView).cursor = index
         self.play_tile(index)

@@ -34,6 +34,7 @@ from ..coach_use import CoachUse
 from ..online import MAX_CHAT, Connect, seat_names
 from ..sentence import possessive, sentence, verb
 from ..table_options import local_names
+from ..tile_keys import LETTERS
 from ..widgets.hand import HandView
 from .over_dialog import OverDialog
 from .score_sheet import SheetDialog
@@ -54,6 +55,16 @@ class Dealing(Protocol):
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this a table cannot be read: it waits for a bigger terminal
 LOG_AUTO_WIDTH = 130  # the move log opens by itself from this width (unless you said otherwise)
+
+
+def hand_keys() -> list[BindingType]:
+    """The keys of the hand past the ten number keys, the same at every table: letters for the tiles after the
+    tenth (a Mexican Train hand, or a hand grown by draws), Home and End for the first and the last tile."""
+    return [
+        *[Binding(key, f"pick({index})", f"Tile {key}", show=False) for index, key in enumerate(LETTERS, 10)],
+        Binding("home", "cursor_to(0)", "First tile", show=False),
+        Binding("end", "cursor_to(-1)", "Last tile", show=False),
+    ]
 
 
 def room_keys(played: str) -> list[BindingType]:
@@ -263,6 +274,14 @@ class RoomTable(Screen[None]):
         elif self.watching and event.key in self.MOVE_KEYS and not self.has_class("-chatting"):
             event.stop()
             self.say("You are watching: the players make the moves. c chats, q leaves.", error=True)
+        elif event.key == "d" and not self.has_class("-chatting") and self.without_stock():
+            # The rules have nothing to draw from: d is off the footer, and says why rather than do nothing.
+            event.stop()
+            self.say(f"No drawing in {self.observation.rules.title}: when no tile fits, p passes.", error=True)  # type: ignore[union-attr]  # without_stock saw it
+
+    def without_stock(self) -> bool:
+        obs = self.observation
+        return obs is not None and not getattr(obs.rules, "has_stock", True)
 
     async def action_leave(self) -> None:
         """Leave the room; from a seat in a match online, after saying what that means and how to come back; at a
@@ -655,6 +674,12 @@ class RoomTable(Screen[None]):
         hand = self.query_one(HandView)
         if hand.tiles:
             hand.cursor = (hand.cursor + step) % len(hand.tiles)
+
+    def action_cursor_to(self, index: int) -> None:
+        """Home and End: the cursor on the first or (-1) the last tile of the hand."""
+        hand = self.query_one(HandView)
+        if hand.tiles:
+            hand.cursor = index % len(hand.tiles)
 
     def action_draw(self) -> None:
         obs = self.observation

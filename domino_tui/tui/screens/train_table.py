@@ -55,7 +55,7 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from ..widgets.trains import TrainsView
-from .room_table import CREATOR, LOG_AUTO_WIDTH, MIN_HEIGHT, MIN_WIDTH, RoomTable, room_keys
+from .room_table import CREATOR, LOG_AUTO_WIDTH, MIN_HEIGHT, MIN_WIDTH, RoomTable, hand_keys, room_keys
 from .train_choice import TILE_AND_TRAIN_KEYS, TrainChoice
 from .train_round_over import TrainRoundOverScreen, of_result
 from .train_score_sheet import TrainScoreSheetScreen, TrainSheet, of_observation
@@ -94,7 +94,7 @@ class TrainTable(TrainChoice, RoomTable):
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         *TILE_AND_TRAIN_KEYS,
-        *[Binding(key, f"pick({index})", f"Tile {key}", show=False) for index, key in enumerate(LETTERS, 10)],
+        *hand_keys(),
         Binding("left", "cursor(-1)", "Select", key_display="←→"),
         Binding("right", "cursor(1)", "Select", show=False),
         Binding("enter,space", "play", "Play"),
@@ -156,7 +156,6 @@ class TrainTable(TrainChoice, RoomTable):
     def on_mount(self) -> None:
         log = self.query_one("#log", RichLog)
         log.border_title = "Moves" if self.local else "Moves and chat"
-        self.query_one(HandView).key_of = tile_key
         settings = getattr(self.app, "settings", None)
         self.show_log = getattr(settings, "show_log", None)
         self.set_class(self.watching, "-watching")

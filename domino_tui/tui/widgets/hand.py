@@ -17,16 +17,10 @@ from textual.widget import Widget
 
 from ...engine import Tile
 from ..tile_art import BIG, SMALL, WIDE_SMALL, Canvas, Look, draw_tile, looks_for
+from ..tile_keys import tile_key
 
 ROLES = ("tile", "playable", "dim", "cursor", "label", "label-cursor")
 GAP = 1
-
-
-def key_label(index: int) -> str:
-    """The number key that picks the tile at ``index``: 1-9, then 0 for the tenth."""
-    if index < 9:
-        return str(index + 1)
-    return "0" if index == 9 else ""
 
 
 class HandView(Widget, can_focus=False):
@@ -58,7 +52,7 @@ class HandView(Widget, can_focus=False):
         # The looks to draw in, biggest first: a double-twelve hand has numbers of two digits.
         self.looks = looks_for(6)
         # The key shown under each tile: a table with keys for more tiles (the train table's) gives its own.
-        self.key_of: Callable[[int], str] = key_label
+        self.key_of: Callable[[int], str] = tile_key
         # The most rows the hand may take (the table keeps the rest for its board); None: as many as it needs.
         self.max_height: int | None = None
         self._boxes: list[tuple[int, int, int, int]] = []

@@ -21,7 +21,6 @@ from ...engine import End, Kind, Move, Observation, TrainObservation, TrainPlay
 from ..equal_plays import groups, outcome
 from ..tile_keys import tile_key
 from ..train_words import train_key, train_name, trains_for
-from .hand import key_label
 
 # The expert and the coach's ranking load with the first hint asked for, not with the table.
 if TYPE_CHECKING:
@@ -205,7 +204,7 @@ def keys_for(obs: Observation, move: Move) -> str:
     if move.kind is Kind.PASS:
         return "p"
     assert move.tile is not None and move.end is not None  # a play has both
-    key = key_label(obs.hand.index(move.tile)) or "← → Enter"
+    key = tile_key(obs.hand.index(move.tile)) or "← → Enter"
     ends = [m.end for m in obs.legal if m.kind is Kind.PLAY and m.tile == move.tile and m.end is not None]
     if len(groups(obs.board, move.tile, ends)) > 1:
         key += f" {END_KEYS[move.end]}"
