@@ -69,3 +69,8 @@ def room_options(settings: Settings, rules: TrainRules | None = None) -> Options
     target, games = settings.match_length()
     players = chosen.players if len(chosen.player_counts) > 1 else None
     return Options(variant=settings.variant, players=players, bots=bots, seats=seats, target=target, games=games)
+
+
+def single_game_note(variant: str) -> str:
+    """What the form says in place of a match's length where the rules play one game."""
+    return f"{variant.capitalize()} is played as one game: there is no match length to set."

@@ -124,7 +124,7 @@ def keys_for(table: RoomTable, move: Move) -> list[str]:
     index = game.hand(game.turn).index(move.tile)  # the seat to move: you, or whoever has the keyboard
     ends = [m.end for m in game.legal_moves() if m.kind is Kind.PLAY and m.tile == move.tile]
     # Ends that come to the same thing are not asked about (the table plays the first of them).
-    ends = list(distinct(game.board, move.tile, ends))
+    ends = list(distinct(game.board, move.tile, ends, bool(game.rules.count_scores)))
     if index < 10:
         keys = [str((index + 1) % 10)]
     else:
@@ -143,7 +143,8 @@ def same_move(game, made: Move, meant: Move) -> bool:
     """``made`` is ``meant``, or a play of the same tile that comes to the same thing (before it was made)."""
     if made == meant or made.kind is not Kind.PLAY or meant.kind is not Kind.PLAY or made.tile != meant.tile:
         return made == meant
-    return outcome(game.board, made.tile, made.end) == outcome(game.board, meant.tile, meant.end)
+    counted = bool(game.rules.count_scores)
+    return outcome(game.board, made.tile, made.end, counted) == outcome(game.board, meant.tile, meant.end, counted)
 
 
 async def play_heaviest(pilot, moves: int) -> None:
@@ -167,7 +168,8 @@ def tile_with_a_choice(game):
     for m in game.legal_moves():
         if m.kind is Kind.PLAY:
             ends.setdefault(m.tile, []).append(m.end)
-    return next((t for t, e in ends.items() if len(distinct(game.board, t, e)) > 1), None)
+    counted = bool(game.rules.count_scores)
+    return next((t for t, e in ends.items() if len(distinct(game.board, t, e, counted)) > 1), None)
 
 
 async def reach_a_choice(pilot, limit: int = 60):

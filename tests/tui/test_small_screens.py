@@ -11,9 +11,10 @@ from textual.widgets._select import SelectOverlay
 
 from domino_tui.engine import GameState, train_state
 from domino_tui.tui.board_layout import lay_out
-from domino_tui.tui.screens.new_game import NewGameScreen, single_game_note
+from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheet, ScoreSheetScreen
+from domino_tui.tui.table_options import single_game_note
 from domino_tui.tui.tile_art import TINY
 from domino_tui.tui.widgets.trains import TrainsView
 

@@ -12,7 +12,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from domino_tui.coach.hint import Rated
-from domino_tui.engine import DRAW, End, GameState, Kind, Move, Tile, get_rules, observe
+from domino_tui.engine import DRAW, Board, End, GameState, Kind, Move, Tile, get_rules, observe
 from domino_tui.engine.match import Match
 from domino_tui.games import LineMatch
 from domino_tui.net.heard import GameOver
@@ -259,3 +259,18 @@ def test_the_reviews_loss_reads_the_same_in_the_review_and_the_statistics():
     assert chance_lost(0.04) == "2.0% chance"
     text = render([record(review_loss=0.04, review_decisions=5)])
     assert "2.0% chance" in text and "0.04" not in text
+
+
+def test_a_double_at_one_of_two_equal_ends_makes_a_choice_only_where_the_ends_count() -> None:
+    """[3|3] at the left end and a plain 3 at the right: [3|6] leaves the ends 6 and 3 either way. In Block (pagat,
+    "Block game": only the numbers at the ends matter) that is one play, not asked about; in All Fives (pagat,
+    "All Fives": a double at an end counts both its halves) the double left open counts 6 more, so it is asked."""
+    board = Board()
+    board.place(Tile(3, 3), End.LEFT)
+    for tile in (Tile(1, 3), Tile(1, 2), Tile(2, 3)):
+        board.place(tile, End.RIGHT)
+    assert board.ends[:2] == (3, 3) and board.layout.double_at[:2] == (True, False)
+    ends = [End.LEFT, End.RIGHT]
+    block, all_fives = get_rules("block"), get_rules("allfives")
+    assert distinct(board, Tile(3, 6), ends, bool(block.count_scores)) == (End.LEFT,)
+    assert len(distinct(board, Tile(3, 6), ends, bool(all_fives.count_scores))) == 2

@@ -690,7 +690,7 @@ class LineTable(BesidePanels, RoomTable):
             shows = ", ".join(f"{e.label} {obs.board.ends[e]}" for e in obs.board.open_ends())
             self.say(f"{tile} does not fit: the open ends show {shows}.", error=True)
             return
-        choices = equal_plays.distinct(obs.board, tile, ends)
+        choices = equal_plays.distinct(obs.board, tile, ends, bool(obs.rules.count_scores))
         if len(choices) == 1:
             self._move(Move.play(tile, choices[0]))
             return

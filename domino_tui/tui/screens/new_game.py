@@ -16,7 +16,7 @@ from ...engine import Rules, TrainRules
 from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
 from ..opponents import PERSON, choices, known, train_opponent
 from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
-from ..table_options import local_names
+from ..table_options import local_names, single_game_note
 
 if TYPE_CHECKING:
     from ..online import Connect
@@ -35,11 +35,6 @@ def seat_labels(rules: Rules) -> tuple[str, ...]:
 DIGITS = r"[0-9]*"
 SEED_DIGITS = 4300  # sys.get_int_max_str_digits()'s default
 PAUSES = [("None (instant)", 0.0), ("Short (0.3 s)", 0.3), ("Normal (0.6 s)", 0.6), ("Slow (1.2 s)", 1.2)]
-
-
-def single_game_note(variant: str) -> str:
-    """What the form says in place of a match's length where the rules play one game."""
-    return f"{variant.capitalize()} is played as one game: there is no match length to set."
 
 
 class NewGameScreen(ModalScreen["Settings | Connect | None"]):

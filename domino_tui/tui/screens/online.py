@@ -19,7 +19,7 @@ from ...engine.train_rules import MIN_PLAYERS as MIN_TRAIN_PLAYERS
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import default_games
-from .new_game import single_game_note
+from ..table_options import single_game_note
 
 # Digits only, checked in linear time (see the new-game screen's fields).
 DIGITS = r"[0-9]*"

@@ -187,7 +187,7 @@ def merged(obs: Observation, ranking: list[Rated]) -> list[tuple[Rated, tuple[En
             rows.append((rated, []))
             continue
         assert move.tile is not None and move.end is not None  # a play has both
-        key = (move.tile, outcome(obs.board, move.tile, move.end))
+        key = (move.tile, outcome(obs.board, move.tile, move.end, bool(obs.rules.count_scores)))
         if key in seen:
             seen[key].append(move.end)
             continue
@@ -206,7 +206,7 @@ def keys_for(obs: Observation, move: Move) -> str:
     assert move.tile is not None and move.end is not None  # a play has both
     key = tile_key(obs.hand.index(move.tile)) or "← → Enter"
     ends = [m.end for m in obs.legal if m.kind is Kind.PLAY and m.tile == move.tile and m.end is not None]
-    if len(groups(obs.board, move.tile, ends)) > 1:
+    if len(groups(obs.board, move.tile, ends, bool(obs.rules.count_scores))) > 1:
         key += f" {END_KEYS[move.end]}"
     return key
 
