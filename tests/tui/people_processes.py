@@ -205,11 +205,15 @@ class App:
 
     async def shows(self, *words: str) -> str:
         """Wait until the screen shows every one of ``words``; the screen (on failure, the screen as it was)."""
+        got = await self.until(lambda: (s := self.screen()) and all(w in s for w in words) and s, f"{words} on screen")
+        return str(got)
+
+    async def until(self, check: Callable[[], object], what: str) -> object:
+        """`until`, and on failure the app's screen as it was."""
         try:
-            got = await until(lambda: (s := self.screen()) and all(w in s for w in words) and s, f"{words} on screen")
+            return await until(check, what)
         except AssertionError as failed:
             raise AssertionError(f"{failed}; the screen:\n{self.screen()}") from None
-        return str(got)
 
 
 def _quoted(word: str) -> str:

@@ -29,10 +29,12 @@ async def test_a_taken_seat_and_one_not_at_the_table_are_refused_in_words(tmp_pa
         taken = people.app("dan", "dan", address, "--name", "Dan", "--seat", "1")
         beyond = people.app("eve", "eve", address, "--name", "Eve", "--seat", "6")
         unheard = people.app("fay", "fay", address, "--name", "Fay", "--seat", "9")
+        told = "Seat 1 is taken (Cleo): the open seats are 2, 3, 4. q leaves."
+        await taken.until(lambda: told in words(taken), "Dan told")
+        await beyond.until(lambda: "There is no seat 6: the seats are 1 to 4. q leaves." in words(beyond), "Eve told")
+        await unheard.until(unheard.gone, "the command line to refuse seat 9")
+        # Gus sits after Dan is told which seats are open (sat before, he would take one of them from the list).
         fine = people.app("gus", "gus", address, "--name", "Gus", "--seat", "3")
-        await until(lambda: "Seat 1 is taken (Cleo): the open seats are 2, 3, 4. q leaves." in words(taken), "Dan told")
-        await until(lambda: "There is no seat 6: the seats are 1 to 4. q leaves." in words(beyond), "Eve told")
-        await until(unheard.gone, "the command line to refuse seat 9")
         assert "--seat is a seat's number, 1 to 8" in words(unheard)
         await until(lambda: [s[0] for s in people.creator.seats()] == ["Cleo", "", "Gus", ""], "Gus at seat 3")
         for app in (taken, beyond, unheard, fine):

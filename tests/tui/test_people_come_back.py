@@ -48,7 +48,7 @@ async def test_a_killed_app_and_a_left_one_come_back_to_their_seats_and_hands(tm
         )
         await creator.client.start()
         for app, seat in ((ann, ann_at), (bob, bob_at)):
-            await until(lambda app=app, seat=seat: app.hand() == hand_of(server.room(room), seat), "the hand shown")
+            await app.until(lambda app=app, seat=seat: app.hand() == hand_of(server.room(room), seat), "the hand shown")
 
         # Mid-hand Ann's app is killed (nothing said to the server) and Bob leaves with q, confirmed. Bots stand in
         # for both; from then on the creator's seat holds its move, so the hand waits for them to come back.
@@ -79,7 +79,7 @@ async def test_a_killed_app_and_a_left_one_come_back_to_their_seats_and_hands(tm
         live = server.room(room)
         assert live.status.value == "playing"
         for app, seat in ((ann, ann_at), (bob, bob_at)):
-            await until(lambda app=app, seat=seat: app.hand() == hand_of(live, seat), "their own hand shown again")
+            await app.until(lambda app=app, seat=seat: app.hand() == hand_of(live, seat), "their own hand shown again")
             assert "Traceback" not in app.screen()
 
         # From another computer (no token) the same name is refused, in words that say how to get in, every one
