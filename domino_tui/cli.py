@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Dominoes in your terminal.",
         epilog="Bot tournaments: domino-tui tournament --help; leagues: domino-tui league --help. "
         "Your statistics: domino-tui stats [--csv]. "
-        "A room server for play over the network: domino-tui serve --help; a seat in a room: "
+        "A room server for play over the network: domino-tui serve --help (its accounts: domino-tui accounts "
+        "--help); a seat in a room: "
         "domino-tui join --help. "
         "The game in a browser: domino-tui web --help",
     )
@@ -147,6 +148,10 @@ def _main(args_list: list[str]) -> int:
         from .net.cli import main as serve_main
 
         return serve_main(args_list[1:])
+    if args_list[:1] == ["accounts"]:
+        from .net.cli import accounts_main
+
+        return accounts_main(args_list[1:])
     if args_list[:1] == ["web"]:
         return web_main(args_list[1:])
     if args_list[:1] == ["join"]:
