@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Dominoes in your terminal.",
         epilog="Bot tournaments: domino-tui tournament --help; leagues: domino-tui league --help. "
         "Your statistics: domino-tui stats [--csv]. "
-        "A room server for play over the network: domino-tui serve --help; a seat in a room: "
+        "A room server for play over the network: domino-tui serve --help (its accounts: domino-tui accounts "
+        "--help); a seat in a room: "
         "domino-tui join --help. "
         "The game in a browser: domino-tui web --help",
     )
@@ -147,6 +148,10 @@ def _main(args_list: list[str]) -> int:
         from .net.cli import main as serve_main
 
         return serve_main(args_list[1:])
+    if args_list[:1] == ["accounts"]:
+        from .net.cli import accounts_main
+
+        return accounts_main(args_list[1:])
     if args_list[:1] == ["web"]:
         return web_main(args_list[1:])
     if args_list[:1] == ["join"]:
@@ -227,6 +232,7 @@ def join_main(argv: Sequence[str]) -> int:
     """``domino-tui join HOST[:PORT]/ROOM``: the table in a room on a room server."""
     import argparse
     import getpass
+    from dataclasses import replace
 
     parser = argparse.ArgumentParser(
         prog="domino-tui join",
@@ -240,6 +246,12 @@ def join_main(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--name", default=None, help="your name at the table (default: your login name)")
     parser.add_argument("--password", default=None, help="the room's password, if it has one")
+    parser.add_argument(
+        "--account",
+        default=None,
+        metavar="NAME",
+        help="play under your account NAME on that server (asks for its password unless a session is kept)",
+    )
     parser.add_argument(
         "--watch", action="store_true", help="watch the room without a seat: every hand face down, chat open"
     )
@@ -255,7 +267,9 @@ def join_main(argv: Sequence[str]) -> int:
         parser.error("--seat is a seat's number, 1 to 8")
     from .tui.online import Connect, check_name
 
-    name = (args.name if args.name is not None else getpass.getuser())[:24]
+    if args.account is not None and args.name is not None:
+        parser.error("--account plays under the account's name: leave out --name")
+    name = (args.account or (args.name if args.name is not None else getpass.getuser()))[:24]
     problem = check_name(name)
     if problem:
         parser.error(problem)
@@ -264,9 +278,25 @@ def join_main(argv: Sequence[str]) -> int:
         connect = Connect.join(args.address, name.strip(), args.password, watch=args.watch, seat=seat)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.account is not None:
+        connect = replace(connect, account=name.strip(), account_password=account_password(connect.url, name))
     from .tui.app import run as run_app
 
     return run_app(online=connect)
+
+
+def account_password(url: str, account: str) -> str | None:
+    """The account's password, asked for (never an argument) unless a session of it on ``url`` is kept; None
+    then (the session is used)."""
+    import getpass
+
+    from .tui.kept_accounts import KeptAccounts
+
+    kept = KeptAccounts()
+    kept.load()
+    if kept.find(url, account) is not None:
+        return None
+    return getpass.getpass(f"Password of {account} on {url.removeprefix('ws://')}: ")
 
 
 def web_main(argv: Sequence[str]) -> int:

@@ -146,3 +146,86 @@ def raise_file_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def accounts_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="domino-tui accounts",
+        description="The accounts of a room server's database: list them, give one a new password, remove one.",
+        epilog="A new password is read from stdin (asked for when stdin is a terminal), never from the command "
+        "line, where other users of the machine could read it.",
+    )
+    parser.add_argument(
+        "--db",
+        type=db_file,
+        default=None,
+        metavar="FILE_OR_URL",
+        help=f"the server's SQLite file (default: {config_dir() / DB_NAME}), or its PostgreSQL database's URL",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("list", help="every account: its name, when it was made, whether it is logged in")
+    reset = commands.add_parser(
+        "reset-password", help="give an account a new password, read from stdin; its session ends"
+    )
+    reset.add_argument("name", metavar="NAME")
+    remove = commands.add_parser("remove", help="delete an account: its name is free again")
+    remove.add_argument("name", metavar="NAME")
+    return parser
+
+
+def accounts_main(argv: Sequence[str]) -> int:
+    """``domino-tui accounts``: the operator's hand on the accounts, with or without the server running."""
+    import time
+
+    from . import accounts
+    from .server import open_storage
+
+    parser = accounts_parser()
+    args = parser.parse_args(argv)
+    db = args.db or config_dir() / DB_NAME
+    if isinstance(db, Path) and not db.exists():
+        parser.error(f"there is no database at {db}")
+    password = None
+    if args.command == "reset-password":
+        password = _new_password()
+        problem = accounts.password_problem(password)
+        if problem is not None:
+            print(f"domino-tui accounts: {problem}", file=sys.stderr)
+            return 1
+    try:
+        store = open_storage(db)
+    except StorageError as exc:
+        print(f"domino-tui accounts: {exc}", file=sys.stderr)
+        return 1
+    try:
+        if args.command == "list":
+            for name, created, session in accounts.listed(store):
+                made = time.strftime("%Y-%m-%d %H:%M", time.localtime(created))
+                print(f"{name}\tmade {made}\t{'logged in' if session else 'logged out'}")
+            return 0
+        if password is not None:
+            done = accounts.reset_password(store, args.name, password)
+            said = f"{args.name} has a new password; its session has ended"
+        else:
+            done = accounts.remove(store, args.name)
+            said = f"{args.name} is removed"
+        if not done:
+            print(f"domino-tui accounts: there is no account called {args.name}", file=sys.stderr)
+            return 1
+        print(said)
+        return 0
+    finally:
+        store.close()
+
+
+def _new_password() -> str:
+    """The new password: asked for twice at a terminal, else stdin's first line (its line end not part of it)."""
+    import getpass
+
+    if sys.stdin.isatty():
+        first = getpass.getpass("New password: ")
+        if getpass.getpass("The same again: ") != first:
+            print("domino-tui accounts: the two passwords differ", file=sys.stderr)
+            raise SystemExit(1)
+        return first
+    return sys.stdin.readline().removesuffix("\n").removesuffix("\r")

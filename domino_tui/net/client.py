@@ -83,10 +83,13 @@ def room_address(text: str) -> tuple[str, str]:
 
 
 class RoomClient(SeatClient):
-    def __init__(self, url: str, *, retry: tuple[float, float] = (0.1, 5.0)) -> None:
+    def __init__(self, url: str, *, retry: tuple[float, float] = (0.1, 5.0), session: str | None = None) -> None:
+        """``session``: an account's session token (`sign_in`): the client enters its room under the account's
+        name (refused with code ``account`` when the session has ended)."""
         super().__init__()
         self.url = url
         self.retry = retry
+        self.session = session
         self._ws: ClientConnection | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -148,6 +151,10 @@ class RoomClient(SeatClient):
         try:
             async with connect(self.url, compression=None, open_timeout=5, max_size=1 << 20) as ws:
                 self._ws = ws
+                if self.session is not None and self.welcome is None:
+                    # Sent ahead of the entering message, which the server reads once it has answered this one
+                    # (and never, when it refuses it: the refusal is the entering call's).
+                    await ws.send(encode({"type": "resume", "v": VERSION, "session": self.session}))
                 await ws.send(encode(self._hello_now()))
                 async for raw in ws:
                     self._hear(raw)
@@ -194,3 +201,35 @@ async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple
     if answer.get("type") != "held" or not (seat is None or isinstance(seat, int)) or not isinstance(status, str):
         raise NetError("refused", "the server's answer is not one of a held seat")
     return seat, status
+
+
+async def sign_in(url: str, kind: str, name: str, password: str, wait: float = 10.0) -> tuple[str, str]:
+    """``kind`` "register" (a new account) or "login" on the server at ``url``: the account's name as the server
+    keeps it, and a new session token (for `RoomClient`'s ``session``; it ends the account's previous one).
+    NetError with the server's words when refused, or when the server cannot be reached in ``wait`` seconds."""
+    answer = await _ask(url, {"type": kind, "v": VERSION, "name": name, "password": password}, wait)
+    kept, session = answer.get("name"), answer.get("session")
+    if answer.get("type") != "account" or not isinstance(kept, str) or not isinstance(session, str):
+        raise NetError("refused", "the server's answer is not one of an account")
+    return kept, session
+
+
+async def log_out(url: str, session: str, wait: float = 10.0) -> None:
+    """End the session ``session`` is the token of (the server answers alike whether it was one)."""
+    await _ask(url, {"type": "logout", "v": VERSION, "session": session}, wait)
+
+
+async def _ask(url: str, message: dict[str, object], wait: float) -> dict[str, object]:
+    """One message on a connection of its own, and the server's one answer (NetError for an error)."""
+    try:
+        async with asyncio.timeout(wait), connect(url, compression=None, open_timeout=wait, max_size=1 << 16) as ws:
+            await ws.send(encode(message))
+            raw = await ws.recv()
+    except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+        raise NetError("unreachable", f"cannot reach {url}: {str(exc) or type(exc).__name__}") from None
+    answer = json.loads(raw)
+    if not isinstance(answer, dict):
+        raise NetError("refused", "the server's answer is not an object")
+    if answer.get("type") == "error":
+        raise NetError(str(answer.get("code")), visible(str(answer.get("message"))))
+    return answer

@@ -1,4 +1,4 @@
-"""The server's rooms on a PostgreSQL server (``serve --db postgresql://user@host:port/dbname``): the same two
+"""The server's rooms on a PostgreSQL server (``serve --db postgresql://user@host:port/dbname``): the same
 tables as the SQLite file (storage.py), written by the same group commits, each durable once PostgreSQL has
 committed it (``synchronous_commit`` on, whatever the server's default). The database must exist; the tables are
 made in it on the first start. Its schema version is kept in a one-row table of its own, as SQLite keeps it in
@@ -35,6 +35,13 @@ SCHEMA = (
         seq INTEGER NOT NULL,
         entry TEXT NOT NULL,
         PRIMARY KEY (code, seq)
+    )""",
+    """CREATE TABLE IF NOT EXISTS accounts (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        password TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        session TEXT UNIQUE
     )""",
 )
 VERSION_TABLE = "domino_tui_schema"
@@ -113,6 +120,11 @@ class PostgresStorage(GroupCommits):
             )
             for code, created, seed, options, password, active, address in rows
         ]
+
+    def execute_now(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[object, ...]], int]:
+        cursor = self._db.execute(sql.replace("?", "%s"), params)  # autocommit: its own transaction
+        rows = cursor.fetchall() if cursor.description is not None else []
+        return rows, cursor.rowcount
 
     def _commit(self, batch: list[Write]) -> None:
         db = self._db

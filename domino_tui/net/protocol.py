@@ -24,6 +24,7 @@ MAX_MESSAGE = 4_096
 MAX_NAME = 24
 MAX_CHAT = 200
 MAX_PASSWORD = 128
+MAX_SECRET = 1024  # an account's password (accounts.py asks at least 8 characters of a new one)
 MAX_TOKEN = 64
 MAX_ROOM = 16
 MAX_SECONDS = 3_600
@@ -53,6 +54,7 @@ class Code(StrEnum):
     SERVER_FULL = "server_full"
     TIMEOUT = "timeout"  # no first message in time
     REFUSED = "refused"  # a knock at a started room that was not answered with a seat
+    ACCOUNT = "account"  # a name taken by an account, a wrong account name or password, a session ended
 
 
 class ProtocolError(Exception):
@@ -67,6 +69,7 @@ class ProtocolError(Exception):
 # ----- what a client may send: each type, its fields and their kinds -----
 
 # A field's kind: "name", "text", "password", "token", "room", "variant", "level" (strings with their own limits),
+# "secret" (an account's password: any string up to MAX_SECRET, never quoted back),
 # "seat" (an int >= 0), "pair" (a list of two seats), "players" (an int from 2 to 8), "house" (an object, read by
 # the engine), "count" (an int >= 1), "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list
 # of null or level names), "flag" (true or false), "version".
@@ -76,6 +79,10 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "rejoin": {"v": "version", "room": "room", "token": "token"},
     "held": {"v": "version", "room": "room", "token": "token"},
     "watch": {"v": "version", "room": "room"},
+    "register": {"v": "version", "name": "name", "password": "secret"},
+    "login": {"v": "version", "name": "name", "password": "secret"},
+    "resume": {"v": "version", "session": "token"},
+    "logout": {"v": "version", "session": "token"},
     "start": {},
     "move": {"position": "position", "move": "move"},
     "next": {},
@@ -107,6 +114,8 @@ _OPTIONAL: dict[str, dict[str, str]] = {
     "watch": {"password": "password"},
 }
 FIRST = frozenset({"create", "join", "rejoin", "watch", "held"})
+# First messages that sign a connection in to an account (or end a session); then comes one of FIRST.
+SIGN_IN = frozenset({"register", "login", "resume", "logout"})
 _STRING_LIMITS = {"name": MAX_NAME, "text": MAX_CHAT, "password": MAX_PASSWORD, "token": MAX_TOKEN, "room": MAX_ROOM}
 
 
@@ -150,6 +159,9 @@ def _check(kind: str, field: str, field_kind: str, value: object) -> None:
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is 1 to {limit} printable characters")
         if field_kind == "name" and value != value.strip():
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} neither starts nor ends with a space")
+    elif field_kind == "secret":
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_SECRET:
+            raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is 1 to {MAX_SECRET} characters")
     elif field_kind in ("seat", "position"):
         if not (is_whole_number(value) and 0 <= value < 1 << 31):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 0")

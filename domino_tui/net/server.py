@@ -2,7 +2,8 @@
 connection told only its seat's part.
 
 A connection's first message creates a room, joins one (taking a seat and a token), rejoins a seat with its
-token, or watches. The server keeps the registry of rooms, checks passwords and the limits on connections and
+token, or watches; before it, a connection may sign in to an account (accounts.py), whose name it then sits
+down with. The server keeps the registry of rooms, checks passwords and the limits on connections and
 rooms, reads every frame (protocol.parse) and counts a client's refused messages; everything a room does with a
 message (check, apply, store, send, and the bots, stand-ins, clock and next game after it) is its host's, the
 same code that runs a room in the app's process. A connection is a `Client`, the host's listener.
@@ -36,9 +37,22 @@ from websockets.http11 import Request, Response
 
 from ..engine import EngineError, SaveFormatError
 from . import credentials
+from .accounts import Accounts
 from .host import KNOCK_WAIT, KNOCKS, RoomHost
 from .limits import Bucket, PerAddress
-from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
+from .protocol import (
+    FIRST,
+    HELLO_TIMEOUT,
+    MAX_MESSAGE,
+    SIGN_IN,
+    VERSION,
+    Code,
+    Options,
+    ProtocolError,
+    encode,
+    error,
+    parse,
+)
 from .protocol import normal_room_code as normal_code
 from .room import Room, Status, check_options
 from .storage import GroupCommits, Storage, StorageError, is_database_url
@@ -120,6 +134,7 @@ class Client:
     spawn: Callable[[Coroutine[object, object, None]], asyncio.Task[None]]
     chat_allowance: Bucket
     host: RoomHost | None = None  # the room it entered
+    account: str | None = None  # the account it signed in to (accounts.py), whose name it sits down with
     strikes: int = 0
     chat_dropped: bool = False  # chat to it is being dropped, and it has been told
     # Set by the first close: from then on nothing more is sent to it, it is read no more, and no second close is
@@ -221,7 +236,8 @@ class RoomServer:
         self.failure: str | None = None
         self.stopping = False
         self._tasks: set[asyncio.Task[None]] = set()
-        self._password_checks = asyncio.Semaphore(2)  # scrypt is dear by design: two at a time at most
+        self._password_checks = asyncio.Semaphore(2)  # scrypt and argon2 are dear by design: two at a time at most
+        self.accounts = Accounts(self.storage, self.misses, self._password_checks)
         self.new_seed: Callable[[], int] = credentials.new_seed  # the seed of each new match (tests fix it)
         self.active: dict[str, float] = {}  # per room: when it was last active (time.time())
         self.made_by: dict[str, str] = {}  # per room: the address that made it (kept with the room)
@@ -430,6 +446,11 @@ class RoomServer:
             return
         try:
             msg = parse(raw)
+            if msg["type"] in SIGN_IN:
+                signed_in = await self._sign_in(client, msg)
+                if signed_in is None:
+                    return
+                msg = signed_in
             if msg["type"] not in FIRST:
                 raise ProtocolError(Code.NOT_NOW, "first create, join, rejoin or watch a room")
             await self._enter(client, msg)
@@ -456,6 +477,25 @@ class RoomServer:
         if client.closing is not None:
             await client.closing  # its own code and reason, before the handler's end closes it as normal
 
+    async def _sign_in(self, client: Client, msg: dict[str, object]) -> dict[str, object] | None:
+        """A first message of accounts.py's, answered; then the connection's next message, which enters a room as
+        a first one does (None: a logout, answered, and the connection closed)."""
+        ws = client.ws
+        if msg["type"] == "logout":
+            await self.accounts.logout(str(msg["session"]))
+            await ws.send(encode({"type": "logged_out"}))  # the same whether it was a session: no token is told
+            await ws.close()
+            return None
+        signed = await self.accounts.sign_in(msg, client.address)
+        client.account = signed.name
+        await ws.send(encode({"type": "account", "name": signed.name, "session": signed.session}))
+        try:
+            async with asyncio.timeout(self.config.hello_timeout):
+                raw = await ws.recv()
+        except TimeoutError:
+            raise ProtocolError(Code.TIMEOUT, "signed in, but no create, join, rejoin or watch followed") from None
+        return parse(raw)
+
     def _refuse(self, client: Client, code: Code, message: str) -> None:
         """Tell the client why its message was refused. A client that keeps sending what no client of the
         protocol sends (malformed messages, a flood) is disconnected after ``strikes`` of them: so a flood is
@@ -471,6 +511,8 @@ class RoomServer:
 
     async def _enter(self, client: Client, msg: dict[str, object]) -> None:
         kind = msg["type"]
+        if kind in ("create", "join"):
+            msg["name"] = await self.accounts.seat_name(client.account, str(msg["name"]))
         if kind == "create":
             await self._create(client, msg)
             return

@@ -1,4 +1,5 @@
-"""The server's rooms in a database: each room a row and the log of everything that changed it. SQLite in WAL mode
+"""The server's rooms in a database: each room a row and the log of everything that changed it (and the accounts
+of people who keep one, accounts.py). SQLite in WAL mode
 by default (`Storage`); a PostgreSQL server when ``serve --db`` is its address (postgres_storage.py, the same
 tables, writes and schema version). server.open_storage picks one.
 
@@ -22,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
@@ -39,6 +40,15 @@ SCHEMA = (
         entry TEXT NOT NULL,
         PRIMARY KEY (code, seq)
     ) WITHOUT ROWID""",
+    # Since schema 4 (accounts.py): an account per name, its key the name casefolded (unique in any case), its
+    # password an argon2id hash, its session the SHA-256 of the one session token it has (null: logged out).
+    """CREATE TABLE IF NOT EXISTS accounts (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        password TEXT NOT NULL,
+        created REAL NOT NULL,
+        session TEXT UNIQUE
+    )""",
 )
 Write = tuple[str, tuple[object, ...]]
 
@@ -93,6 +103,18 @@ class GroupCommits:
     # ----- reading, once at start -----
 
     def rooms(self) -> list[StoredRoom]:
+        raise NotImplementedError
+
+    # ----- accounts (accounts.py): each statement a transaction of its own, durable on return -----
+
+    async def execute(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[object, ...]], int]:
+        """One statement (SQLite's ``?`` for each parameter) in the storage's thread, between the group commits
+        (so it never reads one half done), committed alone: a refused one (a name taken) fails no room's write.
+        Its rows, and the number of rows it changed."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, self.execute_now, sql, params)
+
+    def execute_now(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[object, ...]], int]:
+        """`execute` where no server runs (the operator's ``accounts`` command), or in the storage's thread."""
         raise NotImplementedError
 
     # ----- writing -----
@@ -198,7 +220,7 @@ class Storage(GroupCommits):
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, 1, 2, SCHEMA_VERSION):
+            if version not in (0, 1, 2, 3, SCHEMA_VERSION):
                 raise StorageError(f"{self.path} holds rooms of a newer server (schema {version})")
             for statement in SCHEMA:
                 self._db.execute(statement)
@@ -210,6 +232,7 @@ class Storage(GroupCommits):
             if version in (1, 2):
                 # The address that made a room is kept since schema 3; an earlier room counts for none.
                 self._db.execute("ALTER TABLE rooms ADD COLUMN address TEXT")
+            # Schema 4 adds the accounts table, made above as every table is: nothing of a room changes.
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StorageError(f"cannot use {self.path} for the rooms: {exc}") from None
@@ -229,6 +252,10 @@ class Storage(GroupCommits):
                 StoredRoom(code, created, seed, json.loads(options), password, entries, active or created, address)
             )
         return out
+
+    def execute_now(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[object, ...]], int]:
+        cursor = self._db.execute(sql, params)  # autocommit: the statement is its own transaction
+        return cursor.fetchall(), cursor.rowcount
 
     def _commit(self, batch: list[Write]) -> None:
         db = self._db

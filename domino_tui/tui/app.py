@@ -15,6 +15,7 @@ from textual.screen import Screen
 from ..stored_file import StoredFile
 from . import textual_fixes
 from .coach_desk import CoachDesk, RecordNote
+from .kept_accounts import KeptAccounts
 from .kept_seats import KeptSeats
 from .settings import PlayerSettings, Settings, rules_of, variants
 
@@ -67,6 +68,8 @@ class DominoApp(App):
         self.player_settings = PlayerSettings(keep=save_settings)
         # The seats this player holds in rooms online, with their tokens (one owner: kept_seats.py).
         self.kept_seats = KeptSeats(keep=save_settings)
+        # The sessions of the player's accounts on room servers (kept_accounts.py).
+        self.kept_accounts = KeptAccounts(keep=save_settings)
         self.game: LocalGame | None = None  # the match at this keyboard, in its room (local_game.py)
         # Its file, one object for the app's life: a damaged file it could not move aside is never written over.
         self._room_file: StoredFile | None = None
@@ -97,7 +100,7 @@ class DominoApp(App):
         settings_readable = problem is None  # a damaged file is no first start: no tour over its message
         if problem:
             self.notify(problem, title="Settings", severity="warning", timeout=8)
-        seats_problem = self.kept_seats.load()
+        seats_problem = self.kept_seats.load() or self.kept_accounts.load()
         if seats_problem:
             self.notify(seats_problem, title="Seats online", severity="warning", timeout=8)
         if self.kept_seats.latest() is not None and self._online is None:

@@ -19,6 +19,7 @@ from .move_words import describe, last_action
 from .sentence import YOU, verb
 
 if TYPE_CHECKING:
+    from .kept_accounts import KeptAccounts
     from .kept_seats import KeptSeats
 
 DEFAULT_SERVER = "127.0.0.1:8765"
@@ -40,6 +41,10 @@ class Connect:
     options: dict[str, object] = field(default_factory=dict)  # more create options (docs/protocol.md)
     watch: bool = False  # a spectator: the public view, every hand face down, no seat
     seat: int | None = None  # the seat asked for when joining (from 0; None: the first open one)
+    # An account on the server to play under (docs/protocol.md, Accounts): its name, and the password to log in
+    # with when no session of it is kept (never kept itself, never shown).
+    account: str | None = None
+    account_password: str | None = field(default=None, repr=False)
 
     @classmethod
     def join(
@@ -68,6 +73,26 @@ class Connect:
 
         url, _ = room_address(f"{where}/new")
         return cls(url, name, None, password or None, variant, bots, dict(options))
+
+    async def session(self, accounts: KeptAccounts | None) -> str | None:
+        """The session token to enter with: None for a guest; a new one when a password was given (logging in,
+        and kept), else the one kept for the account on this server. NetError when the login is refused, or with
+        code ``account`` when there is neither a password nor a session."""
+        if self.account is None:
+            return None
+        held = accounts.find(self.url, self.account) if accounts is not None else None
+        if self.account_password is None:
+            if held is None:
+                raise NetError("account", f"log in to the account {self.account} with its password")
+            return held.session
+        from ..net.client import sign_in
+
+        name, session = await sign_in(self.url, "login", self.account, self.account_password)
+        if accounts is not None:
+            from .kept_accounts import KeptAccount
+
+            accounts.keep(KeptAccount(self.url, name, session, time.time()))
+        return session
 
     async def enter(self, new_client: Callable[[], SeatClient], kept: KeptSeats | None = None) -> SeatClient:
         """Create, join or watch, with a client ``new_client`` makes: the client let in, or NetError when the
@@ -131,6 +156,7 @@ def refusal(error: NetError, url: str, asked: int | None = None) -> str:
     why = {
         "no_room": "There is no such room on that server (check the code).",
         "password": "Wrong password for this room.",
+        "account": f"{error.message[:1].upper()}{error.message[1:]}.",
         "seat": "The room is full.",
         "server_full": "The server is full just now: try again later.",
         "version": "The server speaks another version of the protocol: update domino-tui.",

@@ -212,9 +212,15 @@ class LineTable(BesidePanels, RoomTable):
         assert connect is not None  # a local room's table is given its clients
         from ...net.client import RoomClient
 
+        accounts = getattr(self.app, "kept_accounts", None)
         try:
-            client = await connect.enter(lambda: RoomClient(connect.url), getattr(self.app, "kept_seats", None))
+            session = await connect.session(accounts)
+            client = await connect.enter(
+                lambda: RoomClient(connect.url, session=session), getattr(self.app, "kept_seats", None)
+            )
         except net.NetError as exc:
+            if exc.code == "account" and accounts is not None and connect.account is not None:
+                accounts.forget(connect.url, connect.account)  # the server no longer takes it: log in again
             self.post_message(self.Refused(exc.code, refusal(exc, connect.url, connect.seat)))
             return
         self.here = [SeatHere(client)]

@@ -1,9 +1,11 @@
 """Play online: create a room on a room server (variant, match length, the bots in the seats nobody takes, an
-optional password), join one by its code, or watch one. Dismissed with where to go (a `Connect`), or None."""
+optional password), join one by its code, or watch one; as a guest, or under an account on that server.
+Dismissed with where to go (a `Connect`), or None."""
 
 from __future__ import annotations
 
 import getpass
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,6 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...engine import TRAIN_VARIANTS, VARIANTS, get_rules
 from ...engine.train_rules import MAX_PLAYERS as MAX_TRAIN_PLAYERS
 from ...engine.train_rules import MIN_PLAYERS as MIN_TRAIN_PLAYERS
+from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import default_games
@@ -60,6 +63,10 @@ class OnlineScreen(ModalScreen[Connect | None]):
                 yield Input(server or DEFAULT_SERVER, id="server", compact=True)
                 yield Label(f"Your name (up to {MAX_NAME} characters)")
                 yield Input(name or login_name(), id="name", max_length=MAX_NAME, compact=True)
+                yield Label("Account on that server (optional; played under instead of the name)")
+                yield Input(id="account", max_length=MAX_NAME, compact=True)
+                yield Label("Account's password (empty: the session kept on this computer)")
+                yield Input(id="account-password", password=True, max_length=MAX_SECRET, compact=True)
                 yield Label("Password (optional; to join a room that has one, or to give a new room one)")
                 yield Input(id="password", password=True, max_length=128, compact=True)
                 yield Label("To join or watch: the room's code (empty to create a room)")
@@ -129,8 +136,17 @@ class OnlineScreen(ModalScreen[Connect | None]):
 
     def read(self, create: bool, watch: bool = False) -> Connect | str:
         """Where to go, or what is wrong with the form."""
+        found = self.read_room(create, watch)
+        account = self.query_one("#account", Input).value.strip()
+        if isinstance(found, str) or not account:
+            return found
+        password = self.query_one("#account-password", Input).value or None
+        return replace(found, name=account, account=account, account_password=password)
+
+    def read_room(self, create: bool, watch: bool) -> Connect | str:
+        """Where to go as a guest, or what is wrong with the form."""
         server = self.query_one("#server", Input).value.strip() or DEFAULT_SERVER
-        name = self.query_one("#name", Input).value.strip()
+        name = self.query_one("#account", Input).value.strip() or self.query_one("#name", Input).value.strip()
         problem = check_name(name)
         if problem:
             return problem
