@@ -167,7 +167,7 @@ class Accounts:
 def listed(store: GroupCommits) -> list[tuple[str, float, bool]]:
     """Every account: its name, when it was made, and whether it has a session."""
     rows, _ = store.execute_now("SELECT name, created, session FROM accounts ORDER BY key")
-    return [(str(name), float(created), session is not None) for name, created, session in rows]  # type: ignore[arg-type]
+    return [(str(name), float(created), session is not None) for name, created, session in rows]  # type: ignore[arg-type]  # rows are the database's untyped tuples
 
 
 def reset_password(store: GroupCommits, name: str, password: str) -> bool:
