@@ -268,7 +268,7 @@ class RoomHost:
         longer takes it back), which the knocking connection is given with its welcome."""
         knock = self.knocks.pop(seat, None)
         if knock is None:
-            raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {seat}")
+            raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {seat + 1}")
         token = self.new_token()
         await self._store({"e": "admit", "seat": seat, "token": credentials.token_hash(token)})
         log.info("room %s: seat %d let in again by its creator", credentials.shown_code(self.room.code), seat)
@@ -328,7 +328,7 @@ class RoomHost:
             self._attach(listener, seat)
             if seat == self.room.creator:
                 self._share_with(listener)
-            self._answer(seat, f"the person of seat {seat} came back to it with its token")
+            self._answer(seat, f"the person of seat {seat + 1} came back to it with its token")
             listener.deliver(self._welcome(seat, None))
             self._send_room()
             self._send_table([listener])
@@ -421,8 +421,9 @@ class RoomHost:
             elif kind == "admit":
                 await self._admit(msg["seat"])  # type: ignore[arg-type]  # parse: a seat
             elif kind == "refuse":
-                if self._answer(msg["seat"], "the room's creator did not let you in") is None:  # type: ignore[arg-type]  # parse: a seat
-                    raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {msg['seat']}")
+                knocked: int = msg["seat"]  # type: ignore[assignment]  # parse: a seat
+                if self._answer(knocked, "the room's creator did not let you in") is None:
+                    raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {knocked + 1}")
                 self._send_room()
             elif kind == "start":
                 if room.status is not Status.LOBBY:

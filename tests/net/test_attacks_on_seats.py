@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from domino_tui.net import credentials
 from domino_tui.net.client import RoomClosed, RoomInfo, ServerError
 
 from .conftest import Running, start_server
@@ -53,7 +56,10 @@ async def refusal(running: Running, first: dict[str, object]) -> str:
     return str(said["code"])
 
 
-async def test_tokens_that_hold_no_seat_are_guessed_no_faster_than_wrong_passwords(tmp_path: Path) -> None:
+async def test_tokens_that_hold_no_seat_are_guessed_no_faster_than_wrong_passwords(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
     async with serving(tmp_path, misses=0.001, misses_burst=3) as running:
         welcome = await running.client().create("Ana", "block", password="secret")
         room, token = welcome.room, welcome.token
@@ -66,6 +72,7 @@ async def test_tokens_that_hold_no_seat_are_guessed_no_faster_than_wrong_passwor
         assert await refusal(running, {"type": "held", "room": room, "token": made_up + "C"}) == "too_fast"
         assert await refusal(running, {"type": "held", "room": room, "token": token}) == "too_fast"
         assert await refusal(running, {"type": "rejoin", "room": room, "token": token}) == "too_fast"
+    assert token and not [r for r in caplog.records if made_up in r.getMessage() or token in r.getMessage()]
 
 
 async def test_held_tells_a_token_that_holds_no_seat_nothing_of_a_room_with_a_password(running: Running) -> None:
@@ -169,9 +176,16 @@ async def test_seats_are_moved_by_no_message_a_client_could_forge(running: Runni
         assert await refused({"type": "sit", "seat": 1}) == "not_now"
     await ana.swap(0, 1)
     assert (await wait_for(ana, lambda e: isinstance(e, ServerError))).code == "not_now"
+    # Nobody knocks: the words count seats from 1, as every refusal's do.
+    for answer in (ana.admit, ana.refuse):
+        await answer(1)
+        nobody = await wait_for(ana, lambda e: isinstance(e, ServerError))
+        assert nobody.code == "not_now" and "seat 2" in nobody.message, nobody
 
 
-async def test_a_token_holds_only_its_own_room_and_nothing_once_that_room_is_closed(running: Running) -> None:
+async def test_a_token_holds_only_its_own_room_and_nothing_in_a_new_room_of_the_same_code(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ana, ben = running.client(), running.client()
     first = await ana.create("Ana", "block")
     second = await ben.create("Ben", "block")
@@ -181,4 +195,10 @@ async def test_a_token_holds_only_its_own_room_and_nothing_once_that_room_is_clo
     await ana.close_room()
     await wait_for(ana, lambda e: isinstance(e, RoomClosed))
     assert await refusal(running, {"type": "held", "room": first.room, "token": first.token}) == "no_room"
-    assert await refusal(running, {"type": "rejoin", "room": first.room, "token": first.token}) == "no_room"
+    # The closed room's code comes up again for a new room: the old token is nobody's there.
+    monkeypatch.setattr(credentials, "new_room_code", lambda: first.room.replace("-", ""))
+    again = await running.client().create("Cy", "block")
+    assert again.room == first.room
+    (stale,) = await answers(running, {"type": "held", "room": first.room, "token": first.token})
+    assert stale["seat"] is None
+    assert await refusal(running, {"type": "rejoin", "room": first.room, "token": first.token}) == "token"
