@@ -117,8 +117,18 @@ class WatchedLock(asyncio.Lock):
 
 
 async def test_an_old_token_takes_nothing_back_when_it_asks_just_as_the_seat_is_given_a_new_one(
-    running: Running,
+    room_db: Path | str,
 ) -> None:
+    running = await start_server(room_db)
+    try:
+        await old_token_behind_an_admit(running)
+    finally:
+        for client in running.clients:
+            await client.close()
+        await running.server.stop()
+
+
+async def old_token_behind_an_admit(running: Running) -> None:
     ana, room, (_, old) = await started_with_absent(running, "block", ["Ana", "Ben"])
     knocker = await connect(running.url)
     await knocker.send(json.dumps({"type": "join", "v": 1, "room": room, "name": "Ben"}))
@@ -202,3 +212,17 @@ async def test_a_token_holds_only_its_own_room_and_nothing_in_a_new_room_of_the_
     (stale,) = await answers(running, {"type": "held", "room": first.room, "token": first.token})
     assert stale["seat"] is None
     assert await refusal(running, {"type": "rejoin", "room": first.room, "token": first.token}) == "token"
+
+
+async def test_a_knock_at_a_room_with_a_password_needs_the_password(running: Running) -> None:
+    ana, ben = running.client(), running.client()
+    room = (await ana.create("Ana", "block", password="secret", seats=[None, None])).room
+    await ben.join(room, "Ben", "secret")
+    await ana.start()
+    await ben.close()
+    await wait_for(ana, lambda e: isinstance(e, RoomInfo) and e.status == "playing" and not e.seats[1].present)
+    for password in (None, "wrong"):
+        knock = {"type": "join", "room": room, "name": "Ben", **({"password": password} if password else {})}
+        assert await refusal(running, knock) == "password"
+    assert running.server.rooms[room.replace("-", "")].knocks == {} and not running.server.knocking
+    assert ana.info is not None and ana.info.knocks == ()
