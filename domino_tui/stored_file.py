@@ -34,9 +34,17 @@ class NotAFile(OSError):
     """Something other than a regular file where a file is kept (a directory, a FIFO, a device, a socket)."""
 
 
+class SymbolicLink(NotAFile):
+    """A symbolic link where a file of secrets is kept."""
+
+
 class StoredFile:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, private: bool = False) -> None:
+        """``private``: the file holds secrets (seat tokens): it is never read through a symbolic link (set aside
+        as a file that cannot be used), and one others may read is made its owner's alone when read. (It is always
+        written as a new file readable by its owner only, renamed over the old, so no write goes through a link.)"""
         self.path = path
+        self.private = private
         # A damaged file that could not be moved aside: (device, inode) of the file not to write over.
         self._kept: tuple[int, int] | None = None
 
@@ -45,7 +53,7 @@ class StoredFile:
         a message: ``failed`` ("Your saved game could not be restored"), why, where the file went, and
         ``then`` ("A new game starts.")."""
         try:
-            text = read_text(self.path)
+            text = read_text(self.path, private=self.private)
         except FileNotFoundError:
             return None, None
         except Exception as exc:  # a directory, a FIFO, no permission, not UTF-8, a broken disk, ...
@@ -111,17 +119,27 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
-def read_text(path: Path, limit: int = MAX_BYTES) -> str:
+def read_text(path: Path, limit: int = MAX_BYTES, private: bool = False) -> str:
     """The UTF-8 text of the regular file at ``path`` (see `read_bytes`)."""
-    return read_bytes(path, limit).decode("utf-8")
+    return read_bytes(path, limit, private).decode("utf-8")
 
 
-def read_bytes(path: Path | str, limit: int = MAX_BYTES) -> bytes:
+def read_bytes(path: Path | str, limit: int = MAX_BYTES, private: bool = False) -> bytes:
     """The bytes of the regular file at ``path``. Opened without waiting (a FIFO with no writer would block
-    an ordinary open for ever) and refused unless it is a regular file of at most ``limit`` bytes."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    an ordinary open for ever) and refused unless it is a regular file of at most ``limit`` bytes. ``private``: a
+    symbolic link is refused (SymbolicLink), and a file others may read or write is made its owner's alone."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if private:
+        if os.path.islink(path):
+            raise SymbolicLink("it is a symbolic link, which a file of secrets never is")
+        flags |= getattr(os, "O_NOFOLLOW", 0)  # and should a link appear this moment, the open refuses it
+    fd = os.open(path, flags)
     with os.fdopen(fd, "rb") as f:
-        check_regular(os.fstat(fd), limit)
+        st = os.fstat(fd)
+        check_regular(st, limit)
+        if private and stat.S_IMODE(st.st_mode) & 0o077:
+            with contextlib.suppress(OSError):  # another's file (then reading it is all this does)
+                os.fchmod(fd, 0o600)
         data = f.read(limit + 1)
     if len(data) > limit:
         raise ValueError(f"it is larger than {limit >> 20} MiB")

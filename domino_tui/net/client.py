@@ -17,6 +17,7 @@ import json
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ..engine.tiles import is_whole_number
 from .heard import (
     Chat,
     Connection,
@@ -179,18 +180,21 @@ class RoomClient(SeatClient):
         return {"type": "rejoin", "v": VERSION, "room": welcome.room, "token": token}
 
 
-async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple[int | None, str] | None:
+async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple[int | None, str | None] | None:
     """Whether ``token`` still holds a seat in ``room`` on the server at ``url``, asked without entering the room
-    (the protocol's ``held``): (the seat, or None when the token holds none, and the room's status), or None when
-    the server has no such room (closed, or expired). NetError when the server cannot be reached in ``wait``
-    seconds or answers anything else."""
+    (the protocol's ``held``): (the seat and the room's status; or None and None when the token holds no seat), or
+    None when the server has no such room (closed, or expired). NetError when the server cannot be reached in
+    ``wait`` seconds or answers anything else (whatever is at that address now may be no room server at all)."""
     try:
         async with asyncio.timeout(wait), connect(url, compression=None, open_timeout=wait, max_size=1 << 16) as ws:
             await ws.send(encode({"type": "held", "v": VERSION, "room": room, "token": token}))
             raw = await ws.recv()
     except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
         raise NetError("unreachable", f"cannot reach {url}: {str(exc) or type(exc).__name__}") from None
-    answer = json.loads(raw)
+    try:
+        answer = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise NetError("refused", "the server's answer is not JSON") from None
     if not isinstance(answer, dict):
         raise NetError("refused", "the server's answer is not an object")
     if answer.get("type") == "error":
@@ -198,7 +202,12 @@ async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple
             return None
         raise NetError(str(answer.get("code")), str(answer.get("message")))
     seat, status = answer.get("seat"), answer.get("status")
-    if answer.get("type") != "held" or not (seat is None or isinstance(seat, int)) or not isinstance(status, str):
+    # A token that holds no seat is told no status (an earlier server told one).
+    if (
+        answer.get("type") != "held"
+        or not (seat is None or is_whole_number(seat))
+        or not (isinstance(status, str) or (seat is None and status is None))
+    ):
         raise NetError("refused", "the server's answer is not one of a held seat")
     return seat, status
 

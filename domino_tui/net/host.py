@@ -268,7 +268,7 @@ class RoomHost:
         longer takes it back), which the knocking connection is given with its welcome."""
         knock = self.knocks.pop(seat, None)
         if knock is None:
-            raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {seat}")
+            raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {seat + 1}")
         token = self.new_token()
         await self._store({"e": "admit", "seat": seat, "token": credentials.token_hash(token)})
         log.info("room %s: seat %d let in again by its creator", credentials.shown_code(self.room.code), seat)
@@ -300,20 +300,23 @@ class RoomHost:
             listener.deliver(self._room_text())  # who sits where: a spectator's table names the seats
             self._send_table([listener])
 
-    def seat_held(self, token: str) -> str:
-        """The answer to a ``held`` question, without entering the room: the seat ``token`` holds in it (null when
-        none: the room's creator let another in with a new token) and the room's state (a match over holds a
-        seat no longer)."""
+    def seat_held(self, token: str) -> tuple[int | None, str]:
+        """The seat ``token`` holds (None when none: the room's creator let another in with a new token, or it was
+        never one of this room's), and the answer to a ``held`` question, asked without entering the room: the
+        seat and the room's state (a match over holds a seat no longer). A token that holds no seat is told no
+        state: whoever holds none may know no password either."""
         room = self.room
         seat = room.seat_of_token(token)
-        return encode({"type": "held", "room": credentials.shown_code(room.code), "seat": seat, "status": room.status})
+        status = room.status if seat is not None else None
+        return seat, encode({"type": "held", "room": credentials.shown_code(room.code), "seat": seat, "status": status})
 
     async def rejoin(self, listener: Listener, token: str) -> None:
         """Take a seat back with its token; a listener still holding it (half dead, perhaps) is sent away."""
-        seat = self.room.seat_of_token(token)
-        if seat is None:
-            raise ProtocolError(Code.TOKEN, "that token holds no seat in this room")
         async with self.lock:
+            # Looked up under the lock: an admit that waited before it may have given the seat a new token.
+            seat = self.room.seat_of_token(token)
+            if seat is None:
+                raise ProtocolError(Code.TOKEN, "that token holds no seat in this room")
             old = self.seated.get(seat)
             if old is not None:
                 self._detach(old)
@@ -325,7 +328,7 @@ class RoomHost:
             self._attach(listener, seat)
             if seat == self.room.creator:
                 self._share_with(listener)
-            self._answer(seat, f"the person of seat {seat} came back to it with its token")
+            self._answer(seat, f"the person of seat {seat + 1} came back to it with its token")
             listener.deliver(self._welcome(seat, None))
             self._send_room()
             self._send_table([listener])
@@ -418,8 +421,9 @@ class RoomHost:
             elif kind == "admit":
                 await self._admit(msg["seat"])  # type: ignore[arg-type]  # parse: a seat
             elif kind == "refuse":
-                if self._answer(msg["seat"], "the room's creator did not let you in") is None:  # type: ignore[arg-type]  # parse: a seat
-                    raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {msg['seat']}")
+                knocked: int = msg["seat"]  # type: ignore[assignment]  # parse: a seat
+                if self._answer(knocked, "the room's creator did not let you in") is None:
+                    raise ProtocolError(Code.NOT_NOW, f"nobody knocks for seat {knocked + 1}")
                 self._send_room()
             elif kind == "start":
                 if room.status is not Status.LOBBY:

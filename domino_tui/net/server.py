@@ -525,12 +525,20 @@ class RoomServer:
             raise ProtocolError(Code.NO_ROOM, f"there is no room {msg['room']} on this server")
         if kind == "held":
             # A question, not an entry: answered, and the connection closed (no room of the client's, no seat).
-            await client.ws.send(host.seat_held(str(msg["token"])))
+            seat, answer = host.seat_held(str(msg["token"]))
+            if seat is None:
+                self.misses.take(client.address)  # a token that holds no seat is a guess, as a wrong password is
+            await client.ws.send(answer)
             await client.ws.close()
             return
         client.host = host
         if kind == "rejoin":
-            await host.rejoin(client, str(msg["token"]))
+            try:
+                await host.rejoin(client, str(msg["token"]))
+            except ProtocolError as exc:
+                if exc.code is Code.TOKEN:
+                    self.misses.take(client.address)
+                raise
             return
         if host.room.password_hash is not None:
             password = msg.get("password")
@@ -571,6 +579,8 @@ class RoomServer:
         try:
             joining.result()
         except asyncio.CancelledError:
+            # Not let in either: knocking and vanishing, over and over, spends the address's guesses too.
+            self.misses.take(address)
             raise ProtocolError(Code.REFUSED, "the connection closed while it knocked") from None
         except ProtocolError:
             if started or host.room.status is not Status.LOBBY:

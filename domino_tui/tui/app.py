@@ -102,7 +102,8 @@ class DominoApp(App):
             self.notify(problem, title="Settings", severity="warning", timeout=8)
         seats_problem = self.kept_seats.load() or self.kept_accounts.load()
         if seats_problem:
-            self.notify(seats_problem, title="Seats online", severity="warning", timeout=8)
+            # The file's words are quoted in it, and brackets are no markup there.
+            self.notify(seats_problem, title="Seats online", severity="warning", timeout=8, markup=False)
         if self.kept_seats.latest() is not None and self._online is None:
             self.run_worker(self.offer_held_seat(), group="held-seat", exclusive=True)
         if self.settings.theme in self.available_themes:
@@ -136,6 +137,7 @@ class DominoApp(App):
                     f"{unsure}: Play online takes it back, or domino-tui join {held.address}.",
                     title="Your seat online",
                     timeout=10,
+                    markup=False,  # a name or a server's address ([::1]) may hold brackets
                 )
                 return
             self.kept_seats.forget(held.server, held.room)

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from ..engine.errors import SaveFormatError, shown
-from ..net.protocol import MAX_NAME, normal_room_code
+from ..net.protocol import MAX_NAME, MAX_ROOM, MAX_TOKEN, normal_room_code
 from ..paths import config_dir
 from ..stored_file import StoredFile
 
@@ -24,6 +24,8 @@ FILE_NAME = "seats.json"
 VERSION = 1
 MOST = 64  # seats kept at most: the oldest go first (a token is worth little once its room has expired)
 FIELDS = {"server": str, "room": str, "token": str, "name": str, "seat": int, "variant": str, "kept": float}
+MOST_SEATS = 8  # a room's seats at the most (Mexican Train's eight)
+MAX_SERVER = 300  # characters of ws://HOST:PORT
 
 
 def path() -> Path:
@@ -62,13 +64,40 @@ def _read(data: object) -> list[KeptSeat]:
             if kind is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             if not isinstance(value, kind) or isinstance(value, bool):
-                raise SaveFormatError(f"a kept seat's {name} is not a {kind.__name__}: {shown(value)}")
+                said = "" if name == "token" else f": {shown(value)}"  # a token is never shown, even a broken one
+                raise SaveFormatError(f"a kept seat's {name} is not a {kind.__name__}{said}")
             values[name] = value
         seat = KeptSeat(**values)  # type: ignore[arg-type]  # each field checked against its type above
-        if not seat.token or len(seat.name) > MAX_NAME or not 0 <= seat.seat < 8:
-            raise SaveFormatError(f"not a kept seat: {shown(item)}")
+        wrong = what_is_wrong(seat)
+        if wrong is not None:
+            raise SaveFormatError(wrong)
         seats.append(seat)
     return seats
+
+
+def what_is_wrong(seat: KeptSeat) -> str | None:
+    """What makes ``seat`` one this program never keeps, in words that never show its token; None when nothing.
+    Its words are shown to the player and its server is connected to at the start, so each field must be what a
+    room server gave: a file edited by hand, or a server that sent something else, keeps nothing."""
+    if not (seat.server.startswith("ws://") and len(seat.server) <= MAX_SERVER and _plain(seat.server)):
+        return f"a kept seat's server is not a room server's address: {shown(seat.server[:MAX_SERVER])}"
+    room = normal_room_code(seat.room)
+    if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and _plain(seat.room)):
+        return f"a kept seat's room is not a room's code: {shown(seat.room[: MAX_ROOM * 2])}"
+    if not (0 < len(seat.token) <= MAX_TOKEN and _plain(seat.token)):
+        return "a kept seat's token is not one a server gives"
+    if not (0 < len(seat.name) <= MAX_NAME and seat.name.isprintable()):
+        return f"a kept seat's name is not 1 to {MAX_NAME} printable characters: {shown(seat.name[: MAX_NAME * 2])}"
+    if not (len(seat.variant) <= MAX_NAME and seat.variant.isprintable()):
+        return f"a kept seat's variant is not a variant's name: {shown(seat.variant[: MAX_NAME * 2])}"
+    if not 0 <= seat.seat < MOST_SEATS:
+        return f"a kept seat's seat is not one of a room's: {shown(seat.seat)}"
+    return None
+
+
+def _plain(text: str) -> bool:
+    """Printable, with no space: an address, a code or a token as a server writes them."""
+    return text.isprintable() and not any(ch.isspace() for ch in text)
 
 
 class KeptSeats:
@@ -76,7 +105,7 @@ class KeptSeats:
 
     def __init__(self, file: StoredFile | None = None, keep: bool = True) -> None:
         """``keep``: False keeps the seats in memory only (an app whose settings are not saved)."""
-        self.file = file or StoredFile(path())
+        self.file = file or StoredFile(path(), private=True)
         self.keep_on_disk = keep
         self.seats: list[KeptSeat] = []
 
@@ -96,7 +125,14 @@ class KeptSeats:
         return max(self.seats, key=lambda s: s.kept, default=None)
 
     def keep(self, seat: KeptSeat) -> str | None:
-        """Keep ``seat`` (in place of one in the same room); a message when it could not be written."""
+        """Keep ``seat`` (in place of one in the same room); a message when it could not be written, or is not
+        one to keep (a server that named its room or seat as no room server does)."""
+        wrong = what_is_wrong(seat)
+        if wrong is not None:
+            return (
+                f"Your seat is not kept on this computer ({wrong}): should this program end, ask the room's creator "
+                "to let you back in."
+            )
         others = [
             s for s in self.seats if (s.server, normal_room_code(s.room)) != (seat.server, normal_room_code(seat.room))
         ]

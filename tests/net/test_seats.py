@@ -280,7 +280,7 @@ async def test_a_knock_is_refused_with_words(running) -> None:
     assert away.value.code == "refused" and "did not let you in" in away.value.message
     await wait_for(ana, knocks_are())
     await ana.refuse(1)
-    assert "nobody knocks for seat 1" in (await wait_for(ana, refused("not_now"))).message
+    assert "nobody knocks for seat 2" in (await wait_for(ana, refused("not_now"))).message
     # The seat's person comes back with the token after all: the knock for it is turned away.
     knocking = asyncio.create_task(running.client().join(room, "Cy"))
     await wait_for(ana, knocks_are((2, "Cy")))

@@ -64,7 +64,7 @@ async def test_a_seat_whose_token_holds_none_is_forgotten_and_one_held_is_offere
     welcome = await ana.create("Ana", "classic")
     assert welcome.token is not None
     keep(server.url, welcome.room, "not-the-token")
-    assert await seat_held(server.url, welcome.room, "not-the-token") == (None, "lobby")
+    assert await seat_held(server.url, welcome.room, "not-the-token") == (None, None)
     said = await notices_at_start()
     assert not any(welcome.room in m for m in said) and kept_rooms() == []
     keep(server.url, welcome.room, welcome.token)
