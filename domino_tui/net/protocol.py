@@ -53,6 +53,7 @@ class Code(StrEnum):
     SERVER_FULL = "server_full"
     TIMEOUT = "timeout"  # no first message in time
     REFUSED = "refused"  # a knock at a started room that was not answered with a seat
+    ELSEWHERE = "elsewhere"  # another process of the server serves the room just now (connect again)
 
 
 class ProtocolError(Exception):
