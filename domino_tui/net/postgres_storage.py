@@ -44,6 +44,7 @@ SCHEMA = (
     )""",
 )
 VERSION_TABLE = "domino_tui_schema"
+PREPARING = 0x646F6D696E6F  # the advisory lock's key while a server makes or checks the tables ("domino")
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is reported, not waited for for ever
 
 
@@ -95,6 +96,9 @@ class PostgresStorage(GroupCommits):
         # A commit returns once it is on the database server's disk, however that server is set up.
         self._db.execute("SET synchronous_commit = on")
         with self._db.transaction():
+            # Processes started together on a new database would make the tables together (and all but one
+            # fail): one at a time, by a lock held until this transaction ends.
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (PREPARING,))
             version = self._schema_version()
             if version > SCHEMA_VERSION:
                 raise StorageError(f"{name} holds rooms of a newer server (schema {version})")
