@@ -192,7 +192,16 @@ class RoomHost:
     def _spawn(self, coro: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        # A bot's move refused because another process took the room is no failure: the room is dropped here.
+        if exc is not None and not isinstance(exc, RoomElsewhere):
+            task.get_loop().call_exception_handler({"message": "a room's task failed", "exception": exc, "task": task})
 
     # ----- entering and leaving -----
 
