@@ -14,7 +14,7 @@ from domino_tui.net.client import Connection, RoomClient
 from domino_tui.net.postgres_storage import PostgresStorage
 from domino_tui.net.storage import RoomElsewhere
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, free_port, start_server
 from .events import wait_for
 
 ROOM = "RACE2345"
@@ -134,3 +134,30 @@ async def test_a_client_names_its_room_in_the_path_it_connects_to(running) -> No
     await wait_for(ana, lambda e: isinstance(e, Connection) and e.state == "reconnecting")
     await wait_for(ana, lambda e: isinstance(e, Connection) and e.state == "connected")
     assert [client.ws.request.path for client in host.clients] == [f"/room/{welcome.room.replace('-', '')}"] * 2
+
+
+async def test_a_process_whose_room_was_taken_sends_its_clients_away_and_they_get_it_back(postgres_server) -> None:
+    """The first process hung past its lease and the second took the room: the first's next write is refused, it
+    drops the room and sends its client away; the client, back at the first, gets the room handed back (the first
+    asks, the second lets it go), and the match goes on to its end with every move in the log once."""
+    url = postgres_server.new_database()
+    first, second = await start_server(url), await start_server(url)
+    ana = first.client()
+    try:
+        welcome = await ana.create("Ana", "block", seats=[None, "random"], target=30, between=0)
+        code = welcome.room.replace("-", "")
+        await ana.start()
+        while ana.observation is None or not ana.observation.observation.legal:
+            await asyncio.sleep(0.005)  # Ana's turn: the room waits for her move (left in her events, for play_seat)
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute("UPDATE room_leases SET expires = now() - interval '1 second'")
+        assert await second.server._take(code) is not None
+        result = await asyncio.wait_for(play_seat(ana, "random"), 30)
+    finally:
+        for running in (first, second):
+            for client in running.clients:
+                await client.close()
+            await running.server.stop()
+    assert result is not None and result.match_over
+    log = log_of(url, code)
+    assert [seq for seq, _ in log] == list(range(len(log)))
