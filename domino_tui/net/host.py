@@ -41,9 +41,9 @@ from typing import Protocol
 
 from ..engine import SaveFormatError
 from . import credentials
+from .lease import RoomElsewhere
 from .protocol import FIRST, MIN_CLOCK, VERSION, Code, ProtocolError, encode
 from .room import Entry, Mover, Room, SeatKind, Status
-from .storage import RoomElsewhere
 from .thinking import Thinkers
 
 log = logging.getLogger("domino_tui.net")

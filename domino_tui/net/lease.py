@@ -31,6 +31,13 @@ if TYPE_CHECKING:  # the store hands its connections in: the server imports this
 
 log = logging.getLogger("domino_tui.net")
 
+
+class RoomElsewhere(Exception):
+    """The room's write was refused, not failed: another server process has taken the room (its lease). Only that
+    room is given up; the process goes on with its others. (Here, not in the stores, so that a room's host knows
+    it without importing a database.)"""
+
+
 LEASE_SECONDS = 30.0  # a lease outlives its last renewal by this long: the wait when an owner hangs, not dies
 RENEW_EVERY = LEASE_SECONDS / 3
 

@@ -21,7 +21,8 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 import psycopg
 
 from . import lease
-from .storage import SCHEMA_VERSION, GroupCommits, RoomElsewhere, StorageError, StoredRoom, Write
+from .lease import RoomElsewhere
+from .storage import SCHEMA_VERSION, GroupCommits, StorageError, StoredRoom, Write
 
 T = TypeVar("T")
 

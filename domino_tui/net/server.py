@@ -42,12 +42,12 @@ from websockets.http11 import Request, Response
 from ..engine import EngineError, SaveFormatError
 from . import credentials
 from .host import KNOCK_WAIT, KNOCKS, RoomHost
-from .lease import RENEW_EVERY
+from .lease import RENEW_EVERY, RoomElsewhere
 from .limits import Bucket, PerAddress
 from .protocol import FIRST, HELLO_TIMEOUT, MAX_MESSAGE, VERSION, Code, Options, ProtocolError, encode, error, parse
 from .protocol import normal_room_code as normal_code
 from .room import Room, Status, check_options
-from .storage import GroupCommits, RoomElsewhere, Storage, StorageError, StoredRoom, is_database_url
+from .storage import GroupCommits, Storage, StorageError, StoredRoom, is_database_url
 from .thinking import Thinkers
 
 log = logging.getLogger("domino_tui.net")

@@ -23,6 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from .lease import RoomElsewhere
+
 SCHEMA_VERSION = 3
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rooms (
@@ -58,11 +60,6 @@ class StoredRoom:
 
 class StorageError(Exception):
     """The database cannot be opened or written: the server stops rather than acknowledge what it cannot keep."""
-
-
-class RoomElsewhere(Exception):
-    """The room's write was refused, not failed: another server process has taken the room (its lease, lease.py).
-    Only that room is given up; the process goes on with its others."""
 
 
 def _owner_only(path: str) -> None:

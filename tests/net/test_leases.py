@@ -11,8 +11,8 @@ import pytest
 
 from domino_tui.net.botclient import play_seat
 from domino_tui.net.client import Connection, RoomClient
+from domino_tui.net.lease import RoomElsewhere
 from domino_tui.net.postgres_storage import PostgresStorage
-from domino_tui.net.storage import RoomElsewhere
 
 from .conftest import ServerProcess, free_port, start_server
 from .events import wait_for
