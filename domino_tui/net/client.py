@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from urllib.parse import quote
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -40,7 +41,7 @@ from .heard import (
     coach_allowed,
     spectator_observation,
 )
-from .protocol import VERSION, encode
+from .protocol import VERSION, encode, normal_room_code
 from .visible import visible
 
 __all__ = [
@@ -81,6 +82,15 @@ def room_address(text: str) -> tuple[str, str]:
     if not colon or not port.isdigit():
         host, port = where, str(DEFAULT_PORT)
     return f"ws://{host}:{port}", room
+
+
+def room_url(url: str, room: object) -> str:
+    """Where to connect for ``room`` on the server at ``url``: ``ws://HOST:PORT/room/CODE``, the code written as
+    the server keeps it, so that a proxy in front of several server processes sends every connection of a room to
+    the same one (docs/network.md); the server's own URL when no room is known yet (to create one)."""
+    if not isinstance(room, str) or not room:
+        return url
+    return f"{url.rstrip('/')}/room/{quote(normal_room_code(room), safe='')}"
 
 
 class RoomClient(SeatClient):
@@ -150,7 +160,8 @@ class RoomClient(SeatClient):
         """One connection, from connecting to its close; why it ended."""
         self._welcomed = False
         try:
-            async with connect(self.url, compression=None, open_timeout=5, max_size=1 << 20) as ws:
+            room = self.welcome.room if self.welcome is not None else self._hello.get("room") if self._hello else None
+            async with connect(room_url(self.url, room), compression=None, open_timeout=5, max_size=1 << 20) as ws:
                 self._ws = ws
                 if self.session is not None and self.welcome is None:
                     # Sent ahead of the entering message, which the server reads once it has answered this one
@@ -186,7 +197,8 @@ async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple
     None when the server has no such room (closed, or expired). NetError when the server cannot be reached in
     ``wait`` seconds or answers anything else (whatever is at that address now may be no room server at all)."""
     try:
-        async with asyncio.timeout(wait), connect(url, compression=None, open_timeout=wait, max_size=1 << 16) as ws:
+        address = room_url(url, room)
+        async with asyncio.timeout(wait), connect(address, compression=None, open_timeout=wait, max_size=1 << 16) as ws:
             await ws.send(encode({"type": "held", "v": VERSION, "room": room, "token": token}))
             raw = await ws.recv()
     except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:

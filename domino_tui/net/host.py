@@ -41,6 +41,7 @@ from typing import Protocol
 
 from ..engine import SaveFormatError
 from . import credentials
+from .lease import RoomElsewhere
 from .protocol import FIRST, MIN_CLOCK, VERSION, Code, ProtocolError, encode
 from .room import Entry, Mover, Room, SeatKind, Status
 from .thinking import Thinkers
@@ -127,6 +128,7 @@ class RoomHost:
         undo: bool = False,
         on_close: Callable[[RoomHost], None] | None = None,
         on_store_failure: Callable[[str], None] | None = None,
+        on_elsewhere: Callable[[RoomHost], None] | None = None,
         new_seed: Callable[[], int] = credentials.new_seed,
         new_token: Callable[[], str] = credentials.new_token,
         knock_wait: float = KNOCK_WAIT,
@@ -141,6 +143,7 @@ class RoomHost:
         self.undo = undo
         self.on_close = on_close
         self.on_store_failure = on_store_failure
+        self.on_elsewhere = on_elsewhere  # the store refused a write: another process serves the room now
         self.new_seed = new_seed  # a restart's seed (tests set it to replay a match)
         self.new_token = new_token  # a seat's token (a room in a file keeps them: saved_room.py)
         self.knock_wait = knock_wait
@@ -189,7 +192,16 @@ class RoomHost:
     def _spawn(self, coro: Coroutine[object, object, None]) -> None:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        # A bot's move refused because another process took the room is no failure: the room is dropped here.
+        if exc is not None and not isinstance(exc, RoomElsewhere):
+            task.get_loop().call_exception_handler({"message": "a room's task failed", "exception": exc, "task": task})
 
     # ----- entering and leaving -----
 
@@ -482,6 +494,11 @@ class RoomHost:
         let it acknowledge what is not kept, and goes on up."""
         try:
             await write
+        except RoomElsewhere:
+            self.stop()
+            if self.on_elsewhere is not None:
+                self.on_elsewhere(self)
+            raise
         except Exception as exc:
             if self.on_store_failure is not None:
                 self.on_store_failure(str(exc))

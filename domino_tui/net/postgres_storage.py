@@ -11,13 +11,20 @@ said, which names the database by `shown_url`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import psycopg
 
+from . import lease
+from .lease import RoomElsewhere
 from .storage import SCHEMA_VERSION, GroupCommits, StorageError, StoredRoom, Write
+
+T = TypeVar("T")
 
 # The same tables as SQLite's (storage.SCHEMA), in PostgreSQL's types: a seed is 63 bits, a time a float.
 SCHEMA = (
@@ -45,6 +52,7 @@ SCHEMA = (
     )""",
 )
 VERSION_TABLE = "domino_tui_schema"
+PREPARING = 0x646F6D696E6F  # the advisory lock's key while a server makes or checks the tables ("domino")
 CONNECT_TIMEOUT = 10  # seconds: a server that does not answer is reported, not waited for for ever
 
 
@@ -66,10 +74,15 @@ def secrets_of(url: str) -> list[str]:
 
 
 class PostgresStorage(GroupCommits):
-    """The rooms in a PostgreSQL database."""
+    """The rooms in a PostgreSQL database, shared by every server process that uses it: each serves the rooms
+    whose leases it holds (lease.py)."""
 
-    def __init__(self, url: str) -> None:
+    shared = True
+
+    def __init__(self, url: str, lease_seconds: float = lease.LEASE_SECONDS) -> None:
         self._secrets = secrets_of(url)
+        self._url = url
+        self._handoffs: lease.Handoffs | None = None
         name = shown_url(url)
         try:
             self._db = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
@@ -77,6 +90,7 @@ class PostgresStorage(GroupCommits):
             raise StorageError(f"cannot use {name} for the rooms: {self._scrub(str(exc))}") from None
         try:
             self._prepare(name)
+            self.leases = lease.Leases(self._db, lease_seconds)
         except psycopg.Error as exc:
             self._db.close()
             raise StorageError(f"cannot use {name} for the rooms: {self._scrub(str(exc))}") from None
@@ -90,10 +104,13 @@ class PostgresStorage(GroupCommits):
         # A commit returns once it is on the database server's disk, however that server is set up.
         self._db.execute("SET synchronous_commit = on")
         with self._db.transaction():
+            # Processes started together on a new database would make the tables together (and all but one
+            # fail): one at a time, by a lock held until this transaction ends.
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (PREPARING,))
             version = self._schema_version()
             if version > SCHEMA_VERSION:
                 raise StorageError(f"{name} holds rooms of a newer server (schema {version})")
-            for statement in SCHEMA:
+            for statement in (*SCHEMA, lease.SCHEMA):
                 self._db.execute(statement)
             self._db.execute(f"CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (version INTEGER NOT NULL)")
             self._db.execute(f"DELETE FROM {VERSION_TABLE}")
@@ -106,6 +123,80 @@ class PostgresStorage(GroupCommits):
             return 0
         row = self._db.execute(f"SELECT max(version) FROM {VERSION_TABLE}").fetchone()
         return int(row[0]) if row and row[0] is not None else 0
+
+    def _room(self, code: str) -> StoredRoom | None:
+        row = self._db.execute(
+            "SELECT code, created, seed, options, password, active, address FROM rooms WHERE code = %s", (code,)
+        ).fetchone()
+        if row is None:
+            return None
+        code, created, seed, options, password, active, address = row
+        entries = [
+            json.loads(entry)
+            for (entry,) in self._db.execute("SELECT entry FROM log WHERE code = %s ORDER BY seq", (code,))
+        ]
+        return StoredRoom(code, created, seed, json.loads(options), password, entries, active or created, address)
+
+    def _take_room(self, code: str) -> StoredRoom | None:
+        if not self.leases.take(code):
+            raise RoomElsewhere(f"room {code} is served by another process")
+        stored = self._room(code)
+        if stored is None:
+            self.leases.release(code)  # no such room: its code is left free
+        return stored
+
+    def _take_new_code(self, code: str) -> bool:
+        if not self.leases.take(code):
+            return False
+        if self._db.execute("SELECT 1 FROM rooms WHERE code = %s", (code,)).fetchone() is not None:
+            self.leases.release(code)
+            return False
+        return True
+
+    async def _in_thread(self, work: Callable[..., T], *args: object) -> T:
+        """``work`` in the store's thread, after the commits asked for before it and on the same connection."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, work, *args)
+
+    async def take_room(self, code: str) -> StoredRoom | None:
+        return await self._in_thread(self._take_room, code)
+
+    async def take_new_code(self, code: str) -> bool:
+        return await self._in_thread(self._take_new_code, code)
+
+    async def release_room(self, code: str) -> None:
+        await self._in_thread(self.leases.release, code)
+
+    async def ask_for(self, code: str) -> None:
+        await self._in_thread(lease.ask_for, self._db, code)
+
+    def hear_wanted(self, wanted: Callable[[str], None]) -> None:
+        try:
+            db = psycopg.connect(self._url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            self._handoffs = lease.Handoffs(db, wanted)
+        except psycopg.Error as exc:
+            raise StorageError(f"cannot use {self.name} for the rooms: {self._scrub(str(exc))}") from None
+
+    async def idle_rooms(self, before: float) -> list[str]:
+        return await self._in_thread(self._idle_rooms, before)
+
+    def _idle_rooms(self, before: float) -> list[str]:
+        rows = self._db.execute(
+            f"SELECT code FROM rooms WHERE coalesce(active, created) < %s AND code NOT IN ({lease.HELD})", (before,)
+        ).fetchall()
+        return [str(code) for (code,) in rows]
+
+    async def rooms_made_by(self, address: str) -> int:
+        return await self._in_thread(self._rooms_made_by, address)
+
+    def _rooms_made_by(self, address: str) -> int:
+        row = self._db.execute("SELECT count(*) FROM rooms WHERE address = %s", (address,)).fetchone()
+        return int(row[0]) if row else 0
+
+    async def renew_leases(self) -> set[str]:
+        return await self._in_thread(self.leases.renew)
+
+    def _deleting(self, code: str) -> list[Write]:
+        return [*super()._deleting(code), ("DELETE FROM room_leases WHERE code = ?", (code,))]
 
     def rooms(self) -> list[StoredRoom]:
         entries: dict[str, list[dict[str, object]]] = {}
@@ -126,6 +217,15 @@ class PostgresStorage(GroupCommits):
         rows = cursor.fetchall() if cursor.description is not None else []
         return rows, cursor.rowcount
 
+    def _commit_rooms(self, groups: list[tuple[str | None, list[Write]]]) -> set[str]:
+        """Each room's writes only while this process holds its lease (lease.Leases.owned, locked to the commit);
+        the rooms refused."""
+        with self._db.transaction():
+            rooms = {room for room, _ in groups if room is not None}
+            owned = self.leases.owned(rooms)
+            self._commit([write for room, writes in groups if room is None or room in owned for write in writes])
+        return rooms - owned
+
     def _commit(self, batch: list[Write]) -> None:
         db = self._db
         # The statements are written with SQLite's ``?`` (storage.py); none holds a literal one. Sent in one
@@ -145,4 +245,8 @@ class PostgresStorage(GroupCommits):
 
     def close(self) -> None:
         super().close()
+        if self._handoffs is not None:
+            self._handoffs.close()
+        with contextlib.suppress(psycopg.Error):  # a database gone frees them anyway
+            self.leases.release_all()
         self._db.close()

@@ -55,6 +55,7 @@ class Code(StrEnum):
     TIMEOUT = "timeout"  # no first message in time
     REFUSED = "refused"  # a knock at a started room that was not answered with a seat
     ACCOUNT = "account"  # a name taken by an account, a wrong account name or password, a session ended
+    ELSEWHERE = "elsewhere"  # another process of the server serves the room just now (connect again)
 
 
 class ProtocolError(Exception):

@@ -16,6 +16,11 @@ message within HELLO_TIMEOUT closes it, and connections are capped in all and pe
 
 Bots think in threads of their own (thinking.py), shared by every room. Rooms never wait for each other, and
 their writes share commits (storage.py).
+
+On a SQLite file the process serves every room in it, all resumed at its start. On PostgreSQL several processes
+may share the database (behind a proxy that sends every connection naming a room to one process: docs/network.md):
+each serves the rooms whose leases it holds (lease.py), loading a room when a client first names it, letting it
+go when its last client leaves, and giving it up when another process has taken its lease.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ import logging
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +44,7 @@ from ..engine import EngineError, SaveFormatError
 from . import credentials
 from .accounts import Accounts
 from .host import KNOCK_WAIT, KNOCKS, RoomHost
+from .lease import RENEW_EVERY, RoomElsewhere
 from .limits import Bucket, PerAddress
 from .protocol import (
     FIRST,
@@ -55,7 +61,7 @@ from .protocol import (
 )
 from .protocol import normal_room_code as normal_code
 from .room import Room, Status, check_options
-from .storage import GroupCommits, Storage, StorageError, is_database_url
+from .storage import GroupCommits, Storage, StorageError, StoredRoom, is_database_url
 from .thinking import Thinkers
 
 log = logging.getLogger("domino_tui.net")
@@ -83,6 +89,10 @@ REFUSED_CLOSE_WAIT = 1.0
 # or a second "next" happens to anyone on a slow network, and is only answered.)
 STRIKES = frozenset({Code.BAD_MESSAGE, Code.TOO_BIG, Code.TOO_FAST, Code.VERSION})
 
+
+# Seconds a process waits for a room another process holds, once it has asked for it, and between its looks.
+HANDOFF_WAIT = 5.0
+HANDOFF_POLL = 0.05
 
 BOT_PACE = 1.0  # seconds: more than a Master bot thinks (0.6 s at most), so its thinking never shows
 
@@ -243,15 +253,15 @@ class RoomServer:
         self.made_by: dict[str, str] = {}  # per room: the address that made it (kept with the room)
         self._sweeper: asyncio.Task[None] | None = None
         self.expired_at_start: list[str] = []  # rooms deleted at the start rather than resumed, left idle too long
+        self._renewer: asyncio.Task[None] | None = None
+        # Per room being loaded or let go (a shared store's): its lock, and how many wait for it or hold it.
+        self._taking: dict[str, tuple[asyncio.Lock, int]] = {}
+        if self.storage.shared:
+            return  # rooms are loaded one at a time, as clients name them (_take)
         now = time.time()
         for stored in self.storage.rooms():
-            room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
-            try:
-                room.replay(stored.entries)
-            except (SaveFormatError, EngineError) as exc:
-                # A log this version cannot replay truly (one an earlier version wrote under a rule since mended)
-                # is left in the database, unread, rather than resumed with a wrong score or stopping every room.
-                log.warning("room %s is not resumed: %s", credentials.shown_code(room.code), exc)
+            room = self._replayed(stored)
+            if room is None:
                 continue
             if self._expired(room, stored.active, present=False, now=now) is not None:
                 # Left idle too long while the server was down: not resumed, so it holds no place (a server full
@@ -259,13 +269,140 @@ class RoomServer:
                 self.expired_at_start.append(room.code)
                 self.storage.delete_now(room.code)
                 continue
-            host = self.rooms[room.code] = self._host(room)
-            self.active[room.code] = stored.active
-            if stored.address is not None:
-                self.made_by[room.code] = stored.address
-                host.share = ("address", stored.address)  # its bots take their turns with its maker's other rooms
+            self._resume(room, stored)
         if self.rooms:
             log.info("resumed %d rooms from %s", len(self.rooms), self.storage.name)
+
+    def _replayed(self, stored: StoredRoom) -> Room | None:
+        room = Room(stored.code, stored.seed, Options.from_json(stored.options), stored.password, stored.created)
+        try:
+            room.replay(stored.entries)
+        except (SaveFormatError, EngineError) as exc:
+            # A log this version cannot replay truly (one an earlier version wrote under a rule since mended)
+            # is left in the database, unread, rather than resumed with a wrong score or stopping every room.
+            log.warning("room %s is not resumed: %s", credentials.shown_code(room.code), exc)
+            return None
+        return room
+
+    def _resume(self, room: Room, stored: StoredRoom) -> RoomHost:
+        host = self.rooms[room.code] = self._host(room)
+        self.active[room.code] = stored.active
+        if stored.address is not None:
+            self.made_by[room.code] = stored.address
+            host.share = ("address", stored.address)  # its bots take their turns with its maker's other rooms
+        return host
+
+    # ----- rooms of a store shared by several processes: each served by the process holding its lease -----
+
+    @contextlib.asynccontextmanager
+    async def _one_at_a_time(self, code: str) -> AsyncIterator[None]:
+        """Loading and letting go of room ``code``, one at a time; the lock is forgotten once nobody needs it (so
+        codes guessed leave nothing behind)."""
+        lock, users = self._taking.get(code, (asyncio.Lock(), 0))
+        self._taking[code] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._taking[code]
+            if users == 1:
+                del self._taking[code]
+            else:
+                self._taking[code] = (lock, users - 1)
+
+    async def _take(self, code: str) -> RoomHost | None:
+        """The room ``code``, loaded from the shared store once its lease is this process's; None when there is
+        no such room (or it expired while nobody served it)."""
+        async with self._one_at_a_time(code):
+            host = self.rooms.get(code)
+            if host is not None:
+                return host
+            stored = await self._take_from_elsewhere(code)
+            if stored is None:
+                return None
+            room = self._replayed(stored)
+            if room is None:
+                await self.storage.release_room(code)
+                return None
+            if self._expired(room, stored.active, present=False, now=time.time()) is not None:
+                await self.storage.delete_room(code)
+                return None
+            log.info("room %s taken from %s", credentials.shown_code(code), self.storage.name)
+            return self._resume(room, stored)
+
+    async def _take_from_elsewhere(self, code: str) -> StoredRoom | None:
+        """The room's lease, and the room: asked of the process holding it, if one does (the proxy sent this
+        connection here, so the room's other clients will come here too), waiting `HANDOFF_WAIT` at most."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + HANDOFF_WAIT
+        asked = False
+        while True:
+            try:
+                return await self.storage.take_room(code)
+            except RoomElsewhere:
+                if loop.time() > deadline:
+                    raise ProtocolError(
+                        Code.ELSEWHERE, "another process of this server has the room just now: connect again"
+                    ) from None
+            if not asked:
+                await self.storage.ask_for(code)
+                asked = True
+            await asyncio.sleep(HANDOFF_POLL)
+
+    def _wanted(self, code: str) -> None:
+        """Another process asks for room ``code`` (in the store's thread): handed over if it is here."""
+        self.loop.call_soon_threadsafe(lambda: self._spawn(self._hand_over(code)))
+
+    async def _hand_over(self, code: str) -> None:
+        host = self.rooms.get(code)
+        if host is None or self.stopping:
+            return
+        async with self._one_at_a_time(code), host.lock:
+            if self.rooms.get(code) is not host:
+                return
+            host.stop()
+            self._forget(host)
+            for listener in list(host.clients):
+                listener.close(GOING_AWAY, "the room moves to another server process: connect again")
+            await self.storage.drain()
+            await self.storage.release_room(code)
+        log.info("room %s handed over to another process", credentials.shown_code(code))
+
+    async def _let_go(self, host: RoomHost) -> None:
+        """Nobody is in the room: its lease is given up (its log is all in the store), so that whichever process
+        the next client reaches can take it."""
+        code = host.room.code
+        async with self._one_at_a_time(code), host.lock:
+            if host.clients or host.knocks or host.closed or self.rooms.get(code) is not host or self.stopping:
+                return
+            host.stop()
+            self._forget(host)
+            await self.storage.drain()
+            await self.storage.release_room(code)
+
+    def _elsewhere(self, host: RoomHost) -> None:
+        """Another process took the room (this one failed to renew its lease in time): it is dropped here, and
+        its clients, sent away, connect again and reach the process that serves it now."""
+        if self.rooms.get(host.room.code) is not host:
+            return
+        host.stop()
+        self._forget(host)
+        for listener in list(host.clients):
+            listener.close(GOING_AWAY, "the room moved to another server process: connect again")
+        log.warning("room %s: another process took it", credentials.shown_code(host.room.code))
+
+    async def _renewing(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW_EVERY)
+            try:
+                lost = await self.storage.renew_leases()
+            except Exception as exc:
+                self._fail(f"could not renew the rooms' leases in {self.storage.name}: {exc}")
+                return
+            for code in lost:
+                host = self.rooms.get(code)
+                if host is not None:
+                    self._elsewhere(host)
 
     def _host(self, room: Room) -> RoomHost:
         return RoomHost(
@@ -276,6 +413,7 @@ class RoomServer:
             undo=self.config.undo,
             pace=self.config.bot_pace,
             on_store_failure=self._fail,
+            on_elsewhere=self._elsewhere,
             new_seed=self.new_seed,
             knock_wait=self.config.knock_wait,
             max_knocks=self.config.knocks_per_room,
@@ -306,12 +444,25 @@ class RoomServer:
             if why is not None:
                 self._spawn(host.expire(f"the room expired: {why}"))
 
+    async def _sweep_stored(self) -> None:
+        """A shared store's rooms that nobody serves and were idle long enough to have expired: each taken, looked
+        at and deleted if it has (_take deletes it), or let go again."""
+        config = self.config
+        idle = min(config.idle_lobby, config.idle_over, config.unattended)
+        for code in await self.storage.idle_rooms(time.time() - idle):
+            with contextlib.suppress(ProtocolError):  # another process took it meanwhile
+                host = await self._take(code)
+                if host is not None and not host.clients:
+                    await self._let_go(host)
+
     async def _sweeping(self) -> None:
         config = self.config
         every = min(60.0, max(0.01, min(config.idle_lobby, config.idle_over, config.unattended) / 10))
         while True:
             await asyncio.sleep(every)
             self._sweep()
+            if self.storage.shared:
+                await self._sweep_stored()
 
     def _touch(self, client: Client) -> None:
         if client.host is not None and not client.host.closed:
@@ -335,6 +486,11 @@ class RoomServer:
             server_header=None,
         )
         self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
+        if self.storage.shared:
+            self._renewer = asyncio.get_running_loop().create_task(self._renewing())
+            self.loop = asyncio.get_running_loop()
+            self.storage.hear_wanted(self._wanted)
+            await self._sweep_stored()
         port: int = self.server.sockets[0].getsockname()[1]
         log.info("domino-tui room server on ws://%s:%d (protocol version %d)", self.config.host, port, VERSION)
         return port
@@ -342,8 +498,9 @@ class RoomServer:
     async def stop(self) -> None:
         """Close every connection (the rooms are kept: a restart resumes them), finish the writes, stop."""
         self.stopping = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._renewer):
+            if task is not None:
+                task.cancel()
         for host in self.rooms.values():
             host.stop()
         if self.server is not None:
@@ -433,6 +590,8 @@ class RoomServer:
             if client.host is not None:
                 self._touch(client)
                 await client.host.leave(client)
+                if self.storage.shared and not client.host.clients:
+                    await self._let_go(client.host)
 
     async def _converse(self, client: Client) -> None:
         ws = client.ws
@@ -474,6 +633,8 @@ class RoomServer:
                 await client.host.receive(client, parse(raw))
             except ProtocolError as exc:
                 self._refuse(client, exc.code, exc.message)
+            except RoomElsewhere:
+                break  # the room is another process's now: this connection was sent away (_elsewhere)
         if client.closing is not None:
             await client.closing  # its own code and reason, before the handler's end closes it as normal
 
@@ -519,7 +680,10 @@ class RoomServer:
         if not self.misses.has(client.address):
             # Asked before the room is looked up, so that an address out of guesses learns nothing of any code.
             raise ProtocolError(Code.TOO_FAST, "too many rooms not found or wrong passwords from your address: wait")
-        host = self.rooms.get(normal_code(str(msg["room"])))
+        code = normal_code(str(msg["room"]))
+        host = self.rooms.get(code)
+        if host is None and self.storage.shared:
+            host = await self._take(code)
         if host is None:
             self.misses.take(client.address)
             raise ProtocolError(Code.NO_ROOM, f"there is no room {msg['room']} on this server")
@@ -530,6 +694,8 @@ class RoomServer:
                 self.misses.take(client.address)  # a token that holds no seat is a guess, as a wrong password is
             await client.ws.send(answer)
             await client.ws.close()
+            if self.storage.shared and not host.clients:
+                await self._let_go(host)
             return
         client.host = host
         if kind == "rejoin":
@@ -592,7 +758,10 @@ class RoomServer:
             raise ProtocolError(Code.SERVER_FULL, "the server holds as many rooms as it may: try again later")
         password = msg.get("password")
         options, seat = check_options(msg, isinstance(password, str))
-        live = sum(1 for address in self.made_by.values() if address == client.address)
+        if self.storage.shared:
+            live = await self.storage.rooms_made_by(client.address)  # every process's rooms
+        else:
+            live = sum(1 for address in self.made_by.values() if address == client.address)
         if live >= self.config.rooms_per_address:
             raise ProtocolError(
                 Code.TOO_FAST,
@@ -605,7 +774,7 @@ class RoomServer:
             async with self._password_checks:
                 password_hash = await asyncio.to_thread(credentials.hash_password, password)
         code = credentials.new_room_code()
-        while code in self.rooms:
+        while code in self.rooms or (self.storage.shared and not await self.storage.take_new_code(code)):
             code = credentials.new_room_code()
         room = Room(code, self.new_seed(), options, password_hash, time.time())
         host = self.rooms[code] = self._host(room)

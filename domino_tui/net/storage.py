@@ -19,9 +19,12 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+from .lease import RoomElsewhere
 
 SCHEMA_VERSION = 4
 SCHEMA = (
@@ -94,11 +97,15 @@ class GroupCommits:
     def __init__(self, name: str) -> None:
         self.name = name  # the database as logs and errors show it: never a password
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="room-storage")
-        self._pending: list[Write] = []
-        self._waiters: list[asyncio.Future[None]] = []
+        # Each write asked for: its room (None: no room's, or a store with no leases), its statements, its caller.
+        self._pending: list[tuple[str | None, list[Write], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.commits = 0  # group commits made (the benchmark reports writes per commit)
         self.writes = 0
+
+    # Whether several server processes share the store, each serving the rooms whose leases it holds (lease.py):
+    # then rooms are read one at a time, as clients ask for them (`take_room`), not all at start.
+    shared = False
 
     # ----- reading, once at start -----
 
@@ -115,6 +122,40 @@ class GroupCommits:
 
     def execute_now(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[object, ...]], int]:
         """`execute` where no server runs (the operator's ``accounts`` command), or in the storage's thread."""
+        raise NotImplementedError
+
+    # ----- a store shared by several processes (postgres_storage.py) -----
+
+    async def take_room(self, code: str) -> StoredRoom | None:
+        """The room ``code`` once this process holds its lease, read after taking it; None when there is no such
+        room; RoomElsewhere when another process holds it."""
+        raise NotImplementedError
+
+    async def take_new_code(self, code: str) -> bool:
+        """Take the lease of a code for a new room: False when another process holds it or a room has it."""
+        raise NotImplementedError
+
+    async def release_room(self, code: str) -> None:
+        raise NotImplementedError
+
+    async def ask_for(self, code: str) -> None:
+        """Ask the process holding ``code``'s lease to let the room go (`hear_wanted` there)."""
+        raise NotImplementedError
+
+    def hear_wanted(self, wanted: Callable[[str], None]) -> None:
+        """Call ``wanted`` (in a thread of the store's) with each room another process asks for."""
+        raise NotImplementedError
+
+    async def renew_leases(self) -> set[str]:
+        """Renew every lease of this process; the rooms whose leases it has lost."""
+        raise NotImplementedError
+
+    async def idle_rooms(self, before: float) -> list[str]:
+        """The rooms last active before ``before`` that no live process holds (to be looked at for expiry)."""
+        raise NotImplementedError
+
+    async def rooms_made_by(self, address: str) -> int:
+        """How many rooms in the store ``address`` made (every process's)."""
         raise NotImplementedError
 
     # ----- writing -----
@@ -134,7 +175,8 @@ class GroupCommits:
                     "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (code, created, seed, json.dumps(options), password, created, address),
                 )
-            ]
+            ],
+            code,
         )
 
     def append(self, code: str, seq: int, entry: dict[str, object]) -> asyncio.Future[None]:
@@ -142,7 +184,8 @@ class GroupCommits:
             [
                 ("INSERT INTO log VALUES (?, ?, ?)", (code, seq, json.dumps(entry))),
                 ("UPDATE rooms SET active = ? WHERE code = ?", (time.time(), code)),
-            ]
+            ],
+            code,
         )
 
     def replace_log(self, code: str, entries: list[dict[str, object]]) -> asyncio.Future[None]:
@@ -152,21 +195,24 @@ class GroupCommits:
                 ("DELETE FROM log WHERE code = ?", (code,)),
                 *(("INSERT INTO log VALUES (?, ?, ?)", (code, seq, json.dumps(e))) for seq, e in enumerate(entries)),
                 ("UPDATE rooms SET active = ? WHERE code = ?", (time.time(), code)),
-            ]
+            ],
+            code,
         )
 
     def delete_room(self, code: str) -> asyncio.Future[None]:
-        return self._write([("DELETE FROM log WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,))])
+        return self._write(self._deleting(code), code)
+
+    def _deleting(self, code: str) -> list[Write]:
+        return [("DELETE FROM log WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,))]
 
     def delete_now(self, code: str) -> None:
         """Delete a room before the server runs (at its start, with no commit under way)."""
-        self._commit([("DELETE FROM log WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,))])
+        self._commit(self._deleting(code))
 
-    def _write(self, writes: list[Write]) -> asyncio.Future[None]:
+    def _write(self, writes: list[Write], room: str | None = None) -> asyncio.Future[None]:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._pending.extend(writes)
-        self._waiters.append(done)
+        self._pending.append((room, writes, done))
         if self._flusher is None:
             self._flusher = loop.create_task(self._flush())
         return done
@@ -175,22 +221,32 @@ class GroupCommits:
         loop = asyncio.get_running_loop()
         try:
             while self._pending:
-                batch, waiters = self._pending, self._waiters
-                self._pending, self._waiters = [], []
+                pending, self._pending = self._pending, []
+                groups = [(room, writes) for room, writes, _ in pending]
                 try:
-                    await loop.run_in_executor(self._thread, self._commit, batch)
+                    refused = await loop.run_in_executor(self._thread, self._commit_rooms, groups)
                 except Exception as exc:
-                    for w in waiters:
+                    for _, _, w in pending:
                         if not w.done():
                             w.set_exception(StorageError(f"could not write to {self.name}: {self._shown(exc)}"))
                     continue
                 self.commits += 1
-                self.writes += len(batch)
-                for w in waiters:
+                for room, writes, w in pending:
+                    if room is not None and room in refused:
+                        if not w.done():
+                            w.set_exception(RoomElsewhere(f"room {room} is served by another process now"))
+                        continue
+                    self.writes += len(writes)
                     if not w.done():
                         w.set_result(None)
         finally:
             self._flusher = None
+
+    def _commit_rooms(self, groups: list[tuple[str | None, list[Write]]]) -> set[str]:
+        """The groups' writes in one transaction, durable on return; the rooms whose writes were refused (none:
+        only a store shared by several processes refuses a room, postgres_storage.py)."""
+        self._commit([write for _, writes in groups for write in writes])
+        return set()
 
     def _commit(self, batch: list[Write]) -> None:
         """The writes in one transaction, durable on return."""
