@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Your statistics: domino-tui stats [--csv]. "
         "A room server for play over the network: domino-tui serve --help (its accounts: domino-tui accounts "
         "--help); a seat in a room: "
-        "domino-tui join --help. "
+        "domino-tui join --help; its accounts' ratings: domino-tui leaderboard --help. "
         "The game in a browser: domino-tui web --help",
     )
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of the Hyperskill stage text")
@@ -156,6 +156,8 @@ def _main(args_list: list[str]) -> int:
         return web_main(args_list[1:])
     if args_list[:1] == ["join"]:
         return join_main(args_list[1:])
+    if args_list[:1] == ["leaderboard"]:
+        return leaderboard_main(args_list[1:])
     if args_list[:1] == ["stats"]:
         from .records.cli import main as stats_main
 
@@ -283,6 +285,47 @@ def join_main(argv: Sequence[str]) -> int:
     from .tui.app import run as run_app
 
     return run_app(online=connect)
+
+
+def leaderboard_main(argv: Sequence[str]) -> int:
+    """``domino-tui leaderboard HOST[:PORT] --variant V``: the ratings of a room server's accounts, best first."""
+    import argparse
+    import asyncio
+
+    from .engine.variants import TRAIN_VARIANTS, VARIANTS
+    from .net.client import NetError, leaderboard, server_url
+    from .net.protocol import MAX_LIMIT
+
+    parser = argparse.ArgumentParser(
+        prog="domino-tui leaderboard",
+        description="The ratings of the people with accounts on a room server (domino-tui serve) in one variant, "
+        "best first: each rating is mu - 3 sigma (a skill shown with 99.7%% confidence), with the matches rated.",
+    )
+    parser.add_argument("server", metavar="HOST[:PORT]", help="the server, e.g. 127.0.0.1:8765 (default port 8765)")
+    parser.add_argument("--variant", required=True, choices=[*VARIANTS, *TRAIN_VARIANTS], help="the variant rated")
+    parser.add_argument(
+        "--limit", type=int, default=None, metavar="N", help=f"rows shown, 1 to {MAX_LIMIT} (default: the server's)"
+    )
+    args = parser.parse_args(argv)
+    if args.limit is not None and not 1 <= args.limit <= MAX_LIMIT:
+        parser.error(f"--limit is 1 to {MAX_LIMIT}")
+    try:
+        url = server_url(args.server)
+    except ValueError as exc:
+        parser.error(str(exc))
+    try:
+        rows = asyncio.run(leaderboard(url, args.variant, args.limit))
+    except NetError as exc:
+        print(f"domino-tui leaderboard: {exc.message}", file=sys.stderr)
+        return 1
+    if not rows:
+        print(f"nobody is rated in {args.variant} on {url.removeprefix('ws://')} yet")
+        return 0
+    width = max(len("name"), *(len(row.name) for row in rows))
+    print(f"{'#':>3}  {'name':<{width}}  {'rating':>6}  {'games':>5}")
+    for place, row in enumerate(rows, 1):
+        print(f"{place:>3}  {row.name:<{width}}  {row.rating:>6.1f}  {row.games:>5}")
+    return 0
 
 
 def account_password(url: str, account: str) -> str | None:

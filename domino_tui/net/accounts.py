@@ -179,6 +179,7 @@ def reset_password(store: GroupCommits, name: str, password: str) -> bool:
 
 
 def remove(store: GroupCommits, name: str) -> bool:
-    """Delete ``name``'s account (its name is free again); whether there was one."""
+    """Delete ``name``'s account (its name is free again, its ratings gone); whether there was one."""
+    store.execute_now("DELETE FROM ratings WHERE key = ?", (account_key(name),))
     _, removed = store.execute_now("DELETE FROM accounts WHERE key = ?", (account_key(name),))
     return removed == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -61,12 +62,15 @@ __all__ = [
     "SeatView",
     "ServerError",
     "SpectatorView",
+    "Standing",
     "TrainRoundOver",
     "TrainSeatView",
     "TrainSpectatorView",
     "Welcome",
     "coach_allowed",
+    "leaderboard",
     "room_address",
+    "server_url",
     "spectator_observation",
 ]
 
@@ -238,6 +242,43 @@ async def sign_in(url: str, kind: str, name: str, password: str, wait: float = 1
 async def log_out(url: str, session: str, wait: float = 10.0) -> None:
     """End the session ``session`` is the token of (the server answers alike whether it was one)."""
     await _ask(url, {"type": "logout", "v": VERSION, "session": session}, wait)
+
+
+async def leaderboard(url: str, variant: str, limit: int | None = None, wait: float = 10.0) -> list[Standing]:
+    """The ratings of the accounts on the server at ``url`` in ``variant``, best first (``limit`` rows at most,
+    the server's default when None). NetError with the server's words when refused, or when it cannot be reached
+    in ``wait`` seconds."""
+    question: dict[str, object] = {"type": "leaderboard", "v": VERSION, "variant": variant}
+    if limit is not None:
+        question["limit"] = limit
+    answer = await _ask(url, question, wait)
+    rows = answer.get("rows")
+    if answer.get("type") != "leaderboard" or not isinstance(rows, list):
+        raise NetError("refused", "the server's answer is not a leaderboard")
+    try:
+        return [Standing(visible(str(row["name"])), float(row["rating"]), int(row["games"])) for row in rows]
+    except (TypeError, KeyError, ValueError):
+        raise NetError("refused", "the server's leaderboard has a row that is not one") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One row of a server's leaderboard: an account's name, its rating (mu - 3 sigma) and matches rated."""
+
+    name: str
+    rating: float
+    games: int
+
+
+def server_url(text: str) -> str:
+    """``HOST[:PORT]`` (a server's address as people write it) as its URL; the port defaults to DEFAULT_PORT."""
+    where = text.strip().removeprefix("ws://").rstrip("/")
+    if not where or "/" in where:
+        raise ValueError(f"not HOST[:PORT]: {text!r}")
+    host, colon, port = where.rpartition(":")
+    if not colon or not port.isdigit():
+        host, port = where, str(DEFAULT_PORT)
+    return f"ws://{host}:{port}"
 
 
 async def _ask(url: str, message: dict[str, object], wait: float) -> dict[str, object]:

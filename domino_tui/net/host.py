@@ -129,6 +129,7 @@ class RoomHost:
         on_close: Callable[[RoomHost], None] | None = None,
         on_store_failure: Callable[[str], None] | None = None,
         on_elsewhere: Callable[[RoomHost], None] | None = None,
+        on_match_over: Callable[[Room], Awaitable[None]] | None = None,
         new_seed: Callable[[], int] = credentials.new_seed,
         new_token: Callable[[], str] = credentials.new_token,
         knock_wait: float = KNOCK_WAIT,
@@ -144,6 +145,9 @@ class RoomHost:
         self.on_close = on_close
         self.on_store_failure = on_store_failure
         self.on_elsewhere = on_elsewhere  # the store refused a write: another process serves the room now
+        # A match has just ended (its last move stored and announced): the server rates it (ratings.py), durable
+        # before the room's lock lets anything else (a restart, the room closed) change the room.
+        self.on_match_over = on_match_over
         self.new_seed = new_seed  # a restart's seed (tests set it to replay a match)
         self.new_token = new_token  # a seat's token (a room in a file keeps them: saved_room.py)
         self.knock_wait = knock_wait
@@ -205,18 +209,21 @@ class RoomHost:
 
     # ----- entering and leaving -----
 
-    async def create(self, listener: Listener, name: str, seat: int, address: str | None = None) -> None:
-        """Store the new room (made from ``address``) and seat its creator at ``seat``."""
+    async def create(
+        self, listener: Listener, name: str, seat: int, address: str | None = None, account: str | None = None
+    ) -> None:
+        """Store the new room (made from ``address``) and seat its creator at ``seat`` (signed in to ``account``,
+        its key, or a guest)."""
         room = self.room
         async with self.lock:
             options = room.options.to_json()
             await self._kept(
                 self.store.create_room(room.code, room.created, room.seed, options, room.password_hash, address)
             )
-            await self._sit(listener, name, seat, creator=True)
+            await self._sit(listener, name, seat, creator=True, account=account)
             self._share_with(listener)
 
-    async def join(self, listener: Listener, name: str, wanted: int | None) -> None:
+    async def join(self, listener: Listener, name: str, wanted: int | None, account: str | None = None) -> None:
         """Take the seat asked for (or the first free one) while the room is in its lobby. Once it has started,
         knock for the seat of the person called ``name`` who is not connected, and wait for the creator to let
         the listener in (welcomed to the seat with a new token) or not (ProtocolError with words), or for the
@@ -224,7 +231,7 @@ class RoomHost:
         room = self.room
         async with self.lock:
             if room.status is Status.LOBBY:
-                await self._sit(listener, name, room.free_seat(wanted), creator=False)
+                await self._sit(listener, name, room.free_seat(wanted), creator=False, account=account)
                 return
             seat = room.knock_seat(name, wanted)
             if seat in self.knocks:
@@ -294,10 +301,12 @@ class RoomHost:
         self._send_table([knock.listener])
         self._drive()
 
-    async def _sit(self, listener: Listener, name: str, seat: int, creator: bool) -> None:
+    async def _sit(self, listener: Listener, name: str, seat: int, creator: bool, account: str | None = None) -> None:
         token = self.new_token()
         entry: Entry = {"e": "seat", "seat": seat, "kind": "person", "name": self.room.person_name(name)}
         entry["token"] = credentials.token_hash(token)
+        if account is not None:
+            entry["account"] = account
         if creator:
             entry["creator"] = True
         await self._store(entry)
@@ -475,7 +484,20 @@ class RoomHost:
         self._send_table(list(self.clients))
         if entry["e"] != "move" or self.room.status is not Status.PLAYING:
             self._send_room()
+        if entry["e"] == "move" and self.room.status is Status.OVER:
+            await self._rate()
         self._drive()
+
+    async def rate(self) -> None:
+        """Have the match over rated, under the room's lock (a room resumed over: its rating may not have been
+        made before its server stopped)."""
+        async with self.lock:
+            if not self.closed:
+                await self._rate()
+
+    async def _rate(self) -> None:
+        if self.room.status is Status.OVER and self.on_match_over is not None:
+            await self._kept(self.on_match_over(self.room))
 
     async def _store(self, entry: Entry) -> None:
         room = self.room

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import psycopg
@@ -23,6 +23,9 @@ import psycopg
 from . import lease
 from .lease import RoomElsewhere
 from .storage import SCHEMA_VERSION, GroupCommits, StorageError, StoredRoom, Write
+
+if TYPE_CHECKING:
+    from . import ratings
 
 T = TypeVar("T")
 
@@ -49,6 +52,19 @@ SCHEMA = (
         password TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL,
         session TEXT UNIQUE
+    )""",
+    """CREATE TABLE IF NOT EXISTS ratings (
+        key TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (key, variant)
+    )""",
+    """CREATE TABLE IF NOT EXISTS rated (
+        code TEXT NOT NULL,
+        match INTEGER NOT NULL,
+        PRIMARY KEY (code, match)
     )""",
 )
 VERSION_TABLE = "domino_tui_schema"
@@ -216,6 +232,17 @@ class PostgresStorage(GroupCommits):
         cursor = self._db.execute(sql.replace("?", "%s"), params)  # autocommit: its own transaction
         rows = cursor.fetchall() if cursor.description is not None else []
         return rows, cursor.rowcount
+
+    def _in_transaction(self, work: Callable[[ratings.Execute], bool]) -> bool:
+        db = self._db
+
+        def execute(sql: str, params: tuple[object, ...]) -> tuple[list[tuple[object, ...]], int]:
+            # FOR UPDATE: another process rating the same account waits for this transaction's values.
+            cursor = db.execute(sql.replace("?", "%s"), params)
+            return (cursor.fetchall() if cursor.description is not None else []), cursor.rowcount
+
+        with db.transaction():
+            return work(execute)
 
     def _commit_rooms(self, groups: list[tuple[str | None, list[Write]]]) -> set[str]:
         """Each room's writes only while this process holds its lease (lease.Leases.owned, locked to the commit);

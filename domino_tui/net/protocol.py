@@ -72,7 +72,8 @@ class ProtocolError(Exception):
 # A field's kind: "name", "text", "password", "token", "room", "variant", "level" (strings with their own limits),
 # "secret" (an account's password: any string up to MAX_SECRET, never quoted back),
 # "seat" (an int >= 0), "pair" (a list of two seats), "players" (an int from 2 to 8), "house" (an object, read by
-# the engine), "count" (an int >= 1), "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list
+# the engine), "count" (an int >= 1), "limit" (an int from 1 to MAX_LIMIT),
+# "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list
 # of null or level names), "flag" (true or false), "version".
 _REQUIRED: dict[str, dict[str, str]] = {
     "create": {"v": "version", "name": "name", "variant": "variant"},
@@ -84,6 +85,7 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "login": {"v": "version", "name": "name", "password": "secret"},
     "resume": {"v": "version", "session": "token"},
     "logout": {"v": "version", "session": "token"},
+    "leaderboard": {"v": "version", "variant": "variant"},
     "start": {},
     "move": {"position": "position", "move": "move"},
     "next": {},
@@ -113,10 +115,14 @@ _OPTIONAL: dict[str, dict[str, str]] = {
     },
     "join": {"password": "password", "seat": "seat"},
     "watch": {"password": "password"},
+    "leaderboard": {"limit": "limit"},
 }
 FIRST = frozenset({"create", "join", "rejoin", "watch", "held"})
 # First messages that sign a connection in to an account (or end a session); then comes one of FIRST.
 SIGN_IN = frozenset({"register", "login", "resume", "logout"})
+# First messages that ask the server something, answered, and then the connection closes.
+QUESTIONS = frozenset({"leaderboard"})
+MAX_LIMIT = 100  # rows a leaderboard answers with at most
 _STRING_LIMITS = {"name": MAX_NAME, "text": MAX_CHAT, "password": MAX_PASSWORD, "token": MAX_TOKEN, "room": MAX_ROOM}
 
 
@@ -178,6 +184,9 @@ def _check(kind: str, field: str, field_kind: str, value: object) -> None:
     elif field_kind == "players":
         if not (is_whole_number(value) and 2 <= value <= 8):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 2 to 8")
+    elif field_kind == "limit":
+        if not (is_whole_number(value) and 1 <= value <= MAX_LIMIT):
+            raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 1 to {MAX_LIMIT}")
     elif field_kind == "count":
         if not (is_whole_number(value) and 1 <= value <= 10_000):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a whole number from 1 to 10000")

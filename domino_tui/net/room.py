@@ -66,6 +66,9 @@ class Seat:
     level: str | None = None
     token_hash: str | None = None
     first: str = ""  # a bot's first name (its ``name`` is "first (level)"); it moves with the bot
+    # The key of the account a person sat down signed in to (accounts.account_key); None for a guest. Its matches
+    # are rated (ratings.py) when every person's seat has one.
+    account: str | None = None
     # Not stored: whether the person is connected, and whether a bot is playing for them while they are away.
     present: bool = False
     away: bool = False
@@ -225,6 +228,7 @@ class Room:
             seat.name = str(entry.get("name", ""))
             seat.level = entry.get("level")  # type: ignore[assignment]  # the server writes a str or None
             seat.token_hash = entry.get("token")  # type: ignore[assignment]  # the server writes a str or None
+            seat.account = entry.get("account")  # type: ignore[assignment]  # checked: a str or None
             seat.first = ""
             if entry.get("creator"):
                 self.creator = _seat_of(entry)
@@ -349,8 +353,8 @@ class Room:
                 raise SaveFormatError(f"there is no seat {shown(seat)}")
             if entry.get("kind") not in {k.value for k in SeatKind} or not isinstance(name, str):
                 raise SaveFormatError(f"not a seat: {shown(entry)}")
-            if any(not isinstance(entry.get(k), str | None) for k in ("level", "token")):
-                raise SaveFormatError(f"a seat's level and token are text: {shown(entry)}")
+            if any(not isinstance(entry.get(k), str | None) for k in ("level", "token", "account")):
+                raise SaveFormatError(f"a seat's level, token and account are text: {shown(entry)}")
         elif kind == "swap":
             pair = entry.get("seats")
             if self.status is not Status.LOBBY:

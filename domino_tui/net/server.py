@@ -41,8 +41,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..engine import EngineError, SaveFormatError
-from . import credentials
-from .accounts import Accounts
+from ..games import GameChoiceError, match_kind
+from . import credentials, ratings
+from .accounts import Accounts, account_key
 from .host import KNOCK_WAIT, KNOCKS, RoomHost
 from .lease import RENEW_EVERY, RoomElsewhere
 from .limits import Bucket, PerAddress
@@ -50,6 +51,7 @@ from .protocol import (
     FIRST,
     HELLO_TIMEOUT,
     MAX_MESSAGE,
+    QUESTIONS,
     SIGN_IN,
     VERSION,
     Code,
@@ -256,6 +258,7 @@ class RoomServer:
         self._renewer: asyncio.Task[None] | None = None
         # Per room being loaded or let go (a shared store's): its lock, and how many wait for it or hold it.
         self._taking: dict[str, tuple[asyncio.Lock, int]] = {}
+        self._unrated: list[RoomHost] = []  # rooms resumed with a match over, to be rated if they were not
         if self.storage.shared:
             return  # rooms are loaded one at a time, as clients name them (_take)
         now = time.time()
@@ -286,6 +289,12 @@ class RoomServer:
 
     def _resume(self, room: Room, stored: StoredRoom) -> RoomHost:
         host = self.rooms[room.code] = self._host(room)
+        if room.status is Status.OVER:
+            # Its match may have ended just before the server stopped, unrated: rated once the server runs (or
+            # found rated already).
+            self._unrated.append(host)
+            if self.server is not None:
+                self._rate_resumed()
         self.active[room.code] = stored.active
         if stored.address is not None:
             self.made_by[room.code] = stored.address
@@ -414,10 +423,30 @@ class RoomServer:
             pace=self.config.bot_pace,
             on_store_failure=self._fail,
             on_elsewhere=self._elsewhere,
+            on_match_over=self._rate,
             new_seed=self.new_seed,
             knock_wait=self.config.knock_wait,
             max_knocks=self.config.knocks_per_room,
         )
+
+    @staticmethod
+    def _account_key(client: Client) -> str | None:
+        return None if client.account is None else account_key(client.account)
+
+    def _rate_resumed(self) -> None:
+        for host in self._unrated:
+            self._spawn(host.rate())
+        self._unrated.clear()
+
+    async def _rate(self, room: Room) -> None:
+        """Rate the match just over in ``room`` if its people all have accounts (ratings.py); done once however
+        often asked (a match over when its room is resumed is asked again, in case the server stopped before)."""
+        rated = ratings.rated_sides(room)
+        if rated is None:
+            return
+        sides, ranks = rated
+        if await self.storage.rate_match(room.code, room.matches, room.options.variant, sides, ranks):
+            log.info("room %s: match %d rated", credentials.shown_code(room.code), room.matches)
 
     def _forget(self, host: RoomHost) -> None:
         """A room closed (by its creator, or expired) is no longer on the server."""
@@ -491,6 +520,7 @@ class RoomServer:
             self.loop = asyncio.get_running_loop()
             self.storage.hear_wanted(self._wanted)
             await self._sweep_stored()
+        self._rate_resumed()
         port: int = self.server.sockets[0].getsockname()[1]
         log.info("domino-tui room server on ws://%s:%d (protocol version %d)", self.config.host, port, VERSION)
         return port
@@ -605,6 +635,10 @@ class RoomServer:
             return
         try:
             msg = parse(raw)
+            if msg["type"] in QUESTIONS:
+                await ws.send(await self._answer(msg))
+                await ws.close()
+                return
             if msg["type"] in SIGN_IN:
                 signed_in = await self._sign_in(client, msg)
                 if signed_in is None:
@@ -637,6 +671,19 @@ class RoomServer:
                 break  # the room is another process's now: this connection was sent away (_elsewhere)
         if client.closing is not None:
             await client.closing  # its own code and reason, before the handler's end closes it as normal
+
+    async def _answer(self, question: dict[str, object]) -> str:
+        """The answer to a first message that asks something of the server (`QUESTIONS`): a ``leaderboard``, the
+        accounts' ratings in a variant, best first. Names and numbers only: nothing of a room or a session."""
+        variant = str(question["variant"])
+        try:
+            match_kind(variant)
+        except GameChoiceError as exc:
+            raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
+        limit = question.get("limit") or ratings.DEFAULT_LIMIT
+        found, _ = await self.storage.execute(ratings.LEADERBOARD, (variant, limit))
+        rows = [row.to_json() for row in ratings.leaderboard_rows(found)]
+        return encode({"type": "leaderboard", "variant": variant, "rows": rows})
 
     async def _sign_in(self, client: Client, msg: dict[str, object]) -> dict[str, object] | None:
         """A first message of accounts.py's, answered; then the connection's next message, which enters a room as
@@ -731,7 +778,7 @@ class RoomServer:
                 Code.TOO_FAST, f"your address has {self.knocking[address]} knocks waiting: wait for their answers"
             )
         self.knocking[address] += 1
-        joining = asyncio.ensure_future(host.join(client, name, seat))
+        joining = asyncio.ensure_future(host.join(client, name, seat, self._account_key(client)))
         closed = asyncio.ensure_future(client.ws.wait_closed())
         try:
             await asyncio.wait({joining, closed}, return_when=asyncio.FIRST_COMPLETED)
@@ -781,7 +828,7 @@ class RoomServer:
         self.made_by[code] = client.address
         self.active[code] = time.time()
         client.host = host
-        await host.create(client, str(msg["name"]), seat, client.address)
+        await host.create(client, str(msg["name"]), seat, client.address, self._account_key(client))
         log.info("room %s: %s made by %s", credentials.shown_code(code), options.variant, client.address)
 
 

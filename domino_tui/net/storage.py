@@ -23,10 +23,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .lease import RoomElsewhere
 
-SCHEMA_VERSION = 4
+if TYPE_CHECKING:
+    from . import ratings
+
+SCHEMA_VERSION = 5
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
@@ -51,6 +55,21 @@ SCHEMA = (
         password TEXT NOT NULL,
         created REAL NOT NULL,
         session TEXT UNIQUE
+    )""",
+    # Since schema 5 (ratings.py): each account's rating per variant, and the matches already rated (a room's
+    # code and match number), so that a match is rated once however often its rating is tried.
+    """CREATE TABLE IF NOT EXISTS ratings (
+        key TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (key, variant)
+    )""",
+    """CREATE TABLE IF NOT EXISTS rated (
+        code TEXT NOT NULL,
+        match INTEGER NOT NULL,
+        PRIMARY KEY (code, match)
     )""",
 )
 Write = tuple[str, tuple[object, ...]]
@@ -122,6 +141,27 @@ class GroupCommits:
 
     def execute_now(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[object, ...]], int]:
         """`execute` where no server runs (the operator's ``accounts`` command), or in the storage's thread."""
+        raise NotImplementedError
+
+    # ----- ratings (ratings.py) -----
+
+    async def rate_match(self, code: str, match: int, variant: str, sides: list[list[str]], ranks: list[int]) -> bool:
+        """Rate match ``match`` of room ``code`` for the accounts on ``sides`` (their keys), placed by ``ranks``:
+        their ratings in ``variant`` read, moved and written back, with the match's mark of being rated, in one
+        transaction, durable on return. False (nothing changed) when the match was rated already."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._thread, self.rate_now, code, match, variant, sides, ranks
+        )
+
+    def rate_now(self, code: str, match: int, variant: str, sides: list[list[str]], ranks: list[int]) -> bool:
+        """`rate_match` in the storage's thread (or where no server runs)."""
+        from . import ratings  # openskill, loaded by a server once a match is rated
+
+        return self._in_transaction(lambda execute: ratings.rate(execute, code, match, variant, sides, ranks))
+
+    def _in_transaction(self, work: Callable[[ratings.Execute], bool]) -> bool:
+        """``work`` given a way to run statements (SQLite's ``?``, and ``FOR UPDATE`` where the database locks
+        rows read to be written) in one transaction, committed when it returns and rolled back when it raises."""
         raise NotImplementedError
 
     # ----- a store shared by several processes (postgres_storage.py) -----
@@ -203,7 +243,12 @@ class GroupCommits:
         return self._write(self._deleting(code), code)
 
     def _deleting(self, code: str) -> list[Write]:
-        return [("DELETE FROM log WHERE code = ?", (code,)), ("DELETE FROM rooms WHERE code = ?", (code,))]
+        # Its matches' marks of being rated go with it: a new room given the code later is rated afresh.
+        return [
+            ("DELETE FROM log WHERE code = ?", (code,)),
+            ("DELETE FROM rooms WHERE code = ?", (code,)),
+            ("DELETE FROM rated WHERE code = ?", (code,)),
+        ]
 
     def delete_now(self, code: str) -> None:
         """Delete a room before the server runs (at its start, with no commit under way)."""
@@ -276,7 +321,7 @@ class Storage(GroupCommits):
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, 1, 2, 3, SCHEMA_VERSION):
+            if version not in (0, 1, 2, 3, 4, SCHEMA_VERSION):
                 raise StorageError(f"{self.path} holds rooms of a newer server (schema {version})")
             for statement in SCHEMA:
                 self._db.execute(statement)
@@ -288,7 +333,8 @@ class Storage(GroupCommits):
             if version in (1, 2):
                 # The address that made a room is kept since schema 3; an earlier room counts for none.
                 self._db.execute("ALTER TABLE rooms ADD COLUMN address TEXT")
-            # Schema 4 adds the accounts table, made above as every table is: nothing of a room changes.
+            # Schema 4 adds the accounts table, and 5 the ratings and rated tables, made above as every table is:
+            # nothing of a room changes.
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StorageError(f"cannot use {self.path} for the rooms: {exc}") from None
@@ -312,6 +358,23 @@ class Storage(GroupCommits):
     def execute_now(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[object, ...]], int]:
         cursor = self._db.execute(sql, params)  # autocommit: the statement is its own transaction
         return cursor.fetchall(), cursor.rowcount
+
+    def _in_transaction(self, work: Callable[[ratings.Execute], bool]) -> bool:
+        db = self._db
+
+        def execute(sql: str, params: tuple[object, ...]) -> tuple[list[tuple[object, ...]], int]:
+            cursor = db.execute(sql.replace(" FOR UPDATE", ""), params)  # the whole file is locked: no rows to lock
+            return cursor.fetchall(), cursor.rowcount
+
+        # IMMEDIATE: the file's write lock taken before anything is read, so no other writer moves a rating read.
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            done = work(execute)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return done
 
     def _commit(self, batch: list[Write]) -> None:
         db = self._db
