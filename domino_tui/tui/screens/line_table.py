@@ -22,7 +22,6 @@ and chat come from other people: they are shown as plain text (never read as mar
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -781,18 +780,9 @@ class LineTable(BesidePanels, RoomTable):
             remember(show_log=shown)
 
     def action_hint(self) -> None:
-        if not self._can_move():
-            return
-        obs, view = self.observation, self.seat_view
-        coach = getattr(self.app, "coach", None)
-        if obs is None or view is None or coach is None:
-            return
-        bot = coach.bot(random.Random(f"hint:{self.address}:{view.match}:{view.game}:{view.position}"))
-        self.coach_use.hint(view.match, view.game)
-        names = self.names
-        self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
-        self.opened("hint")
-        self.arrange_panels()
+        if self.ask_hint():
+            self.opened("hint")
+            self.arrange_panels()
 
     def action_undo(self) -> None:
         if self.undo_refused():

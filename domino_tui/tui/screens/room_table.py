@@ -16,6 +16,7 @@ each seat's views (``keep_seat_view``), and keeps finished games (``keep_in_reco
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Protocol
@@ -36,6 +37,7 @@ from ..sentence import possessive, sentence, verb
 from ..table_options import local_names
 from ..tile_keys import LETTERS
 from ..widgets.hand import HandView
+from ..widgets.hint_panel import HintPanel
 from .over_dialog import OverDialog
 from .score_sheet import SheetDialog
 
@@ -625,6 +627,22 @@ class RoomTable(Screen[None]):
         self.say("")
         self.send("move", move, view.position)
         self.redraw()
+
+    def ask_hint(self) -> bool:
+        """The coach ranks the moves of your turn in the hint panel (seeded by the position, so a hint asked again
+        is the same), and the hint is counted; whether it was asked (your turn, a coach, a seat's view): the table
+        then opens its panel."""
+        if not self._can_move():
+            return False
+        obs, view = self.observation, self.seat_view
+        coach = getattr(self.app, "coach", None)
+        if obs is None or view is None or coach is None:
+            return False
+        bot = coach.bot(random.Random(f"hint:{self.address}:{view.match}:{view.game}:{view.position}"))
+        self.coach_use.hint(view.match, view.game)
+        names = self.names
+        self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
+        return True
 
     def _can_move(self) -> bool:
         """Whether a move key may act now; if not, the message line says why."""

@@ -17,7 +17,6 @@ people: they are shown as plain text (never markup).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -559,17 +558,8 @@ class TrainTable(TrainChoice, RoomTable):
         if not self.coached:
             self.say("The coach does not help at this table: the room says so, or other people sit here.", error=True)
             return
-        if not self._can_move():
-            return
-        obs, view = self.observation, self.seat_view
-        coach = getattr(self.app, "coach", None)
-        if obs is None or view is None or coach is None:
-            return
-        bot = coach.bot(random.Random(f"hint:{self.address}:{view.match}:{view.game}:{view.position}"))
-        self.coach_use.hint(view.match, view.game)
-        names = self.names
-        self.query_one(HintPanel).ask(obs, bot, lambda seat: names[seat])
-        self.opened("hint")
+        if self.ask_hint():
+            self.opened("hint")
 
     def hide_hint(self) -> None:
         """The hint on show is for a position that is gone (your move made, taken back, a new deal)."""
