@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.coach.tracker import track
-from domino_tui.engine import GameState
+from domino_tui.engine import GameState, observe
 from domino_tui.net.room import Status
 from domino_tui.records import Records
 from domino_tui.records.stats import HEADERS
@@ -251,3 +251,12 @@ async def test_mexican_train_at_this_keyboard_has_the_tracker_and_undo():
         after = the_room(app).match.observe(table.mine)
         assert (after.hand, after.history) == (decisions[-1].hand, decisions[-1].history)  # your decision again
         assert table.coach_use.of(1, 0) == (0, 1)
+
+
+def test_the_trackers_names_never_run_into_what_follows_them() -> None:
+    """A name of eight letters ("Computer", the bot at a game for two) keeps a space before its voids or its dash."""
+    rng = random.Random(3)
+    game = GameState.new("classic", rng)
+    text = tracker_text(track(observe(game, 0)), lambda seat: ("You", "Computer")[seat]).plain
+    line = next(line for line in text.splitlines() if line.startswith("Computer"))
+    assert line[len("Computer")] == " ", line

@@ -34,10 +34,12 @@ def render(tracker: Tracker, name: Callable[[int], str]) -> Text:
     text = Text()
     text.append("Shown to hold none of\n", style="dim")
     players = len(tracker.hand_sizes)
-    for step in range(1, players):
-        seat = (tracker.seat + step) % players
+    others = [(tracker.seat + step) % players for step in range(1, players)]
+    # A column as wide as the longest name and a space, so that "Computer" never runs into what follows it.
+    width = max((len(name(seat)) for seat in others), default=0) + 1
+    for seat in others:
         voids = tracker.voids.get(seat, {})
-        text.append(f"{name(seat):<8}", style="bold")
+        text.append(f"{name(seat):<{width}}", style="bold")
         if not voids:
             text.append("—\n", style="dim")
             continue
