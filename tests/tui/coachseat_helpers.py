@@ -12,6 +12,7 @@ from domino_tui.tui.online import Connect
 from domino_tui.tui.screens.handover import HandoverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.room_table import RoomTable
+from domino_tui.tui.tile_keys import tile_key
 
 from .conftest import COACH, caught_up, settle, the_game, the_room
 
@@ -65,7 +66,7 @@ async def play_turn(pilot, screen: LineTable) -> None:
         await pilot.press("p")
     else:
         assert move.kind is Kind.PLAY and move.end is not None
-        await pilot.press(str((obs.hand.index(move.tile) + 1) % 10))
+        await pilot.press(tile_key(obs.hand.index(move.tile)))  # letters past the tenth tile (a hand grown by draws)
         if screen.choosing:
             await pilot.press(END_KEY[move.end])
     # The move is sent in a worker: the next observation shows it made (or, at a shared keyboard, the handover).
