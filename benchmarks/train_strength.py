@@ -2,9 +2,12 @@
 
     python -m benchmarks.train_strength --rounds 1000 --level Normal --jobs 2
     python -m benchmarks.train_strength --rounds 200 --level Hard --option explore=0.1
+    python -m benchmarks.train_strength --rounds 1000 --bot trainplanner --players 8
+    python -m benchmarks.train_strength --rounds 1000 --level Normal --against trainplanner
 
-Every deal is played twice: once with the expert (at ``--level``) in one seat and greedy in the three others, and
-once with greedy in all four seats (the reference: the same seat, the same deal, the same engine double). The
+Every deal is played twice: once with the expert (at ``--level``; or ``--bot``, a bot by name) in one seat and
+``--against`` (greedy) in the others, and once with ``--against`` in every seat (the reference: the same seat, the
+same deal, the same engine double). ``--players`` seats 2 to 8 (4). The
 seat moves round the table deal by deal and the engine double goes down from 12-12 to 0-0 and round again. For
 that seat it prints the share of rounds with the lowest score at the table (alone, and shared), the points per
 round (the pips left in its hand; fewer is better) with a 95% interval, the other seats' points per round, and
@@ -24,11 +27,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from benchmarks.strength import wilson
 from domino_tui.ai import make_bot
 from domino_tui.ai.levels import LEVELS
 from domino_tui.engine import TrainRoundState, get_train_rules, observe_train
-
-PLAYERS = 4
 
 
 @dataclass
@@ -51,14 +53,24 @@ class Side:
         self.think += other.think
 
 
+@dataclass(frozen=True)
+class Table:
+    """What every deal of a run shares: the seats, the bots around the measured one, the seed."""
+
+    players: int
+    against: str
+    seed: int
+
+
 def play(
-    deal: int, seat: int, bot_name: str, level: str | None, seed: int, options: dict[str, object] | None = None
+    table: Table, deal: int, seat: int, bot_name: str, level: str | None, options: dict[str, object] | None = None
 ) -> tuple[list[int], list[float]]:
-    """One round on deal ``deal``: ``level``'s bot (or ``bot_name``) in ``seat``, greedy elsewhere; the points of
-    each seat and the measured seat's think times."""
-    rules = get_train_rules("mexicantrain", PLAYERS)
+    """One round on deal ``deal``: ``level``'s bot (or ``bot_name``) in ``seat``, ``table.against`` elsewhere; the
+    points of each seat and the measured seat's think times."""
+    seed = table.seed
+    rules = get_train_rules("mexicantrain", table.players)
     state = TrainRoundState.new(rules, deal % rules.rounds, random.Random(f"train-strength/{seed}/{deal}"))
-    bots = [make_bot("greedy", random.Random(f"{seed}/{deal}/{s}")) for s in range(PLAYERS)]
+    bots = [make_bot(table.against, random.Random(f"{seed}/{deal}/{s}")) for s in range(table.players)]
     rng = random.Random(f"{seed}/{deal}/measured")
     if level:
         lv = LEVELS[level]
@@ -92,16 +104,16 @@ def score(side: Side, points: list[int], seat: int, think: list[float]) -> None:
     side.think += think
 
 
-def chunk(args: tuple[int, int, str, int, float, dict[str, object]]) -> tuple[Side, Side, int]:
-    start, stop, level, seed, stop_at, options = args
+def chunk(args: tuple[Table, int, int, str, str | None, float, dict[str, object]]) -> tuple[Side, Side, int]:
+    table, start, stop, bot, level, stop_at, options = args
     ours, reference = Side(), Side()
     for deal in range(start, stop):
         if time.time() > stop_at:
             return ours, reference, deal - start
-        seat = deal % PLAYERS
-        points, think = play(deal, seat, "expert", level, seed, options)
+        seat = deal % table.players
+        points, think = play(table, deal, seat, bot, level, options)
         score(ours, points, seat, think)
-        points, _ = play(deal, seat, "greedy", None, seed)
+        points, _ = play(table, deal, seat, table.against, None)
         score(reference, points, seat, [])
     return ours, reference, stop - start
 
@@ -113,12 +125,14 @@ def interval(xs: list[int]) -> str:
     return f" ± {half:.1f}"
 
 
-def line(label: str, side: Side) -> str:
+def line(label: str, side: Side, players: int) -> str:
     n = side.rounds or 1
+    low, high = wilson(side.lowest, side.rounds) if side.rounds else (0.0, 0.0)
     return (
-        f"{label:<26} {100 * side.lowest / n:5.1f}%   {100 * side.shared / n:5.1f}%   "
+        f"{label:<34} {100 * side.lowest / n:5.1f}% ({100 * low:4.1f}..{100 * high:4.1f})   "
+        f"{100 * side.shared / n:5.1f}%   "
         f"{statistics.fmean(side.points or [0]):6.1f}{interval(side.points):<7}  "
-        f"{side.others / n / (PLAYERS - 1):6.1f}"
+        f"{side.others / n / (players - 1):6.1f}"
     )
 
 
@@ -126,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=1000, help="deals (each played by both arms)")
     parser.add_argument("--level", default="Normal", choices=list(LEVELS), help="the expert's level")
+    parser.add_argument("--bot", help="measure this bot by name instead of the expert at a level")
+    parser.add_argument("--against", default="greedy", help="the bot in every other seat, and the reference")
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=math.inf, help="stop after this long")
@@ -138,9 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     stop_at = started + args.seconds
     size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))
-    tasks = [
-        (s, min(s + size, args.rounds), args.level, args.seed, stop_at, options) for s in range(0, args.rounds, size)
-    ]
+    table = Table(args.players, args.against, args.seed)
+    bot, level = (args.bot, None) if args.bot else ("expert", args.level)
+    tasks = [(table, s, min(s + size, args.rounds), bot, level, stop_at, options) for s in range(0, args.rounds, size)]
     ours, reference = Side(), Side()
     played = 0
     if args.jobs > 1:
@@ -153,27 +170,29 @@ def main(argv: list[str] | None = None) -> int:
         reference.add(b)
         played += n
     seconds = time.time() - started
-    lv = LEVELS[args.level]
+    measured = args.bot or f"expert ({args.level})"
+    playing = f"{args.bot}" if args.bot else f"expert at {args.level} {LEVELS[args.level].options or '(its defaults)'}"
     print(
-        f"Mexican Train, {PLAYERS} players, {played} deals (of {args.rounds} asked) each played twice, "
-        f"seed {args.seed}, "
-        f"{args.jobs} job(s), {seconds:.0f} s; expert at {args.level} {lv.options or '(its defaults)'}"
-        + (f" with {options}" if options else "")
+        f"Mexican Train, {args.players} players, {played} deals (of {args.rounds} asked) each played twice, "
+        f"seed {args.seed}, {args.jobs} job(s), {seconds:.0f} s; {playing}" + (f" with {options}" if options else "")
     )
-    print(f"{'the measured seat':<26} {'lowest':>6}   {'shared':>6}   {'points/round':<14}  {'others/round':>6}")
-    print(line(f"expert ({args.level}) v 3 greedy", ours))
-    print(line("greedy v 3 greedy", reference))
+    others = f"v {args.players - 1} {args.against}"
+    heads = f"{'the measured seat':<34} {'lowest alone (95% CI)':<22} {'shared':>6}"
+    print(f"{heads}   {'points/round':<14}  {'others/round':>6}")
+    print(line(f"{measured} {others}", ours, args.players))
+    print(line(f"{args.against} {others} (reference)", reference, args.players))
     diffs = [a - b for a, b in zip(ours.points, reference.points, strict=True)]
     if diffs:
         print(
-            f"paired: the expert's points minus greedy's in the same seat of the same deal: "
-            f"{statistics.fmean(diffs):+.2f}{interval(diffs)} per round (negative: the expert keeps fewer pips)"
+            f"paired: {measured}'s points minus {args.against}'s in the same seat of the same deal: "
+            f"{statistics.fmean(diffs):+.2f}{interval(diffs)} per round (negative: it keeps fewer pips)"
         )
+    print(f"even: the lowest alone in {100 / args.players:.1f}% of rounds")
     think = sorted(ours.think)
     if think:
         p95 = think[min(len(think) - 1, int(0.95 * len(think)))]
         print(
-            f"expert think time per decision (CPU, {len(think)} decisions with a choice): "
+            f"{measured} think time per decision (CPU, {len(think)} decisions with a choice): "
             f"median {1000 * statistics.median(think):.1f} ms, p95 {1000 * p95:.1f} ms, max {1000 * think[-1]:.1f} ms"
         )
     return 0

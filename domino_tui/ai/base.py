@@ -24,8 +24,10 @@ class Bot(ABC):
     def choose(self, obs: Observation) -> Move:
         """Return one of ``obs.legal``."""
 
-    # The train games (Mexican Train) hand a bot a TrainObservation instead; a bot that plays them says so here.
+    # The train games (Mexican Train) hand a bot a TrainObservation instead; a bot that plays them says so here,
+    # and one that plays only them says it plays no line game.
     plays_trains: ClassVar[bool] = False
+    plays_lines: ClassVar[bool] = True
 
     def choose_train(self, obs: TrainObservation) -> Move:
         """Return one of ``obs.legal`` in a train game; a bot that does not play them refuses plainly."""

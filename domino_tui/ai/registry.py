@@ -8,10 +8,21 @@ from .base import Bot
 from .expert import ExpertBot
 from .ismcts import IsmctsBot
 from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
+from .train_planner import TrainPlannerBot
 
 BOTS: dict[str, type[Bot]] = {
     cls.name: cls
-    for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot, FiveScorerBot, ExpertBot, IsmctsBot)
+    for cls in (
+        RandomBot,
+        DummyBot,
+        GreedyBot,
+        DoublesBot,
+        HyperskillBot,
+        FiveScorerBot,
+        TrainPlannerBot,
+        ExpertBot,
+        IsmctsBot,
+    )
 }
 
 

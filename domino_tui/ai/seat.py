@@ -13,11 +13,11 @@ from .registry import BOTS, make_bot
 
 
 def plays(level: str, trains: bool) -> bool:
-    """Whether the level or bot ``level`` can take a seat at a line game, or at a train game (``trains``: only
-    the bots that say they play them)."""
+    """Whether the level or bot ``level`` can take a seat at a line game, or at a train game (``trains``); each
+    bot says which it plays."""
     lv = LEVELS.get(level)
     cls = BOTS.get(lv.bot if lv is not None else level)
-    return cls is not None and (not trains or cls.plays_trains)
+    return cls is not None and (cls.plays_trains if trains else cls.plays_lines)
 
 
 def make(level: str, rng: random.Random) -> Bot:

@@ -176,9 +176,21 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
     return Entry(f"{bot.short}+{bot.short}", text, (bot,) * seats_per_team)
 
 
+def check_plays_lines(bot: BotSpec, rules: Rules) -> None:
+    """Refuse a built-in bot that plays only the train games at a line game's table, with words."""
+    if not bot.hosted and not BOTS[bot.name].plays_lines:
+        playing = ", ".join(name for name, cls in BOTS.items() if cls.plays_lines)
+        raise EntryError(
+            f"the {bot.name} bot plays only Mexican Train, not {rules.name}; built-in bots that do: {playing}"
+        )
+
+
 def parse_entries(texts: list, rules: Rules) -> list[Entry]:
     """Parse and check every entry; names are made unique (``greedy #2``) so the ranking can tell them apart."""
     entries = [parse_entry(t, rules) for t in texts]
+    for entry in entries:
+        for bot in entry.seats:
+            check_plays_lines(bot, rules)
     if len(entries) < 2:
         raise EntryError("a tournament needs at least two entries")
     return unique_names(entries)

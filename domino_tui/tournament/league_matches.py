@@ -16,7 +16,7 @@ from ..engine import get_rules
 from .api import confine, sandbox_statement
 from .bundle import for_cluster, pack
 from .cluster import run_on_cluster
-from .entries import BotSpec, Entry, EntryError, parse_bot
+from .entries import BotSpec, Entry, EntryError, check_plays_lines, parse_bot
 from .host import DEFAULT_MOVE_LIMIT, check_move_limit
 from .outcome import MatchOutcome
 from .runner import Tally, match_chunks, run_chunks
@@ -61,6 +61,8 @@ class HostedMatches:
         if len(names) not in (1, seats):
             raise EntryError(f"{spec!r}: an entry here plays {seats} seat(s): give one bot, or {seats} joined by '+'")
         bots = [parse_bot(name) for name in names]
+        for bot in bots:
+            check_plays_lines(bot, self.rules)
         return bots * seats if len(bots) == 1 else bots
 
     def check(self, spec: str, seats: int) -> None:

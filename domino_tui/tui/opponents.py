@@ -15,6 +15,7 @@ PLAIN = {
     "doubles": "Doubles first, then the heaviest tile.",
     "hyperskill": "Its most common numbers first.",
     "fivescorer": "The play that scores most right now.",
+    "trainplanner": "Keeps a run for its own train, sheds the rest.",
     "expert": "Reads the hidden hands and searches.",
 }
 # A seat for a person at this keyboard (hot seat): each hand is hidden behind a "pass the keyboard" screen.
@@ -46,12 +47,12 @@ def choices(trains: bool = False) -> list[tuple[str, str]]:
     people share the keyboard)."""
     out = []
     for name, level in _levels().items():
-        if trains and not plays_trains(name):
+        if not plays(name, trains):
             continue
         description = _plain(name, getattr(level, "description", ""))
         out.append((f"{name}: {description}" if description else name, name))
     for name, cls in BOTS.items():
-        if trains and not plays_trains(name):
+        if not plays(name, trains):
             continue
         description = _plain(name, cls.description or "")
         out.append((f"{name}: {description}" if description else name, name))
@@ -67,12 +68,18 @@ def plays_trains(name: str) -> bool:
 
 def train_opponent(name: str) -> str:
     """``name`` if it plays the train games, else the strongest level below it that does (else the first)."""
-    if plays_trains(name):
+    return opponent_for(name, trains=True)
+
+
+def opponent_for(name: str, trains: bool) -> str:
+    """``name`` if it plays the family (the train games: ``trains``), else the strongest level below it that does
+    (else the first that does)."""
+    if plays(name, trains):
         return name
     levels = list(_levels())
     below = levels[: levels.index(name)] if name in levels else []
-    playing = [lv for lv in below if plays_trains(lv)]
-    return playing[-1] if playing else choices(trains=True)[0][1]
+    playing = [lv for lv in below if plays(lv, trains)]
+    return playing[-1] if playing else choices(trains)[0][1]
 
 
 def default_opponent() -> str:

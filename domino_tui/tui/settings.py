@@ -20,7 +20,7 @@ from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
 from ..stored_file import StoredFile
-from .opponents import PERSON, default_opponent, known, train_opponent
+from .opponents import PERSON, default_opponent, known, opponent_for, train_opponent
 
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
@@ -59,6 +59,8 @@ class Settings:
             # at one level, in the other seats.
             level = train_opponent(next((b for b in bots if b != PERSON), DEFAULT_BOT))
             bots = tuple(PERSON if b == PERSON else level for b in bots)
+        else:  # a bot that plays only the train games gives its seat to one that plays this game
+            bots = tuple(PERSON if b == PERSON else opponent_for(b, trains=False) for b in bots)
         return replace(self, variant=variant, bots=bots[:n])
 
     def opponent(self, seat: int) -> str:
