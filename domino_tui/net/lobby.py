@@ -12,7 +12,8 @@ Quick match: a connection's first message ``quick`` asks for a table of a varian
 of each variant and number of players (`Seeker`); `pick` chooses whom to seat: the seeker who has waited longest
 with the others nearest its rating, when enough of them are within its band, ``band + widen * seconds waited`` in
 the shown rating (mu - 3 sigma; a guest counts as a new account, 0). A seeker nobody is near enough to after its
-``bots_after`` seconds is seated with whoever is in its band and takes bots too, and bots fill the other seats.
+``bots_after`` seconds is seated with those in its band whose own wait for bots has run out too, and bots fill
+the other seats.
 The server makes the room (private), seats them, starts it and tells each its seat and token (``matched``); the
 client then takes its seat back as after any drop (``rejoin``).
 """
@@ -119,12 +120,17 @@ def band(waited: float, base: float = BAND, widen: float = WIDEN) -> float:
     return base + widen * max(0.0, waited)
 
 
+def ready_for_bots(seeker: Seeker, now: float) -> bool:
+    return seeker.bots_after is not None and now - seeker.since >= seeker.bots_after
+
+
 def pick(
     seekers: Sequence[Seeker], players: int, now: float, base: float = BAND, widen: float = WIDEN
 ) -> tuple[list[Seeker], bool] | None:
     """Whom to seat at one table now, and whether bots fill the seats left, or None (everyone waits on): the
     seeker who has waited longest, with the ``players - 1`` others nearest its rating within its band; or, once
-    its ``bots_after`` has run out with too few in its band, with those in its band who take bots too."""
+    its ``bots_after`` has run out with too few in its band, with those in its band whose ``bots_after`` has run
+    out too (nobody sits with bots sooner than they said)."""
     for oldest in sorted(seekers, key=lambda s: s.since):
         waited = now - oldest.since
         width = band(waited, base, widen)
@@ -134,6 +140,6 @@ def pick(
         )
         if len(near) >= players - 1:
             return [oldest, *near[: players - 1]], False
-        if oldest.bots_after is not None and waited >= oldest.bots_after:
-            return [oldest, *[s for s in near if s.bots_after is not None][: players - 1]], True
+        if ready_for_bots(oldest, now):
+            return [oldest, *[s for s in near if ready_for_bots(s, now)][: players - 1]], True
     return None

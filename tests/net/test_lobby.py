@@ -26,6 +26,7 @@ from domino_tui.net.client import (
     quick_match,
     sign_in,
 )
+from domino_tui.net.lobby import Seeker, pick
 from domino_tui.net.protocol import VERSION, encode
 
 from .conftest import Running, start_server
@@ -234,3 +235,13 @@ async def test_the_lobby_is_read_from_the_store(room_db: Path | str) -> None:
         await stopped(running)
         if other is not None:
             await stopped(other)
+
+
+async def test_nobody_sits_with_bots_sooner_than_they_said() -> None:
+    """Four seats, two seekers in one band: the one whose wait for bots has run out is seated with bots alone;
+    the other, who said a minute, waits on rather than take bots sooner."""
+    soon = Seeker("Ana", None, "10.0.0.1", 0.0, since=0.0, bots_after=0.0)
+    later = Seeker("Ben", None, "10.0.0.2", 0.0, since=-5.0, bots_after=60.0)
+    assert pick([later, soon], 4, now=0.0) == ([soon], True)
+    assert pick([later, soon], 4, now=55.0) == ([later, soon], True)  # both waits over: together, bots beside
+    assert pick([later, soon], 2, now=0.0) == ([later, soon], False)  # a table of two: no bots at all
