@@ -733,21 +733,19 @@ class RoomServer:
             found, _ = await self.storage.execute(lobby.LISTING, (lobby.MAX_ROOMS,))
         else:
             found, _ = await self.storage.execute(lobby.LISTING_OF, (variant, lobby.MAX_ROOMS))
-        known: dict[str, tuple[float, int]] = {}
-        for listed in sorted({str(row[1]) for row in found}):
-            keys = lobby.accounts_listed([row for row in found if str(row[1]) == listed])
+        rows = []
+        for listed in sorted({str(row[1]) for row in found}):  # each variant's rooms, with its ratings
+            of_variant = [row for row in found if str(row[1]) == listed]
+            keys = lobby.accounts_listed(of_variant)
+            known: dict[str, tuple[float, int]] = {}
             if keys:
                 marks = ", ".join("?" * len(keys))
                 rated, _ = await self.storage.execute(lobby.RATINGS_OF.format(marks=marks), (listed, *keys))
                 for key, mu, sigma, games in rated:
-                    known[f"{listed}/{key}"] = (ratings.shown(float(mu), float(sigma)), int(games))  # type: ignore[arg-type, call-overload]  # the database's numbers
-        rows = []
-        for row in found:
-            prefix = f"{row[1]}/"
-            rows += lobby.listing_rows(
-                [row], {k.removeprefix(prefix): v for k, v in known.items() if k.startswith(prefix)}
-            )
-        return rows
+                    known[str(key)] = (ratings.shown(float(mu), float(sigma)), int(games))  # type: ignore[arg-type, call-overload]  # the database's numbers
+            rows += lobby.listing_rows(of_variant, known)
+        order = {str(row[0]): place for place, row in enumerate(found)}  # oldest first, as listed
+        return sorted(rows, key=lambda row: order[str(row["room"]).replace("-", "")])
 
     async def _sign_in(self, client: Client, msg: dict[str, object]) -> dict[str, object] | None:
         """A first message of accounts.py's, answered; then the connection's next message, which enters a room as
@@ -850,6 +848,8 @@ class RoomServer:
             raise ProtocolError(
                 Code.TOO_FAST, f"your address has {self.seeking[client.address]} searches waiting: wait for them"
             )
+        # A search may end in a room made for this address (with bots, when nobody comes): it counts as one made.
+        await self._may_make_a_room(client.address)
         bots_after = msg.get("bots_after")
         seeker = Seeker(
             name,
@@ -967,6 +967,21 @@ class RoomServer:
             if not seeker.seated.done() and taker.seat is not None and taker.token is not None:
                 seeker.seated.set_result((code, taker.seat, taker.token, taker.name))
 
+    async def _may_make_a_room(self, address: str) -> None:
+        """Count a room made for ``address`` (created, or sought by quick match), or ProtocolError: it has as many
+        rooms on the server as it may, or has made too many lately."""
+        if self.storage.shared:
+            live = await self.storage.rooms_made_by(address)  # every process's rooms
+        else:
+            live = sum(1 for made_by in self.made_by.values() if made_by == address)
+        if live >= self.config.rooms_per_address:
+            raise ProtocolError(
+                Code.TOO_FAST,
+                f"your address has {live} rooms on this server, as many as it may: close one or let one expire",
+            )
+        if not self.creations.take(address):
+            raise ProtocolError(Code.TOO_FAST, "your address has made too many rooms: try again later")
+
     async def _join(self, client: Client, host: RoomHost, name: str, seat: int | None) -> None:
         """Join ``host``'s room: a seat in its lobby, or, once it has started, a knock that waits for its creator
         (and ends when its connection does). An address has at most ``knocks_per_address`` knocks waiting, and a
@@ -1005,17 +1020,7 @@ class RoomServer:
             raise ProtocolError(Code.SERVER_FULL, "the server holds as many rooms as it may: try again later")
         password = msg.get("password")
         options, seat = check_options(msg, isinstance(password, str))
-        if self.storage.shared:
-            live = await self.storage.rooms_made_by(client.address)  # every process's rooms
-        else:
-            live = sum(1 for address in self.made_by.values() if address == client.address)
-        if live >= self.config.rooms_per_address:
-            raise ProtocolError(
-                Code.TOO_FAST,
-                f"your address has {live} rooms on this server, as many as it may: close one or let one expire",
-            )
-        if not self.creations.take(client.address):
-            raise ProtocolError(Code.TOO_FAST, "your address has made too many rooms: try again later")
+        await self._may_make_a_room(client.address)
         password_hash = None
         if isinstance(password, str):
             async with self._password_checks:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
+from domino_tui.cli import main as cli_main
 from domino_tui.net.botclient import play_seat
 from domino_tui.net.client import (
     GameOver,
@@ -245,3 +246,43 @@ async def test_nobody_sits_with_bots_sooner_than_they_said() -> None:
     assert pick([later, soon], 4, now=0.0) == ([soon], True)
     assert pick([later, soon], 4, now=55.0) == ([later, soon], True)  # both waits over: together, bots beside
     assert pick([later, soon], 2, now=0.0) == ([later, soon], False)  # a table of two: no bots at all
+
+
+async def test_the_lobby_command_opens_the_app_there_or_prints_the_public_rooms(
+    running: Running, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened: list[dict[str, object]] = []
+    monkeypatch.setattr("domino_tui.tui.app.run", lambda **given: opened.append(given) or 0)
+    assert cli_main(["lobby", "example.org", "--variant", "block"]) == 0
+    assert opened == [{"variant": "block", "lobby": "example.org:8765"}]
+    server = running.url.removeprefix("ws://")
+    assert await asyncio.to_thread(cli_main, ["lobby", server, "--list"]) == 0
+    assert "no public room is waiting" in capsys.readouterr().out
+    public = await running.client().create("Ana", "block", public=True)
+    await running.client().create("Ben", "block")
+    assert await asyncio.to_thread(cli_main, ["lobby", server, "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[1].split() == [public.room, "block", "1", "Ana"]
+
+
+async def test_an_account_seeks_one_match_at_a_time(running: Running) -> None:
+    _, ana = await sign_in(running.url, "register", "Ana", PASSWORD)
+    first = asyncio.ensure_future(quick_match(running.url, "block", "x", session=ana))
+    try:
+        await eventually(lambda: waiting(running) == 1)
+        with pytest.raises(NetError) as refused:
+            await quick_match(running.url, "classic", "x", session=ana)
+        assert refused.value.code == "too_fast"
+    finally:
+        first.cancel()
+
+
+async def test_a_search_counts_as_a_room_made_by_its_address(tmp_path: Path) -> None:
+    running = await start_server(tmp_path / "rooms.sqlite3", rooms_per_address=1)
+    try:
+        await running.client().create("Ana", "block")
+        with pytest.raises(NetError) as refused:
+            await quick_match(running.url, "block", "Ana", bots_after=0)
+        assert refused.value.code == "too_fast" and waiting(running) == 0
+    finally:
+        await stopped(running)
