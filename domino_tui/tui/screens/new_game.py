@@ -126,9 +126,7 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
                 yield Button("Play online…", id="online")
                 yield Button("Lobby…", id="lobby")
                 yield Button("Cancel", id="cancel")
-            yield Static(
-                "Tab moves · Ctrl+S starts · Ctrl+O online · Ctrl+L lobby · Esc cancels", classes="dialog-hint"
-            )
+            yield Static("Tab · Ctrl+S starts · Ctrl+O online · Ctrl+L lobby · Esc cancels", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.sync_variant(self.settings.variant)
