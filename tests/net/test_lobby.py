@@ -8,6 +8,7 @@ answer the lobby alike (one file's server, restarted, the same)."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -284,5 +285,38 @@ async def test_a_search_counts_as_a_room_made_by_its_address(tmp_path: Path) -> 
         with pytest.raises(NetError) as refused:
             await quick_match(running.url, "block", "Ana", bots_after=0)
         assert refused.value.code == "too_fast" and waiting(running) == 0
+    finally:
+        await stopped(running)
+
+
+async def test_a_store_of_the_schema_before_the_lobby_keeps_its_rooms_private(room_db: Path | str) -> None:
+    """A database an earlier server wrote (schema 5: rooms without the lobby's columns) is upgraded in place; its
+    rooms stay and none is listed, and a public room made now is."""
+    rooms = (
+        "CREATE TABLE rooms (code TEXT PRIMARY KEY, created REAL NOT NULL, seed INTEGER NOT NULL, "
+        "options TEXT NOT NULL, password TEXT, active REAL, address TEXT)"
+    )
+    earlier = "INSERT INTO rooms VALUES ('AAAA2222', 1.0, 7, '{\"variant\": \"block\"}', NULL, 5.0, NULL)"
+    if isinstance(room_db, str):
+        import psycopg
+
+        with psycopg.connect(room_db, autocommit=True) as old:
+            old.execute(rooms.replace("REAL", "DOUBLE PRECISION").replace("seed INTEGER", "seed BIGINT"))
+            old.execute(earlier)
+            old.execute("CREATE TABLE domino_tui_schema (version INTEGER NOT NULL)")
+            old.execute("INSERT INTO domino_tui_schema VALUES (5)")
+    else:
+        with sqlite3.connect(room_db) as old:
+            old.execute(rooms)
+            old.execute(earlier)
+            old.execute("PRAGMA user_version = 5")
+    running = await start_server(room_db, idle_lobby=1e12, unattended=1e12)
+    try:
+        assert (await lobby(running.url))[0] == []
+        public = await running.client().create("Ana", "block", public=True)
+        listed, _ = await lobby(running.url)
+        assert [room.room for room in listed] == [public.room]
+        codes = running.server.storage.execute_now("SELECT code FROM rooms ORDER BY created")[0]
+        assert codes[0] == ("AAAA2222",)
     finally:
         await stopped(running)
