@@ -2,11 +2,14 @@
 connection told only its seat's part.
 
 A connection's first message creates a room, joins one (taking a seat and a token), rejoins a seat with its
-token, or watches; before it, a connection may sign in to an account (accounts.py), whose name it then sits
-down with. The server keeps the registry of rooms, checks passwords and the limits on connections and
-rooms, reads every frame (protocol.parse) and counts a client's refused messages; everything a room does with a
-message (check, apply, store, send, and the bots, stand-ins, clock and next game after it) is its host's, the
-same code that runs a room in the app's process. A connection is a `Client`, the host's listener.
+token, watches, or seeks a quick match (lobby.py: the process keeps each variant's seekers and seats them); before
+it, a connection may sign in to an account (accounts.py), whose name it then sits down with. A question (the
+leaderboard, the lobby's public rooms) is answered from the store, and the connection closed.
+
+The server keeps the registry of rooms, checks passwords and the limits on connections and rooms, reads every
+frame (protocol.parse) and counts a client's refused messages; everything a room does with a message (check,
+apply, store, send, and the bots, stand-ins, clock and next game after it) is its host's, the same code that runs
+a room in the app's process. A connection is a `Client`, the host's listener.
 
 What no client can do: see a tile it may not know (it is sent its own observation, built by the engine); move
 for another seat (a seat is held by the connection that took it or came back with its token); move out of turn
@@ -883,11 +886,13 @@ class RoomServer:
                 closed.cancel()
         finally:
             _uncount(self.seeking, client.address)
+            if not seeker.seated.done():
+                seeker.seated.cancel()  # gone: a table being made for it now seats it, and tells nobody
             if seeker in queue:
                 queue.remove(seeker)
             if not queue and self.seekers.get((variant, players)) is queue:
                 del self.seekers[(variant, players)]
-        if not seeker.seated.done():
+        if seeker.seated.cancelled():
             return  # gone before a table was found
         code, seat, token, seated_as = seeker.seated.result()  # ProtocolError: the table could not be made
         await client.ws.send(
@@ -958,7 +963,10 @@ class RoomServer:
             log.info(
                 "room %s: %s quick match for %d, bots: %s", credentials.shown_code(code), variant, len(group), bots
             )
-        except ProtocolError as exc:
+        except Exception as exc:
+            if not isinstance(exc, ProtocolError):
+                log.warning("a quick match's table of %s could not be made: %s", variant, exc)
+                exc = ProtocolError(Code.SERVER_FULL, "the server could not make the table just now: seek again")
             for seeker in group:
                 if not seeker.seated.done():
                     seeker.seated.set_exception(exc)

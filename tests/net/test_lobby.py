@@ -320,3 +320,13 @@ async def test_a_store_of_the_schema_before_the_lobby_keeps_its_rooms_private(ro
         assert codes[0] == ("AAAA2222",)
     finally:
         await stopped(running)
+
+
+async def test_a_table_that_cannot_be_made_is_told_to_its_seekers(running: Running) -> None:
+    def broken() -> int:
+        raise RuntimeError("no seed today")
+
+    running.server.new_seed = broken
+    with pytest.raises(NetError) as refused:
+        await asyncio.wait_for(quick_match(running.url, "block", "Ana", bots_after=0), 10)
+    assert refused.value.code == "server_full" and "seek again" in refused.value.message
