@@ -109,7 +109,7 @@ class LobbyScreen(Screen["Connect | None"]):
 
     def on_mount(self) -> None:
         rooms = self.query_one("#lobby-rooms", DataTable)
-        rooms.add_columns("room", "variant", "open", "players (rating)")
+        rooms.add_columns("room", "open", "players (rating)")  # of the variant chosen: it goes without saying
         self.query_one("#lobby-board", DataTable).add_columns("#", "rated", "rating", "games")
         self.say("Asking the server for its lobby…")
         self.action_refresh()
@@ -169,7 +169,7 @@ class LobbyScreen(Screen["Connect | None"]):
         for room in message.rooms:
             assert isinstance(room, Listed)
             people = ", ".join(name if rating is None else f"{name} ({rating:.1f})" for name, rating, _ in room.people)
-            table.add_row(room.room, room.variant, f"{room.free} of {room.players}", Text(people), key=room.room)
+            table.add_row(room.room, f"{room.free} of {room.players}", Text(people), key=room.room)
             self.rooms.append(room.room)
         if chosen in self.rooms:
             table.move_cursor(row=self.rooms.index(chosen))
