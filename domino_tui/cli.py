@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Your statistics: domino-tui stats [--csv]. "
         "A room server for play over the network: domino-tui serve --help (its accounts: domino-tui accounts "
         "--help); a seat in a room: "
-        "domino-tui join --help; its accounts' ratings: domino-tui leaderboard --help. "
+        "domino-tui join --help; its accounts' ratings: domino-tui leaderboard --help; its public rooms and quick "
+        "match: domino-tui lobby --help. "
         "The game in a browser: domino-tui web --help",
     )
     parser.add_argument("--plain", action="store_true", help="the line-by-line text game of the Hyperskill stage text")
@@ -158,6 +159,8 @@ def _main(args_list: list[str]) -> int:
         return join_main(args_list[1:])
     if args_list[:1] == ["leaderboard"]:
         return leaderboard_main(args_list[1:])
+    if args_list[:1] == ["lobby"]:
+        return lobby_main(args_list[1:])
     if args_list[:1] == ["stats"]:
         from .records.cli import main as stats_main
 
@@ -325,6 +328,49 @@ def leaderboard_main(argv: Sequence[str]) -> int:
     print(f"{'#':>3}  {'name':<{width}}  {'rating':>6}  {'games':>5}")
     for place, row in enumerate(rows, 1):
         print(f"{place:>3}  {row.name:<{width}}  {row.rating:>6.1f}  {row.games:>5}")
+    return 0
+
+
+def lobby_main(argv: Sequence[str]) -> int:
+    """``domino-tui lobby HOST[:PORT]``: the app at a room server's lobby (``--list``: its public rooms printed)."""
+    import argparse
+    import asyncio
+
+    from .engine.variants import TRAIN_VARIANTS, VARIANTS
+    from .net.client import NetError, lobby, server_url
+
+    parser = argparse.ArgumentParser(
+        prog="domino-tui lobby",
+        description="The lobby of a room server (domino-tui serve): its public rooms waiting for players (Enter "
+        "joins one), the variant's leaderboard, and Quick match: the server seats you with people of a similar "
+        "rating, and bots fill the table after the wait you choose.",
+    )
+    parser.add_argument("server", metavar="HOST[:PORT]", help="the server, e.g. 127.0.0.1:8765 (default port 8765)")
+    parser.add_argument("--variant", choices=[*VARIANTS, *TRAIN_VARIANTS], default=None, help="the variant shown")
+    parser.add_argument(
+        "--list", action="store_true", help="print the public rooms waiting (of --variant, if given) and end"
+    )
+    args = parser.parse_args(argv)
+    try:
+        url = server_url(args.server)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if not args.list:
+        from .tui.app import run as run_app
+
+        return run_app(variant=args.variant, lobby=url.removeprefix("ws://"))
+    try:
+        rooms, _ = asyncio.run(lobby(url, args.variant))
+    except NetError as exc:
+        print(f"domino-tui lobby: {exc.message}", file=sys.stderr)
+        return 1
+    if not rooms:
+        print(f"no public room is waiting on {url.removeprefix('ws://')}")
+        return 0
+    print(f"{'room':<10}  {'variant':<14}  {'open':>4}  players")
+    for room in rooms:
+        people = ", ".join(name if rating is None else f"{name} ({rating:.1f})" for name, rating, _ in room.people)
+        print(f"{room.room:<10}  {room.variant:<14}  {room.free:>4}  {people}")
     return 0
 
 

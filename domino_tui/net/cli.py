@@ -10,7 +10,7 @@ import logging
 import resource
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..paths import config_dir
@@ -20,8 +20,17 @@ from .storage import StorageError, is_database_url
 DB_NAME = "rooms.sqlite3"
 
 
+def level_name(text: str) -> str:
+    """A level of the bots (Beginner to Master): each plays every variant, as a quick match's table needs."""
+    from ..ai import LEVELS
+
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError(f"choose one of the levels: {', '.join(LEVELS)}")
+    return text
+
+
 # The server's limits, each a field of ServerConfig named as its option is (docs/network.md, the safety model).
-LIMITS: tuple[tuple[str, type, str, str], ...] = (
+LIMITS: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
     ("--max-connections", int, "N", "connections the server holds at once"),
     ("--per-address", int, "N", "connections one address may hold, and rooms it may make in an hour"),
     ("--max-rooms", int, "N", "rooms on the server at once"),
@@ -61,6 +70,16 @@ LIMITS: tuple[tuple[str, type, str, str], ...] = (
     ("--idle-lobby", float, "SECONDS", "a room not started is deleted after this long idle"),
     ("--idle-over", float, "SECONDS", "a room whose match is over is deleted after this long idle"),
     ("--unattended", float, "SECONDS", "a room nobody is connected to is deleted after this long idle"),
+    # Quick match (lobby.py).
+    (
+        "--quick-band",
+        float,
+        "RATING",
+        "quick match seats together people whose ratings (mu - 3 sigma) are at most this far apart at first",
+    ),
+    ("--quick-widen", float, "RATING", "what quick match's band grows by each second the longest seeker has waited"),
+    ("--quick-bots", level_name, "LEVEL", "the level of the bots that fill a quick match's table"),
+    ("--seekers-per-address", int, "N", "quick matches one address may be seeking at once"),
 )
 
 

@@ -53,6 +53,8 @@ __all__ = [
     "GameOver",
     "KnockInfo",
     "Knocking",
+    "Listed",
+    "Matched",
     "NetError",
     "RoomClient",
     "RoomClosed",
@@ -69,6 +71,8 @@ __all__ = [
     "Welcome",
     "coach_allowed",
     "leaderboard",
+    "lobby",
+    "quick_match",
     "room_address",
     "server_url",
     "spectator_observation",
@@ -259,6 +263,104 @@ async def leaderboard(url: str, variant: str, limit: int | None = None, wait: fl
         return [Standing(visible(str(row["name"])), float(row["rating"]), int(row["games"])) for row in rows]
     except (TypeError, KeyError, ValueError):
         raise NetError("refused", "the server's leaderboard has a row that is not one") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A public room of a server's lobby: its code, variant, seats and seats open, and the people seated (each a
+    name and, for an account, its rating in the variant and matches rated; None for a guest)."""
+
+    room: str
+    variant: str
+    players: int
+    free: int
+    people: tuple[tuple[str, float | None, int | None], ...]
+
+
+async def lobby(url: str, variant: str | None = None, wait: float = 10.0) -> tuple[list[Listed], list[Standing]]:
+    """The public rooms waiting for players on the server at ``url`` (of ``variant`` only, when named), and the
+    variant's leaderboard (empty when no variant is named). NetError as for `leaderboard`."""
+    question: dict[str, object] = {"type": "lobby", "v": VERSION}
+    if variant is not None:
+        question["variant"] = variant
+    answer = await _ask(f"{url.rstrip('/')}/lobby", question, wait)
+    rooms, rows = answer.get("rooms"), answer.get("rows")
+    if answer.get("type") != "lobby" or not isinstance(rooms, list) or not isinstance(rows, list):
+        raise NetError("refused", "the server's answer is not a lobby")
+    try:
+        listed = [
+            Listed(
+                visible(str(room["room"])),
+                visible(str(room["variant"])),
+                int(room["players"]),
+                int(room["free"]),
+                tuple(
+                    (
+                        visible(str(person["name"])),
+                        None if person["rating"] is None else float(person["rating"]),
+                        None if person["games"] is None else int(person["games"]),
+                    )
+                    for person in room["people"]
+                ),
+            )
+            for room in rooms
+        ]
+        standings = [Standing(visible(str(row["name"])), float(row["rating"]), int(row["games"])) for row in rows]
+    except (TypeError, KeyError, ValueError):
+        raise NetError("refused", "the server's lobby has a row that is not one") from None
+    return listed, standings
+
+
+@dataclass(frozen=True, slots=True)
+class Matched:
+    """A quick match's table: the room, the seat, its token (to take it with rejoin) and the name seated."""
+
+    room: str
+    seat: int
+    token: str
+    name: str
+
+
+async def quick_match(
+    url: str,
+    variant: str,
+    name: str,
+    *,
+    players: int | None = None,
+    bots_after: float | None = None,
+    session: str | None = None,
+) -> Matched:
+    """Wait on the server at ``url`` until it seats this person at a table of ``variant`` (with people of a
+    similar rating; bots fill the seats left after ``bots_after`` seconds, never when None), as the account of
+    ``session`` or as a guest called ``name``. The connection goes to ``/quick/VARIANT``, so that a proxy sends
+    every seeker of a variant to one process (docs/network.md). Cancel the call to stop seeking. NetError with the
+    server's words when refused or when the connection is lost (then seek again)."""
+    question: dict[str, object] = {"type": "quick", "v": VERSION, "variant": variant, "name": name}
+    if players is not None:
+        question["players"] = players
+    if bots_after is not None:
+        question["bots_after"] = bots_after
+    address = f"{url.rstrip('/')}/quick/{quote(variant, safe='')}"
+    try:
+        async with connect(address, compression=None, open_timeout=10, max_size=1 << 16) as ws:
+            if session is not None:
+                await ws.send(encode({"type": "resume", "v": VERSION, "session": session}))
+            await ws.send(encode(question))
+            async for raw in ws:
+                answer = json.loads(raw)
+                if not isinstance(answer, dict):
+                    raise NetError("refused", "the server's answer is not an object")
+                kind = answer.get("type")
+                if kind == "error":
+                    raise NetError(str(answer.get("code")), visible(str(answer.get("message"))))
+                if kind == "matched":
+                    room, seat, token, seated = (answer.get(k) for k in ("room", "seat", "token", "name"))
+                    if not (isinstance(room, str) and is_whole_number(seat) and isinstance(token, str)):
+                        raise NetError("refused", "the server's match is not one")
+                    return Matched(visible(room), int(seat), token, visible(str(seated)))
+    except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+        raise NetError("unreachable", f"cannot reach {url}: {str(exc) or type(exc).__name__}") from None
+    raise NetError("refused", "the server closed the connection before a table was found: seek again")
 
 
 @dataclass(frozen=True, slots=True)

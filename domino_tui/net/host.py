@@ -130,6 +130,7 @@ class RoomHost:
         on_store_failure: Callable[[str], None] | None = None,
         on_elsewhere: Callable[[RoomHost], None] | None = None,
         on_match_over: Callable[[Room], Awaitable[None]] | None = None,
+        on_seats: Callable[[Room], Awaitable[None]] | None = None,
         new_seed: Callable[[], int] = credentials.new_seed,
         new_token: Callable[[], str] = credentials.new_token,
         knock_wait: float = KNOCK_WAIT,
@@ -148,6 +149,8 @@ class RoomHost:
         # A match has just ended (its last move stored and announced): the server rates it (ratings.py), durable
         # before the room's lock lets anything else (a restart, the room closed) change the room.
         self.on_match_over = on_match_over
+        # Who sits where has changed, or the room has started: the server lists a public room in its lobby anew.
+        self.on_seats = on_seats
         self.new_seed = new_seed  # a restart's seed (tests set it to replay a match)
         self.new_token = new_token  # a seat's token (a room in a file keeps them: saved_room.py)
         self.knock_wait = knock_wait
@@ -506,6 +509,8 @@ class RoomHost:
         except SaveFormatError as exc:  # checked before: a bug, never a client's doing
             raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
         await self._kept(self.store.append(room.code, room.seq - 1, entry))
+        if entry["e"] in ("seat", "swap", "start") and self.on_seats is not None:
+            await self._kept(self.on_seats(room))
         if entry["e"] == "restart":
             log = room.compacted()
             await self._kept(self.store.replace_log(room.code, log))

@@ -38,7 +38,9 @@ SCHEMA = (
         options TEXT NOT NULL,
         password TEXT,
         active DOUBLE PRECISION,
-        address TEXT
+        address TEXT,
+        listed TEXT,
+        lobby TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS log (
         code TEXT NOT NULL,
@@ -128,6 +130,10 @@ class PostgresStorage(GroupCommits):
                 raise StorageError(f"{name} holds rooms of a newer server (schema {version})")
             for statement in (*SCHEMA, lease.SCHEMA):
                 self._db.execute(statement)
+            if 0 < version < 6:
+                # A room is listed in the lobby since schema 6; an earlier room is private (none was public).
+                self._db.execute("ALTER TABLE rooms ADD COLUMN IF NOT EXISTS listed TEXT")
+                self._db.execute("ALTER TABLE rooms ADD COLUMN IF NOT EXISTS lobby TEXT")
             self._db.execute(f"CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (version INTEGER NOT NULL)")
             self._db.execute(f"DELETE FROM {VERSION_TABLE}")
             self._db.execute(f"INSERT INTO {VERSION_TABLE} VALUES (%s)", (SCHEMA_VERSION,))

@@ -73,8 +73,8 @@ class ProtocolError(Exception):
 # "secret" (an account's password: any string up to MAX_SECRET, never quoted back),
 # "seat" (an int >= 0), "pair" (a list of two seats), "players" (an int from 2 to 8), "house" (an object, read by
 # the engine), "count" (an int >= 1), "limit" (an int from 1 to MAX_LIMIT),
-# "seconds" (a number > 0), "move" (a list, read by the engine), "seats" (a list
-# of null or level names), "flag" (true or false), "version".
+# "seconds" (a number > 0), "wait" (seconds from 0 to MAX_BOTS_AFTER), "move" (a list, read by the engine), "seats"
+# (a list of null or level names), "flag" (true or false), "version".
 _REQUIRED: dict[str, dict[str, str]] = {
     "create": {"v": "version", "name": "name", "variant": "variant"},
     "join": {"v": "version", "room": "room", "name": "name"},
@@ -86,6 +86,8 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "resume": {"v": "version", "session": "token"},
     "logout": {"v": "version", "session": "token"},
     "leaderboard": {"v": "version", "variant": "variant"},
+    "lobby": {"v": "version"},
+    "quick": {"v": "version", "name": "name", "variant": "variant"},
     "start": {},
     "move": {"position": "position", "move": "move"},
     "next": {},
@@ -112,17 +114,22 @@ _OPTIONAL: dict[str, dict[str, str]] = {
         "away": "seconds",
         "between": "seconds",
         "coach": "flag",
+        "public": "flag",
     },
     "join": {"password": "password", "seat": "seat"},
     "watch": {"password": "password"},
     "leaderboard": {"limit": "limit"},
+    "lobby": {"variant": "variant"},
+    "quick": {"players": "players", "bots_after": "wait"},
 }
-FIRST = frozenset({"create", "join", "rejoin", "watch", "held"})
+FIRST = frozenset({"create", "join", "rejoin", "watch", "held", "quick"})
 # First messages that sign a connection in to an account (or end a session); then comes one of FIRST.
 SIGN_IN = frozenset({"register", "login", "resume", "logout"})
 # First messages that ask the server something, answered, and then the connection closes.
-QUESTIONS = frozenset({"leaderboard"})
+QUESTIONS = frozenset({"leaderboard", "lobby"})
 MAX_LIMIT = 100  # rows a leaderboard answers with at most
+# The longest a quick match's seeker may ask to wait before bots fill the seats nobody in its band took.
+MAX_BOTS_AFTER = 600
 _STRING_LIMITS = {"name": MAX_NAME, "text": MAX_CHAT, "password": MAX_PASSWORD, "token": MAX_TOKEN, "room": MAX_ROOM}
 
 
@@ -193,6 +200,9 @@ def _check(kind: str, field: str, field_kind: str, value: object) -> None:
     elif field_kind == "seconds":
         if not (isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_SECONDS):
             raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a number of seconds from 0 to {MAX_SECONDS}")
+    elif field_kind == "wait":
+        if not (isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_BOTS_AFTER):
+            raise ProtocolError(Code.BAD_MESSAGE, f"{wrong} is a number of seconds from 0 to {MAX_BOTS_AFTER}")
     elif field_kind == "move":
         if not isinstance(value, list):
             raise ProtocolError(Code.BAD_MESSAGE, f'{wrong} is ["play", [low, high], end], ["draw"] or ["pass"]')
@@ -232,6 +242,9 @@ class Options:
     away: float = AWAY
     between: float = BETWEEN
     password: bool = False
+    # Whether the server's lobby lists the room while it has a free seat (never one with a password); else it is
+    # found by its code alone.
+    public: bool = False
     # Whether the tables may show the coach (hints, tracker, review); None: only while one person sits at the table.
     coach: bool | None = None
     # The edition of the rules the room was made under (engine/train_rules.py): a room made before a rule changed
@@ -252,6 +265,7 @@ class Options:
             "away": self.away,
             "between": self.between,
             "password": self.password,
+            "public": self.public,
             "coach": self.coach,
         }
 

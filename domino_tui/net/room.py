@@ -115,6 +115,11 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
             Code.BAD_MESSAGE, f"a move clock is at least {MIN_CLOCK:g} s (or 0 for none), not {clock:g}"
         )
     coach = msg.get("coach")
+    public = msg.get("public") is True
+    if public and password:
+        raise ProtocolError(
+            Code.BAD_MESSAGE, "a room with a password cannot be public: the lobby lists only rooms anyone may join"
+        )
     options = Options(
         variant=variant,
         players=players,
@@ -127,6 +132,7 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
         away=_seconds(msg.get("away"), AWAY),
         between=_seconds(msg.get("between"), BETWEEN),
         password=password,
+        public=public,
         coach=coach if isinstance(coach, bool) else None,
     )
     return options, creator
@@ -156,6 +162,7 @@ def stored_options(data: object) -> Options:
         "away": (int, float),
         "between": (int, float),
         "password": (bool,),
+        "public": (bool,),
         "coach": (bool, type(None)),
     }
     for name, allowed in kinds.items():

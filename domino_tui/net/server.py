@@ -2,11 +2,14 @@
 connection told only its seat's part.
 
 A connection's first message creates a room, joins one (taking a seat and a token), rejoins a seat with its
-token, or watches; before it, a connection may sign in to an account (accounts.py), whose name it then sits
-down with. The server keeps the registry of rooms, checks passwords and the limits on connections and
-rooms, reads every frame (protocol.parse) and counts a client's refused messages; everything a room does with a
-message (check, apply, store, send, and the bots, stand-ins, clock and next game after it) is its host's, the
-same code that runs a room in the app's process. A connection is a `Client`, the host's listener.
+token, watches, or seeks a quick match (lobby.py: the process keeps each variant's seekers and seats them); before
+it, a connection may sign in to an account (accounts.py), whose name it then sits down with. A question (the
+leaderboard, the lobby's public rooms) is answered from the store, and the connection closed.
+
+The server keeps the registry of rooms, checks passwords and the limits on connections and rooms, reads every
+frame (protocol.parse) and counts a client's refused messages; everything a room does with a message (check,
+apply, store, send, and the bots, stand-ins, clock and next game after it) is its host's, the same code that runs
+a room in the app's process. A connection is a `Client`, the host's listener.
 
 What no client can do: see a tile it may not know (it is sent its own observation, built by the engine); move
 for another seat (a seat is held by the connection that took it or came back with its token); move out of turn
@@ -28,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import http
+import json
 import logging
 import signal
 import time
@@ -42,11 +46,12 @@ from websockets.http11 import Request, Response
 
 from ..engine import EngineError, SaveFormatError
 from ..games import GameChoiceError, match_kind
-from . import credentials, ratings
+from . import credentials, lobby, ratings
 from .accounts import Accounts, account_key
 from .host import KNOCK_WAIT, KNOCKS, RoomHost
 from .lease import RENEW_EVERY, RoomElsewhere
 from .limits import Bucket, PerAddress
+from .lobby import Seeker
 from .protocol import (
     FIRST,
     HELLO_TIMEOUT,
@@ -134,6 +139,14 @@ class ServerConfig:
     knock_wait: float = KNOCK_WAIT
     knocks_per_room: int = KNOCKS
     knocks_per_address: int = KNOCKS
+    # Quick match (lobby.py): a seeker is matched with those whose shown rating is within quick_band of its own,
+    # and the band grows by quick_widen a second of the longest wait; the queues are looked at every quick_tick
+    # seconds; bots of level quick_bots fill a table; an address has at most seekers_per_address seeking at once.
+    quick_band: float = lobby.BAND
+    quick_widen: float = lobby.WIDEN
+    quick_tick: float = lobby.TICK
+    quick_bots: str = "Easy"
+    seekers_per_address: int = 4
 
 
 @dataclass(eq=False)
@@ -259,6 +272,11 @@ class RoomServer:
         # Per room being loaded or let go (a shared store's): its lock, and how many wait for it or hold it.
         self._taking: dict[str, tuple[asyncio.Lock, int]] = {}
         self._unrated: list[RoomHost] = []  # rooms resumed with a match over, to be rated if they were not
+        # Quick match: the seekers waiting per variant and number of players, and how many per address.
+        self.seekers: dict[tuple[str, int], list[Seeker]] = {}
+        self.seeking: Counter[str] = Counter()
+        self.clock: Callable[[], float] = time.monotonic  # how long seekers have waited (tests move it)
+        self._matcher: asyncio.Task[None] | None = None
         if self.storage.shared:
             return  # rooms are loaded one at a time, as clients name them (_take)
         now = time.time()
@@ -424,6 +442,7 @@ class RoomServer:
             on_store_failure=self._fail,
             on_elsewhere=self._elsewhere,
             on_match_over=self._rate,
+            on_seats=self._list,
             new_seed=self.new_seed,
             knock_wait=self.config.knock_wait,
             max_knocks=self.config.knocks_per_room,
@@ -447,6 +466,12 @@ class RoomServer:
         sides, ranks = rated
         if await self.storage.rate_match(room.code, room.matches, room.options.variant, sides, ranks):
             log.info("room %s: match %d rated", credentials.shown_code(room.code), room.matches)
+
+    async def _list(self, room: Room) -> None:
+        """A public room's seats changed, or it started: listed in the lobby as it is now, or taken off."""
+        if room.options.public:
+            shown = lobby.seats_shown(room)
+            await self.storage.list_room(room.code, None if shown is None else room.options.variant, shown)
 
     def _forget(self, host: RoomHost) -> None:
         """A room closed (by its creator, or expired) is no longer on the server."""
@@ -515,6 +540,7 @@ class RoomServer:
             server_header=None,
         )
         self._sweeper = asyncio.get_running_loop().create_task(self._sweeping())
+        self._matcher = asyncio.get_running_loop().create_task(self._matching())
         if self.storage.shared:
             self._renewer = asyncio.get_running_loop().create_task(self._renewing())
             self.loop = asyncio.get_running_loop()
@@ -528,7 +554,7 @@ class RoomServer:
     async def stop(self) -> None:
         """Close every connection (the rooms are kept: a restart resumes them), finish the writes, stop."""
         self.stopping = True
-        for task in (self._sweeper, self._renewer):
+        for task in (self._sweeper, self._renewer, self._matcher):
             if task is not None:
                 task.cancel()
         for host in self.rooms.values():
@@ -646,6 +672,9 @@ class RoomServer:
                 msg = signed_in
             if msg["type"] not in FIRST:
                 raise ProtocolError(Code.NOT_NOW, "first create, join, rejoin or watch a room")
+            if msg["type"] == "quick":
+                await self._quick(client, msg)
+                return
             await self._enter(client, msg)
             self._touch(client)
         except ProtocolError as exc:
@@ -674,16 +703,52 @@ class RoomServer:
 
     async def _answer(self, question: dict[str, object]) -> str:
         """The answer to a first message that asks something of the server (`QUESTIONS`): a ``leaderboard``, the
-        accounts' ratings in a variant, best first. Names and numbers only: nothing of a room or a session."""
-        variant = str(question["variant"])
-        try:
-            match_kind(variant)
-        except GameChoiceError as exc:
-            raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
+        accounts' ratings in a variant, best first; the ``lobby``, the public rooms waiting for players (lobby.py),
+        with the variant's leaderboard when it names one. Names and numbers only: nothing of a private room, and
+        no password, token, seed or session."""
+        variant = question.get("variant")
+        if variant is not None:
+            try:
+                match_kind(str(variant))
+            except GameChoiceError as exc:
+                raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
+        if question["type"] == "lobby":
+            return encode(
+                {
+                    "type": "lobby",
+                    "variant": variant,
+                    "rooms": await self._lobby_rooms(None if variant is None else str(variant)),
+                    "rows": [] if variant is None else await self._leaderboard(str(variant), ratings.DEFAULT_LIMIT),
+                }
+            )
         limit = question.get("limit") or ratings.DEFAULT_LIMIT
-        found, _ = await self.storage.execute(ratings.LEADERBOARD, (variant, limit))
-        rows = [row.to_json() for row in ratings.leaderboard_rows(found)]
+        rows = await self._leaderboard(str(variant), limit)
         return encode({"type": "leaderboard", "variant": variant, "rows": rows})
+
+    async def _leaderboard(self, variant: str, limit: object) -> list[dict[str, object]]:
+        found, _ = await self.storage.execute(ratings.LEADERBOARD, (variant, limit))
+        return [row.to_json() for row in ratings.leaderboard_rows(found)]
+
+    async def _lobby_rooms(self, variant: str | None) -> list[dict[str, object]]:
+        """The public rooms in the store (every process's) waiting with a seat open, oldest first, each person
+        seated with their rating in the room's variant."""
+        if variant is None:
+            found, _ = await self.storage.execute(lobby.LISTING, (lobby.MAX_ROOMS,))
+        else:
+            found, _ = await self.storage.execute(lobby.LISTING_OF, (variant, lobby.MAX_ROOMS))
+        rows = []
+        for listed in sorted({str(row[1]) for row in found}):  # each variant's rooms, with its ratings
+            of_variant = [row for row in found if str(row[1]) == listed]
+            keys = lobby.accounts_listed(of_variant)
+            known: dict[str, tuple[float, int]] = {}
+            if keys:
+                marks = ", ".join("?" * len(keys))
+                rated, _ = await self.storage.execute(lobby.RATINGS_OF.format(marks=marks), (listed, *keys))
+                for key, mu, sigma, games in rated:
+                    known[str(key)] = (ratings.shown(float(mu), float(sigma)), int(games))  # type: ignore[arg-type, call-overload]  # the database's numbers
+            rows += lobby.listing_rows(of_variant, known)
+        order = {str(row[0]): place for place, row in enumerate(found)}  # oldest first, as listed
+        return sorted(rows, key=lambda row: order[str(row["room"]).replace("-", "")])
 
     async def _sign_in(self, client: Client, msg: dict[str, object]) -> dict[str, object] | None:
         """A first message of accounts.py's, answered; then the connection's next message, which enters a room as
@@ -767,6 +832,164 @@ class RoomServer:
         else:
             await self._join(client, host, str(msg["name"]), msg.get("seat"))  # type: ignore[arg-type]  # int or None
 
+    # ----- quick match (lobby.py): seekers seated by rating, each queue in the process its variant's path reaches -----
+
+    async def _quick(self, client: Client, msg: dict[str, object]) -> None:
+        """Wait in the variant's queue until seated (then answer ``matched`` with the seat's token, and close), or
+        until the connection closes (the seeker gave up)."""
+        variant = str(msg["variant"])
+        asked = msg.get("players")
+        try:
+            players = match_kind(variant, asked if isinstance(asked, int) else None).players
+        except GameChoiceError as exc:
+            raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
+        name = await self.accounts.seat_name(client.account, str(msg["name"]))
+        key = self._account_key(client)
+        if key is not None and any(s.account == key for queue in self.seekers.values() for s in queue):
+            raise ProtocolError(Code.TOO_FAST, "your account is seeking a match already: one search at a time")
+        if self.seeking[client.address] >= self.config.seekers_per_address:
+            raise ProtocolError(
+                Code.TOO_FAST, f"your address has {self.seeking[client.address]} searches waiting: wait for them"
+            )
+        # A search may end in a room made for this address (with bots, when nobody comes): it counts as one made.
+        await self._may_make_a_room(client.address)
+        bots_after = msg.get("bots_after")
+        seeker = Seeker(
+            name,
+            key,
+            client.address,
+            await self._rating(key, variant),
+            self.clock(),
+            float(bots_after) if isinstance(bots_after, int | float) else None,
+        )
+        queue = self.seekers.setdefault((variant, players), [])
+        queue.append(seeker)
+        self.seeking[client.address] += 1
+        try:
+            await client.ws.send(
+                encode(
+                    {
+                        "type": "seeking",
+                        "variant": variant,
+                        "players": players,
+                        "rating": seeker.rating,
+                        "bots_after": seeker.bots_after,
+                    }
+                )
+            )
+            self._match_now()
+            closed: asyncio.Future[object] = asyncio.ensure_future(client.ws.wait_closed())
+            seated: asyncio.Future[object] = seeker.seated  # type: ignore[assignment]  # waited for, not read
+            try:
+                await asyncio.wait({seated, closed}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                closed.cancel()
+        finally:
+            _uncount(self.seeking, client.address)
+            if not seeker.seated.done():
+                seeker.seated.cancel()  # gone: a table being made for it now seats it, and tells nobody
+            if seeker in queue:
+                queue.remove(seeker)
+            if not queue and self.seekers.get((variant, players)) is queue:
+                del self.seekers[(variant, players)]
+        if seeker.seated.cancelled():
+            return  # gone before a table was found
+        code, seat, token, seated_as = seeker.seated.result()  # ProtocolError: the table could not be made
+        await client.ws.send(
+            encode(
+                {
+                    "type": "matched",
+                    "room": credentials.shown_code(code),
+                    "seat": seat,
+                    "token": token,
+                    "name": seated_as,
+                }
+            )
+        )
+        await client.ws.close()
+
+    async def _rating(self, key: str | None, variant: str) -> float:
+        """An account's shown rating in ``variant``; a new account's (0) for a guest or an account not yet rated."""
+        if key is not None:
+            rows, _ = await self.storage.execute(
+                "SELECT mu, sigma FROM ratings WHERE key = ? AND variant = ?", (key, variant)
+            )
+            if rows:
+                return ratings.shown(float(rows[0][0]), float(rows[0][1]))  # type: ignore[arg-type]  # the database's numbers
+        return ratings.shown(*lobby.NEW)
+
+    def _match_now(self) -> None:
+        """Seat every table the queues make now (lobby.pick), each seeker taken off its queue as it is chosen."""
+        now = self.clock()
+        config = self.config
+        for (variant, players), queue in list(self.seekers.items()):
+            while (chosen := lobby.pick(queue, players, now, config.quick_band, config.quick_widen)) is not None:
+                group, bots = chosen
+                for seeker in group:
+                    queue.remove(seeker)
+                self._spawn(self._seat_group(variant, players, group, bots))
+
+    async def _matching(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.quick_tick)
+            self._match_now()
+
+    async def _seat_group(self, variant: str, players: int, group: list[Seeker], bots: bool) -> None:
+        """Make a private room of ``variant`` for ``group`` (bots in the seats left when ``bots``), seat them in
+        the order given, start it, and tell each seeker its seat."""
+        try:
+            if len(self.rooms) >= self.config.max_rooms:
+                raise ProtocolError(Code.SERVER_FULL, "the server holds as many rooms as it may: try again later")
+            seats: list[str | None] = [None] * len(group) + [self.config.quick_bots] * (players - len(group))
+            options, _ = check_options(
+                {"variant": variant, "players": players, "seats": seats, "bots": self.config.quick_bots}, False
+            )
+            code = credentials.new_room_code()
+            while code in self.rooms or (self.storage.shared and not await self.storage.take_new_code(code)):
+                code = credentials.new_room_code()
+            first = group[0]
+            room = Room(code, self.new_seed(), options, None, time.time())
+            host = self.rooms[code] = self._host(room)
+            self.made_by[code] = first.address
+            self.active[code] = time.time()
+            takers = [_Taker(seeker.address) for seeker in group]
+            await host.create(takers[0], first.name, 0, first.address, first.account)
+            for seat, (seeker, taker) in enumerate(zip(group, takers, strict=True)):
+                if seat:
+                    await host.join(taker, seeker.name, seat, seeker.account)
+            await host.receive(takers[0], {"type": "start"})
+            for taker in takers:
+                await host.leave(taker)
+            log.info(
+                "room %s: %s quick match for %d, bots: %s", credentials.shown_code(code), variant, len(group), bots
+            )
+        except Exception as exc:
+            if not isinstance(exc, ProtocolError):
+                log.warning("a quick match's table of %s could not be made: %s", variant, exc)
+                exc = ProtocolError(Code.SERVER_FULL, "the server could not make the table just now: seek again")
+            for seeker in group:
+                if not seeker.seated.done():
+                    seeker.seated.set_exception(exc)
+            return
+        for seeker, taker in zip(group, takers, strict=True):
+            if not seeker.seated.done() and taker.seat is not None and taker.token is not None:
+                seeker.seated.set_result((code, taker.seat, taker.token, taker.name))
+
+    async def _may_make_a_room(self, address: str) -> None:
+        """Count a room made for ``address`` (created, or sought by quick match), or ProtocolError: it has as many
+        rooms on the server as it may, or has made too many lately."""
+        if self.storage.shared:
+            live = await self.storage.rooms_made_by(address)  # every process's rooms
+        else:
+            live = sum(1 for made_by in self.made_by.values() if made_by == address)
+        if live >= self.config.rooms_per_address:
+            raise ProtocolError(
+                Code.TOO_FAST,
+                f"your address has {live} rooms on this server, as many as it may: close one or let one expire",
+            )
+        if not self.creations.take(address):
+            raise ProtocolError(Code.TOO_FAST, "your address has made too many rooms: try again later")
+
     async def _join(self, client: Client, host: RoomHost, name: str, seat: int | None) -> None:
         """Join ``host``'s room: a seat in its lobby, or, once it has started, a knock that waits for its creator
         (and ends when its connection does). An address has at most ``knocks_per_address`` knocks waiting, and a
@@ -805,17 +1028,7 @@ class RoomServer:
             raise ProtocolError(Code.SERVER_FULL, "the server holds as many rooms as it may: try again later")
         password = msg.get("password")
         options, seat = check_options(msg, isinstance(password, str))
-        if self.storage.shared:
-            live = await self.storage.rooms_made_by(client.address)  # every process's rooms
-        else:
-            live = sum(1 for address in self.made_by.values() if address == client.address)
-        if live >= self.config.rooms_per_address:
-            raise ProtocolError(
-                Code.TOO_FAST,
-                f"your address has {live} rooms on this server, as many as it may: close one or let one expire",
-            )
-        if not self.creations.take(client.address):
-            raise ProtocolError(Code.TOO_FAST, "your address has made too many rooms: try again later")
+        await self._may_make_a_room(client.address)
         password_hash = None
         if isinstance(password, str):
             async with self._password_checks:
@@ -830,6 +1043,28 @@ class RoomServer:
         client.host = host
         await host.create(client, str(msg["name"]), seat, client.address, self._account_key(client))
         log.info("room %s: %s made by %s", credentials.shown_code(code), options.variant, client.address)
+
+
+class _Taker:
+    """Who takes a quick match's seat for its seeker, while the server seats it: the room's welcome read for the
+    seat's token, which the seeker is sent (it then takes the seat with rejoin, as after any drop)."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address  # the room's bots share the threads with its first seeker's other rooms
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.name = ""
+
+    def deliver(self, text: str) -> None:
+        msg = json.loads(text)
+        if msg.get("type") == "welcome" and msg.get("token"):
+            self.seat, self.token, self.name = msg["seat"], msg["token"], msg["name"]
+
+    def chat(self, text: str) -> None:
+        pass
+
+    def close(self, code: int, reason: str) -> None:
+        pass
 
 
 def _uncount(counts: Counter[str], address: str) -> None:

@@ -30,7 +30,10 @@ from .lease import RoomElsewhere
 if TYPE_CHECKING:
     from . import ratings
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
+# Since schema 6 (lobby.py), a public room waiting in its lobby with a free seat is listed: ``listed`` is its
+# variant and ``lobby`` its seats as the lobby shows them (null both, for every other room), so that any process
+# answers the lobby for every process's rooms.
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS rooms (
         code TEXT PRIMARY KEY,
@@ -39,7 +42,9 @@ SCHEMA = (
         options TEXT NOT NULL,
         password TEXT,
         active REAL,
-        address TEXT
+        address TEXT,
+        listed TEXT,
+        lobby TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS log (
         code TEXT NOT NULL,
@@ -212,12 +217,19 @@ class GroupCommits:
         return self._write(
             [
                 (
-                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO rooms (code, created, seed, options, password, active, address) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (code, created, seed, json.dumps(options), password, created, address),
                 )
             ],
             code,
         )
+
+    def list_room(self, code: str, variant: str | None, lobby: dict[str, object] | None) -> asyncio.Future[None]:
+        """List the room in the lobby under ``variant`` with its seats ``lobby`` (lobby.seats_shown), or take it
+        off the list (None)."""
+        shown = None if lobby is None else json.dumps(lobby)
+        return self._write([("UPDATE rooms SET listed = ?, lobby = ? WHERE code = ?", (variant, shown, code))], code)
 
     def append(self, code: str, seq: int, entry: dict[str, object]) -> asyncio.Future[None]:
         return self._write(
@@ -321,7 +333,7 @@ class Storage(GroupCommits):
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, 1, 2, 3, 4, SCHEMA_VERSION):
+            if version not in (0, 1, 2, 3, 4, 5, SCHEMA_VERSION):
                 raise StorageError(f"{self.path} holds rooms of a newer server (schema {version})")
             for statement in SCHEMA:
                 self._db.execute(statement)
@@ -335,6 +347,10 @@ class Storage(GroupCommits):
                 self._db.execute("ALTER TABLE rooms ADD COLUMN address TEXT")
             # Schema 4 adds the accounts table, and 5 the ratings and rated tables, made above as every table is:
             # nothing of a room changes.
+            if version in (1, 2, 3, 4, 5):
+                # A room is listed in the lobby since schema 6; an earlier room is private (none was public).
+                self._db.execute("ALTER TABLE rooms ADD COLUMN listed TEXT")
+                self._db.execute("ALTER TABLE rooms ADD COLUMN lobby TEXT")
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             raise StorageError(f"cannot use {self.path} for the rooms: {exc}") from None

@@ -27,6 +27,7 @@ EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
 if TYPE_CHECKING:  # the rooms and the network client load after the first frame
     from .local_game import LocalGame
     from .online import Connect
+    from .screens.lobby import LobbyScreen
     from .screens.online import OnlineScreen
     from .screens.room_table import RoomTable
 
@@ -51,12 +52,15 @@ class DominoApp(App):
         coach: dict[str, object] | None = None,
         players: int | None = None,
         online: Connect | None = None,
+        lobby: str | None = None,
     ) -> None:
         """``coach``: options of the expert behind hints and reviews (None: the Master level; tests pass a
         small fixed number of guesses, so that the figures do not depend on the clock). ``online``: open the
-        table in a room on a server instead (``domino-tui join``)."""
+        table in a room on a server instead (``domino-tui join``); ``lobby``: open the lobby of the room server
+        at this address instead (``domino-tui lobby``)."""
         super().__init__()
         self._online = online
+        self._lobby = lobby
         self.coach = CoachDesk(self, coach)
         self._opponents = opponents
         self._variant = variant
@@ -111,6 +115,9 @@ class DominoApp(App):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         if self._pause is not None:
             self.remember(pause=self._pause)  # a table setting: it applies to a resumed match too
+        if self._lobby is not None:
+            self.push_screen(self.lobby_screen(self._variant, self._lobby), self._from_lobby)
+            return
         if self._online is not None:
             # Straight to the room: the match saved here waits untouched for the next local start.
             self.open_online(self._online)
@@ -336,6 +343,20 @@ class DominoApp(App):
             room = held.room
         return OnlineScreen(variant or s.variant, s.online_server, s.online_name, room)
 
+    def lobby_screen(self, variant: str | None = None, server: str | None = None) -> LobbyScreen:
+        """The lobby of a room server (the one given, else the Play online form's last), as that form was filled."""
+        from .screens.lobby import LobbyScreen
+
+        s = self.settings
+        return LobbyScreen(variant or s.variant, server or s.online_server, s.online_name)
+
+    def _from_lobby(self, connect: Connect | None) -> None:
+        """The lobby opened from the command line: its room's table, or, left, the end of the app."""
+        if connect is not None:
+            self.open_online(connect)
+        else:
+            self.exit()
+
     def play_online(self) -> None:
         """Ask where to play online (the same dialog as the new-game screen's Play online), then go there."""
 
@@ -508,6 +529,7 @@ def run(
     opponent: str | None = None,
     players: int | None = None,
     online: Connect | None = None,
+    lobby: str | None = None,
 ) -> int:
     # A searching bot runs pure Python in a worker thread; a short switch interval hands the GIL back to the
     # interface often, so keys answer while it thinks (the default 5 ms makes every screen update wait). It is
@@ -516,7 +538,9 @@ def run(
     sys.setswitchinterval(0.0005)
     try:
         opponents = (opponent,) if opponent else None
-        DominoApp(variant=variant, seed=seed, pause=pause, opponents=opponents, players=players, online=online).run()
+        DominoApp(
+            variant=variant, seed=seed, pause=pause, opponents=opponents, players=players, online=online, lobby=lobby
+        ).run()
     finally:
         sys.setswitchinterval(interval)
     return 0

@@ -45,6 +45,8 @@ class Connect:
     # with when no session of it is kept (never kept itself, never shown).
     account: str | None = None
     account_password: str | None = field(default=None, repr=False)
+    # The token of the seat a quick match gave (Connect.matched): the room is entered by taking that seat back.
+    token: str | None = field(default=None, repr=False)
 
     @classmethod
     def join(
@@ -74,6 +76,11 @@ class Connect:
         url, _ = room_address(f"{where}/new")
         return cls(url, name, None, password or None, variant, bots, dict(options))
 
+    @classmethod
+    def matched(cls, url: str, name: str, room: str, token: str, variant: str, account: str | None = None) -> Connect:
+        """The seat a quick match gave, in ``room`` on the server at ``url``, held by ``token``."""
+        return cls(url, name, room, variant=variant, account=account, token=token)
+
     async def session(self, accounts: KeptAccounts | None) -> str | None:
         """The session token to enter with: None for a guest; a new one when a password was given (logging in,
         and kept), else the one kept for the account on this server. NetError when the login is refused, or with
@@ -99,6 +106,8 @@ class Connect:
         server says no or cannot be reached. A room where ``kept`` holds this player's seat is entered with its
         token, so the seat is theirs again even after the match began; a token the server no longer takes (the
         room closed or expired) is forgotten, and the room joined as anyone joins it. A seat given a token is kept."""
+        if self.token is not None and self.room is not None:
+            return await self._take_matched(self.room, self.token, new_client, kept)
         held = None if self.room is None or self.watch or kept is None else kept.find(self.url, self.room)
         if held is not None and held.name.casefold() != self.name.strip().casefold():
             held = None  # another person's seat kept on this computer (two players, one account): not this one
@@ -130,6 +139,22 @@ class Connect:
             variant = self.variant if self.room is None else ""
             name = welcome.name or self.name
             kept.keep(KeptSeat(self.url, welcome.room, welcome.token, name, welcome.seat, variant, time.time()))
+        return client
+
+    async def _take_matched(
+        self, room: str, token: str, new_client: Callable[[], SeatClient], kept: KeptSeats | None
+    ) -> SeatClient:
+        client = new_client()
+        try:
+            welcome = await client.rejoin(room, token)
+        except NetError:
+            await client.close()
+            raise
+        if kept is not None and welcome.seat is not None:
+            from .kept_seats import KeptSeat
+
+            name = welcome.name or self.name
+            kept.keep(KeptSeat(self.url, welcome.room, token, name, welcome.seat, self.variant, time.time()))
         return client
 
 

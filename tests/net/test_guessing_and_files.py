@@ -163,6 +163,10 @@ def test_every_limit_on_serve_s_command_line_reaches_the_server(tmp_path: Path) 
         "--idle-lobby": 19.5,
         "--idle-over": 20.5,
         "--unattended": 21.5,
+        "--quick-band": 7.5,
+        "--quick-widen": 0.5,
+        "--quick-bots": "Normal",
+        "--seekers-per-address": 3,
     }
     argv = [str(x) for option, value in said.items() for x in (option, value)]
     config = server_config(build_parser().parse_args(argv), tmp_path / "r.sqlite3")
@@ -170,4 +174,4 @@ def test_every_limit_on_serve_s_command_line_reaches_the_server(tmp_path: Path) 
         assert getattr(config, option[2:].replace("-", "_")) == value, option
     # Every field but these few is one of serve's options: a limit added to the server is on its command line too.
     unsaid = {f.name for f in fields(ServerConfig)} - {o[2:].replace("-", "_") for o in said}
-    assert unsaid == {"host", "port", "db", "handshakes_per_address", "strikes", "hello_timeout", "undo"}
+    assert unsaid == {"host", "port", "db", "handshakes_per_address", "strikes", "hello_timeout", "undo", "quick_tick"}

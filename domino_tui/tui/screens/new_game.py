@@ -44,6 +44,7 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+o", "online", "Play online"),
+        Binding("ctrl+l", "lobby", "Lobby"),
     ]
 
     def __init__(self, settings: Settings) -> None:
@@ -123,8 +124,9 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
             with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Play online…", id="online")
+                yield Button("Lobby…", id="lobby")
                 yield Button("Cancel", id="cancel")
-            yield Static("Tab moves · Ctrl+S starts · Ctrl+O plays online · Esc cancels", classes="dialog-hint")
+            yield Static("Tab · Ctrl+S starts · Ctrl+O online · Ctrl+L lobby · Esc cancels", classes="dialog-hint")
 
     def on_mount(self) -> None:
         self.sync_variant(self.settings.variant)
@@ -253,6 +255,8 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
             self.action_start()
         elif event.button.id == "online":
             self.action_online()
+        elif event.button.id == "lobby":
+            self.action_lobby()
         else:
             self.action_cancel()
 
@@ -275,6 +279,19 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         # The app fills the form in as it was last given (another host app: the form as it comes).
         form = getattr(self.app, "online_form", OnlineScreen)
         self.app.push_screen(form(variant if isinstance(variant, str) else self.settings.variant), chosen)
+
+    def action_lobby(self) -> None:
+        """A server's lobby: its public rooms, and quick match."""
+        from .lobby import LobbyScreen
+
+        def chosen(connect: Connect | None) -> None:
+            if connect is not None:
+                self.dismiss(connect)
+
+        variant = self.query_one("#variant", Select).value
+        chosen_variant = variant if isinstance(variant, str) else self.settings.variant
+        lobby = getattr(self.app, "lobby_screen", None)
+        self.app.push_screen(lobby(chosen_variant) if lobby is not None else LobbyScreen(chosen_variant), chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import TRAIN_VARIANTS, VARIANTS, get_rules
 from ...engine.train_rules import MAX_PLAYERS as MAX_TRAIN_PLAYERS
@@ -88,6 +88,7 @@ class OnlineScreen(ModalScreen[Connect | None]):
                 yield Label("Bots in the seats nobody takes")
                 bots = [(label, name) for label, name in choices() if name != PERSON]
                 yield Select(bots, value="Easy", allow_blank=False, id="online-bots", compact=True)
+                yield Checkbox("Public room (listed in the server's lobby; never with a password)", id="public")
                 yield Static("", id="online-error")
             with Horizontal(classes="buttons"):
                 yield Button("Create room", id="create", variant="primary")
@@ -180,6 +181,10 @@ class OnlineScreen(ModalScreen[Connect | None]):
                     return "The match length must be between 1 and 10000."
                 options["target" if get_rules(variant).target is not None else "games"] = number
             bots = str(self.query_one("#online-bots", Select).value)
+            if self.query_one("#public", Checkbox).value:
+                if password:
+                    return "A room with a password cannot be public: leave the password empty, or the room private."
+                options["public"] = True
             return Connect.create(server, name, variant, bots, password, **options)
         except ValueError as exc:
             return str(exc)

@@ -1,0 +1,98 @@
+"""The Lobby screen against a real server: opened from the new-game screen (Ctrl+L), it lists the public rooms
+waiting (not a private one) and Enter joins the one selected; Quick match seats you at a table with another
+seeker; Escape cancels a search; the online form's Public room makes a room the lobby lists, and refuses one with
+a password."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.widgets import Checkbox, DataTable, Input, Select, Static
+
+from domino_tui.net.client import lobby, quick_match
+from domino_tui.tui.screens.lobby import LobbyScreen
+from domino_tui.tui.screens.new_game import NewGameScreen
+from tests.net.conftest import Running
+
+from .coachseat_helpers import table, until
+from .conftest import make_app
+from .fast_input import type_keys
+from .test_line_table import SIZE, at_the_local_table, online_form, online_in_front, palette_offers
+
+
+async def lobby_screen(pilot, server: Running) -> LobbyScreen:
+    """The new-game screen (from the palette), then its Lobby (Ctrl+L), pointed at ``server``."""
+    await type_keys(pilot, "ctrl+p", *"new game")
+    await until([pilot], lambda: palette_offers(pilot.app, "New game"))
+    await pilot.press("enter")
+    await until([pilot], lambda: isinstance(pilot.app.screen, NewGameScreen))
+    await pilot.press("ctrl+l")
+    await until([pilot], lambda: isinstance(pilot.app.screen, LobbyScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, LobbyScreen)
+    screen.query_one("#lobby-server", Input).value = f"127.0.0.1:{server.port}"
+    screen.query_one("#lobby-name", Input).value = "Zoe"
+    return screen
+
+
+def waiting(server: Running) -> int:
+    return sum(len(queue) for queue in server.server.seekers.values())
+
+
+async def test_the_lobby_lists_public_rooms_and_enter_joins_one(server: Running) -> None:
+    public = await server.client().create("Ana", "classic", public=True)
+    await server.client().create("Ben", "classic")  # private: never listed
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_local_table(pilot)
+        screen = await lobby_screen(pilot, server)
+        screen.action_refresh()
+        rooms = screen.query_one("#lobby-rooms", DataTable)
+        await until([pilot], lambda: screen.rooms == [public.room])
+        assert rooms.row_count == 1
+        rooms.focus()
+        await pilot.press("enter")
+        await until([pilot], lambda: online_in_front(app))
+        welcome = table(app).welcome
+        assert welcome is not None and welcome.room == public.room and welcome.name == "Zoe"
+
+
+async def test_quick_match_seats_you_at_a_table_and_escape_cancels_a_search(server: Running) -> None:
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_local_table(pilot)
+        screen = await lobby_screen(pilot, server)
+        await pilot.press("ctrl+f")
+        await until([pilot], lambda: waiting(server) == 1)
+        assert "Seeking a classic table" in str(screen.query_one("#lobby-status", Static).render())
+        await pilot.press("escape")  # the search ends; the lobby stays
+        await until([pilot], lambda: waiting(server) == 0)
+        assert app.screen is screen
+        await pilot.press("ctrl+f")
+        await until([pilot], lambda: waiting(server) == 1)
+        other = asyncio.ensure_future(quick_match(server.url, "classic", "Yan"))
+        await until([pilot], lambda: online_in_front(app))
+        matched = await asyncio.wait_for(other, 10)
+        welcome = table(app).welcome
+        assert welcome is not None and welcome.room == matched.room and welcome.name == "Zoe"
+        assert {welcome.seat, matched.seat} == {0, 1}
+
+
+async def test_the_online_forms_public_room_is_listed_and_never_with_a_password(server: Running) -> None:
+    app = make_app("classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_local_table(pilot)
+        form = await online_form(pilot)
+        form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
+        form.query_one("#online-variant", Select).value = "block"
+        form.query_one("#public", Checkbox).value = True
+        form.query_one("#password", Input).value = "sesame"
+        form.query_one("#create").press()
+        await until([pilot], lambda: "cannot be public" in str(form.query_one("#online-error", Static).render()))
+        form.query_one("#password", Input).value = ""
+        form.query_one("#create").press()
+        await until([pilot], lambda: online_in_front(app))
+        welcome = table(app).welcome
+        assert welcome is not None
+        listed, _ = await lobby(server.url)
+        assert [room.room for room in listed] == [welcome.room]
