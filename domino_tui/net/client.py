@@ -68,11 +68,13 @@ __all__ = [
     "TrainRoundOver",
     "TrainSeatView",
     "TrainSpectatorView",
+    "VariantRating",
     "Welcome",
     "coach_allowed",
     "leaderboard",
     "lobby",
     "quick_match",
+    "ratings_of",
     "room_address",
     "server_url",
     "spectator_observation",
@@ -265,6 +267,29 @@ async def leaderboard(url: str, variant: str, limit: int | None = None, wait: fl
         raise NetError("refused", "the server's leaderboard has a row that is not one") from None
 
 
+async def ratings_of(url: str, name: str, wait: float = 10.0) -> list[VariantRating]:
+    """The account ``name``'s ratings on the server at ``url``, one per variant it has played rated matches of
+    (none for a name without an account, or without a rated match). NetError with the server's words when
+    refused, or when it cannot be reached in ``wait`` seconds."""
+    answer = await _ask(url, {"type": "ratings", "v": VERSION, "name": name}, wait)
+    rows = answer.get("rows")
+    if answer.get("type") != "ratings" or not isinstance(rows, list):
+        raise NetError("refused", "the server's answer is not an account's ratings")
+    try:
+        return [VariantRating(visible(str(row["variant"])), float(row["rating"]), int(row["games"])) for row in rows]
+    except (TypeError, KeyError, ValueError):
+        raise NetError("refused", "the server's ratings have a row that is not one") from None
+
+
+@dataclass(frozen=True, slots=True)
+class VariantRating:
+    """An account's rating in one variant (mu - 3 sigma) and its matches rated there."""
+
+    variant: str
+    rating: float
+    games: int
+
+
 @dataclass(frozen=True, slots=True)
 class Listed:
     """A public room of a server's lobby: its code, variant, seats and seats open, and the people seated (each a
@@ -391,7 +416,10 @@ async def _ask(url: str, message: dict[str, object], wait: float) -> dict[str, o
             raw = await ws.recv()
     except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
         raise NetError("unreachable", f"cannot reach {url}: {str(exc) or type(exc).__name__}") from None
-    answer = json.loads(raw)
+    try:
+        answer = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise NetError("refused", "the server's answer is not JSON") from None
     if not isinstance(answer, dict):
         raise NetError("refused", "the server's answer is not an object")
     if answer.get("type") == "error":

@@ -87,6 +87,7 @@ _REQUIRED: dict[str, dict[str, str]] = {
     "logout": {"v": "version", "session": "token"},
     "leaderboard": {"v": "version", "variant": "variant"},
     "lobby": {"v": "version"},
+    "ratings": {"v": "version", "name": "name"},
     "quick": {"v": "version", "name": "name", "variant": "variant"},
     "start": {},
     "move": {"position": "position", "move": "move"},
@@ -126,7 +127,7 @@ FIRST = frozenset({"create", "join", "rejoin", "watch", "held", "quick"})
 # First messages that sign a connection in to an account (or end a session); then comes one of FIRST.
 SIGN_IN = frozenset({"register", "login", "resume", "logout"})
 # First messages that ask the server something, answered, and then the connection closes.
-QUESTIONS = frozenset({"leaderboard", "lobby"})
+QUESTIONS = frozenset({"leaderboard", "lobby", "ratings"})
 MAX_LIMIT = 100  # rows a leaderboard answers with at most
 # The longest a quick match's seeker may ask to wait before bots fill the seats nobody in its band took.
 MAX_BOTS_AFTER = 600

@@ -123,6 +123,21 @@ LEADERBOARD = (
 )
 
 
+# One account's ratings in every variant it has played rated matches of (its key: accounts.account_key).
+OF_ACCOUNT = (
+    "SELECT ratings.variant, ratings.mu, ratings.sigma, ratings.games FROM ratings "
+    "WHERE ratings.key = ? ORDER BY ratings.variant"
+)
+
+
+def account_rows(rows: list[tuple[object, ...]]) -> list[dict[str, object]]:
+    """The rows of `OF_ACCOUNT` as they are sent: variant, rating shown, games."""
+    return [
+        {"variant": str(variant), "rating": shown(float(mu), float(sigma)), "games": int(games)}  # type: ignore[arg-type, call-overload]  # the database's values
+        for variant, mu, sigma, games in rows
+    ]
+
+
 def leaderboard_rows(rows: list[tuple[object, ...]]) -> list[Row]:
     """The rows of `LEADERBOARD` as they are sent: name, rating shown, games."""
     return [Row(str(name), shown(float(mu), float(sigma)), int(games)) for name, mu, sigma, games in rows]  # type: ignore[arg-type, call-overload]  # the database's values

@@ -704,7 +704,8 @@ class RoomServer:
     async def _answer(self, question: dict[str, object]) -> str:
         """The answer to a first message that asks something of the server (`QUESTIONS`): a ``leaderboard``, the
         accounts' ratings in a variant, best first; the ``lobby``, the public rooms waiting for players (lobby.py),
-        with the variant's leaderboard when it names one. Names and numbers only: nothing of a private room, and
+        with the variant's leaderboard when it names one; ``ratings``, one account's in every variant it has played
+        rated matches of (as public as the leaderboards). Names and numbers only: nothing of a private room, and
         no password, token, seed or session."""
         variant = question.get("variant")
         if variant is not None:
@@ -721,6 +722,10 @@ class RoomServer:
                     "rows": [] if variant is None else await self._leaderboard(str(variant), ratings.DEFAULT_LIMIT),
                 }
             )
+        if question["type"] == "ratings":
+            name = str(question["name"])
+            found, _ = await self.storage.execute(ratings.OF_ACCOUNT, (account_key(name),))
+            return encode({"type": "ratings", "name": name, "rows": ratings.account_rows(found)})
         limit = question.get("limit") or ratings.DEFAULT_LIMIT
         rows = await self._leaderboard(str(variant), limit)
         return encode({"type": "leaderboard", "variant": variant, "rows": rows})

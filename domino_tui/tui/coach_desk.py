@@ -166,4 +166,5 @@ class CoachDesk:
     def open_stats(self) -> None:
         from .screens.stats import StatsScreen
 
-        self.app.push_screen(StatsScreen(self.records))
+        kept = getattr(self.app, "kept_accounts", None)
+        self.app.push_screen(StatsScreen(self.records, kept.accounts if kept is not None else ()))

@@ -154,3 +154,17 @@ def test_the_table_writes_none_of_a_hostile_servers_escapes_to_the_terminal(
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         os.close(leader)
+
+
+async def test_a_question_answered_with_junk_is_refused_in_words() -> None:
+    """A server answering the statistics screen's question with text that is not JSON: NetError, not a traceback."""
+    from domino_tui.net.client import NetError, ratings_of
+
+    async def junk(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send("{not json" + "[" * 10_000)
+
+    async with serve(junk, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        with pytest.raises(NetError, match="not JSON"):
+            await ratings_of(f"ws://127.0.0.1:{port}", "Ana", 5)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from domino_tui.net.botclient import play_seat
-from domino_tui.net.client import GameOver, NetError, RoomClient, leaderboard, sign_in
+from domino_tui.net.client import GameOver, NetError, RoomClient, VariantRating, leaderboard, ratings_of, sign_in
 from domino_tui.net.storage import SCHEMA_VERSION, Storage, StorageError
 
 from .conftest import Running, free_port, start_server
@@ -72,6 +72,10 @@ async def test_two_accounts_play_a_rated_match_and_the_leaderboard_shows_it(room
         assert rows[0].rating > 0 > rows[1].rating and [row.games for row in rows] == [1, 1]
         assert await leaderboard(running.url, "block", limit=1) == rows[:1]
         assert await leaderboard(running.url, "classic") == []  # per variant
+        # Each account's own ratings, as its statistics screen asks for them: in any case of its name.
+        for row in rows:
+            assert await ratings_of(running.url, row.name.upper()) == [VariantRating("block", row.rating, 1)]
+        assert await ratings_of(running.url, "Nobody") == []
     finally:
         await stopped(running)
 

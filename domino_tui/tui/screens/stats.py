@@ -1,11 +1,16 @@
-"""Statistics of your record (the same rows as ``domino-tui stats``), and every recorded game: Enter replays it.
+"""Statistics of your record (the same rows as ``domino-tui stats``), your ratings on the room servers where you
+keep an account's session, and every recorded game: Enter replays it.
 
-The record is read in a worker thread: a database another app holds may keep a read waiting for seconds."""
+The record is read in a worker thread: a database another app holds may keep a read waiting for seconds; the
+servers are asked in another, each given a few seconds, so a server that is down delays only its own line."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,7 +21,10 @@ from textual.widgets import DataTable, Static
 
 from ...records import GameRecord, Records
 from ...records.stats import HEADERS, cells, chance_lost, notes, progress, result_shown, streaks, table
+from ..kept_accounts import KeptAccount
 from ..widgets.key_footer import KeyFooter
+
+ASK_WAIT = 5.0  # seconds a server has to answer for its ratings
 
 
 class StatsScreen(Screen[None]):
@@ -25,6 +33,7 @@ class StatsScreen(Screen[None]):
     StatsScreen .stats-title { height: 1; padding: 0 1; text-style: bold; color: $accent; }
     StatsScreen #stats-table { height: auto; max-height: 12; }
     StatsScreen #stats-more { height: auto; padding: 0 1; }
+    StatsScreen #stats-online { height: auto; padding: 0 1; }
     StatsScreen #stats-games { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -32,15 +41,19 @@ class StatsScreen(Screen[None]):
         Binding("enter", "replay", "Replay the game"),
     ]
 
-    def __init__(self, records: Records) -> None:
+    def __init__(self, records: Records, accounts: Sequence[KeptAccount] = ()) -> None:
         super().__init__()
         self.records = records
+        self.accounts = tuple(accounts)  # the accounts whose sessions this app keeps (kept_accounts.py)
         self.games: list[GameRecord] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Your record: per variant and opponent", classes="stats-title")
         yield DataTable(id="stats-table", cursor_type="none", zebra_stripes=True)
         yield Static(id="stats-more")
+        if self.accounts:
+            yield Static("Your ratings online (mu - 3 sigma, matches rated)", classes="stats-title")
+            yield Static(id="stats-online")
         yield Static("Recorded games (newest first) · Enter replays one", classes="stats-title")
         yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
         yield KeyFooter(compact=True)
@@ -53,9 +66,26 @@ class StatsScreen(Screen[None]):
             self.problem = problem
             super().__init__()
 
+    class Online(Message):
+        """Your ratings, a line per account, as its server answered."""
+
+        def __init__(self, lines: list[str]) -> None:
+            self.lines = lines
+            super().__init__()
+
     def on_mount(self) -> None:
         self.query_one("#stats-more", Static).update("Reading your record…")
         self.read()
+        if self.accounts:
+            self.query_one("#stats-online", Static).update("Asking the servers…")
+            self.ask_servers()
+
+    @work(thread=True, exclusive=True, group="online")
+    def ask_servers(self) -> None:
+        self.post_message(self.Online([rating_line(account) for account in self.accounts]))
+
+    def on_stats_screen_online(self, message: Online) -> None:
+        self.query_one("#stats-online", Static).update(Text("\n".join(message.lines)))
 
     @work(thread=True, exclusive=True)
     def read(self) -> None:
@@ -113,3 +143,21 @@ class StatsScreen(Screen[None]):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "stats-games":
             self.action_replay()
+
+
+def rating_line(account: KeptAccount) -> str:
+    """One account's ratings in every variant it has rated matches of, as its server tells them, or why not."""
+    from ...net.client import NetError, ratings_of
+    from ...net.visible import visible
+
+    where = visible(account.server.removeprefix("ws://").removeprefix("wss://"))
+    name = visible(account.name)  # a file of this computer's, but shown as a server's words are
+    try:
+        rows = asyncio.run(ratings_of(account.server, account.name, ASK_WAIT))
+    except NetError as exc:
+        why = "the server cannot be reached just now" if exc.code == "unreachable" else exc.message
+        return f"{name} at {where}: {why}"
+    if not rows:
+        return f"{name} at {where}: no rated match yet"
+    shown = " · ".join(f"{row.variant} {row.rating:.1f} ({row.games})" for row in rows)
+    return f"{name} at {where}: {shown}"
