@@ -76,6 +76,9 @@ async def test_quick_match_seats_you_at_a_table_and_escape_cancels_a_search(serv
         welcome = table(app).welcome
         assert welcome is not None and welcome.room == matched.room and welcome.name == "Zoe"
         assert {welcome.seat, matched.seat} == {0, 1}
+        # The room was started for them: nobody is told to start it.
+        await until([pilot], lambda: table(app).status == "playing" and not table(app).redraw_due)
+        assert "starts" not in table(app).message
 
 
 async def test_the_online_forms_public_room_is_listed_and_never_with_a_password(server: Running) -> None:

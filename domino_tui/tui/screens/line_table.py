@@ -248,9 +248,10 @@ class LineTable(BesidePanels, RoomTable):
                 pass
             elif self.watching:
                 self.say(f"Watching room {event.room}: every hand is face down. c chats, q leaves.")
+            elif event.creator:  # a room started already (a quick match's) has nothing to start
+                self.say(f"In room {event.room}. s starts the game when everyone is in.", holds=self.in_lobby)
             else:
-                start = " s starts the game when everyone is in." if event.creator else ""
-                self.say(f"In room {event.room}." + start)
+                self.say(f"In room {event.room}.")
         elif isinstance(event, net.RoomInfo) and first:
             if event.options.get("variant") in TRAIN_VARIANTS:
                 self.to_train_table()

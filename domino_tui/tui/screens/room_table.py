@@ -897,3 +897,6 @@ class RoomTable(Screen[None]):
     @property
     def status(self) -> str:
         return self.info.status if self.info else "lobby"
+
+    def in_lobby(self) -> bool:
+        return self.status == "lobby"

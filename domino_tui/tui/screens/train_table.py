@@ -166,7 +166,10 @@ class TrainTable(TrainChoice, RoomTable):
         if self.welcome is not None and self.watching:
             self.say(f"Watching room {self.welcome.room}: every hand is face down. c chats, q leaves.")
         elif self.welcome is not None and not self.local:
-            self.say(f"In room {self.welcome.room}." + (" s starts when everyone is in." if self.creator else ""))
+            if self.creator:  # a room started already (a quick match's) has nothing to start
+                self.say(f"In room {self.welcome.room}. s starts when everyone is in.", holds=self.in_lobby)
+            else:
+                self.say(f"In room {self.welcome.room}.")
         if self.watching and client.train_view is not None:
             self.took(client.train_view)
         elif client.train_observation is not None and not self.hot_seat:  # else a hand waits for its handover
