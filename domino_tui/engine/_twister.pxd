@@ -31,25 +31,29 @@ cdef extern from *:
 
     static void domino_twister_regenerate(uint32_t *w) {
         int k;
-        for (k = 0; k < DOMINO_TWISTER_WORDS - 1; k++)
-            w[k] = domino_twister_mix(w[k], w[k + 1], w[(k + DOMINO_TWISTER_SHIFT) % DOMINO_TWISTER_WORDS]);
+        for (k = 0; k < DOMINO_TWISTER_WORDS - DOMINO_TWISTER_SHIFT; k++)
+            w[k] = domino_twister_mix(w[k], w[k + 1], w[k + DOMINO_TWISTER_SHIFT]);
+        for (; k < DOMINO_TWISTER_WORDS - 1; k++)  /* the far word wraps round to the start, already new */
+            w[k] = domino_twister_mix(w[k], w[k + 1], w[k + DOMINO_TWISTER_SHIFT - DOMINO_TWISTER_WORDS]);
         w[k] = domino_twister_mix(w[k], w[0], w[DOMINO_TWISTER_SHIFT - 1]);
     }
 
-    /* The next 32-bit word, as getrandbits(32) would return it. */
-    static inline uint32_t domino_twister_word(PyObject *rng) {
-        domino_twister *g = (domino_twister *)rng;
-        uint32_t y;
-        if (g->index >= DOMINO_TWISTER_WORDS) {
-            domino_twister_regenerate(g->words);
-            g->index = 0;
-        }
-        y = g->words[g->index++];
+    static inline uint32_t domino_twister_temper(uint32_t y) {
         y ^= y >> 11;
         y ^= (y << 7) & 0x9d2c5680U;
         y ^= (y << 15) & 0xefc60000U;
         y ^= y >> 18;
         return y;
+    }
+
+    /* The next 32-bit word, as getrandbits(32) would return it. */
+    static inline uint32_t domino_twister_word(PyObject *rng) {
+        domino_twister *g = (domino_twister *)rng;
+        if (g->index >= DOMINO_TWISTER_WORDS) {
+            domino_twister_regenerate(g->words);
+            g->index = 0;
+        }
+        return domino_twister_temper(g->words[g->index++]);
     }
 
     static inline int domino_leading_zeros(uint32_t n) {
@@ -73,11 +77,35 @@ cdef extern from *:
         return r;
     }
 
+    /* random.Random.shuffle of the C array order[0..size): the same draws as domino_twister_below, with the
+       generator's index kept in a register for the whole shuffle. */
+    static inline void domino_twister_shuffle(PyObject *rng, int *order, int size) {
+        domino_twister *g = (domino_twister *)rng;
+        int index = g->index, i, tile, drop;
+        uint32_t n, r;
+        for (i = size - 1; i > 0; i--) {
+            n = (uint32_t)i + 1;
+            drop = domino_leading_zeros(n);
+            do {
+                if (index >= DOMINO_TWISTER_WORDS) {
+                    domino_twister_regenerate(g->words);
+                    index = 0;
+                }
+                r = domino_twister_temper(g->words[index++]) >> drop;
+            } while (r >= n);
+            tile = order[i];
+            order[i] = order[r];
+            order[r] = tile;
+        }
+        g->index = index;
+    }
+
     static inline int domino_twister_index(PyObject *rng) { return ((domino_twister *)rng)->index; }
     static inline uint32_t domino_twister_at(PyObject *rng, int i) { return ((domino_twister *)rng)->words[i]; }
     """
     const Py_ssize_t TWISTER_SIZE "DOMINO_TWISTER_SIZE"  # the size of the C object this layout describes
     unsigned int twister_word "domino_twister_word" (object rng) noexcept
     unsigned int twister_below "domino_twister_below" (object rng, unsigned int n) noexcept
+    void twister_shuffle "domino_twister_shuffle" (object rng, int* order, int size) noexcept
     int twister_index "domino_twister_index" (object rng) noexcept
     unsigned int twister_at "domino_twister_at" (object rng, int i) noexcept

@@ -26,6 +26,13 @@ def twister_below(rng: random.Random, n: int) -> int:
             return r
 
 
+def twister_shuffle(rng: random.Random, order: list[int], size: int) -> None:
+    """``rng.shuffle`` of the first ``size`` items of ``order``."""
+    for i in range(size - 1, 0, -1):
+        j = twister_below(rng, i + 1)
+        order[i], order[j] = order[j], order[i]
+
+
 def twister_index(rng: random.Random) -> int:
     """The index of the next word in the state of ``rng``."""
     return int(rng.getstate()[1][-1])

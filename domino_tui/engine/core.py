@@ -37,7 +37,7 @@ else:
 
 if TYPE_CHECKING or not cython.compiled:
     from ._bitops import highest_bit, lowest_bit
-    from ._twister import TWISTER_SIZE, twister_at, twister_below, twister_index, twister_word
+    from ._twister import TWISTER_SIZE, twister_at, twister_below, twister_index, twister_shuffle, twister_word
 else:
     from cython.cimports.domino_tui.engine._bitops import highest_bit, lowest_bit
     from cython.cimports.domino_tui.engine._twister import (
@@ -45,6 +45,7 @@ else:
         twister_at,
         twister_below,
         twister_index,
+        twister_shuffle,
         twister_word,
     )
 
@@ -278,20 +279,6 @@ class Deck:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def shuffle_tiles(order: cython.p_int, size: cython.int, rng: Any) -> cython.void:
-    """`shuffle` of the C array ``order`` (``size`` tiles), for a generator that `shuffles_in_place`."""
-    i: cython.int
-    j: cython.int
-    tile: cython.int
-    for i in range(size - 1, 0, -1):
-        j = twister_below(rng, i + 1)
-        tile = order[i]
-        order[i] = order[j]
-        order[j] = tile
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
 def deal_tiles(
     t: TileTables, dealt: cython.int, need_double: cython.bint, order: cython.p_int, rng: Any
 ) -> cython.void:
@@ -302,7 +289,7 @@ def deal_tiles(
     while True:
         for i in range(t.size):
             order[i] = i
-        shuffle_tiles(order, t.size, rng)
+        twister_shuffle(rng, order, t.size)
         if not need_double:
             return
         held = 0
