@@ -730,7 +730,8 @@ class RandomLines:
     """Random games of a line variant, one per `play`: dealt by the kernel's deal from the injected random.Random,
     played by the line loop with every seat RANDOM (its random numbers seeded once from the same random.Random, so
     a seed replays, compiled or not), and settled by the rules. The random bot's games, for tests and the speed
-    benchmark: Python objects are made only for the deal and the result."""
+    benchmark: compiled, the deal goes straight into the loop's hands (`deal_hands`), and Python objects are made
+    only for the opening and the result."""
 
     if TYPE_CHECKING:
         rules: Rules
