@@ -4,7 +4,7 @@ referee, the `dominoes` package, and the same partnership game as a small C loop
 Per variant: the referee (GameState: legal_moves/apply with validation and a public history, what the app and
 tournaments use); the kernel's position (engine/core.py Sim: the deal, a random playout, the settlement, as the
 bots and tournaments build games); and, for the line variants, the random bot's line games (ai/lines.py
-RandomLines: the kernel's deal, then play and settlement on C integers, Python objects only for the deal and the
+RandomLines: the kernel's deal, play and settlement on C integers, Python objects only for the opening and the
 result). The compiled build is measured (when the install built it), and the interpreted one (DOMINO_TUI_PURE=1,
 in a child process). In the same run the PyPI package
 `dominoes` plays its own 4-player partnership game with its random player, and, where a C compiler is present,

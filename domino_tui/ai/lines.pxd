@@ -47,6 +47,7 @@ cdef class LineGame:
     cdef Splitmix random
     cpdef void reseed(self, unsigned long long seed)
     cdef void take_position(self, LineGame start) noexcept
+    cdef void set_play(self, int turn, int left, int right, int passes, int last) noexcept
     cdef int play_out(self, int forced, PlayoutPolicy policy, object calls, object trace) except? -2
     cpdef int play_then_out(self, int move, PlayoutPolicy policy) except? -2
     cdef bint _lay(self, int code) noexcept

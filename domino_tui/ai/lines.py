@@ -28,9 +28,6 @@ from ..engine.core import (
     Outcome,
     RuleCodes,
     Sim,
-    deal,
-    hands_of,
-    holder_of_highest_double,
     seats_of,
     tables,
     tile_order,
@@ -48,11 +45,18 @@ else:
         from ..engine import _bits as cython
 
 if TYPE_CHECKING or not cython.compiled:
-    from ..engine._bitops import lowest_bit, popcount
-    from ..engine.core import TileTables, other_half, pip_sum, play_code, settle_teams
+    from ..engine._bitops import highest_bit, lowest_bit, popcount
+    from ..engine.core import TileTables, deal_hands, other_half, pip_sum, play_code, settle_teams
 else:
-    from cython.cimports.domino_tui.engine._bitops import lowest_bit, popcount
-    from cython.cimports.domino_tui.engine.core import TileTables, other_half, pip_sum, play_code, settle_teams
+    from cython.cimports.domino_tui.engine._bitops import highest_bit, lowest_bit, popcount
+    from cython.cimports.domino_tui.engine.core import (
+        TileTables,
+        deal_hands,
+        other_half,
+        pip_sum,
+        play_code,
+        settle_teams,
+    )
 
 COMPILED: bool = cython.compiled
 
@@ -238,6 +242,15 @@ class LineGame:
         s: cython.int
         for s in range(self.seats):
             self.hands[s] = masks[s]
+        self.set_play(turn, left, right, passes, last)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def set_play(
+        self, turn: cython.int, left: cython.int, right: cython.int, passes: cython.int, last: cython.int
+    ) -> cython.void:
+        """Set the position but the hands (already in place): whose turn, the ends, the passes in a row, the last
+        seat to play; none played since."""
         self.turn = turn
         self.left = left
         self.right = right
@@ -717,7 +730,8 @@ class RandomLines:
     """Random games of a line variant, one per `play`: dealt by the kernel's deal from the injected random.Random,
     played by the line loop with every seat RANDOM (its random numbers seeded once from the same random.Random, so
     a seed replays, compiled or not), and settled by the rules. The random bot's games, for tests and the speed
-    benchmark: Python objects are made only for the deal and the result."""
+    benchmark: compiled, the deal goes straight into the loop's hands (`deal_hands`), and Python objects are made
+    only for the opening and the result."""
 
     if TYPE_CHECKING:
         rules: Rules
@@ -763,16 +777,21 @@ class RandomLines:
         n: cython.int = self.seats
         s: cython.int
         opening = rules.first_opening(rules, self.rng)
-        lead = NOBODY if opening.seat is None else opening.seat
-        order = deal(t, n, self.hand_size, lead == NOBODY, self.rng)
-        masks = hands_of(order, n, self.hand_size)
-        forced = NOBODY
-        if lead == NOBODY:
-            lead, forced = holder_of_highest_double(t, masks)
-        if deals is not None:
-            deals.append((masks, opening))
+        lead: cython.int = NOBODY if opening.seat is None else opening.seat
         game: LineGame = self.game
-        game.reset(masks, lead, CLOSED, CLOSED, 0, NOBODY)
+        deal_hands(t, n, self.hand_size, lead == NOBODY, self.rng, game.hands)  # dealt in place
+        forced: cython.int = NOBODY
+        held: cython.ulonglong = 0
+        if lead == NOBODY:  # the holder of the highest double leads it (the deal holds one)
+            for s in range(n):
+                held |= game.hands[s]
+            forced = highest_bit(held & t.doubles)
+            for s in range(n):
+                if game.hands[s] >> forced & 1:
+                    lead = s
+        if deals is not None:
+            deals.append(([game.hands[s] for s in range(n)], opening))
+        game.set_play(lead, CLOSED, CLOSED, 0, NOBODY)
         out: cython.int = game.play_out(forced, self.unused_policy, (), trace)
         for s in range(n):
             self.pips[s] = pip_sum(t, game.hands[s])

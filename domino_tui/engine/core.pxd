@@ -15,6 +15,11 @@ cdef class TileTables:
 
 
 @cython.final
+cdef class Deck:
+    cdef int tiles[64]
+
+
+@cython.final
 cdef class RuleCodes:
     cdef readonly int max_pip
     cdef readonly int players
@@ -77,3 +82,5 @@ cpdef int pip_sum(TileTables t, unsigned long long mask) noexcept
 cpdef int round_to_five(int points) noexcept
 cdef int settle_teams(int scores, int blocked, int teams, int seats, int out_team, int* pips, int* points,
                       bint rounded) noexcept
+cdef void deal_hands(TileTables t, int players, int hand_size, bint need_double, object rng,
+                     unsigned long long* hands) except *

@@ -19,6 +19,8 @@ runs this same source. Tests replay thousands of seeded games through both and t
 
 from __future__ import annotations
 
+import _random
+import random
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -35,8 +37,17 @@ else:
 
 if TYPE_CHECKING or not cython.compiled:
     from ._bitops import highest_bit, lowest_bit
+    from ._twister import TWISTER_SIZE, twister_at, twister_below, twister_index, twister_shuffle, twister_word
 else:
     from cython.cimports.domino_tui.engine._bitops import highest_bit, lowest_bit
+    from cython.cimports.domino_tui.engine._twister import (
+        TWISTER_SIZE,
+        twister_at,
+        twister_below,
+        twister_index,
+        twister_shuffle,
+        twister_word,
+    )
 
 COMPILED: bool = cython.compiled
 
@@ -193,39 +204,99 @@ def pip_sum(t: TileTables, mask: cython.ulonglong) -> cython.int:
 # ----- the deal -----
 
 
+def twister_readable() -> bool:
+    """Whether this interpreter keeps a ``random.Random``'s Mersenne Twister where the compiled kernel reads it
+    (``_twister.pxd``): the object is the size of that layout, a generator's words and index read through it are
+    the ones ``getstate()`` gives, and the words drawn through it are the ones ``getrandbits(32)`` gives, the state
+    after the same. Checked once at import; where it fails, the deal asks the generator itself."""
+    if _random.Random.__basicsize__ != TWISTER_SIZE:
+        return False
+    probe = random.Random(20261129)
+    probe.random()  # the index off its first word
+    words = probe.getstate()[1]
+    if twister_index(probe) != words[-1] or any(twister_at(probe, i) != words[i] for i in range(len(words) - 1)):
+        return False
+    twin = random.Random()
+    twin.setstate(probe.getstate())
+    drawn = [twister_word(probe) for _ in range(1000)]  # past 624: the words regenerated once
+    return drawn == [twin.getrandbits(32) for _ in range(1000)] and probe.getstate() == twin.getstate()
+
+
+TWISTER_READABLE = cython.compiled and twister_readable()
+# What the generator's shuffle calls: a subclass that redefines one of them draws other numbers.
+TWISTER_METHODS = ("shuffle", "_randbelow", "getrandbits", "random")
+
+
+def draws_as_random(kind: type) -> bool:
+    """Whether generators of the class ``kind`` shuffle as ``random.Random`` does, from its twister."""
+    return issubclass(kind, random.Random) and all(
+        getattr(kind, m) is getattr(random.Random, m) for m in TWISTER_METHODS
+    )
+
+
+@cython.cfunc
+def shuffles_in_place(rng: Any) -> cython.bint:
+    """Whether the compiled kernel may shuffle for ``rng``, drawing from its twister in place."""
+    if not TWISTER_READABLE:
+        return False
+    return type(rng) is random.Random or draws_as_random(type(rng))
+
+
 @cython.boundscheck(False)  # every index is below the length
 @cython.wraparound(False)
 def shuffle(items: list[int], rng: Any) -> None:
     """Shuffle ``items`` in place exactly as ``random.Random.shuffle`` does: the same order for the same seed, and
     ``rng`` left where it would leave it.
 
-    Its step for place i takes a 32-bit word of the generator read as ``getrandbits(k)`` reads it (the top k bits,
-    k the bit length of i + 1), and another while that number is above i. ``getrandbits(32 * n)`` gives the next n
-    words at once (the first in the lowest bits), so the words are fetched a few calls at a time, never more of
-    them than the steps left can use: a deal costs a few Python calls, not one a tile."""
-    if not cython.compiled:  # interpreted, Python's own shuffle is the same and a few times quicker
+    Compiled, for a ``random.Random`` (or a subclass that draws the same way), the numbers are drawn in C from the
+    generator's own Mersenne Twister state (``_twister.pxd``) as its ``_randbelow`` draws them: no Python call.
+    Any other generator, or the interpreted module, shuffles with the generator's own ``shuffle``."""
+    size: cython.longlong = len(items)
+    if not cython.compiled or size > 0x7FFFFFFF or not shuffles_in_place(rng):
         rng.shuffle(items)
         return
-    i: cython.int = len(items) - 1
+    i: cython.int
     j: cython.int
-    word: cython.ulonglong
-    byte: cython.int
-    taken: cython.int = 0
-    fetched: cython.int = 0
-    words: bytes = b""
-    while i > 0:
-        if taken == fetched:
-            fetched = i  # each step left takes one word at least
-            words = rng.getrandbits(32 * fetched).to_bytes(4 * fetched, "little")
-            taken = 0
-        word = 0
-        for byte in range(4 * taken + 3, 4 * taken - 1, -1):  # the word's bytes, the highest first
-            word = word << 8 | words[byte]
-        taken += 1
-        j = word >> (32 - highest_bit(i + 1) - 1)
-        if j <= i:
-            items[i], items[j] = items[j], items[i]
-            i -= 1
+    one: object
+    other: object
+    for i in range(size - 1, 0, -1):
+        j = twister_below(rng, i + 1)
+        one, other = items[i], items[j]
+        items[i], items[j] = other, one
+
+
+@cython.cclass
+class Deck:
+    """A set's tiles in the order dealt, as a C array when compiled: where the compiled deal shuffles."""
+
+    if TYPE_CHECKING:
+        tiles: list[int]
+
+    def __init__(self) -> None:
+        if not cython.compiled:  # compiled, the array is the object's own, filled by the deal
+            self.tiles = [0] * MAX_TILES
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def deal_tiles(
+    t: TileTables, dealt: cython.int, need_double: cython.bint, order: cython.p_int, rng: Any
+) -> cython.void:
+    """`deal`'s loop on the C array ``order`` (room for the set), for a generator that `shuffles_in_place`."""
+    i: cython.int
+    held: cython.ulonglong
+    one: cython.ulonglong = 1
+    while True:
+        for i in range(t.size):
+            order[i] = i
+        twister_shuffle(rng, order, t.size)
+        if not need_double:
+            return
+        held = 0
+        for i in range(dealt):
+            held |= one << order[i]
+        if held & t.doubles:
+            return
 
 
 def deal(t: TileTables, players: int, hand_size: int, need_double: bool, rng: Any) -> list[int]:
@@ -236,11 +307,43 @@ def deal(t: TileTables, players: int, hand_size: int, need_double: bool, rng: An
     dealt = seats_of(players) * hand_size
     if dealt > t.size:
         raise ValueError(f"{players} hands of {hand_size} need more than the {t.size} tiles of the set")
+    if cython.compiled and shuffles_in_place(rng):
+        deck = Deck()
+        deal_tiles(t, dealt, need_double, deck.tiles, rng)
+        return [deck.tiles[i] for i in range(t.size)]
     while True:
         order = list(range(t.size))
         shuffle(order, rng)
         if not need_double or mask_of(order[:dealt]) & t.doubles:
             return order
+
+
+@cython.cfunc
+def deal_hands(
+    t: TileTables,
+    players: cython.int,
+    hand_size: cython.int,
+    need_double: cython.bint,
+    rng: Any,
+    hands: cython.p_ulonglong,
+) -> cython.void:
+    """`deal`'s hands as masks into ``hands`` (``players`` of them), the stock left out: compiled, from a
+    ``random.Random``, the order stays a C array (no list, no int objects). ``players`` hands of ``hand_size`` fit
+    in the set."""
+    s: cython.int
+    i: cython.int
+    one: cython.ulonglong = 1
+    if cython.compiled and shuffles_in_place(rng):
+        deck = Deck()
+        deal_tiles(t, players * hand_size, need_double, deck.tiles, rng)
+        for s in range(players):
+            hands[s] = 0
+            for i in range(s * hand_size, (s + 1) * hand_size):
+                hands[s] |= one << deck.tiles[i]
+        return
+    order = deal(t, players, hand_size, need_double, rng)
+    for s in range(players):
+        hands[s] = mask_of(order[s * hand_size : (s + 1) * hand_size])
 
 
 def hands_of(order: Sequence[int], players: int, hand_size: int) -> list[int]:
