@@ -1,6 +1,6 @@
 # The C layout of the train kernel's classes (train_core.py is the code). A hand is two C words (tiles 0-63 and
 # 64-127); the arrays' sizes are train_core.py's MAX_TILES (128), MAX_NUMBERS (16), MAX_SEATS (8), MAX_TRAINS (9)
-# and MAX_MOVES (145). Compiled, ai/train_playouts.py cimports TrainRound and calls its C methods.
+# and MAX_MOVES (145). Compiled, ai/train_loops.py cimports TrainRound and calls its C methods.
 
 cimport cython
 
