@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from domino_tui.engine import MEXICAN_TRAIN, EngineSearch, TrainRoundState
+from domino_tui.engine import MEXICAN_TRAIN, ArgumentError, EngineSearch, TrainRoundState
 from domino_tui.engine.train_core import (
     DRAW_MOVE,
     MAX_SEATS,
@@ -187,6 +187,8 @@ def test_a_guess_is_dealt_in_by_redeal_and_checked() -> None:
 
 
 def test_the_kernel_refuses_what_its_words_cannot_hold() -> None:
+    with pytest.raises(ArgumentError, match=f"at most {MAX_TILES} tiles, not double-15's 136"):
+        replace(MEXICAN_TRAIN, max_pip=15)
     with pytest.raises(ValueError, match=f"at most {MAX_TILES} tiles"):
         train_tables(15)  # 136 tiles
     assert train_tables(14).size == 120
