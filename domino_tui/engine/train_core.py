@@ -89,7 +89,6 @@ WORD = 64 if cython.compiled else MAX_TILES
 LOW_WORD_MASK = (1 << WORD) - 1
 WORD_BITS = cython.declare(cython.int, WORD)
 ONE = cython.declare(cython.ulonglong, 1)
-_scratch_moves = [0] * MAX_MOVES  # interpreted, `TrainRound.legal` writes its moves here before it copies them
 
 
 def train_play_code(tile: int, train: int) -> int:
@@ -465,7 +464,7 @@ class TrainRound:
         """The seat to act's moves: plays when any fits (a play is a must), else a draw, else a pass. While a
         double is open only plays on it; on a first turn's run of tiles, more tiles on its train or a pass to stop."""
         if not cython.compiled:  # compiled, ``moves`` is a C array on the stack (train_core.pxd)
-            moves = _scratch_moves  # copied out at once below: no caller keeps it
+            moves = [0] * MAX_MOVES  # a list of its own: a bot may ask in another thread
         n = self.fill_legal(moves)
         return [moves[i] for i in range(n)]
 
