@@ -1,6 +1,6 @@
 """Build the rules kernels (domino_tui/engine/core.py, and train_core.py for the train game) and the bots' hot
-paths (domino_tui/ai/lines.py, the line games' playouts and search, and domino_tui/ai/stirring.py, the sampler's
-steps) as C extensions with Cython where that works.
+paths (domino_tui/ai/lines.py, the line games' playouts and search, domino_tui/ai/stirring.py, the sampler's
+steps, and domino_tui/ai/train_loops.py, the train expert's playouts) as C extensions with Cython where that works.
 
 They are plain Python in Cython's pure-Python mode, their C declarations in the .pxd files beside them, so the
 compiled modules are an optimisation only: without Cython or a C compiler, or with DOMINO_TUI_PURE=1, nothing is
@@ -18,6 +18,7 @@ COMPILED = [
     "domino_tui/engine/train_core.py",
     "domino_tui/ai/lines.py",
     "domino_tui/ai/stirring.py",
+    "domino_tui/ai/train_loops.py",
 ]
 
 

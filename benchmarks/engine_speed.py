@@ -13,10 +13,13 @@ block, settle), for the ratios.
 
 Mexican Train (4 players, and 2 and 8): random rounds per CPU-second of the referee (TrainRoundState, what the
 table and the bots' observations use) and of the train kernel (engine/train_core.py TrainRound: the deal, the
-engine laid, random moves to the end, the score), compiled and interpreted like the rest. No published engine plays
-Mexican Train to measure beside it; the line games' rows of the same run are its reference.
+engine laid, random moves to the end, the score), compiled and interpreted like the rest: driven move by move from
+Python (legal(), then apply()), and played out in the kernel's loop by the expert's playout at explore 1, a uniform
+random legal move at every choice (ai/train_loops.py TrainPlayout). No published engine plays Mexican Train to
+measure beside it; the line games' rows of the same run are its reference. ``--before DIR`` measures the kernel of
+another checkout (its own build, e.g. the commit before a change) in the same run, for the before and after.
 
-    pip install '.[bench]' && python benchmarks/engine_speed.py [--seconds 3]
+    pip install '.[bench]' && python benchmarks/engine_speed.py [--seconds 3] [--before DIR]
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from domino_tui.ai.lines import RandomLines
 from domino_tui.ai.playout import random_playout
@@ -164,11 +168,40 @@ def train_kernel_round(players: int, rng: random.Random) -> Callable[[], object]
     return play
 
 
+def train_playout_round(players: int, rng: random.Random) -> Callable[[], object]:
+    """Random rounds played out by the expert's playout loop at explore 1 (in a checkout from before the loop was
+    compiled, its Python function train_expert.play_out)."""
+    from domino_tui.ai.train_expert import weights
+
+    codes = MEXICAN_TRAIN.with_players(players).kernel
+    weight = weights(codes.max_pip)
+    try:
+        from domino_tui.ai.train_loops import TrainPlayout
+
+        finish = TrainPlayout(rng, 1.0, weight).finish
+    except ImportError:
+        from domino_tui.ai import train_expert
+
+        def finish(game: Any) -> None:
+            train_expert.play_out(game, rng, 1.0, weight)  # type: ignore[attr-defined]
+
+    rounds = iter(range(10**9))
+
+    def play() -> object:
+        game = new_round(codes, next(rounds) % 13, rng)
+        finish(game)
+        return game.points()
+
+    return play
+
+
 def kernel_rates(seconds: float) -> dict[str, dict[str, float]]:
     """Games per CPU-second of the kernel's position (Sim) in every variant, and of its random line games; random
-    Mexican Train rounds of the train kernel."""
+    Mexican Train rounds of the train kernel, moved from Python and played out in its loop."""
+    playouts = {n: train_playout_round(n, random.Random(1)) for n in TRAIN_TABLES}
     return {
         "train": {str(n): rate(train_kernel_round(n, random.Random(1)), seconds) for n in TRAIN_TABLES},
+        "train playout": {str(n): rate(play, seconds) for n, play in playouts.items()},
         "sim": {name: rate(kernel_game(name, random.Random(1)), seconds) for name in VARIANTS},
         "lines": {
             name: rate(RandomLines(rules, random.Random(1)).play, seconds)
@@ -180,7 +213,16 @@ def kernel_rates(seconds: float) -> dict[str, dict[str, float]]:
 
 def interpreted_rates(seconds: float) -> dict[str, dict[str, float]]:
     """The kernel's rates with DOMINO_TUI_PURE=1, measured in a child process (the module is chosen at import)."""
-    env = {**os.environ, "DOMINO_TUI_PURE": "1"}
+    return child_rates(seconds, {**os.environ, "DOMINO_TUI_PURE": "1"})
+
+
+def before_rates(seconds: float, checkout: str) -> dict[str, dict[str, float]]:
+    """The compiled kernel's rates of another checkout (``checkout``: its folder, its own build beside it)."""
+    env = {key: value for key, value in os.environ.items() if key != "DOMINO_TUI_PURE"}
+    return child_rates(seconds, {**env, "PYTHONPATH": os.path.abspath(checkout)})
+
+
+def child_rates(seconds: float, env: dict[str, str]) -> dict[str, dict[str, float]]:
     out = subprocess.run(
         [sys.executable, __file__, "--kernel-only", "--seconds", str(seconds)],
         env=env,
@@ -226,6 +268,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
     parser.add_argument("--kernel-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--before", metavar="DIR", help="also measure the compiled kernel of this checkout")
     args = parser.parse_args()
     if args.kernel_only:
         print(json.dumps(kernel_rates(args.seconds)))
@@ -235,6 +278,7 @@ def main() -> None:
     c = c_rate(args.seconds)
     compiled = kernel_rates(args.seconds) if COMPILED else None
     interpreted = interpreted_rates(args.seconds)
+    before = before_rates(args.seconds, args.before) if args.before else None
     print("games per CPU-second; Sim: the kernel's position, lines: its random line games (RandomLines)")
     head = f"{'variant':<14}{'referee':>10}{'Sim interp.':>13}{'Sim compiled':>14}"
     print(head + f"{'lines interp.':>15}{'lines compiled':>16}{'dominoes':>10}{'C loop':>11}")
@@ -253,12 +297,30 @@ def main() -> None:
         print(row)
     print()
     print("Mexican Train: random rounds per CPU-second; referee: TrainRoundState, kernel: train_core.TrainRound")
-    print(f"{'players':<14}{'referee':>10}{'kernel interp.':>16}{'kernel compiled':>17}")
+    print("moved: legal() and apply() called from Python; played out: the kernel's loop (train_loops.TrainPlayout)")
+    head = f"{'players':<9}{'referee':>9}{'moved interp.':>15}{'moved compiled':>16}"
+    if before:
+        head += f"{'before':>9}"
+    head += f"{'played out interp.':>20}{'played out compiled':>21}"
+    if before:
+        head += f"{'before':>9}"
+    print(head)
+
+    def cell(rates: dict[str, dict[str, float]] | None, kind: str, n: int, width: int) -> str:
+        figure = (rates or {}).get(kind, {}).get(str(n))
+        return f"{figure:>{width},.0f}" if figure is not None else f"{'-':>{width}}"
+
     for n in TRAIN_TABLES:
         ours = rate(train_referee_round(n, random.Random(1)), args.seconds)
-        row = f"{n:<14}{ours:>10,.0f}{interpreted['train'][str(n)]:>16,.0f}"
-        row += f"{compiled['train'][str(n)]:>17,.0f}" if compiled else f"{'-':>17}"
+        row = f"{n:<9}{ours:>9,.0f}{cell(interpreted, 'train', n, 15)}{cell(compiled, 'train', n, 16)}"
+        if before:
+            row += cell(before, "train", n, 9)
+        row += cell(interpreted, "train playout", n, 20) + cell(compiled, "train playout", n, 21)
+        if before:
+            row += cell(before, "train playout", n, 9)
         print(row)
+    if before:
+        print(f"before: the compiled kernel of {args.before}, measured in this run")
     fastest = (compiled or interpreted)["lines"]["partnership"]
     if ref_rate:
         sim, lines = interpreted["sim"]["partnership"], interpreted["lines"]["partnership"]

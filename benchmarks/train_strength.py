@@ -4,6 +4,7 @@
     python -m benchmarks.train_strength --rounds 200 --level Hard --option explore=0.1
     python -m benchmarks.train_strength --rounds 1000 --bot trainplanner --players 8
     python -m benchmarks.train_strength --rounds 1000 --level Normal --against trainplanner
+    python -m benchmarks.train_strength --rounds 40 --level Hard --option budget=None   # deterministic: 60 guesses
 
 Every deal is played twice: once with the expert (at ``--level``; or ``--bot``, a bot by name) in one seat and
 ``--against`` (greedy) in the others, and once with ``--against`` in every seat (the reference: the same seat, the
@@ -151,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     options: dict[str, object] = {}
     for item in args.option:
         key, _, value = item.partition("=")
-        options[key] = float(value) if "." in value else int(value)
+        options[key] = None if value == "None" else float(value) if "." in value else int(value)
     started = time.time()
     stop_at = started + args.seconds
     size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))

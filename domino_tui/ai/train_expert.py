@@ -6,9 +6,10 @@ The same three steps as the expert of the line games (expert.py), on the train g
   on at that moment (the rules make a player who can play do so); tiles it drew afterwards are exempt, as in
   inference.py, whose `Knowledge` and counting condition it fills;
 - guesses (`WideSampler`): deals of the unseen tiles (other hands and the boneyard) consistent with those facts;
-- search: on each guess every candidate move is played, and the round is finished by a quick policy (the
-  heaviest tile that fits, now and then a random legal move). A finished round is worth the other seats' mean
-  pips minus the bot's own (what Mexican Train is played for: fewest pips); the move with the best average wins.
+- search: on each guess every candidate move is played, and the round is finished by a quick policy
+  (train_loops.py, compiled with the kernel: the heaviest tile that fits, now and then a random legal move).
+  A finished round is worth the other seats' mean pips minus the bot's own (what Mexican Train is played for:
+  fewest pips); the move with the best average wins.
 
 The time budget and the number of guesses are the expert's options (expert.py's `ExpertOptions`), so that the levels
 (levels.py) mean the same in every variant. It sees only the observation.
@@ -22,10 +23,10 @@ from collections.abc import Sequence
 
 from ..engine import Kind
 from ..engine.moves import Move
-from ..engine.train_core import TRAIN_SHIFT, train_tables
-from ..engine.train_core import TrainRound as KernelRound
+from ..engine.train_core import train_tables
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
+from .train_loops import TrainPlayout
 from .train_view import Replayed, kernel_round, move_code, replay
 from .wide_sampling import WideSampler
 
@@ -88,7 +89,7 @@ class TrainSearch:
         sampler = WideSampler(train_knowledge(obs, replayed), obs.boneyard_size)
         codes = [move_code(m, obs) for m in moves]
         totals = [0.0] * len(codes)
-        weight = weights(obs.rules.max_pip)
+        playout = TrainPlayout(rng, self.explore, weights(obs.rules.max_pip))
         budget = self.budget
         seat = obs.seat
         done = 0
@@ -98,7 +99,7 @@ class TrainSearch:
             for i, code in enumerate(codes):
                 sim = root.copy()
                 sim.apply(code)
-                play_out(sim, rng, self.explore, weight)
+                playout.finish(sim)
                 totals[i] += worth(sim.points(), seat)
             done += 1
             if (
@@ -115,30 +116,6 @@ def weights(max_pip: int) -> list[int]:
     answered, and it fits one number only)."""
     t = train_tables(max_pip)
     return [2 * p + d for p, d in zip(t.pips, t.is_double, strict=True)]
-
-
-def play_out(sim: KernelRound, rng: random.Random, explore: float, weight: Sequence[int]) -> None:
-    """Finish ``sim`` with the quick policy: the heaviest tile that fits, or now and then any legal move. A run of
-    first-turn tiles goes on while a tile fits (the policy never stops it early)."""
-    rnd = rng.random
-    randrange = rng.randrange
-    while not sim.over:
-        legal = sim.legal()
-        n = len(legal)
-        if n == 1:
-            sim.apply(legal[0])
-            continue
-        if rnd() < explore:
-            sim.apply(legal[randrange(n)])
-            continue
-        best = legal[0]
-        heaviest = -1
-        for code in legal:
-            if code >= 0:
-                w = weight[code >> TRAIN_SHIFT]
-                if w > heaviest:
-                    best, heaviest = code, w
-        sim.apply(best)
 
 
 def worth(points: Sequence[int], seat: int) -> float:

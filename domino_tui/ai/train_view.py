@@ -104,9 +104,8 @@ def search_draws(obs: TrainObservation) -> int:
 
 def kernel_round(replayed: Replayed, masks: Sequence[int], stock: Sequence[int]) -> TrainRound:
     """A position to play on: the replayed table with ``masks`` as the hands and ``stock`` as the boneyard."""
-    k = replayed.root.copy()  # a copy's lists are its own (the compiled kernel's attributes are read-only)
-    k.hands[:] = masks
-    k.boneyard[:] = stock
+    k = replayed.root.copy()
+    k.redeal(masks, stock)
     return k
 
 

@@ -94,6 +94,9 @@ class TrainRules:
                 f"Mexican Train seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(self.players)}"
             )
         tiles = (self.max_pip + 1) * (self.max_pip + 2) // 2
+        if tiles > train_core.MAX_TILES:  # a hand is two 64-bit words in the compiled kernel
+            most, pips = train_core.MAX_TILES, self.max_pip
+            raise ArgumentError(f"the train game plays sets of at most {most} tiles, not double-{pips}'s {tiles}")
         if self.players * self.hand_size >= tiles:
             raise ArgumentError(f"{self.players} hands of {self.hand_size} leave no boneyard in {tiles} tiles")
 

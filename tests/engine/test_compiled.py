@@ -18,6 +18,7 @@ COMPILED_MODULES = [
     "domino_tui.engine.train_core",
     "domino_tui.ai.lines",
     "domino_tui.ai.stirring",
+    "domino_tui.ai.train_loops",
 ]
 
 
