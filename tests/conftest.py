@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import pytest
 
@@ -20,3 +21,24 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """What the imports and the collection made lives until the end: out of the collector's sight from now."""
     gc.collect()
     gc.freeze()
+
+
+KNOWN_SLOW = Path(__file__).with_name("known_slow.txt")
+
+
+def known_slow() -> dict[str, int]:
+    """The tests that take longest, slowest first, as `known_slow.txt` lists them: a test's id, or the id of a
+    parametrized test without its parameters for all its cases."""
+    lines = (line.strip() for line in KNOWN_SLOW.read_text().splitlines())
+    ids = [line for line in lines if line and not line.startswith("#")]
+    return {test: rank for rank, test in reversed(list(enumerate(ids)))}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slowest tests run first: pytest-xdist hands out the first tests in turn to each worker and the rest as
+    workers come free, so a long test near the end would leave the other worker idle while it runs (at two
+    workers the last 3% of the run took 10%). The rest keep their order."""
+    rank = known_slow()
+    last = len(rank)
+    items.sort(key=lambda item: rank.get(item.nodeid, rank.get(item.nodeid.partition("[")[0], last)))
