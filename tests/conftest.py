@@ -37,8 +37,8 @@ def known_slow() -> dict[str, int]:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slowest tests run first: pytest-xdist hands out the first tests in turn to each worker and the rest as
-    workers come free, so a long test near the end would leave the other worker idle while it runs (at two
-    workers the last 3% of the run took 10%). The rest keep their order."""
+    workers come free, so a long test near the end would leave the other worker idle while it runs. The rest keep
+    their order."""
     rank = known_slow()
     last = len(rank)
     items.sort(key=lambda item: rank.get(item.nodeid, rank.get(item.nodeid.partition("[")[0], last)))
