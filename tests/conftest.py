@@ -34,11 +34,18 @@ def known_slow() -> dict[str, int]:
     return {test: rank for rank, test in reversed(list(enumerate(ids)))}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """pytest-xdist's load scheduling first sends each worker a quarter of its share of the tests, in collection
+    order: the slowest tests, collected first, would all go to one worker. Sent a test at a time (each worker keeps
+    two), every worker takes the next test as it comes free. A --maxschedchunk given on the command line stays."""
+    if getattr(config.option, "maxschedchunk", False) is None:
+        config.option.maxschedchunk = 1
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slowest tests run first: pytest-xdist hands out the first tests in turn to each worker and the rest as
-    workers come free, so a long test near the end would leave the other worker idle while it runs. The rest keep
-    their order."""
+    """The slowest tests run first, each worker taking the next as it comes free (`pytest_configure`): a long test
+    near the end would leave the other worker idle while it runs. The rest keep their order."""
     rank = known_slow()
     last = len(rank)
     items.sort(key=lambda item: rank.get(item.nodeid, rank.get(item.nodeid.partition("[")[0], last)))
