@@ -24,7 +24,8 @@ NAMES = ("You", "Computer")  # what a game of two at this keyboard calls its sea
 
 @pytest.mark.slow
 async def test_a_whole_match_to_61_by_keys():
-    app = make_app("fivesandthrees", seed=4, bot="greedy")
+    # Seed 54's match is over in four hands (seed 4's took six): still several, each ended by its dialog.
+    app = make_app("fivesandthrees", seed=54, bot="greedy")
     rng = random.Random(3)
     hands = 0
     async with app.run_test(size=(80, 24)) as pilot:

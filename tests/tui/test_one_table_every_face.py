@@ -42,8 +42,10 @@ def app_for(family: str, face: str, server: Running | None) -> DominoApp:
         return DominoApp(online=Connect.create(url, "Ana", "mexicantrain", "greedy", players=2, games=1), coach=COACH)
     opponents = ("person",) if face == "hot seat" else ("dummy",) if family == "line" else ("greedy",)
     variant = "classic" if family == "line" else "mexicantrain"
+    # Two people playing by the test's choices end seed 7's round in 74 moves, each behind a handover; 117's in 33.
+    seed = 117 if (family, face) == ("train", "hot seat") else 7
     return DominoApp(
-        variant=variant, seed=7, pause=0.0, opponents=opponents, players=2, save_settings=False, coach=COACH
+        variant=variant, seed=seed, pause=0.0, opponents=opponents, players=2, save_settings=False, coach=COACH
     )
 
 
