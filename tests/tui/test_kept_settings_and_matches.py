@@ -19,7 +19,7 @@ from domino_tui.tui.screens.confirm import ConfirmScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.tour import TourScreen
 
-from .conftest import HUMAN, play_heaviest, settle, the_game, the_room
+from .conftest import HUMAN, play_heaviest, settle, the_game, the_room, until
 from .disk_helpers import play_room
 
 WIDE = (140, 40)  # the log shows by itself from 130 columns
@@ -56,8 +56,7 @@ async def test_saving_one_setting_keeps_every_other_in_a_resumed_match_too(priva
     monkeypatch.setattr(DominoApp, "first_run_tour", True)
     app = DominoApp(pause=0, opponents=("greedy",))
     async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TourScreen)
+        await until(pilot, lambda: isinstance(app.screen, TourScreen))
         await pilot.press("enter")
         await settle(pilot)
         await pilot.press("l")  # hide the log that 140 columns show
@@ -88,16 +87,14 @@ async def test_dismissing_the_tour_keeps_the_log_hidden(private_config, monkeypa
     monkeypatch.setattr(DominoApp, "first_run_tour", True)
     app = DominoApp(pause=0, opponents=("greedy",))
     async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TourScreen)
+        await until(pilot, lambda: isinstance(app.screen, TourScreen))  # it comes after the table, when it may
         app.table.action_toggle_log()  # hidden from the palette, over the tour; then quit with the tour up
         await pilot.pause()
     assert (kept(private_config)["tour_seen"], kept(private_config)["show_log"]) == (False, False)
     room = saved_room()
     again = DominoApp(pause=0)  # resumes the match made at the first start
     async with again.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        assert isinstance(again.screen, TourScreen)
+        await until(pilot, lambda: isinstance(again.screen, TourScreen))
         await pilot.press("escape")
         await settle(pilot)
         assert again.table.has_class("-log-hidden")
