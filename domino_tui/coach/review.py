@@ -41,6 +41,7 @@ class Decision:
     made: Move
     ranking: tuple[Rated, ...]  # best first
     units: Units
+    guesses: int = 0  # how many guesses of the hidden tiles its search looked at (0: the hint's ranking taken)
 
     @property
     def best(self) -> Rated:
@@ -188,10 +189,10 @@ def rate_choices(
     decisions: list[Decision | None] = [None] * len(todo)
     done = 0
 
-    def finish(index: int, ranking: Sequence[Rated]) -> None:
+    def finish(index: int, ranking: Sequence[Rated], guesses: int = 0) -> None:
         nonlocal done
         ply, obs, made = todo[index]
-        decision = decisions[index] = Decision(ply, obs, made, tuple(ranking), units)
+        decision = decisions[index] = Decision(ply, obs, made, tuple(ranking), units, guesses)
         done += 1
         if rated is not None:
             rated(index, decision)
@@ -216,20 +217,25 @@ def rate_choices(
         }
         for future in as_completed(futures):
             index = futures[future]
-            finish(index, explain(todo[index][1], future.result(), names))
+            ranking, guesses = future.result()
+            finish(index, explain(todo[index][1], ranking, names), guesses)
     else:
         for index in searched:
             _, obs, made = todo[index]
-            finish(index, explain(obs, rank_decision(obs, made, units, options, seeds[index], settle), names))
+            ranking, guesses = rank_decision(obs, made, units, options, seeds[index], settle)
+            finish(index, explain(obs, ranking, names), guesses)
     return Review(seat, units, tuple(d for d in decisions if d is not None))
 
 
 def rank_decision(
     obs: Observation | TrainObservation, made: Move, units: Units, options: ExpertOptions, seed: int, settle: bool
-) -> list[tuple[Move, float]]:
-    """The expert's ranking of every legal move of one decision (in a process of the review's pool, or here)."""
+) -> tuple[list[tuple[Move, float]], int]:
+    """The expert's ranking of every legal move of one decision (in a process of the review's pool, or here), and
+    how many guesses it looked at."""
     until = Settled(obs.legal.index(made), units) if settle and made in obs.legal else None
-    return ExpertBot(random.Random(seed), options).rank(obs, obs.legal, until)
+    bot = ExpertBot(random.Random(seed), options)
+    ranking = bot.rank(obs, obs.legal, until)
+    return ranking, bot.guesses[-1]
 
 
 # What a review should take at most, in seconds: it is ready before the player has read the end-of-hand summary.

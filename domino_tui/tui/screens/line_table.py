@@ -296,6 +296,9 @@ class LineTable(BesidePanels, RoomTable):
         here.seen = [o for o in here.seen if len(o.history) < len(obs.history)]
         if len(obs.legal) > 1:
             here.seen.append(obs)
+            coach = getattr(self.app, "coach", None)
+            if coach is not None and self.coach_here:
+                coach.warm_up()  # this hand will be reviewed
         moved = here.seat_view is not None and len(here.seat_view.observation.history) != len(obs.history)
         latest = self.latest
         if latest is None or (view.match, view.game, view.position) >= (latest.match, latest.game, latest.position):
