@@ -6,10 +6,12 @@ Each hand is played by Normal-level bots in every seat, then reviewed from seat 
 machine slows both alike: "before", every decision rated one after another for the coach's whole budget (the
 review as it was: `coach.review.rate_choices` with `coach.hint.master`, 0.6 s a decision at most), and "after",
 the review the app makes now (`coach.review.rate_choices` with ``settle=True``: each decision's search stops
-once its verdict is settled, the decisions spread over ``--jobs`` processes). Printed per variant and player count:
+once its verdict is settled, the decisions spread over ``--jobs`` processes started before the first hand, as the
+app starts them while a hand is played, and the whole review kept within `coach.review.REVIEW_SECONDS`). Printed per variant and player count:
 the decisions per hand, the mean and worst wall time of a hand's review before and after, and how often the two
-reviews agree on each decision's verdict (costly or not, and the better move a costly note names). The goal: the
-worst hand of every row under 3 s.
+reviews agree on each decision's verdict (costly or not, and the better move a costly note names); with
+``--noise``, also how often the old review agrees with itself run again with another seed (the full search's own
+noise: the most agreement the new review could show). The goal: the worst hand of every row under 3 s.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ class Row:
     after: list[float]
     agreed: int = 0
     compared: int = 0
+    again: int = 0  # decisions on which the old review agreed with itself run again (--noise)
 
 
 def timed(todo: Todo, seed: int, settle: bool, jobs: int) -> tuple[float, Review]:
@@ -101,12 +104,15 @@ def main() -> None:
     parser.add_argument("--only", default="", help="variant:players,... (default: every row)")
     parser.add_argument("--jobs", type=int, default=2, help="processes the new review spreads decisions over")
     parser.add_argument("--no-before", action="store_true", help="only the new review (no agreement figure)")
+    parser.add_argument(
+        "--noise", action="store_true", help="also the old review again with another seed: how often two agree"
+    )
     args = parser.parse_args()
     wanted = [(v, int(n)) for v, n in (item.split(":") for item in args.only.split(",") if item)] or rows()
     print(f"review of a hand from seat 0 at the Master budget, {args.hands} hands a row (goal: worst under 3 s)")
     print(
         f"{'variant':<15} {'players':>7} {'decisions':>9} {'before mean':>11} {'before worst':>12} "
-        f"{'after mean':>10} {'after worst':>11} {'agreement':>9}"
+        f"{'after mean':>10} {'after worst':>11} {'agreement':>9}" + (f" {'old vs old':>11}" if args.noise else "")
     )
     warm_pool(args.jobs)  # the app starts the processes while the hand is played
     for variant, players in wanted:
@@ -129,10 +135,15 @@ def main() -> None:
                 for a, b in zip(full.decisions, fast.decisions, strict=True):
                     row.compared += 1
                     row.agreed += verdicts_agree(a, b)
+                if args.noise:
+                    _, again = timed(todo, seed + 1_000_000, settle=False, jobs=1)
+                    row.again += sum(map(verdicts_agree, full.decisions, again.decisions))
         before = (
             f"{statistics.mean(row.before):10.2f}s {max(row.before):11.2f}s" if row.before else f"{'-':>11} {'-':>12}"
         )
         agreement = f"{row.agreed / row.compared:9.1%}" if row.compared else f"{'-':>9}"
+        if args.noise and row.compared:
+            agreement += f" {row.again / row.compared:11.1%}"
         print(
             f"{variant:<15} {players:>7} {statistics.mean(row.decisions):9.1f} {before} "
             f"{statistics.mean(row.after):9.2f}s {max(row.after):10.2f}s {agreement}",

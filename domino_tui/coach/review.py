@@ -13,6 +13,7 @@ import math
 import multiprocessing
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
@@ -184,7 +185,8 @@ def rate_choices(
     however many ``jobs`` (processes) share it. ``settle``: each search stops once its verdict is settled
     (`Settled`), not at the end of its budget. ``known``: the ranking the hint already made of an observation, if
     any, which is taken as it is. ``within``: seconds the whole review should take, shared among the decisions
-    left to search (none searches longer than ``bot``'s budget)."""
+    left to search as each starts (time a settled decision leaves goes to those after it; none searches longer
+    than ``bot``'s budget)."""
     seeds = [bot.rng.getrandbits(64) for _ in todo]
     decisions: list[Decision | None] = [None] * len(todo)
     done = 0
@@ -206,40 +208,67 @@ def rate_choices(
             finish(index, hinted)
         else:
             searched.append(index)
-    options = bot.options
-    if within is not None and searched and options.budget is not None:
-        share = within * min(jobs, len(searched)) / len(searched)
-        options = replace(options, budget=min(options.budget, share))
-    if jobs > 1 and len(searched) > 1:
+    lanes = min(jobs, len(searched)) if jobs > 1 and len(searched) > 1 else 1
+    deadline = time.time() + within if within is not None else None
+
+    def share(order: int) -> TimeShare | None:
+        """The ``order``-th decision searched starts once about ``order`` others have: it shares the time left
+        with those still to come and those the other lanes are searching."""
+        return None if deadline is None else TimeShare(deadline, len(searched) - order + lanes - 1, lanes)
+
+    if lanes > 1:
         pool = review_pool(jobs)
         futures = {
-            pool.submit(rank_decision, todo[i][1], todo[i][2], units, options, seeds[i], settle): i for i in searched
+            pool.submit(rank_decision, todo[i][1], todo[i][2], units, bot.options, seeds[i], settle, share(order)): i
+            for order, i in enumerate(searched)
         }
         for future in as_completed(futures):
             index = futures[future]
             ranking, guesses = future.result()
             finish(index, explain(todo[index][1], ranking, names), guesses)
     else:
-        for index in searched:
+        for order, index in enumerate(searched):
             _, obs, made = todo[index]
-            ranking, guesses = rank_decision(obs, made, units, options, seeds[index], settle)
+            ranking, guesses = rank_decision(obs, made, units, bot.options, seeds[index], settle, share(order))
             finish(index, explain(obs, ranking, names), guesses)
     return Review(seat, units, tuple(d for d in decisions if d is not None))
 
 
+@dataclass(frozen=True, slots=True)
+class TimeShare:
+    """A decision's share of a review's time: the time left until ``deadline`` (seconds since the epoch, the same
+    clock in every process), over the ``sharing`` decisions searched from when it starts, ``lanes`` at once."""
+
+    deadline: float
+    sharing: int
+    lanes: int
+
+    def budget(self, most: float) -> float:
+        left = max(0.0, self.deadline - time.time())
+        return min(most, left * self.lanes / max(1, self.sharing))
+
+
 def rank_decision(
-    obs: Observation | TrainObservation, made: Move, units: Units, options: ExpertOptions, seed: int, settle: bool
+    obs: Observation | TrainObservation,
+    made: Move,
+    units: Units,
+    options: ExpertOptions,
+    seed: int,
+    settle: bool,
+    share: TimeShare | None = None,
 ) -> tuple[list[tuple[Move, float]], int]:
     """The expert's ranking of every legal move of one decision (in a process of the review's pool, or here), and
-    how many guesses it looked at."""
+    how many guesses it looked at; searched for its ``share`` of the review's time at most."""
     until = Settled(obs.legal.index(made), units) if settle and made in obs.legal else None
+    if share is not None and options.budget is not None:
+        options = replace(options, budget=share.budget(options.budget))
     bot = ExpertBot(random.Random(seed), options)
     ranking = bot.rank(obs, obs.legal, until)
     return ranking, bot.guesses[-1]
 
 
 # What a review should take at most, in seconds: it is ready before the player has read the end-of-hand summary.
-# Decisions whose verdict settles early leave their share unused, so most reviews take far less.
+# Most take far less: the decisions whose verdict settles early do not use their share.
 REVIEW_SECONDS = 2.4
 
 # A settled verdict needs this many standard errors of margin; it is checked every CHECK_EVERY guesses from
@@ -333,6 +362,14 @@ def review_pool(jobs: int) -> ProcessPoolExecutor:
             _POOL[1].shutdown(wait=False, cancel_futures=True)
         _POOL = (jobs, ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")))
     return _POOL[1]
+
+
+def stop_pool() -> None:
+    """The app closes: the review's processes stop, dropping decisions not started (a review no one will read)."""
+    global _POOL
+    if _POOL is not None:
+        _POOL[1].shutdown(wait=False, cancel_futures=True)
+        _POOL = None
 
 
 def free_cores() -> int:

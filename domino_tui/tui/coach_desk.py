@@ -147,6 +147,10 @@ class CoachDesk:
         for record in list(self.outbox.values()):
             with suppress(OSError):
                 self.records.keep_for_later(record)
+        if self.warmed:
+            from ..coach.review import stop_pool
+
+            stop_pool()
 
     def review_seen(
         self,
