@@ -13,6 +13,7 @@ import math
 import multiprocessing
 import os
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -360,8 +361,26 @@ def review_pool(jobs: int) -> ProcessPoolExecutor:
     if _POOL is None or _POOL[0] != jobs:
         if _POOL is not None:
             _POOL[1].shutdown(wait=False, cancel_futures=True)
+        start_resource_tracker()
         _POOL = (jobs, ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")))
     return _POOL[1]
+
+
+def start_resource_tracker() -> None:
+    """Start the process multiprocessing keeps to clean up after its workers, handing it the real stderr: in the app,
+    Textual's stand-in for ``sys.stderr`` has no file (its ``fileno`` is -1, and starting the tracker with it
+    fails)."""
+    from multiprocessing import resource_tracker
+
+    stand_in, real = sys.stderr, sys.__stderr__
+    if real is None or stand_in is real:
+        resource_tracker.ensure_running()
+        return
+    sys.stderr = real  # for the moment it takes to start it: nothing else writes to stderr in the app
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = stand_in
 
 
 def stop_pool() -> None:

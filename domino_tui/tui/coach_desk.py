@@ -98,12 +98,12 @@ class CoachDesk:
         return master(rng) if self.options is None else ExpertBot(rng, **self.options)  # type: ignore[arg-type]  # the options are ExpertBot's keyword arguments
 
     def thinks_in_processes(self) -> bool:
-        """Whether reviews spread their decisions over processes: where there are cores for them, for a coach that
-        searches for a time (a fixed number of guesses, as the tests' quick coach makes, is done here sooner than
-        a process starts)."""
+        """Whether reviews spread their decisions over processes: where there are cores for them, for the coach's
+        own bot (a coach of other options is the tests': a quick one, or one made slow to test the table's answers
+        while it thinks, whose processes would outlive the test)."""
         from ..coach.review import free_cores
 
-        return free_cores() > 1 and (self.options is None or self.options.get("budget", 0.6) is not None)
+        return free_cores() > 1 and self.options is None
 
     def warm_up(self) -> None:
         """A hand with your choices is being played: start the review's processes now, so that its review does

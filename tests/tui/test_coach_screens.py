@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 from types import SimpleNamespace
+from unittest.mock import patch
 
 from domino_tui.ai.expert import ExpertBot
+from domino_tui.coach import review as review_module
 from domino_tui.coach.hint import units_of
 from domino_tui.coach.review import choices, rate_choices
 from domino_tui.coach.tracker import track
@@ -93,6 +95,22 @@ async def test_the_review_takes_the_hints_ranking_of_a_decision_as_it_is():
     (decision,) = [d for d in job.result.decisions if d.ply == ply]
     assert decision.ranking == hint and decision.guesses == 0  # not searched again
     assert all(d.guesses > 0 for d in job.result.decisions if d.ply != ply)
+
+
+async def test_a_coach_that_thinks_for_a_time_reviews_in_other_processes_started_while_the_hand_is_played():
+    # Two processes even on one core: what is tested is that they start inside the app (Textual stands in for
+    # stderr, which the processes' start once tripped on) and that the review comes back from them.
+    app = DominoApp(variant="block", seed=3, pause=0.0, opponents=("hyperskill",))  # the coach at its own budget
+    with patch.object(review_module, "free_cores", lambda: 2):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await sat_down(pilot)
+            await play_out(pilot)
+            assert app.coach.warmed and review_module._POOL is not None
+            job = app.coach.job
+            await wait_for(pilot, lambda: job.result is not None or job.problem is not None, limit=60)
+            assert job.problem is None and job.result.decisions
+            assert all(d.guesses >= 4 for d in job.result.decisions)  # searched
+    review_module.stop_pool()
 
 
 async def test_the_table_answers_while_the_hint_is_thought_out():
@@ -250,7 +268,7 @@ async def test_the_review_fills_in_decision_by_decision_as_they_are_rated():
         assert all(options.get_option_at_index(i).disabled for i in range(last))
         assert str(options.get_option_at_index(0).prompt).startswith("…")
         assert options.highlighted == last
-        assert f"you: {todo[last][2]}" in text_of(screen.query_one("#review-hand"))
+        await wait_for(pilot, lambda: f"you: {todo[last][2]}" in text_of(screen.query_one("#review-hand")))
         job.rated[0], job.done = review.decisions[0], 2
         await wait_for(pilot, lambda: not options.get_option_at_index(0).disabled)
         assert str(options.get_option_at_index(0).prompt).startswith(("✓", "✗"))
