@@ -5,6 +5,11 @@ played (`seen_choices`: a table in a room never has the deal), and at every turn
 choice its observation is rated by the coach's hint (`hint.rate`, the expert's own ranking). The loss of a
 decision is the best move's value minus the value of the move made, in the variant's units; costly ones get a
 note naming the better move and the facts that favour it.
+
+The app's review is ready within a few seconds (docs/speed.md, "The coach's review"): each decision's search stops
+once what the review says of it is settled (`Settled`), the decisions are searched in parallel in other processes
+(`review_pool`) within a time shared among them (`TimeShare`), and a decision the hint already ranked is not
+searched again.
 """
 
 from __future__ import annotations
