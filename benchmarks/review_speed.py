@@ -5,13 +5,13 @@
 Each hand is played by Normal-level bots in every seat, then reviewed from seat 0 twice, in turns so that a busy
 machine slows both alike: "before", every decision rated one after another for the coach's whole budget (the
 review as it was: `coach.review.rate_choices` with `coach.hint.master`, 0.6 s a decision at most), and "after",
-the review the app makes now (`coach.review.rate_choices` with ``settle=True``: each decision's search stops
-once its verdict is settled, the decisions spread over ``--jobs`` processes started before the first hand, as the
-app starts them while a hand is played, and the whole review kept within `coach.review.REVIEW_SECONDS`). Printed per variant and player count:
-the decisions per hand, the mean and worst wall time of a hand's review before and after, and how often the two
-reviews agree on each decision's verdict (costly or not, and the better move a costly note names); with
-``--noise``, also how often the old review agrees with itself run again with another seed (the full search's own
-noise: the most agreement the new review could show). The goal: the worst hand of every row under 3 s.
+the review the app makes now (`coach.review.rate_choices` with ``settle=True``: each decision's search stops once
+its verdict is settled, the decisions spread over ``--jobs`` processes started before the first hand, as the app
+starts them while a hand is played, and the whole review kept within `coach.review.REVIEW_SECONDS`). Printed per
+variant and player count: the decisions per hand, the mean and worst wall time of a hand's review before and after,
+and how often the two reviews agree on each decision's verdict (costly or not, and the better move a costly note
+names); with ``--noise``, also how often the old review agrees with itself run again with another seed (the full
+search's own noise: the most agreement the new review could show). The goal: the worst hand of every row under 3 s.
 """
 
 from __future__ import annotations
