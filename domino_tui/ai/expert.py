@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import Move, Observation
@@ -34,6 +34,10 @@ MIN_SAMPLES = 4
 # the other games use (endgame.solve, about 6 µs a position).
 LINE_NODES_PER_SECOND = 20_000_000 if COMPILED else 80_000
 NODES_PER_SECOND = 160_000
+
+# Told each guess's values of the moves (in their order), says whether the search may stop there: the coach's
+# review stops a decision's search once its verdict is settled (coach/review.py).
+Until = Callable[[Sequence[float]], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,20 +91,23 @@ class ExpertBot(SearchingBot):
         return self.rank(obs)[0][0]
 
     def rank(
-        self, obs: Observation | TrainObservation, moves: Sequence[Move] | None = None
+        self, obs: Observation | TrainObservation, moves: Sequence[Move] | None = None, until: Until | None = None
     ) -> list[tuple[Move, float]]:
         """Every move `evaluate` considers with its value, best first (ties keep the order of ``obs.legal``).
         `choose` plays the first, and the coach's hint shows the list: one evaluation serves both."""
-        scores = self.evaluate(obs, moves)
+        scores = self.evaluate(obs, moves, until)
         return sorted(scores.items(), key=lambda item: -item[1])
 
-    def evaluate(self, obs: Observation | TrainObservation, moves: Sequence[Move] | None = None) -> dict[Move, float]:
+    def evaluate(
+        self, obs: Observation | TrainObservation, moves: Sequence[Move] | None = None, until: Until | None = None
+    ) -> dict[Move, float]:
         """Average outcome of each of ``moves`` (by default the `candidates` the bot plays from; the coach
-        rates every legal move) over the guesses the budget allows (higher is better)."""
+        rates every legal move) over the guesses the budget allows (higher is better), or fewer: ``until`` is
+        told each guess's values and may stop the search after it (never before ``MIN_SAMPLES`` guesses)."""
         options = self.options
         if isinstance(obs, TrainObservation):
             search = TrainSearch(self.rng, options.budget, options.samples, options.explore, MIN_SAMPLES)
-            rated, rounds = search.evaluate(obs, tuple(obs.legal if moves is None else moves))
+            rated, rounds = search.evaluate(obs, tuple(obs.legal if moves is None else moves), until)
             self.guesses.append(rounds)
             return rated
         start = time.perf_counter()
@@ -131,6 +138,8 @@ class ExpertBot(SearchingBot):
         while done < options.samples:
             # One position for every guess: the searches copy it before they play on it.
             root = determinizer.fill(determinizer.guess(self.rng))
+            # Each guess's own values are only needed by ``until``; without it they are added up as they come.
+            sums = totals if until is None else [0.0] * len(codes)
             values = None
             if exact:
                 try:
@@ -142,16 +151,21 @@ class ExpertBot(SearchingBot):
                     exact = False  # this position is too big to solve: playouts for the rest of this decision
             if values is not None:
                 for i, value in enumerate(values):
-                    totals[i] += value
+                    sums[i] += value
             elif line_solver is not None and playout.line is not None:
-                line_solver.playouts(root, codes, playout.line, self.rng, totals)
+                line_solver.playouts(root, codes, playout.line, self.rng, sums)
             else:
                 for i, move in enumerate(codes):
                     sim = root.copy()
                     sim.apply(move)
                     playout.run(sim)
-                    totals[i] += objective.value(sim)
+                    sums[i] += objective.value(sim)
             done += 1
+            if until is not None:
+                for i, value in enumerate(sums):
+                    totals[i] += value
+                if until(sums) and done >= MIN_SAMPLES:
+                    break
             if (
                 options.budget is not None
                 and done >= MIN_SAMPLES

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine import Kind
 from ..engine.moves import Move
@@ -80,9 +80,12 @@ class TrainSearch:
         self.explore = explore
         self.min_samples = min_samples
 
-    def evaluate(self, obs: TrainObservation, moves: Sequence[Move]) -> tuple[dict[Move, float], int]:
+    def evaluate(
+        self, obs: TrainObservation, moves: Sequence[Move], until: Callable[[Sequence[float]], bool] | None = None
+    ) -> tuple[dict[Move, float], int]:
         """Average worth of each of ``moves`` over the guesses the budget allows (higher is better: the others'
-        mean pips minus one's own at the round's end), and how many guesses that was."""
+        mean pips minus one's own at the round's end), and how many guesses that was; ``until`` is told each
+        guess's worths and may stop the search after it (not before ``min_samples`` guesses)."""
         start = time.perf_counter()
         rng = self.rng
         replayed = replay(obs)
@@ -96,12 +99,16 @@ class TrainSearch:
         while done < self.samples:
             guess = sampler.sample(rng)
             root = kernel_round(replayed, guess.masks, guess.stock)
+            values = [0.0] * len(codes)
             for i, code in enumerate(codes):
                 sim = root.copy()
                 sim.apply(code)
                 playout.finish(sim)
-                totals[i] += worth(sim.points(), seat)
+                values[i] = worth(sim.points(), seat)
+                totals[i] += values[i]
             done += 1
+            if until is not None and until(values) and done >= self.min_samples:
+                break
             if (
                 budget is not None
                 and done >= self.min_samples

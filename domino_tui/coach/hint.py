@@ -9,10 +9,10 @@ hold nothing of a number the move leaves showing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..ai.expert import ExpertBot
+from ..ai.expert import ExpertBot, Until
 from ..ai.inference import infer
 from ..ai.levels import make_level
 from ..ai.objective import Objective
@@ -53,9 +53,14 @@ class Units:
             return f"−{value:.1f} pips"
         return f"−{value * 50:.0f}% chance"
 
+    @property
+    def worth_saying(self) -> float:
+        """The smallest loss worth pointing out: 5 percentage points of the chance, or 3 pips."""
+        return PIPS_WORTH_SAYING if self.pips else 0.1
+
     def costly(self, value: float) -> bool:
-        """Whether a loss is worth pointing out: 5 percentage points of the chance, or 3 pips."""
-        return value >= (PIPS_WORTH_SAYING if self.pips else 0.1)
+        """Whether a loss is worth pointing out."""
+        return value >= self.worth_saying
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,23 +87,31 @@ def _seat_name(seat: int) -> str:
     return f"seat {seat}"
 
 
-def rate(obs: Observation | TrainObservation, bot: ExpertBot, names: Names | None = None) -> list[Rated]:
-    """Every legal move of ``obs`` (the seat to act), best first, with its value and reasons."""
-    name = names or _seat_name
+def rate(
+    obs: Observation | TrainObservation, bot: ExpertBot, names: Names | None = None, until: Until | None = None
+) -> list[Rated]:
+    """Every legal move of ``obs`` (the seat to act), best first, with its value and reasons (``until``: see
+    `ExpertBot.evaluate`)."""
     if len(obs.legal) == 1:
         # The expert does not think about a forced move; neither does the hint (its value is not needed).
         return [Rated(obs.legal[0], 0.0, ("the only legal move",))]
+    # Every legal move, even the pass the expert itself never answers a pass with (base.candidates): a player
+    # may make it, and the review must rate what was played.
+    return explain(obs, bot.rank(obs, obs.legal, until), names)
+
+
+def explain(
+    obs: Observation | TrainObservation, ranking: Sequence[tuple[Move, float]], names: Names | None = None
+) -> list[Rated]:
+    """The expert's ``ranking`` of ``obs``'s moves (best first) with each move's reasons: the review ranks in other
+    processes, which cannot be handed the names."""
+    name = names or _seat_name
     if isinstance(obs, TrainObservation):
         replayed = replay(obs)
         train_voids = void_numbers(train_knowledge(obs, replayed), obs)
-        return [
-            Rated(move, value, train_reasons(obs, replayed, move, train_voids, name))
-            for move, value in bot.rank(obs, obs.legal)
-        ]
+        return [Rated(move, value, train_reasons(obs, replayed, move, train_voids, name)) for move, value in ranking]
     voids = void_numbers(infer(obs), obs)
-    # Every legal move, even the pass the expert itself never answers a pass with (base.candidates): a player
-    # may make it, and the review must rate what was played.
-    return [Rated(move, value, reasons(obs, move, voids, name)) for move, value in bot.rank(obs, obs.legal)]
+    return [Rated(move, value, reasons(obs, move, voids, name)) for move, value in ranking]
 
 
 def train_reasons(

@@ -24,10 +24,23 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from ..ai.expert import ExpertBot
-    from ..coach.hint import Names, Units
-    from ..coach.review import Review
-    from ..engine import Event, Move, Observation
+    from ..coach.hint import Names, Rated, Units
+    from ..coach.review import Decision, Review
+    from ..engine import Event, Move, Observation, TrainObservation
     from ..records import GameRecord, Records
+
+
+HINTS_KEPT = 256
+
+
+def observation_key(obs: Observation | TrainObservation) -> str:
+    """The same text for the same observation, however it came (the table's copy, or the one the hint was asked on)."""
+    import json
+
+    from ..engine import TrainObservation, observation_to_json, train_observation_to_json
+
+    data = train_observation_to_json(obs) if isinstance(obs, TrainObservation) else observation_to_json(obs)
+    return json.dumps(data, sort_keys=True)
 
 
 class RecordNote(Message):
@@ -51,6 +64,8 @@ class ReviewJob:
     result: Review | None = None
     problem: str | None = None
     notes: list[str] = field(default_factory=list)
+    # The decisions rated so far, by their place in the hand (the screen shows them as they come).
+    rated: dict[int, Decision] = field(default_factory=dict)
 
 
 class CoachDesk:
@@ -63,6 +78,10 @@ class CoachDesk:
         # Held while a game's row is written: the row of a game a table kept and the same row with the review of
         # its hand are written by two workers, and the one without the review must not come last.
         self.writing = threading.Lock()
+        # The hints' rankings, by the observation they were asked on: the review of the hand takes them as they
+        # are instead of searching those decisions again.
+        self.hints: dict[str, tuple[Rated, ...]] = {}
+        self.warmed = False
 
     @property
     def records(self) -> Records:
@@ -77,6 +96,34 @@ class CoachDesk:
         from ..coach.hint import master
 
         return master(rng) if self.options is None else ExpertBot(rng, **self.options)  # type: ignore[arg-type]  # the options are ExpertBot's keyword arguments
+
+    def thinks_in_processes(self) -> bool:
+        """Whether reviews spread their decisions over processes: where there are cores for them, for the coach's
+        own bot (a coach of other options is the tests': a quick one, or one made slow to test the table's answers
+        while it thinks, whose processes would outlive the test)."""
+        from ..coach.review import free_cores
+
+        return free_cores() > 1 and self.options is None
+
+    def warm_up(self) -> None:
+        """A hand with your choices is being played: start the review's processes now, so that its review does
+        not wait for them."""
+        if self.warmed:
+            return
+        self.warmed = True
+        if self.thinks_in_processes():
+            from ..coach.review import free_cores, warm_pool
+
+            self.app.run_worker(partial(warm_pool, free_cores()), thread=True, group="review", name="warm")
+
+    def remember_hint(self, obs: Observation | TrainObservation, ranking: Sequence[Rated]) -> None:
+        """The hint ranked ``obs``'s moves: the review may take that ranking."""
+        if len(self.hints) >= HINTS_KEPT:
+            self.hints.clear()  # those of hands long over; the hand being played asks few
+        self.hints[observation_key(obs)] = tuple(ranking)
+
+    def hinted(self, obs: Observation | TrainObservation) -> tuple[Rated, ...] | None:
+        return self.hints.get(observation_key(obs))
 
     # ----- a game ends -----
 
@@ -100,6 +147,10 @@ class CoachDesk:
         for record in list(self.outbox.values()):
             with suppress(OSError):
                 self.records.keep_for_later(record)
+        if self.warmed:
+            from ..coach.review import stop_pool
+
+            stop_pool()
 
     def review_seen(
         self,
@@ -126,15 +177,32 @@ class CoachDesk:
         self.app.run_worker(partial(self._review, job, seed), thread=True, group="review", name="review")
 
     def _review(self, job: ReviewJob, seed: str) -> None:
-        from ..coach.review import rate_choices
+        from ..coach.review import REVIEW_SECONDS, free_cores, rate_choices
 
         def progress(done: int, total: int) -> None:
             job.done, job.total = done, total
 
+        def rated(index: int, decision: Decision) -> None:
+            job.rated[index] = decision
+
         seat, units, todo, names = job.seen
         job.total = len(todo)
+        jobs = free_cores() if self.thinks_in_processes() else 1
+        bot = self.bot(random.Random(seed))
         try:
-            job.result = rate_choices(seat, units, todo, self.bot(random.Random(seed)), names, progress)
+            job.result = rate_choices(
+                seat,
+                units,
+                todo,
+                bot,
+                names,
+                progress,
+                settle=True,
+                jobs=jobs,
+                known=self.hinted,
+                rated=rated,
+                within=REVIEW_SECONDS,
+            )
         except Exception as exc:  # a review is a bonus: it must never take the game down
             job.problem = f"The review could not be made: {exc}"
             return

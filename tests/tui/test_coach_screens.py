@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import random
 from types import SimpleNamespace
+from unittest.mock import patch
 
 from domino_tui.ai.expert import ExpertBot
+from domino_tui.coach import review as review_module
+from domino_tui.coach.hint import units_of
+from domino_tui.coach.review import choices, rate_choices
 from domino_tui.coach.tracker import track
 from domino_tui.engine import GameState, observe
 from domino_tui.net.room import Status
@@ -14,6 +18,7 @@ from domino_tui.records import Records
 from domino_tui.records.stats import HEADERS
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
+from domino_tui.tui.coach_desk import ReviewJob
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.replay import ReplayScreen
@@ -70,6 +75,42 @@ async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
         # A move makes the hint stale: it goes away.
         await play_heaviest(pilot, 1)
         assert not panel.wanted and not panel.display
+
+
+async def test_the_review_takes_the_hints_ranking_of_a_decision_as_it_is():
+    app = make_app("allfives", seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await sat_down(pilot)
+        await play_heaviest(pilot, 2)
+        table = app.table
+        assert len(table.observation.legal) > 1  # a decision the review rates
+        ply = len(table.observation.history)
+        await pilot.press("h")
+        panel = table.query_one(HintPanel)
+        await wait_for(pilot, lambda: panel.ranking is not None)
+        hint = tuple(panel.ranking)
+        await play_out(pilot)
+        job = app.coach.job
+        await wait_for(pilot, lambda: job.result is not None)
+    (decision,) = [d for d in job.result.decisions if d.ply == ply]
+    assert decision.ranking == hint and decision.guesses == 0  # not searched again
+    assert all(d.guesses > 0 for d in job.result.decisions if d.ply != ply)
+
+
+async def test_a_coach_that_thinks_for_a_time_reviews_in_other_processes_started_while_the_hand_is_played():
+    # Two processes even on one core: what is tested is that they start inside the app (Textual stands in for
+    # stderr, which the processes' start once tripped on) and that the review comes back from them.
+    app = DominoApp(variant="block", seed=3, pause=0.0, opponents=("hyperskill",))  # the coach at its own budget
+    with patch.object(review_module, "free_cores", lambda: 2):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await sat_down(pilot)
+            await play_out(pilot)
+            assert app.coach.warmed and review_module._POOL is not None
+            job = app.coach.job
+            await wait_for(pilot, lambda: job.result is not None or job.problem is not None, limit=60)
+            assert job.problem is None and job.result.decisions
+            assert all(d.guesses >= 4 for d in job.result.decisions)  # searched
+    review_module.stop_pool()
 
 
 async def test_the_table_answers_while_the_hint_is_thought_out():
@@ -188,13 +229,55 @@ async def test_the_review_shows_its_progress_until_ready():
     async with app.run_test(size=(80, 24)) as pilot:
         await sat_down(pilot)
         # A review still being worked out, as the screen reads it (whatever computes it).
-        job = SimpleNamespace(index=0, done=2, total=5, result=None, problem=None)
+        job = SimpleNamespace(index=0, done=2, total=5, result=None, problem=None, rated={}, seen=(0, None, [], None))
         app.push_screen(ReviewScreen(job))  # type: ignore[arg-type]
         await pilot.pause(0.1)
         screen = app.screen
         assert screen.has_class("-waiting")
         assert "2 of 5 decisions" in text_of(screen.query_one("#review-summary"))
         assert screen.query_one("ProgressBar").progress == 2
+
+
+async def test_the_review_fills_in_decision_by_decision_as_they_are_rated():
+    # A hand's decisions, rated by a quick coach; the review screen is shown them one by one, as the worker
+    # rating them in parallel would hand them over (the last first).
+    state = GameState.new("classic", random.Random(4))
+    bots = [ExpertBot(random.Random(s), budget=None, samples=4) for s in range(2)]
+    while not state.over:
+        state.apply(bots[state.turn].choose(observe(state, state.turn)))
+    todo = choices(state, 0)
+    units = units_of(todo[0][1])
+    review = rate_choices(0, units, todo, ExpertBot(random.Random(1), budget=None, samples=4))
+    assert len(todo) >= 3
+    job = ReviewJob(0, (0, units, todo, lambda seat: f"seat {seat}"), total=len(todo))
+    app = make_app("classic", seed=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await sat_down(pilot)
+        app.push_screen(ReviewScreen(job))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.query("OptionList")))
+        screen = app.screen
+        options = screen.query_one("OptionList")
+        assert options.option_count == 0  # nothing rated yet
+        last = len(todo) - 1
+        job.rated[last], job.done = review.decisions[last], 1
+        await wait_for(pilot, lambda: options.option_count == len(todo))
+        # The rated decision's row shows its verdict, and is the one shown; the others wait for theirs.
+        assert screen.has_class("-waiting") and screen.query_one("#review-body").display
+        assert not options.get_option_at_index(last).disabled
+        assert str(options.get_option_at_index(last).prompt).startswith(("✓", "✗"))
+        assert all(options.get_option_at_index(i).disabled for i in range(last))
+        assert str(options.get_option_at_index(0).prompt).startswith("…")
+        assert options.highlighted == last
+        await wait_for(pilot, lambda: f"you: {todo[last][2]}" in text_of(screen.query_one("#review-hand")))
+        job.rated[0], job.done = review.decisions[0], 2
+        await wait_for(pilot, lambda: not options.get_option_at_index(0).disabled)
+        assert str(options.get_option_at_index(0).prompt).startswith(("✓", "✗"))
+        assert options.get_option_at_index(1).disabled
+        job.rated.update(enumerate(review.decisions))
+        job.done, job.result = len(todo), review
+        await wait_for(pilot, lambda: screen.has_class("-ready"))
+        assert not any(options.get_option_at_index(i).disabled for i in range(len(todo)))
+        assert options.highlighted == last  # where the player was browsing
 
 
 async def test_statistics_list_the_record_and_replay_a_game(private_config):

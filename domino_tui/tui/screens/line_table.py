@@ -297,6 +297,11 @@ class LineTable(BesidePanels, RoomTable):
         here.seen = [o for o in here.seen if len(o.history) < len(obs.history)]
         if len(obs.legal) > 1:
             here.seen.append(obs)
+            coach = getattr(self.app, "coach", None)
+            if coach is not None and self.coach_here and len(here.seen) > 1:
+                # This hand will be reviewed. The second choice, not the first: that may be on the first frame,
+                # which loads nothing it does not show (tests/tui/test_startup_imports.py).
+                coach.warm_up()
         moved = here.seat_view is not None and len(here.seat_view.observation.history) != len(obs.history)
         latest = self.latest
         if latest is None or (view.match, view.game, view.position) >= (latest.match, latest.game, latest.position):

@@ -1,7 +1,7 @@
 """The review of a hand: your decisions one by one, the table as it was, the expert's ranking of your options.
 
 The review is computed in the background (`coach_desk.ReviewJob`); until it is ready this screen shows its
-progress. Costly decisions are marked ✗ with a note; the others ✓.
+progress, and each decision's row as soon as it is rated. Costly decisions are marked ✗ with a note; the others ✓.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...coach.review import Decision
-from ...engine import Observation
+from ...engine import Move, Observation
 from ...records.stats import chance_lost
 from ..widgets.hint_panel import render as render_ranking
 from ..widgets.key_footer import KeyFooter
@@ -39,6 +39,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #review-list { width: 1fr; height: 1fr; }
     ReviewScreen #review-ranking { width: 1fr; height: 1fr; border: round $accent 60%; padding: 0 1; }
     ReviewScreen.-waiting #review-body { display: none; }
+    ReviewScreen.-waiting.-filling #review-body { display: block; }
     ReviewScreen.-ready #review-wait { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,6 +68,7 @@ class ReviewScreen(Screen[None]):
         self.add_class("-waiting")
         self.query_one("#review-board").border_title = "The table as it was"
         self.query_one("#review-ranking").border_title = "The expert's ranking"
+        self.listed: set[int] = set()  # the decisions whose rows show their verdict
         self.poll()
         if self.job.result is None:
             self.timer = self.set_interval(0.2, self.poll)
@@ -79,6 +81,7 @@ class ReviewScreen(Screen[None]):
             bar.update(total=job.total, progress=job.done)
             text = job.problem or f"Review of game {game_no}: {job.done} of {job.total or '…'} decisions rated"
             self.query_one("#review-summary", Static).update(text)
+            self.fill(dict(job.rated))
             return
         if hasattr(self, "timer"):
             self.timer.stop()
@@ -92,20 +95,46 @@ class ReviewScreen(Screen[None]):
             summary += f", {chance_lost(result.average_loss)} given away a decision on average"
         summary += " · ↑↓ browse · Esc closes"
         self.query_one("#review-summary", Static).update(summary)
-        options = self.query_one(OptionList)
-        options.clear_options()
         if not result.decisions:
+            options = self.query_one(OptionList)
+            options.clear_options()
             options.add_option(Option("No choices to make in this hand.", disabled=True))
             return
-        options.add_options(Option(line(i, d), id=str(i)) for i, d in enumerate(result.decisions))
-        options.highlighted = 0
-        options.focus()
+        self.fill(dict(enumerate(result.decisions)))
+
+    def fill(self, rated: dict[int, Decision]) -> None:
+        """Rows for the hand's decisions, each showing its verdict once it is rated (the review fills in while
+        the rest are searched): the first rated is shown at once, and browsing may start."""
+        if not rated:
+            return
+        options = self.query_one(OptionList)
+        if not self.listed:
+            self.add_class("-filling")
+            made = [move for _, _, move in self.job.seen[2]] if self.job.result is None else []
+            count = max(len(made), len(self.job.result.decisions) if self.job.result else 0)
+            options.clear_options()
+            options.add_options(
+                Option(line(i, rated[i]) if i in rated else waiting(i, made[i]), id=str(i), disabled=i not in rated)
+                for i in range(count)
+            )
+            self.listed.update(rated)
+        else:
+            for i in sorted(rated.keys() - self.listed):
+                options.replace_option_prompt(str(i), line(i, rated[i]))
+                options.enable_option(str(i))
+                self.listed.add(i)
+        if options.highlighted is None:
+            options.highlighted = min(rated)
+            options.focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        result = self.job.result
-        if result is None or event.option.id is None:
+        if event.option.id is None:
             return
-        self.show(result.decisions[int(event.option.id)])
+        index = int(event.option.id)
+        result = self.job.result
+        decision = result.decisions[index] if result is not None else self.job.rated.get(index)
+        if decision is not None:
+            self.show(decision)
 
     def show(self, d: Decision) -> None:
         obs = d.obs
@@ -132,6 +161,11 @@ class ReviewScreen(Screen[None]):
             text.append(d.note + "\n\n", style="bold")
         text.append_text(render_ranking(obs, list(d.ranking), made=d.made))
         self.query_one("#review-ranking-text", Static).update(text)
+
+
+def waiting(i: int, made: Move) -> Text:
+    """The row of a decision not rated yet."""
+    return Text(f"… {i + 1:>2}. {made}", style="dim")
 
 
 def line(i: int, d: Decision) -> Text:

@@ -86,6 +86,9 @@ class HintPanel(Static):
             self.post_message(self.Ranked(token, obs, ranking, names))
 
     def on_hint_panel_ranked(self, message: Ranked) -> None:
+        coach = getattr(self.app, "coach", None)
+        if coach is not None:
+            coach.remember_hint(message.obs, message.ranking)  # the hand's review takes it (even a hint hidden since)
         if message.token != self.token:
             return
         self.ranking = message.ranking
