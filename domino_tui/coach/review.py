@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -358,17 +359,21 @@ def warm_pool(jobs: int) -> None:
 # The processes reviews spread their decisions over, started by the first review that wants them and kept for the
 # next (starting one costs more than a decision's search).
 _POOL: tuple[int, ProcessPoolExecutor] | None = None
+# The pool is asked for from worker threads (the warm-up while a hand is played, then the review itself): one at a
+# time, or two could each start a pool, and each swap sys.stderr while the tracker starts.
+_POOL_LOCK = threading.Lock()
 
 
 def review_pool(jobs: int) -> ProcessPoolExecutor:
     """The pool of ``jobs`` processes (spawned, not forked: the app has threads running)."""
     global _POOL
-    if _POOL is None or _POOL[0] != jobs:
-        if _POOL is not None:
-            _POOL[1].shutdown(wait=False, cancel_futures=True)
-        start_resource_tracker()
-        _POOL = (jobs, ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")))
-    return _POOL[1]
+    with _POOL_LOCK:
+        if _POOL is None or _POOL[0] != jobs:
+            if _POOL is not None:
+                _POOL[1].shutdown(wait=False, cancel_futures=True)
+            start_resource_tracker()
+            _POOL = (jobs, ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")))
+        return _POOL[1]
 
 
 def start_resource_tracker() -> None:
@@ -391,9 +396,10 @@ def start_resource_tracker() -> None:
 def stop_pool() -> None:
     """The app closes: the review's processes stop, dropping decisions not started (a review no one will read)."""
     global _POOL
-    if _POOL is not None:
-        _POOL[1].shutdown(wait=False, cancel_futures=True)
-        _POOL = None
+    with _POOL_LOCK:
+        if _POOL is not None:
+            _POOL[1].shutdown(wait=False, cancel_futures=True)
+            _POOL = None
 
 
 def free_cores() -> int:
