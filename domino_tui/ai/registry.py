@@ -7,11 +7,21 @@ import random
 from .base import Bot
 from .expert import ExpertBot
 from .ismcts import IsmctsBot
-from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
+from .simple import DoublesBot, DummyBot, FiveScorerBot, FivesDenierBot, GreedyBot, HyperskillBot, RandomBot
 
 BOTS: dict[str, type[Bot]] = {
     cls.name: cls
-    for cls in (RandomBot, DummyBot, GreedyBot, DoublesBot, HyperskillBot, FiveScorerBot, ExpertBot, IsmctsBot)
+    for cls in (
+        RandomBot,
+        DummyBot,
+        GreedyBot,
+        DoublesBot,
+        HyperskillBot,
+        FiveScorerBot,
+        FivesDenierBot,
+        ExpertBot,
+        IsmctsBot,
+    )
 }
 
 
