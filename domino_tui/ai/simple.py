@@ -5,6 +5,7 @@ less what the next player can answer with)."""
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -197,13 +198,20 @@ class FivesDenierBot(Bot):
         "early. Elsewhere, the heaviest tile."
     )
 
+    def __init__(self, rng: random.Random | None = None, deny: bool = True) -> None:
+        """``deny`` False leaves out the reply: the play that scores most now, of equals the one that keeps more
+        numbers or lays a double (the Easy level where the count scores), and elsewhere the heaviest tile as
+        `greedy` plays it."""
+        super().__init__(rng)
+        self.deny = deny
+
     def choose(self, obs: Observation) -> Move:
         options = plays(obs)
         if not options:
             return fallback(obs)
         if not obs.rules.fives:
             return heaviest_move(obs, pip_weights(obs.rules.max_pip))
-        reply = self._reply_pool(obs)
+        reply = self._reply_pool(obs) if self.deny else (0, 0)
         return max(options, key=lambda m: self.worth(obs, m, reply))
 
     @staticmethod

@@ -31,6 +31,8 @@ def test_it_takes_two_that_leave_nothing_over_four_that_let_the_opponent_score_s
     # and goes out. On the left: ends 5 and 5, count 10, two fives, 2 points, and [6|6] fits nowhere.
     assert choose("fivescorer", obs) == Move.play(Tile(5, 6), End.RIGHT)
     assert choose("fivesdenier", obs) == Move.play(Tile(5, 6), End.LEFT)
+    # Told not to deny, it takes the 4 as the greedy scorer does.
+    assert FivesDenierBot(random.Random(0), deny=False).choose(obs) == Move.play(Tile(5, 6), End.RIGHT)
 
 
 def test_it_declines_ten_that_leave_fifteen_for_a_safe_five() -> None:
