@@ -15,7 +15,7 @@ PLAIN = {
     "doubles": "Doubles first, then the heaviest tile.",
     "hyperskill": "Its most common numbers first.",
     "fivescorer": "The play that scores most right now.",
-    "fivesdenier": "Scores now, leaves little to score back.",
+    "fivesdenier": "Scores, leaving the next player little.",
     "expert": "Reads the hidden hands and searches.",
 }
 # A seat for a person at this keyboard (hot seat): each hand is hidden behind a "pass the keyboard" screen.
