@@ -1,14 +1,16 @@
-"""The expert against greedy at a 4-player Fives and Threes table (each for himself), beside greedy as the reference.
+"""A bot against others at a 3- or 4-player Fives and Threes table (each for himself), beside them as the reference.
 
     python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2
+    python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2 --players 3 --against fivesdenier
+    python -m benchmarks.fives_and_threes_table --hands 2000 --bot fivesdenier --against fivescorer
 
-Every deal is played twice: once with the expert in one seat and ``--against`` (greedy) in the three others, and
-once with ``--against`` in all four seats (the reference: the same seat, the same deal). The seat moves round the
+Every deal is played twice: once with ``--bot`` (the expert) in one seat and ``--against`` (greedy) in the others,
+and once with ``--against`` in every seat (the reference: the same seat, the same deal). The seat moves round the
 table deal by deal. For that seat it prints the share of hands in which it earned the most at the table (alone,
-and shared), the points it earned a hand (the count scored in play plus the go) with a 95% interval, and the
-paired difference (the expert's points minus the reference's, deal by deal, with its 95% interval); and the
-expert's think time per decision (median, p95). The expert plays with a fixed number of guesses a decision
-(``--samples``, no time budget), so a seed replays the run.
+with its 95% interval, and shared), the points it earned a hand (the count scored in play plus the go), and the
+paired difference (the bot's points minus the reference's, deal by deal, with its 95% interval); and the bot's
+think time per decision (median, p95). The expert plays with a fixed number of guesses a decision (``--samples``,
+no time budget, unless ``--option budget=...``), so a seed replays the run.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from benchmarks.strength import parse_options
 from domino_tui.ai import make_bot
 from domino_tui.engine import GameState, get_rules, observe
 
@@ -54,6 +57,16 @@ class Side:
         self.think += other.think
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (c - r) / d, (c + r) / d
+
+
 def interval(xs: list[float]) -> str:
     mean = statistics.fmean(xs)
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
@@ -77,12 +90,16 @@ def play_hand(players: int, seat: int, deal_seed: int, bot_for: dict[int, tuple[
 
 def run(args: argparse.Namespace, deals: range) -> tuple[Side, Side]:
     ours, reference = Side(), Side()
-    expert = ("expert", {"budget": None, "samples": args.samples})
+    options: dict[str, object] = {"budget": None, "samples": args.samples} if args.bot == "expert" else {}
+    options.update(parse_options(args.option))
+    measured = (args.bot, options)
     other = (args.against, {})
     for d in deals:
         seat = d % args.players
         deal_seed = args.seed * 1_000_003 + d
-        play_hand(args.players, seat, deal_seed, {s: expert if s == seat else other for s in range(args.players)}, ours)
+        play_hand(
+            args.players, seat, deal_seed, {s: measured if s == seat else other for s in range(args.players)}, ours
+        )
         play_hand(args.players, seat, deal_seed, dict.fromkeys(range(args.players), other), reference)
     return ours, reference
 
@@ -91,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=400, help="deals, each played by both arms")
     ap.add_argument("--players", type=int, default=4, choices=(3, 4))
+    ap.add_argument("--bot", default="expert", help="the bot measured in one seat")
+    ap.add_argument("--option", action="append", default=[], help="the measured bot's option, e.g. budget=0.6")
     ap.add_argument("--against", default="greedy", help="the bot in the other seats (and the reference)")
     ap.add_argument("--samples", type=int, default=60, help="the expert's guesses a decision")
     ap.add_argument("--seed", type=int, default=1)
@@ -110,17 +129,20 @@ def main(argv: list[str] | None = None) -> int:
     diff = [float(a - b) for a, b in zip(ours.points, reference.points, strict=True)]
     fair = 1 / args.players
     print(f"Fives and Threes, {args.players} players each for himself, {ours.hands} deals, seed {args.seed}")
-    for label, side in (("expert", ours), (f"{args.against} (reference)", reference)):
+    print(f"  {args.bot} with options {parse_options(args.option) or 'default'}, {args.samples} guesses for the expert")
+    for label, side in ((args.bot, ours), (f"{args.against} (reference)", reference)):
+        lo, hi = wilson(side.most, side.hands)
         print(
-            f"  {label:>20}: earned the most in {side.most / side.hands:.1%} of the hands alone, "
+            f"  {label:>20}: earned the most in {side.most / side.hands:.1%} of the hands alone "
+            f"(95% CI {lo:.1%} .. {hi:.1%}), "
             f"{side.shared / side.hands:.1%} shared (an even share: {fair:.0%}); "
             f"points a hand {statistics.fmean(side.points):.2f}"
         )
-    print(f"  expert minus reference, points a hand, deal by deal: {interval(diff)}")
+    print(f"  {args.bot} minus reference, points a hand, deal by deal: {interval(diff)}")
     think = sorted(ours.think)
     p95 = think[min(len(think) - 1, int(0.95 * len(think)))] if think else 0.0
     median = statistics.median(think) if think else 0.0
-    print(f"  expert's think time: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms ({len(think)} decisions)")
+    print(f"  {args.bot}'s think time: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms ({len(think)} decisions)")
     print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
 

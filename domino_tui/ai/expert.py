@@ -62,7 +62,8 @@ class ExpertOptions:
     """(Line games) how much the playouts prefer leaving ends that show numbers the hand holds."""
     presume: bool = True
     """(Games without stock or counts) guess as if every other seat but the partner sheds its heaviest fitting
-    tile, until it shows otherwise or no deal fits that (model.py)."""
+    tile, (games that score the count) as if it takes the most points it can, until it shows otherwise or no
+    deal fits that (model.py)."""
     reply: float = 2.0
     """(Variants that score the count: All Fives, Fives and Threes) how much the playouts count against a play
     what the next seat could score at once in answer (playout.best_reply; 0: only what the play scores)."""

@@ -7,7 +7,7 @@ import random
 from .base import Bot
 from .expert import ExpertBot
 from .ismcts import IsmctsBot
-from .simple import DoublesBot, DummyBot, FiveScorerBot, GreedyBot, HyperskillBot, RandomBot
+from .simple import DoublesBot, DummyBot, FiveScorerBot, FivesDenierBot, GreedyBot, HyperskillBot, RandomBot
 from .train_planner import TrainPlannerBot
 
 BOTS: dict[str, type[Bot]] = {
@@ -19,6 +19,7 @@ BOTS: dict[str, type[Bot]] = {
         DoublesBot,
         HyperskillBot,
         FiveScorerBot,
+        FivesDenierBot,
         TrainPlannerBot,
         ExpertBot,
         IsmctsBot,

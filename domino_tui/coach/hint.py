@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..ai.expert import ExpertBot, Until
 from ..ai.inference import infer
 from ..ai.levels import make_level
-from ..ai.objective import Objective
+from ..ai.objective import HAND_POINTS, Objective
 from ..ai.train_expert import train_knowledge
 from ..ai.train_view import Replayed, move_code, replay
 from ..engine import End, Kind, Move, Observation, TrainObservation, TrainPlay
@@ -24,26 +24,33 @@ from .tracker import Shown, void_numbers
 Names = Callable[[int], str]
 HINT_LEVEL = "Master"
 PIPS_WORTH_SAYING = 3.0  # a Mexican Train decision that costs this many pips or more gets a note
+POINTS_WORTH_SAYING = 2.0  # so does a hand of All Fives or Fives and Threes on its own that costs this many points
 
 
 @dataclass(frozen=True, slots=True)
 class Units:
     """What the expert's values mean: the chance of winning the match (in a match to a target) or the game, a
-    draw counting half (the objective's -1 .. 1 read as a chance); or, in Mexican Train (``pips``), the pips the
-    seat expects to end the round with fewer than the others' mean."""
+    draw counting half (the objective's -1 .. 1 read as a chance); in a hand of All Fives or Fives and Threes on
+    its own (``points``), the points it expects to end ahead of the best of the others; or, in Mexican Train
+    (``pips``), the pips the seat expects to end the round with fewer than the others' mean."""
 
     match: bool
     pips: bool = False
+    points: bool = False  # a hand on its own where plays score the count: its margin in points (`Objective`)
 
     @property
     def label(self) -> str:
         if self.pips:
             return "pips fewer than the others' mean at the round's end"
+        if self.points:
+            return "points ahead of the best of the others at the hand's end"
         return "chance to win the match" if self.match else "chance to win (a draw counts half)"
 
     def show(self, value: float) -> str:
         if self.pips:
             return f"{value:+.1f}"
+        if self.points:
+            return f"{value * HAND_POINTS:+.1f}"
         # A tenth of a point: early in a match the moves' chances often differ by less than one point.
         return f"{min(100.0, max(0.0, (value + 1) * 50)):.1f}%"
 
@@ -51,11 +58,16 @@ class Units:
         """A loss (best minus made, >= 0) in these units, e.g. "−12% chance" or "−4.5 pips"."""
         if self.pips:
             return f"−{value:.1f} pips"
+        if self.points:
+            return f"−{value * HAND_POINTS:.1f} points"
         return f"−{value * 50:.0f}% chance"
 
     @property
     def worth_saying(self) -> float:
-        """The smallest loss worth pointing out: 5 percentage points of the chance, or 3 pips."""
+        """The smallest loss worth pointing out, in this unit's own scale: 5 percentage points of the chance,
+        3 pips, or 2 points."""
+        if self.points:
+            return POINTS_WORTH_SAYING / HAND_POINTS
         return PIPS_WORTH_SAYING if self.pips else 0.1
 
     def costly(self, value: float) -> bool:
@@ -73,7 +85,8 @@ class Rated:
 def units_of(obs: Observation | TrainObservation) -> Units:
     if isinstance(obs, TrainObservation):
         return Units(match=False, pips=True)
-    return Units(Objective(obs).in_match)
+    objective = Objective(obs)
+    return Units(objective.in_match, points=objective.by_margin)
 
 
 def master(rng: random.Random | None = None) -> ExpertBot:

@@ -16,6 +16,7 @@ PLAIN = {
     "hyperskill": "Its most common numbers first.",
     "fivescorer": "The play that scores most right now.",
     "trainplanner": "Keeps a run for its own train.",
+    "fivesdenier": "Scores, leaving the next player little.",
     "expert": "Reads the hidden hands and searches.",
 }
 # A seat for a person at this keyboard (hot seat): each hand is hidden behind a "pass the keyboard" screen.

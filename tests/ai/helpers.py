@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domino_tui.engine import DRAW, PASS, Board, End, Move, Observation, Tile, get_rules, tile_set
+from domino_tui.engine.core import Layout
 
 
 def T(text: str) -> list[Tile]:
@@ -24,8 +25,18 @@ def line(text: str, spinner: bool = False) -> Board:
         if i == 0:
             board.place(Tile.of(a, b), End.LEFT)
             if (board.ends[0], board.ends[1]) != (a, b):
+                # The kernel lays a lead low half left: turn it as written.
                 board.line[0] = type(board.line[0])(Tile.of(a, b), a, b)
-                board.ends[0], board.ends[1] = a, b
+                was = board.layout
+                board.layout = Layout.rebuilt(
+                    was.spinner_allowed,
+                    (a, b, *was.ends[2:]),
+                    was.double_at,
+                    was.arm_started,
+                    was.spinner,
+                    was.side_taken,
+                    was.tiles,
+                )
         else:
             assert board.ends[1] == a, f"{p} does not follow the line"
             board.place(Tile.of(a, b), End.RIGHT)

@@ -40,3 +40,12 @@ def test_the_objective_among_four_sides_is_against_the_side_ahead() -> None:
     near = Objective(observe(state, 0, (40, 50, 10, 10), 61))
     far = Objective(observe(state, 0, (40, 58, 10, 10), 61))
     assert near.in_match and near.of(None, (3, 0, 0, 0)) > far.of(None, (3, 0, 0, 0))
+
+
+def test_a_hand_on_its_own_is_worth_its_points_not_only_who_earned_more() -> None:
+    # Even odds of 10 points ahead or 1 behind are worth more than 1 point ahead for sure: the hand is played for
+    # points (outside a match; in one, the match's equity decides).
+    state = GameState.new(get_rules("fivesandthrees"), random.Random(3))
+    hand = Objective(observe(state, 0, (), None))
+    gamble = (hand.of(None, (10, 0)) + hand.of(None, (0, 1))) / 2
+    assert gamble > hand.of(None, (1, 0)) > hand.of(None, (0, 0)) == 0.0

@@ -6,7 +6,7 @@ import random
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.inference import infer
-from domino_tui.ai.model import held_back, presume
+from domino_tui.ai.model import held_back, outscored, presume, presume_scoring
 from domino_tui.ai.sampling import sample
 from domino_tui.engine import End, GameState, observe
 
@@ -96,3 +96,40 @@ def test_the_tree_search_presumes_heavy_tiles_first_only_when_asked() -> None:
         rng = random.Random(3)
         held = sum(bool(determinizer.sim(rng).masks[1] & heavier) for _ in range(200))
         assert (held == 0) if presumed else (held > 20)
+
+
+def scoring_plays():
+    """Fives and Threes: seat 0 leads [2|3] (count 5, a point); seat 1 answers [1|2] on the left (count 4, nothing)
+    while [3|4] on the right would have made 6 (2 points) and [0|2] on the left 3 (a point)."""
+    state = game(
+        "fivesandthrees",
+        ["23 00 11 66 55 44 05", "12 13 16 26 36 46 56"],
+        lead=0,
+    )
+    play(state, "23")
+    play(state, "12", End.LEFT)
+    return state
+
+
+def test_guesses_presume_a_scorer_takes_the_most_it_can() -> None:
+    obs = observe(scoring_plays(), 0)
+    facts, deviated = outscored(obs)
+    assert not deviated
+    [(seat, _, better)] = facts
+    assert seat == 1 and better & mask("34 02") == mask("34 02")
+    know = infer(obs)
+    assert presume_scoring(know, obs) == 1
+    rng = random.Random(5)
+    for _ in range(200):
+        assert not sample(know, obs.stock_size, rng).masks[1] & mask("34 02")
+
+
+def test_a_seat_seen_passing_up_a_score_is_presumed_nothing() -> None:
+    state = scoring_plays()
+    play(state, "11", End.LEFT)  # seat 0: ends 1 and 3, a double at the left (count 5)
+    play(state, "13", End.LEFT)  # seat 1 plays [1|3], with which it could have scored a point on its first turn
+    obs = observe(state, 0)
+    assert outscored(obs)[1] == {1}
+    know = infer(obs)
+    assert presume_scoring(know, obs) == 0
+    assert not any(v.soft for v in know.seats[1].voids)

@@ -196,3 +196,9 @@ def test_units_follow_what_is_played_for():
     assert not units_of(observe(block, 0)).match  # a game on its own
     classic = GameState.new("classic", random.Random(1))
     assert not units_of(observe(classic, 0, (0, 0), None)).match
+    fives = GameState.new("fivesandthrees", random.Random(1))
+    alone = units_of(observe(fives, 0))  # a hand on its own is played for points
+    assert alone.points and not alone.match
+    assert alone.show(0.25) == "+5.0" and alone.loss(0.1) == "−2.0 points" and alone.costly(0.1)
+    in_match = units_of(observe(fives, 0, (10, 20), 61))
+    assert in_match.match and not in_match.points
