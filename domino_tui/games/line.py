@@ -55,6 +55,9 @@ class LineKind(MatchKind):
 class LineMatch(PlayedMatch):
     def __init__(self, match: Match) -> None:
         self.match = match
+        # The scores of the games before the one in play, and how many games they are: worked out once a game
+        # rather than for every seat's observation of every move (a long match has hundreds of games behind it).
+        self._before: tuple[int, tuple[int, ...]] = (-1, ())
 
     @property
     def turn(self) -> int:
@@ -115,7 +118,13 @@ class LineMatch(PlayedMatch):
 
     def observe(self, seat: int) -> Observation:
         match = self.match
-        return observe(match.game, seat, match.scores_before(len(match.games) - 1), match.target)
+        return observe(match.game, seat, self._scores_before_this_game(), match.target)
+
+    def _scores_before_this_game(self) -> tuple[int, ...]:
+        games = len(self.match.games) - 1  # a rewind replaces only the game in play: those before stay as they were
+        if self._before[0] != games:
+            self._before = (games, self.match.scores_before(games))
+        return self._before[1]
 
     def observation(self, seat: int) -> Json:
         return observation_to_json(self.observe(seat))

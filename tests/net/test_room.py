@@ -108,3 +108,33 @@ def test_codes_tokens_and_passwords() -> None:
     assert credentials.check_password("open sesame", stored)
     assert not credentials.check_password("open sesam", stored)
     assert not credentials.check_password("open sesame", "garbage")
+
+
+def test_a_move_costs_the_same_however_many_games_the_match_has_behind_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each seat's observation carries the scores of the games before the one in play: worked out once a game,
+    not for every seat on every move (a match to a high target has hundreds of games behind it)."""
+    from domino_tui.engine import Match
+
+    options, _ = check_options({"type": "create", "variant": "partnership", "target": 10_000}, False)
+    room = Room("ABCDEF", 7, options, None, 0.0)
+    for seat in range(4):
+        room.apply({"e": "seat", "seat": seat, "kind": "person", "name": f"P{seat}", "creator": seat == 0})
+    room.apply({"e": "start"})
+    worked_out: list[int] = []
+    scores_before = Match.scores_before
+    monkeypatch.setattr(Match, "scores_before", lambda m, i: worked_out.append(i) or scores_before(m, i))
+    games = moves = 0
+    while games < 4:
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+            games += 1
+            continue
+        seat = room.to_act()
+        assert seat is not None
+        seen = [room.observation(s) for s in range(4)]
+        legal = seen[seat]["obs"]["legal"]  # type: ignore[index]  # an obs message
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+        moves += 1
+    assert moves > 4 * 4
+    # Once a game for the observations, and as each game ends (whether the match is over, before the next deal).
+    assert len(worked_out) <= 3 * (games + 1)
