@@ -58,6 +58,10 @@ class LineMatch(PlayedMatch):
         # The scores of the games before the one in play, and how many games they are: worked out once a game
         # rather than for every seat's observation of every move (a long match has hundreds of games behind it).
         self._before: tuple[int, tuple[int, ...]] = (-1, ())
+        # The last observation made, as JSON, and the game and move it was made at: the table, its history and the
+        # scores are every seat's alike, so the other seats' observations of that move share them and only their
+        # own hand and legal moves are made for each (a move is observed by every seat of its room).
+        self._shared: tuple[object, int, Json] = (None, -1, {})
 
     @property
     def turn(self) -> int:
@@ -127,7 +131,14 @@ class LineMatch(PlayedMatch):
         return self._before[1]
 
     def observation(self, seat: int) -> Json:
-        return observation_to_json(self.observe(seat))
+        game = self.match.game
+        made_at, moves, shared = self._shared
+        if made_at is not game or moves != len(game.moves):
+            shared = observation_to_json(self.observe(seat))
+            self._shared = (game, len(game.moves), shared)
+        # As observe() has them: the legal moves are the seat's to move only.
+        legal = [move_to_json(m) for m in game.legal_moves()] if seat == game.turn else []
+        return {**shared, "seat": seat, "hand": [t.to_json() for t in game.hand(seat)], "legal": legal}
 
     def public(self) -> Json:
         return public_json(self.observe(0))

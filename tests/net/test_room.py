@@ -138,3 +138,34 @@ def test_a_move_costs_the_same_however_many_games_the_match_has_behind_it(monkey
     assert moves > 4 * 4
     # Once a game for the observations, and as each game ends (whether the match is over, before the next deal).
     assert len(worked_out) <= 3 * (games + 1)
+
+
+def test_every_seats_observation_of_a_move_is_its_own_though_they_share_the_table() -> None:
+    """The seats' observations of one move share what is every seat's alike; each is still exactly what the
+    engine makes of that seat's view, through game ends, next games and a move taken back."""
+    from domino_tui.engine import observation_to_json
+
+    options, _ = check_options({"type": "create", "variant": "partnership", "target": 300}, False)
+    room = Room("ABCDEF", 11, options, None, 0.0)
+    for seat in range(4):
+        room.apply({"e": "seat", "seat": seat, "kind": "person", "name": f"P{seat}", "creator": seat == 0})
+    room.apply({"e": "start"})
+    played = room.match
+    assert played is not None
+    rewound = False
+    for _ in range(120):
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+            continue
+        for seat in (2, 0, 3, 1):
+            assert played.observation(seat) == observation_to_json(played.observe(seat))  # type: ignore[arg-type]
+        seat = room.to_act()
+        assert seat is not None
+        point = played.undo_point(seat)
+        if not rewound and point is not None:
+            played.rewind(point)
+            rewound = True
+            continue
+        legal = played.observation(seat)["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})  # type: ignore[index]
+    assert rewound and room.game_number > 1
