@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 from ..engine import (
     Match,
@@ -52,6 +54,9 @@ class LineKind(MatchKind):
         return observation_from_json(data)
 
 
+_OWN = ("seat", "hand", "legal")  # what of a line game's observation is the seat's own
+
+
 class LineMatch(PlayedMatch):
     def __init__(self, match: Match) -> None:
         self.match = match
@@ -62,6 +67,9 @@ class LineMatch(PlayedMatch):
         # scores are every seat's alike, so the other seats' observations of that move share them and only their
         # own hand and legal moves are made for each (a move is observed by every seat of its room).
         self._shared: tuple[object, int, Json] = (None, -1, {})
+        # The same as JSON text, cut where the seat, hand and legal moves go (the text between, then the name of
+        # what goes next, in turn), for the observations sent as text: encoded once a move, not once a seat.
+        self._shared_text: tuple[object, int, list[str]] = (None, -1, [])
 
     @property
     def turn(self) -> int:
@@ -136,9 +144,26 @@ class LineMatch(PlayedMatch):
         if made_at is not game or moves != len(game.moves):
             shared = observation_to_json(self.observe(seat))
             self._shared = (game, len(game.moves), shared)
-        # As observe() has them: the legal moves are the seat's to move only.
+        return {**shared, **self._own(seat)}
+
+    def observation_text(self, seat: int) -> str:
+        game = self.match.game
+        made_at, moves, pieces = self._shared_text
+        if made_at is not game or moves != len(game.moves):
+            # Encoded with a mark where each seat's own goes, and cut there: the text is byte for byte the
+            # observation's encoding, its keys in their order.
+            marked = {**self.observation(seat), **{key: f"\0{key}" for key in _OWN}}
+            pieces = re.split(r'"\\u0000(seat|hand|legal)"', json.dumps(marked, separators=(",", ":")))
+            self._shared_text = (game, len(game.moves), pieces)
+        own = {key: json.dumps(value, separators=(",", ":")) for key, value in self._own(seat).items()}
+        return "".join(own[piece] if n % 2 else piece for n, piece in enumerate(pieces))
+
+    def _own(self, seat: int) -> Json:
+        """What of an observation is ``seat``'s own: as observe() has them, the legal moves only for the seat to
+        move."""
+        game = self.match.game
         legal = [move_to_json(m) for m in game.legal_moves()] if seat == game.turn else []
-        return {**shared, "seat": seat, "hand": [t.to_json() for t in game.hand(seat)], "legal": legal}
+        return {"seat": seat, "hand": [t.to_json() for t in game.hand(seat)], "legal": legal}
 
     def public(self) -> Json:
         return public_json(self.observe(0))

@@ -580,6 +580,16 @@ class Room:
         can_undo = {"can_undo": True} if undo and self.undo_point(seat) is not None else {}
         return {"type": "obs", **head, "obs": match.observation(seat), **can_undo}
 
+    def observation_text(self, seat: int, undo: bool = False) -> str | None:
+        """`observation` of a seat as the protocol's JSON text, made from the text every seat shares (encoded once
+        a move) and the seat's own; None before the first deal."""
+        match = self.match
+        if match is None:
+            return None
+        head = f'{{"type":"obs","match":{self.matches},"game":{self.game_number},"position":{self.position},"obs":'
+        can_undo = ',"can_undo":true' if undo and self.undo_point(seat) is not None else ""
+        return f"{head}{match.observation_text(seat)}{can_undo}}}"
+
     def result(self) -> dict[str, object] | None:
         """The ``result`` message of the game just over, or None while one is being played (it lays every hand
         open: never before the deal is over)."""

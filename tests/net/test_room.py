@@ -169,3 +169,26 @@ def test_every_seats_observation_of_a_move_is_its_own_though_they_share_the_tabl
         legal = played.observation(seat)["legal"]
         room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})  # type: ignore[index]
     assert rewound and room.game_number > 1
+
+
+@pytest.mark.parametrize("variant", ["partnership", "mexicantrain"])
+def test_an_observation_sent_as_text_is_the_observation(variant: str) -> None:
+    """The text a seat is sent (what every seat shares encoded once a move) is its observation's, byte for byte."""
+    options, _ = check_options({"type": "create", "variant": variant, "players": 4}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})  # the other seats bots: Ann alone may take moves back
+    can_undo = 0
+    for _ in range(40):
+        if room.status.value != "playing":
+            break
+        for seat in (3, 1, 0, 2):
+            for undo in (False, True):
+                message = room.observation(seat, undo)
+                assert room.observation_text(seat, undo) == json.dumps(message, separators=(",", ":"))
+            can_undo += "can_undo" in (room.observation(0, True) or {})
+        seat = room.to_act()
+        assert seat is not None
+        legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+    assert can_undo
