@@ -55,6 +55,7 @@ class LineKind(MatchKind):
 
 
 _OWN = ("seat", "hand", "legal")  # what of a line game's observation is the seat's own
+_compact = json.JSONEncoder(separators=(",", ":")).encode  # as the protocol encodes its messages
 
 
 class LineMatch(PlayedMatch):
@@ -153,9 +154,12 @@ class LineMatch(PlayedMatch):
             # Encoded with a mark where each seat's own goes, and cut there: the text is byte for byte the
             # observation's encoding, its keys in their order.
             marked = {**self.observation(seat), **{key: f"\0{key}" for key in _OWN}}
-            pieces = re.split(r'"\\u0000(seat|hand|legal)"', json.dumps(marked, separators=(",", ":")))
+            pieces = re.split(r'"\\u0000(seat|hand|legal)"', _compact(marked))
             self._shared_text = (game, len(game.moves), pieces)
-        own = {key: json.dumps(value, separators=(",", ":")) for key, value in self._own(seat).items()}
+        # Written here as json.dumps writes them (a tile is [low,high]), a few microseconds a seat cheaper.
+        hand = ",".join(f"[{t.low},{t.high}]" for t in game.hand(seat))
+        legal = _compact([move_to_json(m) for m in game.legal_moves()]) if seat == game.turn else "[]"
+        own = {"seat": str(seat), "hand": f"[{hand}]", "legal": legal}
         return "".join(own[piece] if n % 2 else piece for n, piece in enumerate(pieces))
 
     def _own(self, seat: int) -> Json:
