@@ -192,3 +192,25 @@ def test_an_observation_sent_as_text_is_the_observation(variant: str) -> None:
         legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
         room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
     assert can_undo
+
+
+def test_a_checked_move_is_read_once_and_a_stored_one_as_ever(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move checked and then applied is not read from its JSON a second time; a move from the log is read."""
+    from domino_tui.games.line import LineMatch
+
+    options, _ = check_options({"type": "create", "variant": "partnership"}, False)
+    room, again = (Room("ABCDEF", 3, options, None, 0.0) for _ in range(2))
+    for r in (room, again):
+        r.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+        r.apply({"e": "start"})
+    reads: list[object] = []
+    read_move = LineMatch.read_move
+    monkeypatch.setattr(LineMatch, "read_move", lambda m, raw: reads.append(raw) or read_move(m, raw))
+    seat = room.to_act()
+    assert seat is not None
+    legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+    entry = {"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"}
+    room.apply(entry)
+    assert len(reads) == 1
+    again.apply(json.loads(json.dumps(entry)))  # as a restarted server reads its log
+    assert len(reads) == 2 and again.observation(seat) == room.observation(seat)
