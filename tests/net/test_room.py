@@ -214,3 +214,18 @@ def test_a_checked_move_is_read_once_and_a_stored_one_as_ever(monkeypatch: pytes
     assert len(reads) == 1
     again.apply(json.loads(json.dumps(entry)))  # as a restarted server reads its log
     assert len(reads) == 2 and again.observation(seat) == room.observation(seat)
+
+
+def test_a_server_collects_its_garbage_less_often_and_never_scans_what_its_start_made() -> None:
+    import gc
+
+    from domino_tui.net import server
+
+    thresholds = gc.get_threshold()
+    try:
+        server.collect_less()
+        assert gc.get_threshold() == server.COLLECT_AFTER and gc.get_threshold()[0] >= 50 * 700  # Python's: 700
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
