@@ -3,6 +3,7 @@ other seats' updates, on SQLite, on PostgreSQL and as two processes behind HAPro
 measured in the same run.
 
     python benchmarks/rooms.py [--rooms 1000] [--seconds 20] [--warmup 3] [--only sqlite,postgresql,haproxy-2,relay]
+        [--clients light|full]
 
 The setups, one after the other, each with the same rooms and clients:
 
@@ -41,14 +42,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from domino_tui.ai.seat import make  # noqa: E402
 from domino_tui.net.cli import raise_file_limit  # noqa: E402
-from domino_tui.net.client import RoomClient, SeatView  # noqa: E402
+from domino_tui.net.client import RoomClient, SeatView, room_url  # noqa: E402
+from domino_tui.net.protocol import VERSION  # noqa: E402
 
 PAYLOAD = 1_400  # bytes: about a partnership observation in mid-game
 ALL_CORES = frozenset(os.sched_getaffinity(0))
@@ -59,14 +61,27 @@ def pin(pid: int, core: int) -> None:
     os.sched_setaffinity(pid, {cores[core % len(cores)]})
 
 
-class Meter:
-    """Send times of moves and receive times of the updates they caused, matched by (room, position)."""
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    def __init__(self) -> None:
+
+class Meter:
+    """Send times of moves and receive times of the updates they caused, matched by (room, position); and the CPU
+    the server's processes and the clients' used while counting (a share of one core: 1.0 is a core kept busy),
+    which says which side the figure measures."""
+
+    def __init__(self, servers: tuple[int, ...] = ()) -> None:
         self.sent: dict[tuple[int, int], float] = {}
         self.latencies: list[float] = []
         self.moves = 0
         self.counting = False
+        self.servers = servers
+        self.cpu = {"server_cpu": float("nan"), "clients_cpu": float("nan")}
+
+    def _cpu_now(self) -> tuple[float, float]:
+        return sum(cpu_seconds(pid) for pid in self.servers), cpu_seconds(os.getpid())
 
     def moved(self, room: int, position: int) -> None:
         if self.counting:
@@ -81,9 +96,14 @@ class Meter:
     async def measure(self, name: str, seconds: float, warmup: float, stop: asyncio.Event) -> dict[str, Any]:
         """Let every room get going for ``warmup`` seconds, count for ``seconds``, then stop the clients."""
         await asyncio.sleep(warmup)
+        server, clients = self._cpu_now()
         self.counting = True
         await asyncio.sleep(seconds)
         self.counting = False
+        server_after, clients_after = self._cpu_now()
+        if self.servers:
+            self.cpu["server_cpu"] = (server_after - server) / seconds
+        self.cpu["clients_cpu"] = (clients_after - clients) / seconds
         stop.set()
         return self.report(name, seconds)
 
@@ -91,7 +111,8 @@ class Meter:
         lat = sorted(self.latencies)
         p50 = lat[len(lat) // 2] * 1000 if lat else float("nan")
         p99 = lat[int(len(lat) * 0.99)] * 1000 if lat else float("nan")
-        return {"name": name, "moves_per_s": self.moves / seconds, "p50_ms": p50, "p99_ms": p99, "n": len(lat)}
+        moves = self.moves / seconds
+        return {"name": name, "moves_per_s": moves, "p50_ms": p50, "p99_ms": p99, "n": len(lat), **self.cpu}
 
 
 # ----- ours -----
@@ -123,8 +144,12 @@ async def start_when_full(creator: RoomClient) -> None:
         await asyncio.sleep(0.02)
 
 
-async def ours(url: str, rooms: int, seconds: float, warmup: float) -> dict[str, Any]:
-    meter, stop = Meter(), asyncio.Event()
+async def ours(
+    url: str, rooms: int, seconds: float, warmup: float, light: bool = True, servers: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    meter, stop = Meter(servers), asyncio.Event()
+    if light:
+        return await _ours_light(url, rooms, seconds, warmup, meter, stop)
     clients: list[RoomClient] = []
     tasks: list[asyncio.Task[None]] = []
 
@@ -149,6 +174,84 @@ async def ours(url: str, rooms: int, seconds: float, warmup: float) -> dict[str,
         c.drop()
     for t in tasks:
         t.cancel()
+    return result
+
+
+# ----- ours, with clients as light as the relay's -----
+
+
+async def _welcomed(ws: ClientConnection, hello: dict[str, object]) -> dict[str, Any]:
+    """Send the first message and read up to the welcome (the room message that may come first is skipped)."""
+    await ws.send(json.dumps(hello))
+    while True:
+        msg = json.loads(await ws.recv())
+        if msg["type"] == "welcome":
+            return dict(msg)
+        if msg["type"] == "error":
+            raise RuntimeError(f"the server refused {hello['type']}: {msg}")
+
+
+async def light_seat(ws: ClientConnection, room: int, meter: Meter, stop: asyncio.Event, choose: random.Random) -> None:
+    """A seat that reads of each observation only what a random bot needs, as the relay's clients read their
+    messages: the position (at the front of the message) always, and the whole JSON only when its legal moves
+    are not empty (its turn), to send one of them at random."""
+    while not stop.is_set():
+        try:
+            raw = await asyncio.wait_for(ws.recv(), 1)
+        except TimeoutError:
+            continue
+        assert isinstance(raw, str)
+        if not raw.startswith('{"type":"obs"'):
+            continue
+        at = raw.index('"position":') + 11
+        position = int(raw[at : raw.index(",", at)])
+        meter.updated(room, position)
+        if '"legal":[]' not in raw:
+            legal = json.loads(raw)["obs"]["legal"]
+            meter.moved(room, position + 1)
+            await ws.send(json.dumps({"type": "move", "position": position, "move": choose.choice(legal)}))
+
+
+async def _ours_light(
+    url: str, rooms: int, seconds: float, warmup: float, meter: Meter, stop: asyncio.Event
+) -> dict[str, Any]:
+    """Ours with the relay's kind of client: a raw websocket per seat. The creator makes its room through the
+    server's URL and comes back at the room's own (with its seat's token) before the others join there, so that
+    behind HAProxy the whole room is on the process its path hashes to."""
+    sockets: list[ClientConnection] = []
+    tasks: list[asyncio.Task[None]] = []
+
+    async def open_at(where: str) -> ClientConnection:
+        ws = await connect(where, compression=None, max_size=1 << 20, open_timeout=60)
+        sockets.append(ws)
+        return ws
+
+    async def make_room(i: int) -> ClientConnection:
+        ws = await open_at(url)
+        hello = {"type": "create", "v": VERSION, "name": "P0", "variant": "partnership", "target": 10_000}
+        welcome = await _welcomed(ws, {**hello, "between": 0})
+        await ws.close()
+        code, there = welcome["room"], room_url(url, welcome["room"])
+        creator = await open_at(there)
+        await _welcomed(creator, {"type": "rejoin", "v": VERSION, "room": code, "token": welcome["token"]})
+        seats = [creator]
+        for k in range(1, 4):
+            seats.append(await open_at(there))
+            await _welcomed(seats[-1], {"type": "join", "v": VERSION, "room": code, "name": f"P{k}"})
+        choose = random.Random(i)
+        tasks.extend(asyncio.create_task(light_seat(ws, i, meter, stop, choose)) for ws in seats)
+        return creator
+
+    creators: list[ClientConnection] = []
+    for chunk in range(0, rooms, 50):
+        creators += await asyncio.gather(*(make_room(i) for i in range(chunk, min(rooms, chunk + 50))))
+    for creator in creators:  # every room full: all start at once
+        await creator.send(json.dumps({"type": "start"}))
+    result = await meter.measure("domino-tui rooms", seconds, warmup, stop)
+    for t in tasks:
+        t.cancel()
+    for ws in sockets:
+        ws.transport.abort()  # no goodbyes: the server sees each connection drop, as at the end of a full run
     return result
 
 
@@ -203,8 +306,8 @@ async def relay_seat(url: str, room: int, seat: int, meter: Meter, stop: asyncio
                 await ws.send(json.dumps(nxt))
 
 
-async def relay(url: str, rooms: int, seconds: float, warmup: float) -> dict[str, Any]:
-    meter, stop = Meter(), asyncio.Event()
+async def relay(url: str, rooms: int, seconds: float, warmup: float, servers: tuple[int, ...] = ()) -> dict[str, Any]:
+    meter, stop = Meter(servers), asyncio.Event()
     ready: list[int] = []
     tasks = []
     for chunk in range(0, rooms, 50):  # connected 50 rooms at a time, as ours are
@@ -285,13 +388,26 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(db: str, folder: Path, core: int, cleanup: contextlib.ExitStack) -> int:
-    """A `domino-tui serve` on ``db``, pinned to ``core``; its port."""
+PROFILE: Path | None = None  # --profile: each serve runs under cProfile, its stats written here
+
+
+def serve(db: str, folder: Path, core: int, cleanup: contextlib.ExitStack, pids: list[int]) -> int:
+    """A `domino-tui serve` on ``db``, pinned to ``core`` (its process id added to ``pids``); its port."""
     folder.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "DOMINO_TUI_CONFIG_DIR": str(folder)}
-    command = [sys.executable, "-m", "domino_tui", "serve", "--port", "0", "--db", db, "--quiet", *LIMITS]
+    arguments = ["serve", "--port", "0", "--db", db, "--quiet", *LIMITS]
+    command = [sys.executable, "-m", "domino_tui", *arguments]
+    if PROFILE is not None:
+        PROFILE.mkdir(parents=True, exist_ok=True)
+        # The event loop's thread on its own CPU clock: on a busy machine wall time would count the waits for a core.
+        code = (
+            "import cProfile, sys, time; from domino_tui.cli import main; out = sys.argv.pop(); "
+            "p = cProfile.Profile(time.thread_time)\ntry: p.runcall(main)\nfinally: p.dump_stats(out)"
+        )
+        command = [sys.executable, "-c", code, *arguments, str(PROFILE / f"{folder.parent.name}-{folder.name}.prof")]
     with open(folder / "server.log", "w") as log:
-        _, line = start(command, "serving on", cleanup, core, env=env, stderr=log)
+        proc, line = start(command, "serving on", cleanup, core, env=env, stderr=log)
+    pids.append(proc.pid)
     return int(line.strip().rsplit(":", 1)[1])
 
 
@@ -373,22 +489,26 @@ def server_cores(count: int) -> list[int]:
 
 def run_setup(setup: str, args: argparse.Namespace, folder: Path, postgres: Postgres | None) -> dict[str, Any]:
     """Start what ``setup`` needs, measure it, stop it all."""
+    sizes = (args.rooms, args.seconds, args.warmup)
+    light = getattr(args, "clients", "light") == "light"
+    pids: list[int] = []  # the server's processes, whose CPU is measured
     with contextlib.ExitStack() as cleanup:
         if setup == "relay":
             port = free_port()
-            start([sys.executable, __file__, "--relay-server", str(port)], "serving", cleanup)
-            result = asyncio.run(relay(f"ws://127.0.0.1:{port}", args.rooms, args.seconds, args.warmup))
+            proc, _ = start([sys.executable, __file__, "--relay-server", str(port)], "serving", cleanup)
+            result = asyncio.run(relay(f"ws://127.0.0.1:{port}", *sizes, (proc.pid,)))
         elif setup == "sqlite":
-            port = serve(str(folder / "rooms.sqlite3"), folder / "serve", 0, cleanup)
-            result = asyncio.run(ours(f"ws://127.0.0.1:{port}", args.rooms, args.seconds, args.warmup))
+            port = serve(str(folder / "rooms.sqlite3"), folder / "serve", 0, cleanup, pids)
+            result = asyncio.run(ours(f"ws://127.0.0.1:{port}", *sizes, light, tuple(pids)))
         elif setup == "postgresql":
             assert postgres is not None
-            port = serve(postgres.new_database(), folder / "serve", 0, cleanup)
-            result = asyncio.run(ours(f"ws://127.0.0.1:{port}", args.rooms, args.seconds, args.warmup))
+            port = serve(postgres.new_database(), folder / "serve", 0, cleanup, pids)
+            result = asyncio.run(ours(f"ws://127.0.0.1:{port}", *sizes, light, tuple(pids)))
         else:
             assert postgres is not None
             database = postgres.new_database()
-            ports = [serve(database, folder / f"serve{n}", core, cleanup) for n, core in enumerate(server_cores(2))]
+            cores = server_cores(2)
+            ports = [serve(database, folder / f"serve{n}", core, cleanup, pids) for n, core in enumerate(cores)]
             port = free_port()
             (folder / "haproxy.cfg").write_text(haproxy_config(port, ports, 4 * args.rooms))
             with open(folder / "haproxy.log", "w") as log:
@@ -399,7 +519,7 @@ def run_setup(setup: str, args: argparse.Namespace, folder: Path, postgres: Post
                 if proxy.poll() is not None:
                     raise RuntimeError((folder / "haproxy.log").read_text())
                 time.sleep(0.02)
-            result = asyncio.run(ours(f"ws://127.0.0.1:{port}", args.rooms, args.seconds, args.warmup))
+            result = asyncio.run(ours(f"ws://127.0.0.1:{port}", *sizes, light, tuple(pids)))
     result["name"] = NAMES[setup]
     return result
 
@@ -414,10 +534,17 @@ def report(results: dict[str, dict[str, Any]], args: argparse.Namespace, load: t
         f"{args.rooms} rooms of 4 clients, {args.seconds:g} s measured after {args.warmup:g} s, {cores} cores; "
         f"load average (1 min) {load[0]:.2f} before, {load[1]:.2f} after"
     )
-    print(f"| {'':32} | {'moves/s':>9} | {'p50 ms':>9} | {'p99 ms':>9} | {'updates':>9} |")
-    print(f"|{'-' * 34}|{'-' * 11}|{'-' * 11}|{'-' * 11}|{'-' * 11}|")
+    print(f"clients: {getattr(args, 'clients', 'light')}")
+    print("(server and client CPU: the share of one core each side used; and its milliseconds a move)")
+    head = f"| {'':32} | {'moves/s':>9} | {'p50 ms':>9} | {'p99 ms':>9} | {'updates':>9} |"
+    print(f"{head} {'server CPU':>10} | {'ms/move':>7} | {'client CPU':>10} | {'ms/move':>7} |")
+    print(f"|{'-' * 34}|{'-' * 11}|{'-' * 11}|{'-' * 11}|{'-' * 11}|{'-' * 12}|{'-' * 9}|{'-' * 12}|{'-' * 9}|")
     for r in results.values():
-        print(f"| {r['name']:32} | {r['moves_per_s']:9.0f} | {r['p50_ms']:9.1f} | {r['p99_ms']:9.1f} | {r['n']:9d} |")
+        row = f"| {r['name']:32} | {r['moves_per_s']:9.0f} | {r['p50_ms']:9.1f} | {r['p99_ms']:9.1f} | {r['n']:9d} |"
+        moves = r["moves_per_s"] or float("nan")
+        server, clients = r["server_cpu"], r["clients_cpu"]
+        per_move = f"{server:10.2f} | {server / moves * 1000:7.3f} | {clients:10.2f} | {clients / moves * 1000:7.3f}"
+        print(f"{row} {per_move} |")
     pairs = [("postgresql", "sqlite"), ("haproxy-2", "sqlite")]
     pairs += [(setup, "relay") for setup in ("sqlite", "postgresql", "haproxy-2")]
     shown = [(a, b) for a, b in pairs if a in results and b in results]
@@ -464,6 +591,14 @@ def main(argv: list[str] | None = None) -> int:
         default=list(SETUPS),
         help=f"the setups to run, comma-separated, of {','.join(SETUPS)} (default: all)",
     )
+    parser.add_argument(
+        "--clients",
+        choices=("light", "full"),
+        default="light",
+        help="our seats as raw websockets that read the JSON only for a move, as the relay's clients do (light), "
+        "or as the app's RoomClient with a random bot, building every view (full)",
+    )
+    parser.add_argument("--profile", type=Path, help="run each serve under cProfile, its stats in this folder")
     parser.add_argument("--relay-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.relay_server:
@@ -472,6 +607,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown := set(args.only) - set(SETUPS):
         parser.error(f"no setup {', '.join(sorted(unknown))}: choose from {', '.join(SETUPS)}")
     raise_file_limit()
+    global PROFILE
+    PROFILE = args.profile
     before = os.getloadavg()[0]
     results = measure_all(args)
     report(results, args, (before, os.getloadavg()[0]))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 from ..engine import (
     Match,
@@ -52,9 +54,23 @@ class LineKind(MatchKind):
         return observation_from_json(data)
 
 
+_OWN = ("seat", "hand", "legal")  # what of a line game's observation is the seat's own
+_compact = json.JSONEncoder(separators=(",", ":")).encode  # as the protocol encodes its messages
+
+
 class LineMatch(PlayedMatch):
     def __init__(self, match: Match) -> None:
         self.match = match
+        # The scores of the games before the one in play, and how many games they are: worked out once a game
+        # rather than for every seat's observation of every move (a long match has hundreds of games behind it).
+        self._before: tuple[int, tuple[int, ...]] = (-1, ())
+        # The last observation made, as JSON, and the game and move it was made at: the table, its history and the
+        # scores are every seat's alike, so the other seats' observations of that move share them and only their
+        # own hand and legal moves are made for each (a move is observed by every seat of its room).
+        self._shared: tuple[object, int, Json] = (None, -1, {})
+        # The same as JSON text, cut where the seat, hand and legal moves go (the text between, then the name of
+        # what goes next, in turn), for the observations sent as text: encoded once a move, not once a seat.
+        self._shared_text: tuple[object, int, list[str]] = (None, -1, [])
 
     @property
     def turn(self) -> int:
@@ -115,10 +131,43 @@ class LineMatch(PlayedMatch):
 
     def observe(self, seat: int) -> Observation:
         match = self.match
-        return observe(match.game, seat, match.scores_before(len(match.games) - 1), match.target)
+        return observe(match.game, seat, self._scores_before_this_game(), match.target)
+
+    def _scores_before_this_game(self) -> tuple[int, ...]:
+        games = len(self.match.games) - 1  # a rewind replaces only the game in play: those before stay as they were
+        if self._before[0] != games:
+            self._before = (games, self.match.scores_before(games))
+        return self._before[1]
 
     def observation(self, seat: int) -> Json:
-        return observation_to_json(self.observe(seat))
+        game = self.match.game
+        made_at, moves, shared = self._shared
+        if made_at is not game or moves != len(game.moves):
+            shared = observation_to_json(self.observe(seat))
+            self._shared = (game, len(game.moves), shared)
+        return {**shared, **self._own(seat)}
+
+    def observation_text(self, seat: int) -> str:
+        game = self.match.game
+        made_at, moves, pieces = self._shared_text
+        if made_at is not game or moves != len(game.moves):
+            # Encoded with a mark where each seat's own goes, and cut there: the text is byte for byte the
+            # observation's encoding, its keys in their order.
+            marked = {**self.observation(seat), **{key: f"\0{key}" for key in _OWN}}
+            pieces = re.split(r'"\\u0000(seat|hand|legal)"', _compact(marked))
+            self._shared_text = (game, len(game.moves), pieces)
+        # Written here as json.dumps writes them (a tile is [low,high]), a few microseconds a seat cheaper.
+        hand = ",".join(f"[{t.low},{t.high}]" for t in game.hand(seat))
+        legal = _compact([move_to_json(m) for m in game.legal_moves()]) if seat == game.turn else "[]"
+        own = {"seat": str(seat), "hand": f"[{hand}]", "legal": legal}
+        return "".join(own[piece] if n % 2 else piece for n, piece in enumerate(pieces))
+
+    def _own(self, seat: int) -> Json:
+        """What of an observation is ``seat``'s own: as observe() has them, the legal moves only for the seat to
+        move."""
+        game = self.match.game
+        legal = [move_to_json(m) for m in game.legal_moves()] if seat == game.turn else []
+        return {"seat": seat, "hand": [t.to_json() for t in game.hand(seat)], "legal": legal}
 
     def public(self) -> Json:
         return public_json(self.observe(0))

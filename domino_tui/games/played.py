@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
@@ -79,6 +80,10 @@ class PlayedMatch(ABC):
     @abstractmethod
     def observation(self, seat: int) -> Json:
         """``seat``'s observation as the bot protocol's JSON."""
+
+    def observation_text(self, seat: int) -> str:
+        """``seat``'s observation as compact JSON text (a family may share the text of what every seat sees)."""
+        return json.dumps(self.observation(seat), separators=(",", ":"))
 
     @abstractmethod
     def public(self) -> Json:

@@ -580,7 +580,7 @@ class RoomHost:
                     view = encode(room.observation(None))  # type: ignore[arg-type]  # a match is dealt
                 text = view
             else:
-                text = encode(room.observation(seat, self.undo))  # type: ignore[arg-type]  # a match is dealt
+                text = room.observation_text(seat, self.undo)  # type: ignore[assignment]  # a match is dealt
             listener.deliver(text)
             if result_text is not None:
                 listener.deliver(result_text)

@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from ..ai import BOTS, LEVELS
 from ..ai.seat import plays
-from ..engine import EngineError, Kind, SaveFormatError
+from ..engine import EngineError, Kind, Move, SaveFormatError
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
@@ -221,6 +221,8 @@ class Room:
         # admit (its token's hash).
         self.opening: list[Entry] = []
         self.admitted: dict[int, str] = {}
+        # The move check_move last passed, as written for the log and as read: applied next, most likely.
+        self._last_checked: tuple[object, Move | None] = (None, None)
 
     # ----- the one way a room changes -----
 
@@ -255,7 +257,10 @@ class Room:
         elif kind == "move":
             match = self.match
             assert match is not None  # a move is stored only while a game is played
-            move = match.read_move(entry["move"])
+            written, checked = self._last_checked
+            self._last_checked = (None, None)
+            # The move check_move has just read and written is not read again (one less parse a move).
+            move = checked if checked is not None and written is entry["move"] else match.read_move(entry["move"])
             if match.game_over and self.options.edition == PASS_COUNT_EDITION and move.kind is Kind.PASS:
                 # The first edition of the train rules passed on to a blocked end that the position shows
                 # earlier: such a pass changes nothing.
@@ -444,7 +449,9 @@ class Room:
             match.check(move)
         except EngineError as exc:
             raise ProtocolError(Code.ILLEGAL, str(exc)) from None
-        return match.write_move(move)
+        written = match.write_move(move)
+        self._last_checked = (written, move)
+        return written
 
     def undo_point(self, seat: int) -> int | None:
         """How many moves of the game in play stay if ``seat`` takes back to its previous decision; None when it
@@ -579,6 +586,16 @@ class Room:
         # Said only when true, so that a seat that can never undo (a table of several people) is sent the same.
         can_undo = {"can_undo": True} if undo and self.undo_point(seat) is not None else {}
         return {"type": "obs", **head, "obs": match.observation(seat), **can_undo}
+
+    def observation_text(self, seat: int, undo: bool = False) -> str | None:
+        """`observation` of a seat as the protocol's JSON text, made from the text every seat shares (encoded once
+        a move) and the seat's own; None before the first deal."""
+        match = self.match
+        if match is None:
+            return None
+        head = f'{{"type":"obs","match":{self.matches},"game":{self.game_number},"position":{self.position},"obs":'
+        can_undo = ',"can_undo":true' if undo and self.undo_point(seat) is not None else ""
+        return f"{head}{match.observation_text(seat)}{can_undo}}}"
 
     def result(self) -> dict[str, object] | None:
         """The ``result`` message of the game just over, or None while one is being played (it lays every hand

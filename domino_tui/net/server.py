@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import http
 import json
 import logging
@@ -1083,10 +1084,24 @@ def _address(conn: ServerConnection) -> str:
     return str(remote[0]) if remote else "unknown"
 
 
+# The garbage collector's thresholds for a serving process (Python's: 700, 10, 10). Every move makes thousands of
+# short-lived lists and dicts (its observations), freed as soon as they are sent; at Python's, the collector ran
+# every few moves and scanned what a busy server holds: a seventh of the event loop's CPU at saturation.
+COLLECT_AFTER = (50_000, 20, 10)
+
+
+def collect_less() -> None:
+    """Set the collector for a server: what the start made (the modules, the rooms resumed) is never scanned again,
+    and the young objects are scanned after every 50,000 made rather than 700."""
+    gc.freeze()
+    gc.set_threshold(*COLLECT_AFTER)
+
+
 async def run(config: ServerConfig, ready: Callable[[int], None] | None = None) -> int:
     """Serve until SIGINT or SIGTERM (rooms are kept for the next start); 0, or 1 when the disk failed."""
     server = RoomServer(config)
     port = await server.start()
+    collect_less()
     if ready is not None:
         ready(port)
     loop = asyncio.get_running_loop()

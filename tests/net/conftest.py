@@ -8,7 +8,7 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -87,9 +87,10 @@ def free_port() -> int:
 class ServerProcess:
     """``domino-tui serve`` in a process of its own, as a user starts it."""
 
-    def __init__(self, db: Path | str, port: int, folder: Path | None = None) -> None:
-        """``db``: a SQLite file (its log beside it) or a PostgreSQL URL (its log in ``folder``)."""
-        self.db, self.port = db, port
+    def __init__(self, db: Path | str, port: int, folder: Path | None = None, options: Sequence[str] = ()) -> None:
+        """``db``: a SQLite file (its log beside it) or a PostgreSQL URL (its log in ``folder``); ``options``: more
+        of serve's options."""
+        self.db, self.port, self.options = db, port, list(options)
         self.folder = folder if folder is not None else Path(db).parent
         self.proc: subprocess.Popen[str] | None = None
 
@@ -99,7 +100,11 @@ class ServerProcess:
         command = [sys.executable, "-m", "domino_tui", "serve", "--port", str(self.port), "--db", str(self.db)]
         with open(self.folder / "server.log", "a") as log:  # the child keeps its own copy of the file
             self.proc = subprocess.Popen(
-                [*command, "--rate", "1000", "--bot-pace", "0"], stderr=log, stdout=subprocess.PIPE, text=True, env=env
+                [*command, "--rate", "1000", "--bot-pace", "0", *self.options],
+                stderr=log,
+                stdout=subprocess.PIPE,
+                text=True,
+                env=env,
             )
         assert self.proc.stdout is not None
         line = await asyncio.to_thread(self.proc.stdout.readline)

@@ -108,3 +108,124 @@ def test_codes_tokens_and_passwords() -> None:
     assert credentials.check_password("open sesame", stored)
     assert not credentials.check_password("open sesam", stored)
     assert not credentials.check_password("open sesame", "garbage")
+
+
+def test_a_move_costs_the_same_however_many_games_the_match_has_behind_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each seat's observation carries the scores of the games before the one in play: worked out once a game,
+    not for every seat on every move (a match to a high target has hundreds of games behind it)."""
+    from domino_tui.engine import Match
+
+    options, _ = check_options({"type": "create", "variant": "partnership", "target": 10_000}, False)
+    room = Room("ABCDEF", 7, options, None, 0.0)
+    for seat in range(4):
+        room.apply({"e": "seat", "seat": seat, "kind": "person", "name": f"P{seat}", "creator": seat == 0})
+    room.apply({"e": "start"})
+    worked_out: list[int] = []
+    scores_before = Match.scores_before
+    monkeypatch.setattr(Match, "scores_before", lambda m, i: worked_out.append(i) or scores_before(m, i))
+    games = moves = 0
+    while games < 4:
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+            games += 1
+            continue
+        seat = room.to_act()
+        assert seat is not None
+        seen = [room.observation(s) for s in range(4)]
+        legal = seen[seat]["obs"]["legal"]  # type: ignore[index]  # an obs message
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+        moves += 1
+    assert moves > 4 * 4
+    # Once a game for the observations, and as each game ends (whether the match is over, before the next deal).
+    assert len(worked_out) <= 3 * (games + 1)
+
+
+def test_every_seats_observation_of_a_move_is_its_own_though_they_share_the_table() -> None:
+    """The seats' observations of one move share what is every seat's alike; each is still exactly what the
+    engine makes of that seat's view, through game ends, next games and a move taken back."""
+    from domino_tui.engine import observation_to_json
+
+    options, _ = check_options({"type": "create", "variant": "partnership", "target": 300}, False)
+    room = Room("ABCDEF", 11, options, None, 0.0)
+    for seat in range(4):
+        room.apply({"e": "seat", "seat": seat, "kind": "person", "name": f"P{seat}", "creator": seat == 0})
+    room.apply({"e": "start"})
+    played = room.match
+    assert played is not None
+    rewound = False
+    for _ in range(120):
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+            continue
+        for seat in (2, 0, 3, 1):
+            assert played.observation(seat) == observation_to_json(played.observe(seat))  # type: ignore[arg-type]
+        seat = room.to_act()
+        assert seat is not None
+        point = played.undo_point(seat)
+        if not rewound and point is not None:
+            played.rewind(point)
+            rewound = True
+            continue
+        legal = played.observation(seat)["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})  # type: ignore[index]
+    assert rewound and room.game_number > 1
+
+
+@pytest.mark.parametrize("variant", ["partnership", "mexicantrain"])
+def test_an_observation_sent_as_text_is_the_observation(variant: str) -> None:
+    """The text a seat is sent (what every seat shares encoded once a move) is its observation's, byte for byte."""
+    options, _ = check_options({"type": "create", "variant": variant, "players": 4}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})  # the other seats bots: Ann alone may take moves back
+    can_undo = 0
+    for _ in range(40):
+        if room.status.value != "playing":
+            break
+        for seat in (3, 1, 0, 2):
+            for undo in (False, True):
+                message = room.observation(seat, undo)
+                assert room.observation_text(seat, undo) == json.dumps(message, separators=(",", ":"))
+            can_undo += "can_undo" in (room.observation(0, True) or {})
+        seat = room.to_act()
+        assert seat is not None
+        legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+    assert can_undo
+
+
+def test_a_checked_move_is_read_once_and_a_stored_one_as_ever(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move checked and then applied is not read from its JSON a second time; a move from the log is read."""
+    from domino_tui.games.line import LineMatch
+
+    options, _ = check_options({"type": "create", "variant": "partnership"}, False)
+    room, again = (Room("ABCDEF", 3, options, None, 0.0) for _ in range(2))
+    for r in (room, again):
+        r.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+        r.apply({"e": "start"})
+    reads: list[object] = []
+    read_move = LineMatch.read_move
+    monkeypatch.setattr(LineMatch, "read_move", lambda m, raw: reads.append(raw) or read_move(m, raw))
+    seat = room.to_act()
+    assert seat is not None
+    legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+    entry = {"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"}
+    room.apply(entry)
+    assert len(reads) == 1
+    again.apply(json.loads(json.dumps(entry)))  # as a restarted server reads its log
+    assert len(reads) == 2 and again.observation(seat) == room.observation(seat)
+
+
+def test_a_server_collects_its_garbage_less_often_and_never_scans_what_its_start_made() -> None:
+    import gc
+
+    from domino_tui.net import server
+
+    thresholds = gc.get_threshold()
+    try:
+        server.collect_less()
+        assert gc.get_threshold() == server.COLLECT_AFTER and gc.get_threshold()[0] >= 50 * 700  # Python's: 700
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
