@@ -6,9 +6,12 @@ The same three steps as the expert of the line games (expert.py), on the train g
   on at that moment (the rules make a player who can play do so); tiles it drew afterwards are exempt, as in
   inference.py, whose `Knowledge` and counting condition it fills;
 - guesses (`WideSampler`): deals of the unseen tiles (other hands and the boneyard) consistent with those facts;
-- search: on each guess every candidate move is played, and the round is finished by a quick policy (the
-  heaviest tile that fits, now and then a random legal move). A finished round is worth the other seats' mean
-  pips minus the bot's own (what Mexican Train is played for: fewest pips); the move with the best average wins.
+- search: on each guess every candidate move is played, and the round is finished with every seat playing the
+  planner's rule (train_playout.py: its longest run kept for its own train, the rest laid elsewhere). A finished
+  round is worth the other seats' mean pips minus the bot's own (what Mexican Train is played for: fewest pips).
+  The candidates come in the planner's order (`by_planner`), its own move first, and the bot plays the planner's
+  move unless another's average beats it by ``margin`` standard errors of their difference on the same guesses:
+  with a few guesses (Normal) the search's noise would otherwise talk it out of a better play.
 
 The time budget and the number of guesses are the expert's options (expert.py's `ExpertOptions`), so that the levels
 (levels.py) mean the same in every variant. It sees only the observation.
@@ -16,16 +19,19 @@ The time budget and the number of guesses are the expert's options (expert.py's 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
 
 from ..engine import Kind
 from ..engine.moves import Move
-from ..engine.train_core import TRAIN_SHIFT, train_tables
-from ..engine.train_core import TrainRound as KernelRound
+from ..engine.train_core import train_tables
+from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
+from .train_planner import TrainPlannerBot
+from .train_playout import play_out_planned, run_finder
 from .train_view import Replayed, kernel_round, move_code, replay
 from .wide_sampling import WideSampler
 
@@ -69,37 +75,84 @@ class TrainSearch:
     """One decision's search for the expert (expert.ExpertBot hands Mexican Train observations to it)."""
 
     def __init__(
-        self, rng: random.Random, budget: float | None, samples: int, explore: float, min_samples: int
+        self,
+        rng: random.Random,
+        budget: float | None,
+        samples: int,
+        explore: float,
+        min_samples: int,
+        width: int = 0,
+        margin: float = 0.0,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
-        ``min_samples``; ``explore``: how often a playout plays a random legal move."""
+        ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
+        ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
+        beats it by ``margin`` standard errors of their paired difference over the guesses."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
         self.explore = explore
         self.min_samples = min_samples
+        self.width = width
+        self.margin = margin
+        self.done = 0  # the guesses the last search looked at
 
-    def evaluate(self, obs: TrainObservation, moves: Sequence[Move]) -> tuple[dict[Move, float], int]:
-        """Average worth of each of ``moves`` over the guesses the budget allows (higher is better: the others'
-        mean pips minus one's own at the round's end), and how many guesses that was."""
+    def choose(self, obs: TrainObservation) -> Move:
+        """The move to play: the planner's unless the search finds another clearly better."""
+        return self.rank(obs)[0][0]
+
+    def rank(self, obs: TrainObservation, moves: Sequence[Move] | None = None) -> list[tuple[Move, float]]:
+        """``moves`` (by default the ``width`` plays the planner rates best, or all) with their average worth over
+        the guesses the budget allows (higher is better: the others' mean pips minus one's own at the round's
+        end): the move to play first, the planner's unless another beats it by ``margin`` standard errors of their
+        paired difference, then the others best first. The coach's hint shows the list, so it leads with the move
+        the bot plays."""
+        ordered = by_planner(obs)
+        if moves is not None:
+            wanted = set(moves)
+            ordered = [m for m in ordered if m in wanted]
+        elif self.width:
+            ordered = ordered[: self.width]
+        if len(ordered) == 1:
+            self.done = 0
+            return [(ordered[0], 0.0)]
+        values, done, spread = self.search(obs, ordered)
+        best = max(range(len(ordered)), key=values.__getitem__)
+        if best and done >= 2:
+            mean = values[best] - values[0]
+            variance = (spread[best] - done * mean * mean) / (done - 1)
+            if mean <= self.margin * math.sqrt(max(variance, 0.0) / done):
+                best = 0
+        rest = sorted((i for i in range(len(ordered)) if i != best), key=lambda i: -values[i])
+        return [(ordered[i], values[i]) for i in (best, *rest)]
+
+    def search(self, obs: TrainObservation, moves: Sequence[Move]) -> tuple[list[float], int, list[float]]:
+        """Each of ``moves``' average worth, the number of guesses, and each move's sum over the guesses of its
+        squared difference from the first move's worth on the same guess (for `choose`'s margin)."""
         start = time.perf_counter()
         rng = self.rng
         replayed = replay(obs)
         sampler = WideSampler(train_knowledge(obs, replayed), obs.boneyard_size)
         codes = [move_code(m, obs) for m in moves]
         totals = [0.0] * len(codes)
-        weight = weights(obs.rules.max_pip)
+        spread = [0.0] * len(codes)
+        finder = run_finder(obs.rules.max_pip)
         budget = self.budget
         seat = obs.seat
         done = 0
         while done < self.samples:
             guess = sampler.sample(rng)
             root = kernel_round(replayed, guess.masks, guess.stock)
+            first = 0.0
             for i, code in enumerate(codes):
                 sim = root.copy()
                 sim.apply(code)
-                play_out(sim, rng, self.explore, weight)
-                totals[i] += worth(sim.points(), seat)
+                play_out_planned(sim, rng, self.explore, finder)
+                value = worth(sim.points(), seat)
+                if i == 0:
+                    first = value
+                totals[i] += value
+                spread[i] += (value - first) ** 2
             done += 1
             if (
                 budget is not None
@@ -107,38 +160,19 @@ class TrainSearch:
                 and (time.perf_counter() - start) * (done + 1) / done > budget
             ):
                 break
-        return {m: t / done for m, t in zip(moves, totals, strict=True)}, done
+        self.done = done
+        return [t / done for t in totals], done, spread
 
 
-def weights(max_pip: int) -> list[int]:
-    """What the quick policy sheds first, by tile index: pips, doubles first among equals (a double must be
-    answered, and it fits one number only)."""
-    t = train_tables(max_pip)
-    return [2 * p + d for p, d in zip(t.pips, t.is_double, strict=True)]
-
-
-def play_out(sim: KernelRound, rng: random.Random, explore: float, weight: Sequence[int]) -> None:
-    """Finish ``sim`` with the quick policy: the heaviest tile that fits, or now and then any legal move. A run of
-    first-turn tiles goes on while a tile fits (the policy never stops it early)."""
-    rnd = rng.random
-    randrange = rng.randrange
-    while not sim.over:
-        legal = sim.legal()
-        n = len(legal)
-        if n == 1:
-            sim.apply(legal[0])
-            continue
-        if rnd() < explore:
-            sim.apply(legal[randrange(n)])
-            continue
-        best = legal[0]
-        heaviest = -1
-        for code in legal:
-            if code >= 0:
-                w = weight[code >> TRAIN_SHIFT]
-                if w > heaviest:
-                    best, heaviest = code, w
-        sim.apply(best)
+def by_planner(obs: TrainObservation) -> list[Move]:
+    """``obs``'s legal moves, the planner's choice first and its plays in the planner's order (a draw or a pass
+    is the only move when it is legal)."""
+    plays = [m for m in obs.legal if isinstance(m, TrainPlay)]
+    if not plays:
+        return list(obs.legal)
+    planner = TrainPlannerBot()
+    rated = sorted(plays, key=lambda m: planner.worth(obs, m), reverse=True)
+    return [*rated, *(m for m in obs.legal if not isinstance(m, TrainPlay))]
 
 
 def worth(points: Sequence[int], seat: int) -> float:
