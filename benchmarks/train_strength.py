@@ -5,10 +5,11 @@
     python -m benchmarks.train_strength --rounds 1000 --bot trainplanner --players 8
     python -m benchmarks.train_strength --rounds 1000 --level Normal --against trainplanner
     python -m benchmarks.train_strength --rounds 40 --level Hard --option budget=None   # deterministic: 60 guesses
+    python -m benchmarks.train_strength --rounds 200 --level Hard --against Normal
 
 Every deal is played twice: once with the expert (at ``--level``; or ``--bot``, a bot by name) in one seat and
-``--against`` (greedy) in the others, and once with ``--against`` in every seat (the reference: the same seat, the
-same deal, the same engine double). ``--players`` seats 2 to 8 (4). The
+``--against`` (greedy; a bot or a level) in the others, and once with ``--against`` in every seat (the reference:
+the same seat, the same deal, the same engine double). ``--players`` seats 2 to 8 (4). The
 seat moves round the table deal by deal and the engine double goes down from 12-12 to 0-0 and round again. For
 that seat it prints the share of rounds with the lowest score at the table (alone, and shared), the points per
 round (the pips left in its hand; fewer is better) with a 95% interval, the other seats' points per round, and
@@ -30,7 +31,8 @@ from dataclasses import dataclass, field
 
 from benchmarks.strength import wilson
 from domino_tui.ai import make_bot
-from domino_tui.ai.levels import LEVELS
+from domino_tui.ai.base import Bot
+from domino_tui.ai.levels import LEVELS, make_level
 from domino_tui.engine import TrainRoundState, get_train_rules, observe_train
 
 
@@ -71,13 +73,13 @@ def play(
     seed = table.seed
     rules = get_train_rules("mexicantrain", table.players)
     state = TrainRoundState.new(rules, deal % rules.rounds, random.Random(f"train-strength/{seed}/{deal}"))
-    bots = [make_bot(table.against, random.Random(f"{seed}/{deal}/{s}")) for s in range(table.players)]
+    bots = [opponent(table.against, random.Random(f"{seed}/{deal}/{s}")) for s in range(table.players)]
     rng = random.Random(f"{seed}/{deal}/measured")
     if level:
         lv = LEVELS[level]
         bots[seat] = make_bot(lv.bot, rng, **{**lv.options, **(options or {})})
     else:
-        bots[seat] = make_bot(bot_name, rng)
+        bots[seat] = opponent(bot_name, rng)
     think = []
     while not state.over:
         turn = state.turn
@@ -90,6 +92,11 @@ def play(
             move = bots[turn].choose_train(obs)
         state.apply(move)
     return list(state.points()), think
+
+
+def opponent(name: str, rng: random.Random) -> Bot:
+    """The bot ``name`` names: a level's (Normal, Hard, ...) or a bot's by its own name."""
+    return make_level(name, rng) if name in LEVELS else make_bot(name, rng)
 
 
 def score(side: Side, points: list[int], seat: int, think: list[float]) -> None:
@@ -142,17 +149,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=1000, help="deals (each played by both arms)")
     parser.add_argument("--level", default="Normal", choices=list(LEVELS), help="the expert's level")
     parser.add_argument("--bot", help="measure this bot by name instead of the expert at a level")
-    parser.add_argument("--against", default="greedy", help="the bot in every other seat, and the reference")
+    parser.add_argument("--against", default="greedy", help="the bot (or level) in every other seat, and the reference")
     parser.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="2..8")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=math.inf, help="stop after this long")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="an expert option")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an expert option (budget=none: exactly its samples)",
+    )
     args = parser.parse_args(argv)
     options: dict[str, object] = {}
     for item in args.option:
         key, _, value = item.partition("=")
-        options[key] = None if value == "None" else float(value) if "." in value else int(value)
+        options[key] = None if value.lower() == "none" else float(value) if "." in value else int(value)
     started = time.time()
     stop_at = started + args.seconds
     size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))

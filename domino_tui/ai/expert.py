@@ -67,6 +67,14 @@ class ExpertOptions:
     reply: float = 2.0
     """(Variants that score the count: All Fives, Fives and Threes) how much the playouts count against a play
     what the next seat could score at once in answer (playout.best_reply; 0: only what the play scores)."""
+    train_explore: float = 0.0
+    """(Mexican Train) how often a playout player lays a random tile instead of the planner's: the planner's play
+    alone, without noise, compares moves on the same guess best (0.1 measured worse, see docs/strength.md)."""
+    width: int = 0
+    """(Mexican Train) search only this many of the plays the planner rates best (0: every legal move)."""
+    margin: float = 1.0
+    """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
+    paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
 
 
 class ExpertBot(SearchingBot):
@@ -86,7 +94,9 @@ class ExpertBot(SearchingBot):
 
     def choose_train(self, obs: TrainObservation) -> Move:
         """Mexican Train: its own records and search (train_expert.py), with the same options."""
-        return obs.legal[0] if len(obs.legal) == 1 else self.rank(obs)[0][0]
+        if len(obs.legal) == 1:
+            return obs.legal[0]
+        return self.rank(obs)[0][0]
 
     def decide(self, obs: Observation) -> Move:
         return self.rank(obs)[0][0]
@@ -95,7 +105,13 @@ class ExpertBot(SearchingBot):
         self, obs: Observation | TrainObservation, moves: Sequence[Move] | None = None, until: Until | None = None
     ) -> list[tuple[Move, float]]:
         """Every move `evaluate` considers with its value, best first (ties keep the order of ``obs.legal``).
-        `choose` plays the first, and the coach's hint shows the list: one evaluation serves both."""
+        `choose` plays the first, and the coach's hint shows the list: one evaluation serves both. (At Mexican
+        Train the first is the move the bot plays, which may not have the best average: train_expert.py.)"""
+        if isinstance(obs, TrainObservation):
+            search = self.train_search()
+            ranked = search.rank(obs, moves, until)
+            self.guesses.append(search.done)
+            return ranked
         scores = self.evaluate(obs, moves, until)
         return sorted(scores.items(), key=lambda item: -item[1])
 
@@ -107,10 +123,7 @@ class ExpertBot(SearchingBot):
         told each guess's values and may stop the search after it (never before ``MIN_SAMPLES`` guesses)."""
         options = self.options
         if isinstance(obs, TrainObservation):
-            search = TrainSearch(self.rng, options.budget, options.samples, options.explore, MIN_SAMPLES)
-            rated, rounds = search.evaluate(obs, tuple(obs.legal if moves is None else moves), until)
-            self.guesses.append(rounds)
-            return rated
+            return dict(self.rank(obs, moves, until))
         start = time.perf_counter()
         rules = obs.rules
         determinizer = Determinizer(obs, guesses=self.sampler(obs))
@@ -175,6 +188,10 @@ class ExpertBot(SearchingBot):
                 break
         self.guesses.append(done)
         return {move_of(m, rules.tiles): t / done for m, t in zip(codes, totals, strict=True)}
+
+    def train_search(self) -> TrainSearch:
+        o = self.options
+        return TrainSearch(self.rng, o.budget, o.samples, o.train_explore, MIN_SAMPLES, o.width, o.margin)
 
     def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's

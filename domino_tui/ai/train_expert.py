@@ -6,10 +6,12 @@ The same three steps as the expert of the line games (expert.py), on the train g
   on at that moment (the rules make a player who can play do so); tiles it drew afterwards are exempt, as in
   inference.py, whose `Knowledge` and counting condition it fills;
 - guesses (`WideSampler`): deals of the unseen tiles (other hands and the boneyard) consistent with those facts;
-- search: on each guess every candidate move is played, and the round is finished by a quick policy
-  (train_loops.py, compiled with the kernel: the heaviest tile that fits, now and then a random legal move).
-  A finished round is worth the other seats' mean pips minus the bot's own (what Mexican Train is played for:
-  fewest pips); the move with the best average wins.
+- search: on each guess every candidate move is played, and the round is finished with every seat playing the
+  planner's rule (train_playout.py: its longest run kept for its own train, the rest laid elsewhere). A finished
+  round is worth the other seats' mean pips minus the bot's own (what Mexican Train is played for: fewest pips).
+  The candidates come in the planner's order (`by_planner`), its own move first, and the bot plays the planner's
+  move unless another's average beats it by ``margin`` standard errors of their difference on the same guesses:
+  with a few guesses (Normal) the search's noise would otherwise talk it out of a better play.
 
 The time budget and the number of guesses are the expert's options (expert.py's `ExpertOptions`), so that the levels
 (levels.py) mean the same in every variant. It sees only the observation.
@@ -17,6 +19,7 @@ The time budget and the number of guesses are the expert's options (expert.py's 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -24,9 +27,11 @@ from collections.abc import Callable, Sequence
 from ..engine import Kind
 from ..engine.moves import Move
 from ..engine.train_core import train_tables
+from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
-from .train_loops import TrainPlayout
+from .train_planner import TrainPlannerBot
+from .train_playout import play_out_planned, run_finder
 from .train_view import Replayed, kernel_round, move_code, replay
 from .wide_sampling import WideSampler
 
@@ -70,29 +75,78 @@ class TrainSearch:
     """One decision's search for the expert (expert.ExpertBot hands Mexican Train observations to it)."""
 
     def __init__(
-        self, rng: random.Random, budget: float | None, samples: int, explore: float, min_samples: int
+        self,
+        rng: random.Random,
+        budget: float | None,
+        samples: int,
+        explore: float,
+        min_samples: int,
+        width: int = 0,
+        margin: float = 0.0,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
-        ``min_samples``; ``explore``: how often a playout plays a random legal move."""
+        ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
+        ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
+        beats it by ``margin`` standard errors of their paired difference over the guesses."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
         self.explore = explore
         self.min_samples = min_samples
+        self.width = width
+        self.margin = margin
+        self.done = 0  # the guesses the last search looked at
 
-    def evaluate(
-        self, obs: TrainObservation, moves: Sequence[Move], until: Callable[[Sequence[float]], bool] | None = None
-    ) -> tuple[dict[Move, float], int]:
-        """Average worth of each of ``moves`` over the guesses the budget allows (higher is better: the others'
-        mean pips minus one's own at the round's end), and how many guesses that was; ``until`` is told each
-        guess's worths and may stop the search after it (not before ``min_samples`` guesses)."""
+    def choose(self, obs: TrainObservation) -> Move:
+        """The move to play: the planner's unless the search finds another clearly better."""
+        return self.rank(obs)[0][0]
+
+    def rank(
+        self,
+        obs: TrainObservation,
+        moves: Sequence[Move] | None = None,
+        until: Callable[[Sequence[float]], bool] | None = None,
+    ) -> list[tuple[Move, float]]:
+        """``moves`` (by default the ``width`` plays the planner rates best, or all) with their average worth over
+        the guesses the budget allows (higher is better: the others' mean pips minus one's own at the round's
+        end): the move to play first, the planner's unless another beats it by ``margin`` standard errors of their
+        paired difference, then the others best first. The coach's hint shows the list, so it leads with the move
+        the bot plays. ``until`` is told each guess's worths and may stop the search after it (the review's)."""
+        ordered = by_planner(obs)
+        if moves is not None:
+            wanted = set(moves)
+            ordered = [m for m in ordered if m in wanted]
+        elif self.width:
+            ordered = ordered[: self.width]
+        if len(ordered) == 1:
+            self.done = 0
+            return [(ordered[0], 0.0)]
+        values, done, spread = self.search(obs, ordered, until)
+        best = max(range(len(ordered)), key=values.__getitem__)
+        if best and done >= 2:
+            mean = values[best] - values[0]
+            variance = (spread[best] - done * mean * mean) / (done - 1)
+            if mean <= self.margin * math.sqrt(max(variance, 0.0) / done):
+                best = 0
+        rest = sorted((i for i in range(len(ordered)) if i != best), key=lambda i: -values[i])
+        return [(ordered[i], values[i]) for i in (best, *rest)]
+
+    def search(
+        self,
+        obs: TrainObservation,
+        moves: Sequence[Move],
+        until: Callable[[Sequence[float]], bool] | None = None,
+    ) -> tuple[list[float], int, list[float]]:
+        """Each of ``moves``' average worth, the number of guesses, and each move's sum over the guesses of its
+        squared difference from the first move's worth on the same guess (for `choose`'s margin)."""
         start = time.perf_counter()
         rng = self.rng
         replayed = replay(obs)
         sampler = WideSampler(train_knowledge(obs, replayed), obs.boneyard_size)
         codes = [move_code(m, obs) for m in moves]
         totals = [0.0] * len(codes)
-        playout = TrainPlayout(rng, self.explore, weights(obs.rules.max_pip))
+        spread = [0.0] * len(codes)
+        finder = run_finder(obs.rules.max_pip)
         budget = self.budget
         seat = obs.seat
         done = 0
@@ -103,9 +157,10 @@ class TrainSearch:
             for i, code in enumerate(codes):
                 sim = root.copy()
                 sim.apply(code)
-                playout.finish(sim)
-                values[i] = worth(sim.points(), seat)
-                totals[i] += values[i]
+                play_out_planned(sim, rng, self.explore, finder)
+                values[i] = value = worth(sim.points(), seat)
+                totals[i] += value
+                spread[i] += (value - values[0]) ** 2
             done += 1
             if until is not None and until(values) and done >= self.min_samples:
                 break
@@ -115,14 +170,26 @@ class TrainSearch:
                 and (time.perf_counter() - start) * (done + 1) / done > budget
             ):
                 break
-        return {m: t / done for m, t in zip(moves, totals, strict=True)}, done
+        self.done = done
+        return [t / done for t in totals], done, spread
 
 
 def weights(max_pip: int) -> list[int]:
-    """What the quick policy sheds first, by tile index: pips, doubles first among equals (a double must be
-    answered, and it fits one number only)."""
+    """What the compiled quick policy (train_loops.TrainPlayout, the kernel's own playout loop that
+    benchmarks/engine_speed.py measures) sheds first, by tile index: pips, doubles first among equals."""
     t = train_tables(max_pip)
     return [2 * p + d for p, d in zip(t.pips, t.is_double, strict=True)]
+
+
+def by_planner(obs: TrainObservation) -> list[Move]:
+    """``obs``'s legal moves, the planner's choice first and its plays in the planner's order (a draw or a pass
+    is the only move when it is legal)."""
+    plays = [m for m in obs.legal if isinstance(m, TrainPlay)]
+    if not plays:
+        return list(obs.legal)
+    planner = TrainPlannerBot()
+    rated = sorted(plays, key=lambda m: planner.worth(obs, m), reverse=True)
+    return [*rated, *(m for m in obs.legal if not isinstance(m, TrainPlay))]
 
 
 def worth(points: Sequence[int], seat: int) -> float:
