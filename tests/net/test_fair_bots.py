@@ -138,8 +138,11 @@ async def test_a_bot_answers_a_person_no_sooner_whether_it_had_a_choice_or_not(t
         await asyncio.wait_for(play(), 30)
         forced, chosen = times[False], times[True]
         assert min(forced) >= pace * 0.95 and min(chosen) >= pace * 0.95, times
-        # Forced and chosen answers come in the same span of times: neither tells the other apart.
-        assert min(chosen) <= max(forced) and min(forced) <= max(chosen), times
+        # Forced and chosen answers come in the same span of times, give or take what the event loop does after a
+        # decision (a chosen one leaves the garbage collector more to do: a few ms on a busy machine, well inside a
+        # network's jitter): neither tells the other apart, where unpaced they were 1-5 ms against 41-364 ms.
+        slack = 0.01
+        assert min(chosen) <= max(forced) + slack and min(forced) <= max(chosen) + slack, times
     finally:
         await ws.close()
         with contextlib.suppress(Exception):
