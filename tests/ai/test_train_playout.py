@@ -115,7 +115,9 @@ def test_the_moves_are_searched_in_the_planners_order_its_choice_first() -> None
             assert set(ordered) == set(obs.legal)
             assert ordered[0] == planner.choose_train(obs)
             checked += 1
-    assert checked > 10
+            if checked == 12:  # enough; later positions' hands, grown by draws, make the planner's runs slow to find
+                return
+    pytest.fail(f"only {checked} positions with three moves or more")
 
 
 def test_with_an_endless_margin_the_search_plays_the_planners_move_and_with_none_its_own_best() -> None:
