@@ -24,7 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from benchmarks.strength import parse_options
+from benchmarks.strength import parse_options, wilson
 from domino_tui.ai import make_bot
 from domino_tui.engine import GameState, get_rules, observe
 
@@ -55,16 +55,6 @@ class Side:
         self.shared += other.shared
         self.points += other.points
         self.think += other.think
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    r = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - r) / d, (c + r) / d
 
 
 def interval(xs: list[float]) -> str:

@@ -33,15 +33,7 @@ from domino_tui.net.protocol import VERSION, encode
 
 from .conftest import Running, start_server
 from .events import wait_for
-
-PASSWORD = "correct horse battery 8135"
-
-
-async def stopped(running: Running) -> None:
-    for client in running.clients:
-        await client.close()
-    if not running.server.stopped.is_set():
-        await running.server.stop()
+from .test_ratings import PASSWORD, stopped
 
 
 async def eventually(check: Callable[[], bool | Awaitable[bool]], timeout: float = 10.0) -> None:
