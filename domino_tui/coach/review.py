@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 
 from ..ai.expert import ExpertBot, ExpertOptions
@@ -229,10 +229,17 @@ def rate_choices(
             pool.submit(rank_decision, todo[i][1], todo[i][2], units, bot.options, seeds[i], settle, share(order)): i
             for order, i in enumerate(searched)
         }
-        for future in as_completed(futures):
-            index = futures[future]
-            ranking, guesses = future.result()
-            finish(index, explain(todo[index][1], ranking, names), guesses)
+        pending = set(futures)
+        while pending:
+            # Looked at again every moment rather than waited on for good: once the app closes and stops the pool
+            # (`stop_pool`), nobody will read this review, and its thread must not keep the app from ending.
+            answered, pending = wait(pending, timeout=POOL_LOOK, return_when=FIRST_COMPLETED)
+            if current_pool() is not pool:
+                raise ReviewStopped("the review's processes were stopped")
+            for future in answered:
+                index = futures[future]
+                ranking, guesses = future.result()
+                finish(index, explain(todo[index][1], ranking, names), guesses)
     else:
         for order, index in enumerate(searched):
             _, obs, made = todo[index]
@@ -362,6 +369,18 @@ _POOL: tuple[int, ProcessPoolExecutor] | None = None
 # The pool is asked for from worker threads (the warm-up while a hand is played, then the review itself): one at a
 # time, or two could each start a pool, and each swap sys.stderr while the tracker starts.
 _POOL_LOCK = threading.Lock()
+
+
+class ReviewStopped(Exception):
+    """The review's processes were stopped (the app closes) before the review was made."""
+
+
+POOL_LOOK = 0.25  # seconds a review waits on its processes before it looks whether the pool was stopped
+
+
+def current_pool() -> ProcessPoolExecutor | None:
+    with _POOL_LOCK:
+        return None if _POOL is None else _POOL[1]
 
 
 def review_pool(jobs: int) -> ProcessPoolExecutor:

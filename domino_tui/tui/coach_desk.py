@@ -66,6 +66,7 @@ class ReviewJob:
     notes: list[str] = field(default_factory=list)
     # The decisions rated so far, by their place in the hand (the screen shows them as they come).
     rated: dict[int, Decision] = field(default_factory=dict)
+    finished: threading.Event = field(default_factory=threading.Event)  # set once the worker is done, either way
 
 
 class CoachDesk:
@@ -177,6 +178,12 @@ class CoachDesk:
         self.app.run_worker(partial(self._review, job, seed), thread=True, group="review", name="review")
 
     def _review(self, job: ReviewJob, seed: str) -> None:
+        try:
+            self._rate(job, seed)
+        finally:
+            job.finished.set()
+
+    def _rate(self, job: ReviewJob, seed: str) -> None:
         from ..coach.review import REVIEW_SECONDS, free_cores, rate_choices
 
         def progress(done: int, total: int) -> None:

@@ -3,6 +3,7 @@ record, statistics, replay; and Mexican Train's tracker and undo at the train ta
 
 from __future__ import annotations
 
+import asyncio
 import random
 from types import SimpleNamespace
 from unittest.mock import patch
@@ -111,6 +112,23 @@ async def test_a_coach_that_thinks_for_a_time_reviews_in_other_processes_started
             assert job.problem is None and job.result.decisions
             assert all(d.guesses >= 4 for d in job.result.decisions)  # searched
     review_module.stop_pool()
+
+
+async def test_an_app_closed_while_its_review_thinks_in_processes_leaves_no_review_waiting():
+    # A review's thread once waited on the stopped pool for good, and kept the app's loop from closing (a hung
+    # test run): it now gives up within a moment of the pool's stop.
+    app = DominoApp(variant="classic", seed=3, pause=0.0, opponents=("hyperskill",))  # the coach at its own budget
+    with patch.object(review_module, "free_cores", lambda: 2):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await sat_down(pilot)
+            await play_out(pilot)
+            job = app.coach.job
+            assert job is not None
+        # Closed: the pool is stopped, and the review either came back before or says it was stopped.
+        assert review_module._POOL is None
+        done = asyncio.get_running_loop().run_in_executor(None, lambda: job.finished.wait(10))
+        assert await done, "the review's thread still waits on the stopped pool"
+        assert job.result is not None or "stopped" in (job.problem or "")
 
 
 async def test_the_table_answers_while_the_hint_is_thought_out():
