@@ -207,22 +207,11 @@ async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple
     None when the server has no such room (closed, or expired). NetError when the server cannot be reached in
     ``wait`` seconds or answers anything else (whatever is at that address now may be no room server at all)."""
     try:
-        address = room_url(url, room)
-        async with asyncio.timeout(wait), connect(address, compression=None, open_timeout=wait, max_size=1 << 16) as ws:
-            await ws.send(encode({"type": "held", "v": VERSION, "room": room, "token": token}))
-            raw = await ws.recv()
-    except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-        raise NetError("unreachable", f"cannot reach {url}: {str(exc) or type(exc).__name__}") from None
-    try:
-        answer = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise NetError("refused", "the server's answer is not JSON") from None
-    if not isinstance(answer, dict):
-        raise NetError("refused", "the server's answer is not an object")
-    if answer.get("type") == "error":
-        if answer.get("code") == "no_room":
+        answer = await _ask(room_url(url, room), {"type": "held", "v": VERSION, "room": room, "token": token}, wait)
+    except NetError as exc:
+        if exc.code == "no_room":
             return None
-        raise NetError(str(answer.get("code")), str(answer.get("message")))
+        raise
     seat, status = answer.get("seat"), answer.get("status")
     # A token that holds no seat is told no status (an earlier server told one).
     if (
