@@ -223,14 +223,17 @@ def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace
     if args.opponent is not None:
         from .tui.opponents import PERSON, choices
 
-        names = [name for _, name in choices()]
+        # A bot of either family; with a variant named, one that plays it (without, the settings give the seat to
+        # one that plays the variant last played: opponents.opponent_for).
+        names = list(dict.fromkeys(name for trains in (False, True) for _, name in choices(trains)))
         if args.opponent not in names:
             parser.error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(names)}")
         from .engine.variants import TRAIN_VARIANTS
 
-        trains = [name for _, name in choices(trains=True)] + [PERSON]
-        if args.variant in TRAIN_VARIANTS and args.opponent not in trains:
-            parser.error(f"{args.opponent!r} does not play {args.variant}; choose one of: {', '.join(trains)}")
+        if args.variant is not None:
+            playing = list(dict.fromkeys([*(name for _, name in choices(args.variant in TRAIN_VARIANTS)), PERSON]))
+            if args.opponent not in playing:
+                parser.error(f"{args.opponent!r} does not play {args.variant}; choose one of: {', '.join(playing)}")
 
 
 def join_main(argv: Sequence[str]) -> int:

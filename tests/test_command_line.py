@@ -83,6 +83,7 @@ def test_the_longest_seed_python_reads_is_a_seed(tmp_path):
         (["--variant", "mexicantrain", "--players", "9"], "--players must be 2 to 8 in mexicantrain"),
         (["--variant", "fivesandthrees", "--players", "5"], "--players must be 2 to 4 in fivesandthrees"),
         (["--variant", "mexicantrain", "--opponent", "hyperskill"], "'hyperskill' does not play mexicantrain"),
+        (["--variant", "classic", "--opponent", "trainplanner"], "'trainplanner' does not play classic"),
     ],
 )
 def test_an_option_the_face_would_ignore_is_refused(args, why, tmp_path):
