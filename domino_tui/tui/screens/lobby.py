@@ -8,6 +8,8 @@ server seats you or you cancel): the screen never waits on the network."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,10 +22,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ...engine import TRAIN_VARIANTS, VARIANTS
 from ...net.heard import NetError
 from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name, refusal
+from ..settings import variants
 from ..widgets.key_footer import KeyFooter
 from .online import login_name
 
@@ -74,7 +76,7 @@ class LobbyScreen(Screen["Connect | None"]):
 
     def __init__(self, variant: str, server: str | None = None, name: str | None = None) -> None:
         super().__init__()
-        self.variant = variant if variant in VARIANTS or variant in TRAIN_VARIANTS else "classic"
+        self.variant = variant if variant in variants() else "classic"
         self.given = (server, name)
         self.seeking_since: float | None = None  # time.monotonic() when the quick match began; None: not seeking
         self.rooms: list[str] = []  # the codes listed, in the table's order
@@ -86,9 +88,8 @@ class LobbyScreen(Screen["Connect | None"]):
             yield Label("Server")
             yield Input(server or DEFAULT_SERVER, id="lobby-server", compact=True)
             yield Label("Variant")
-            variants = [(f"{r.title}", key) for key, r in VARIANTS.items()]
-            variants += [(f"{r.title}", key) for key, r in TRAIN_VARIANTS.items()]
-            yield Select(variants, value=self.variant, allow_blank=False, id="lobby-variant", compact=True)
+            titles = [(rules.title, key) for key, rules in variants().items()]
+            yield Select(titles, value=self.variant, allow_blank=False, id="lobby-variant", compact=True)
         with Horizontal(classes="lobby-row"):
             yield Label("Name")
             yield Input(name or login_name(), id="lobby-name", max_length=MAX_NAME, compact=True)
@@ -203,61 +204,44 @@ class LobbyScreen(Screen["Connect | None"]):
         elif event.button.id == "lobby-join":
             self.join_selected()
 
-    def who(self) -> tuple[str, str | None, str | None] | str:
-        """The name, account and its password on the form; or what is wrong with them."""
+    def where(self, to: Callable[[str], Connect]) -> Connect | None:
+        """Where ``to`` goes for the name on the form, under the account given (with its password, if given);
+        None, saying why, when the name or the server's address is wrong."""
         account = self.query_one("#lobby-account", Input).value.strip()
         name = account or self.query_one("#lobby-name", Input).value.strip()
-        problem = check_name(name)
-        if problem:
-            return problem
-        password = self.query_one("#lobby-password", Input).value or None
-        return name, account or None, password if account else None
+        try:
+            problem = check_name(name)
+            if problem:
+                raise ValueError(problem)
+            where = to(name)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return None
+        if not account:
+            return where
+        return replace(where, account=account, account_password=self.query_one("#lobby-password", Input).value or None)
 
     def join_selected(self) -> None:
         room = self.selected_room()
         if room is None or self.seeking_since is not None:
             return
-        who = self.who()
-        if isinstance(who, str):
-            self.say(who, error=True)
-            return
-        name, account, password = who
-        try:
-            connect = Connect.join(f"{self.server().removeprefix('ws://').rstrip('/')}/{room}", name)
-        except ValueError as exc:
-            self.say(str(exc), error=True)
-            return
-        if account is not None:
-            connect = Connect(
-                connect.url,
-                name,
-                connect.room,
-                account=account,
-                account_password=password,
-                variant=self.chosen_variant(),
-            )
-        self.dismiss(connect)
+        address = f"{self.server().removeprefix('ws://').rstrip('/')}/{room}"
+        connect = self.where(lambda name: replace(Connect.join(address, name), variant=self.chosen_variant()))
+        if connect is not None:
+            self.dismiss(connect)
 
     # ----- quick match -----
 
     def action_quick(self) -> None:
         if self.seeking_since is not None:
             return
-        who = self.who()
-        if isinstance(who, str):
-            self.say(who, error=True)
+        connect = self.where(lambda name: Connect.create(self.server(), name, self.chosen_variant(), "Easy"))
+        if connect is None:
             return
-        name, account, password = who
         bots_after = self.query_one("#lobby-bots-after", Select).value
-        try:
-            where = Connect.create(self.server(), name, self.chosen_variant(), "Easy")
-        except ValueError as exc:
-            self.say(str(exc), error=True)
-            return
         self.seeking_since = time.monotonic()
         self.query_one("#lobby-quick", Button).disabled = True
         self.tick()
-        connect = Connect(where.url, name, variant=where.variant, account=account, account_password=password)
         self.seek(connect, bots_after if isinstance(bots_after, float) else None)
 
     @work(exclusive=True, group="seek")
