@@ -57,15 +57,6 @@ class LobbyScreen(Screen["Connect | None"]):
         Binding("ctrl+r", "refresh", "Refresh"),
     ]
 
-    class Listed(Message):
-        """The lobby's answer, read in a worker; or why there is none."""
-
-        def __init__(self, rooms: list[object], rows: list[object], problem: str | None) -> None:
-            self.rooms = rooms
-            self.rows = rows
-            self.problem = problem
-            super().__init__()
-
     class Seated(Message):
         """A quick match's end: where to go, or why not."""
 
@@ -143,32 +134,23 @@ class LobbyScreen(Screen["Connect | None"]):
 
     @work(exclusive=True, group="lobby")
     async def ask_lobby(self, server: str, variant: str) -> None:
+        """The lobby's answer, listed (a worker in the screen's own loop: the list is drawn where it is heard)."""
         from ...net.client import lobby, server_url
 
         try:
             url = server_url(server)
-        except ValueError as exc:
-            self.post_message(self.Listed([], [], str(exc)))
-            return
-        try:
             rooms, rows = await lobby(url, variant)
-        except NetError as exc:
-            self.post_message(self.Listed([], [], refusal(exc, url)))
+        except ValueError as exc:
+            self.say(str(exc), error=True)
             return
-        self.post_message(self.Listed(list(rooms), list(rows), None))
-
-    def on_lobby_screen_listed(self, message: Listed) -> None:
-        from ...net.client import Listed, Standing
-
-        if message.problem is not None:
-            self.say(message.problem, error=True)
+        except NetError as exc:
+            self.say(refusal(exc, url), error=True)
             return
         table = self.query_one("#lobby-rooms", DataTable)
         chosen = self.selected_room()
         table.clear()
         self.rooms = []
-        for room in message.rooms:
-            assert isinstance(room, Listed)
+        for room in rooms:
             people = ", ".join(name if rating is None else f"{name} ({rating:.1f})" for name, rating, _ in room.people)
             table.add_row(room.room, f"{room.free} of {room.players}", Text(people), key=room.room)
             self.rooms.append(room.room)
@@ -176,13 +158,12 @@ class LobbyScreen(Screen["Connect | None"]):
             table.move_cursor(row=self.rooms.index(chosen))
         board = self.query_one("#lobby-board", DataTable)
         board.clear()
-        for place, row in enumerate(message.rows, 1):
-            assert isinstance(row, Standing)
+        for place, row in enumerate(rows, 1):
             board.add_row(str(place), Text(row.name), f"{row.rating:.1f}", str(row.games))
         if self.seeking_since is None:
             count = len(self.rooms)
-            rooms = "no public room is waiting" if not count else f"{count} public room{'s' * (count != 1)} waiting"
-            self.say(f"{rooms} · Enter joins the one selected · Ctrl+F finds a quick match")
+            waiting = "no public room is waiting" if not count else f"{count} public room{'s' * (count != 1)} waiting"
+            self.say(f"{waiting} · Enter joins the one selected · Ctrl+F finds a quick match")
 
     def selected_room(self) -> str | None:
         table = self.query_one("#lobby-rooms", DataTable)
