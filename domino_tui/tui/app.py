@@ -233,13 +233,11 @@ class DominoApp(App):
             return None
         asked = self.settings
         if self._players is not None:
-            asked = replace(asked, players=self._players).with_variant(self._variant or asked.variant)
+            asked = replace(asked, players=self._players)
         if self._opponents:
-            # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
-            asked = replace(asked, bots=self._opponents).with_variant(self._variant or asked.variant)
-        if self._variant is not None:
-            asked = asked.with_variant(self._variant)
-        return replace(asked, seed=self._seed)
+            asked = replace(asked, bots=self._opponents)
+        # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
+        return replace(asked.with_variant(self._variant or asked.variant), seed=self._seed)
 
     async def on_unmount(self) -> None:
         if self.game is not None:
