@@ -14,8 +14,8 @@ import pytest
 from textual.content import Content
 from websockets.asyncio.server import ServerConnection, serve
 
-from domino_tui.tui.app import DominoApp
 from domino_tui.tui import kept_accounts
+from domino_tui.tui.app import DominoApp
 from domino_tui.tui.kept_seats import KeptSeat, KeptSeats, path
 
 from .conftest import COACH, settle, until

@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...engine import TRAIN_VARIANTS, Rules, TrainRules, get_rules
+from ...engine import Rules, TrainRules
 from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
 from ..opponents import PERSON, choices, known, train_opponent
-from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
-from ..table_options import local_names, single_game_note
+from ..settings import DEFAULT_BOT, Settings, rules_of
+from ..table_options import local_names
+from .form import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
 
 if TYPE_CHECKING:
     from ..online import Connect
@@ -32,53 +33,8 @@ def seat_labels(rules: Rules) -> tuple[str, ...]:
     return tuple(f"{name} (opponent)" for name in local_names(rules.name, rules.players, False)[1:])
 
 
-# The forms' numbers (here and Play online's): ASCII digits only (a seed and a target are never negative), a seed
-# as long as Python reads.
-DIGITS = r"[0-9]*"
-SEED_DIGITS = 4300  # sys.get_int_max_str_digits()'s default
+SEED_DIGITS = 4300  # a seed as long as Python reads: sys.get_int_max_str_digits()'s default
 PAUSES = [("None (instant)", 0.0), ("Short (0.3 s)", 0.3), ("Normal (0.6 s)", 0.6), ("Slow (1.2 s)", 1.2)]
-
-
-def variant_choices() -> list[tuple[str, str]]:
-    """Every variant, as a form's choice: "Title (name)"."""
-    return [(f"{r.title} ({name})", name) for name, r in variants().items()]
-
-
-def player_counts(variant: str) -> tuple[int, ...]:
-    """How many players a table of ``variant`` may seat, as its rules say."""
-    if variant in TRAIN_VARIANTS:
-        return tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
-    return get_rules(variant).player_counts
-
-
-def line_length(rules: Rules) -> tuple[str, bool]:
-    """What a form says of a line game's match length, and whether there is one to set."""
-    if rules.target is not None:
-        return f"Points to win the match (default {rules.target})", True
-    if rules.single_game:
-        return single_game_note(rules.name), False
-    return f"Games in the match (default {default_games(rules)})", True
-
-
-def show_length(label: Label, box: Input, said: str, settable: bool) -> None:
-    """The match length's label and field; nothing to set: the label says so as a note, with no field under it."""
-    label.update(said)
-    box.disabled = not settable
-    box.display = settable
-    label.set_class(not settable, "-note")
-
-
-Result = TypeVar("Result")
-
-
-class FormScreen(ModalScreen[Result]):
-    """A dialog whose form (the ``form`` class) scrolls when the terminal is short, so that its buttons stay."""
-
-    def on_resize(self) -> None:
-        self.query_one(".form").styles.max_height = max(self.size.height - 10, 5)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class NewGameScreen(FormScreen["Settings | Connect | None"]):

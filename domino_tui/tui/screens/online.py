@@ -19,7 +19,7 @@ from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import variants
-from .new_game import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
+from .form import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
 
 
 def login_name() -> str:
