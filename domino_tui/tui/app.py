@@ -115,8 +115,8 @@ class DominoApp(App):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         if self._pause is not None:
             self.remember(pause=self._pause)  # a table setting: it applies to a resumed match too
-        if self._lobby is not None:
-            self.push_screen(self.lobby_screen(self._variant, self._lobby), self._from_lobby)
+        if self._lobby is not None:  # the lobby left, the app ends with it
+            self.push_screen(self.lobby_screen(self._variant, self._lobby), lambda to: self.go_online(to, or_exit=True))
             return
         if self._online is not None:
             # Straight to the room: the match saved here waits untouched for the next local start.
@@ -149,26 +149,13 @@ class DominoApp(App):
                 return
             self.kept_seats.forget(held.server, held.room)
 
-    def tour_due(self, settings_readable: bool) -> bool:
-        return self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings
-
-    def after_first_frame(self, settings_readable: bool) -> None:
-        if self.tour_due(settings_readable):
-            self.call_after_refresh(self.show_tour)
-        if os.environ.get(EXIT_AFTER_FIRST_FRAME):
-            self.call_after_refresh(self.exit)
-
     # ----- a game at this keyboard, in a room of the app's process -----
 
     async def sit_down(self, asked: Settings | None, settings_readable: bool = True) -> None:
         """At start: the game kept in the room file where it was (or converted from an earlier save), unless the
         command line asked for another one; else a new match. Then the first start's tour, over the table (shown
         before the room is made, the table would come over it)."""
-        await self._sit_down(asked)
-        self.after_first_frame(settings_readable)
-
-    async def _sit_down(self, asked: Settings | None) -> None:
-        from .local_game import earlier_path, is_the_match, progress, resumed
+        from .local_game import earlier_path, in_progress, is_the_match, progress, resumed
 
         game = None
         file = self.room_file()
@@ -176,20 +163,24 @@ class DominoApp(App):
             game, problem = await resumed(self.pause, file, earlier_path(), self.not_saved)
             if problem:
                 self.notify(problem, title="Saved game", severity="warning", timeout=8)
-        if game is not None and asked is not None and not local_in_progress(game):
+        if game is not None and asked is not None and not in_progress(game.room):
             await game.close()
             game = None  # nothing of yours to lose: the match asked for starts at once
         if game is None:
             chosen = asked or self.settings
             self.remember_match(chosen)
             await self.play_local(self.settings, chosen.seed)
-            return
-        self.show_local(game)
-        if asked is None or is_the_match(game.room, asked):
-            self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
         else:
-            wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
-            self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
+            self.show_local(game)
+            if asked is None or is_the_match(game.room, asked):
+                self.notify("Your game is back where you left it. n starts a new one.", title="Welcome back")
+            else:
+                wanted = rules_of(asked).title + ("" if asked.seed is None else f" with seed {asked.seed}")
+                self.begin(asked, f"You have a match in progress ({progress(game.room)}). Abandon it for {wanted}?")
+        if self.first_run_tour and not self.settings.tour_seen and settings_readable and self.save_settings:
+            self.call_after_refresh(self.show_tour)
+        if os.environ.get(EXIT_AFTER_FIRST_FRAME):
+            self.call_after_refresh(self.exit)
 
     def room_file(self) -> StoredFile | None:
         """The file the game at this keyboard is kept in (None: nothing is saved)."""
@@ -242,13 +233,11 @@ class DominoApp(App):
             return None
         asked = self.settings
         if self._players is not None:
-            asked = replace(asked, players=self._players).with_variant(self._variant or asked.variant)
+            asked = replace(asked, players=self._players)
         if self._opponents:
-            # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
-            asked = replace(asked, bots=self._opponents).with_variant(self._variant or asked.variant)
-        if self._variant is not None:
-            asked = asked.with_variant(self._variant)
-        return replace(asked, seed=self._seed)
+            asked = replace(asked, bots=self._opponents)
+        # Fitted to the variant to be played, not the last one: a bot per seat must stay in its seat.
+        return replace(asked.with_variant(self._variant or asked.variant), seed=self._seed)
 
     async def on_unmount(self) -> None:
         if self.game is not None:
@@ -302,7 +291,9 @@ class DominoApp(App):
     @property
     def match_in_progress(self) -> bool:
         """A match you have played in and not finished: starting another abandons it."""
-        return self.game is not None and local_in_progress(self.game)
+        from .local_game import in_progress
+
+        return self.game is not None and in_progress(self.game.room)
 
     def begin(self, settings: Settings, question: str = "Abandon the match in progress and start a new one?") -> None:
         """A new match with ``settings`` (after asking, when it abandons one in progress)."""
@@ -350,21 +341,16 @@ class DominoApp(App):
         s = self.settings
         return LobbyScreen(variant or s.variant, server or s.online_server, s.online_name)
 
-    def _from_lobby(self, connect: Connect | None) -> None:
-        """The lobby opened from the command line: its room's table, or, left, the end of the app."""
+    def go_online(self, connect: Connect | None, or_exit: bool = False) -> None:
+        """The table of the room a form or the lobby chose; none chosen: nothing, or the end of the app."""
         if connect is not None:
             self.open_online(connect)
-        else:
+        elif or_exit:
             self.exit()
 
     def play_online(self) -> None:
         """Ask where to play online (the same dialog as the new-game screen's Play online), then go there."""
-
-        def chosen(connect: Connect | None) -> None:
-            if connect is not None:
-                self.open_online(connect)
-
-        self.push_screen(self.online_form(), chosen)
+        self.push_screen(self.online_form(), self.go_online)
 
     def show_tour(self) -> None:
         from .screens.tour import LINE_TOUR, TRAIN_TOUR, TourScreen
@@ -428,14 +414,6 @@ class DominoApp(App):
             self.push_screen(HelpScreen(room.kind.rules, room.seed))
         elif table.observation is not None:
             self.push_screen(HelpScreen(table.observation.rules, None))
-
-    def action_score_sheet(self) -> None:
-        if self.closing:
-            return
-        from .screens.room_table import RoomTable
-
-        if isinstance(self.screen, RoomTable):
-            self.screen.action_score_sheet()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from .screens.room_table import RoomTable
@@ -514,12 +492,6 @@ class DominoApp(App):
     def play(self, variant: str) -> Callable[[], None]:
         """What "Play <variant>" does: a new match of ``variant`` with your opponents and a new deal."""
         return lambda: self.begin(replace(self.settings.with_variant(variant), seed=None, target=None))
-
-
-def local_in_progress(game: LocalGame) -> bool:
-    from .local_game import in_progress as room_in_progress
-
-    return room_in_progress(game.room)
 
 
 def run(

@@ -229,12 +229,10 @@ class CoachDesk:
         if self.job is None:
             self.app.notify("No hand to review yet: finish one first.", title="Review")
             return
-        if after is None:
-            self.app.push_screen(ReviewScreen(self.job))
-            return
 
         def reviewed(_: None) -> None:
-            after()
+            if after is not None:
+                after()
 
         self.app.push_screen(ReviewScreen(self.job), reviewed)
 

@@ -2,7 +2,7 @@
 a crash or a closed terminal, `domino-tui join`, the Play online form and the app's start take it back with its
 token (the protocol's `rejoin`) instead of asking for a new seat, which a started room refuses.
 
-One file in the config folder (seats.json), written atomically and readable by its owner only (`stored_file`): a
+One file in the config folder (seats.json), written atomically and readable by its owner only (`kept_list`): a
 token takes a seat, so it is kept like a password, and it never appears in a command line, a log or a URL. A seat is
 forgotten when the server no longer takes its token (the room closed or expired) and when its match ends. A file
 that cannot be used is moved aside with a message (`stored_file`), and the seats it held are lost: each can still
@@ -12,18 +12,16 @@ be let back in by its room's creator.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine.errors import SaveFormatError, shown
+from ..engine.errors import shown
 from ..net.protocol import MAX_NAME, MAX_ROOM, MAX_TOKEN, normal_room_code
 from ..paths import config_dir
-from ..stored_file import StoredFile
+from .kept_list import KeptList
 
 FILE_NAME = "seats.json"
-VERSION = 1
 MOST = 64  # seats kept at most: the oldest go first (a token is worth little once its room has expired)
-FIELDS = {"server": str, "room": str, "token": str, "name": str, "seat": int, "variant": str, "kept": float}
 MOST_SEATS = 8  # a room's seats at the most (Mexican Train's eight)
 MAX_SERVER = 300  # characters of ws://HOST:PORT
 
@@ -50,72 +48,48 @@ class KeptSeat:
         return f"{self.server.removeprefix('ws://')}/{self.room}"
 
 
-def _read(data: object) -> list[KeptSeat]:
-    """The seats of a seats.json document; SaveFormatError saying what is wrong with anything else."""
-    if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("seats"), list):
-        raise SaveFormatError("not a list of kept seats of this version")
-    seats = []
-    for item in data["seats"][:MOST]:
-        if not isinstance(item, dict):
-            raise SaveFormatError(f"not a kept seat: {shown(item)}")
-        values = {}
-        for name, kind in FIELDS.items():
-            value = item.get(name)
-            if kind is float and isinstance(value, int) and not isinstance(value, bool):
-                value = float(value)
-            if not isinstance(value, kind) or isinstance(value, bool):
-                said = "" if name == "token" else f": {shown(value)}"  # a token is never shown, even a broken one
-                raise SaveFormatError(f"a kept seat's {name} is not a {kind.__name__}{said}")
-            values[name] = value
-        seat = KeptSeat(**values)  # type: ignore[arg-type]  # each field checked against its type above
-        wrong = what_is_wrong(seat)
-        if wrong is not None:
-            raise SaveFormatError(wrong)
-        seats.append(seat)
-    return seats
-
-
-def what_is_wrong(seat: KeptSeat) -> str | None:
-    """What makes ``seat`` one this program never keeps, in words that never show its token; None when nothing.
-    Its words are shown to the player and its server is connected to at the start, so each field must be what a
-    room server gave: a file edited by hand, or a server that sent something else, keeps nothing."""
-    if not (seat.server.startswith("ws://") and len(seat.server) <= MAX_SERVER and _plain(seat.server)):
-        return f"a kept seat's server is not a room server's address: {shown(seat.server[:MAX_SERVER])}"
-    room = normal_room_code(seat.room)
-    if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and _plain(seat.room)):
-        return f"a kept seat's room is not a room's code: {shown(seat.room[: MAX_ROOM * 2])}"
-    if not (0 < len(seat.token) <= MAX_TOKEN and _plain(seat.token)):
-        return "a kept seat's token is not one a server gives"
-    if not (0 < len(seat.name) <= MAX_NAME and seat.name.isprintable()):
-        return f"a kept seat's name is not 1 to {MAX_NAME} printable characters: {shown(seat.name[: MAX_NAME * 2])}"
-    if not (len(seat.variant) <= MAX_NAME and seat.variant.isprintable()):
-        return f"a kept seat's variant is not a variant's name: {shown(seat.variant[: MAX_NAME * 2])}"
-    if not 0 <= seat.seat < MOST_SEATS:
-        return f"a kept seat's seat is not one of a room's: {shown(seat.seat)}"
-    return None
-
-
 def _plain(text: str) -> bool:
     """Printable, with no space: an address, a code or a token as a server writes them."""
     return text.isprintable() and not any(ch.isspace() for ch in text)
 
 
-class KeptSeats:
-    """The one owner of seats.json: every change goes through it and is written at once."""
+class KeptSeats(KeptList[KeptSeat]):
+    """The one owner of seats.json."""
 
-    def __init__(self, file: StoredFile | None = None, keep: bool = True) -> None:
-        """``keep``: False keeps the seats in memory only (an app whose settings are not saved)."""
-        self.file = file or StoredFile(path(), private=True)
-        self.keep_on_disk = keep
-        self.seats: list[KeptSeat] = []
+    ITEM = KeptSeat
+    SECRET = "token"
+    FILE_NAME = FILE_NAME
+    KEY = "seats"
+    WHAT = "kept seat"
+    MOST = MOST
+    UNREADABLE = "Your seats in rooms online could not be read"
+    UNWRITTEN = (
+        "Your seat could not be kept on this computer ({exc}): should this program end, ask the room's creator to "
+        "let you back in."
+    )
 
-    def load(self) -> str | None:
-        """Read the file; a message when it could not be used (then no seat is kept)."""
-        if not self.keep_on_disk:
-            return None
-        seats, problem = self.file.load(_read, "Your seats in rooms online could not be read", "")
-        self.seats = seats or []
-        return problem.strip() if problem else None
+    @property
+    def seats(self) -> list[KeptSeat]:
+        return self.items
+
+    def wrong(self, seat: KeptSeat) -> str | None:
+        """What makes ``seat`` one this program never keeps, in words that never show its token; None when nothing.
+        Its words are shown to the player and its server is connected to at the start, so each field must be what a
+        room server gave: a file edited by hand, or a server that sent something else, keeps nothing."""
+        if not (seat.server.startswith("ws://") and len(seat.server) <= MAX_SERVER and _plain(seat.server)):
+            return f"a kept seat's server is not a room server's address: {shown(seat.server[:MAX_SERVER])}"
+        room = normal_room_code(seat.room)
+        if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and _plain(seat.room)):
+            return f"a kept seat's room is not a room's code: {shown(seat.room[: MAX_ROOM * 2])}"
+        if not (0 < len(seat.token) <= MAX_TOKEN and _plain(seat.token)):
+            return "a kept seat's token is not one a server gives"
+        if not (0 < len(seat.name) <= MAX_NAME and seat.name.isprintable()):
+            return f"a kept seat's name is not 1 to {MAX_NAME} printable characters: {shown(seat.name[: MAX_NAME * 2])}"
+        if not (len(seat.variant) <= MAX_NAME and seat.variant.isprintable()):
+            return f"a kept seat's variant is not a variant's name: {shown(seat.variant[: MAX_NAME * 2])}"
+        if not 0 <= seat.seat < MOST_SEATS:
+            return f"a kept seat's seat is not one of a room's: {shown(seat.seat)}"
+        return None
 
     def find(self, server: str, room: str) -> KeptSeat | None:
         code = normal_room_code(room)
@@ -127,7 +101,7 @@ class KeptSeats:
     def keep(self, seat: KeptSeat) -> str | None:
         """Keep ``seat`` (in place of one in the same room); a message when it could not be written, or is not
         one to keep (a server that named its room or seat as no room server does)."""
-        wrong = what_is_wrong(seat)
+        wrong = self.wrong(seat)
         if wrong is not None:
             return (
                 f"Your seat is not kept on this computer ({wrong}): should this program end, ask the room's creator "
@@ -136,25 +110,12 @@ class KeptSeats:
         others = [
             s for s in self.seats if (s.server, normal_room_code(s.room)) != (seat.server, normal_room_code(seat.room))
         ]
-        self.seats = sorted([*others, replace(seat, kept=seat.kept or time.time())], key=lambda s: -s.kept)[:MOST]
-        return self._write()
+        return self._keep_newest([*others, replace(seat, kept=seat.kept or time.time())])
 
     def forget(self, server: str, room: str) -> str | None:
         """Forget the seat in ``room`` (its match is over, or the server no longer takes its token)."""
         if self.find(server, room) is None:
             return None
         code = normal_room_code(room)
-        self.seats = [s for s in self.seats if (s.server, normal_room_code(s.room)) != (server, code)]
+        self.items = [s for s in self.seats if (s.server, normal_room_code(s.room)) != (server, code)]
         return self._write()
-
-    def _write(self) -> str | None:
-        if not self.keep_on_disk:
-            return None
-        try:
-            self.file.write({"version": VERSION, "seats": [asdict(s) for s in self.seats]})
-        except OSError as exc:
-            return (
-                f"Your seat could not be kept on this computer ({exc}): should this program end, ask the room's "
-                "creator to let you back in."
-            )
-        return None

@@ -106,9 +106,8 @@ class Connect:
         server says no or cannot be reached. A room where ``kept`` holds this player's seat is entered with its
         token, so the seat is theirs again even after the match began; a token the server no longer takes (the
         room closed or expired) is forgotten, and the room joined as anyone joins it. A seat given a token is kept."""
-        if self.token is not None and self.room is not None:
-            return await self._take_matched(self.room, self.token, new_client, kept)
-        held = None if self.room is None or self.watch or kept is None else kept.find(self.url, self.room)
+        matched = self.token is not None  # a quick match's seat: taken with its token
+        held = None if self.room is None or self.watch or kept is None or matched else kept.find(self.url, self.room)
         if held is not None and held.name.casefold() != self.name.strip().casefold():
             held = None  # another person's seat kept on this computer (two players, one account): not this one
         if held is not None and kept is not None and self.room is not None:
@@ -123,7 +122,9 @@ class Connect:
                 kept.forget(self.url, self.room)
         client = new_client()
         try:
-            if self.room is not None and self.watch:
+            if self.room is not None and self.token is not None:
+                await client.rejoin(self.room, self.token)
+            elif self.room is not None and self.watch:
                 await client.watch(self.room, self.password)
             elif self.room is None:
                 await client.create(self.name, self.variant, password=self.password, bots=self.bots, **self.options)
@@ -133,28 +134,13 @@ class Connect:
             await client.close()
             raise
         welcome = client.welcome
-        if kept is not None and welcome is not None and welcome.token and welcome.seat is not None:
+        token = self.token or (welcome.token if welcome is not None else None)
+        if kept is not None and welcome is not None and token and welcome.seat is not None:
             from .kept_seats import KeptSeat
 
-            variant = self.variant if self.room is None else ""
+            variant = self.variant if self.room is None or matched else ""
             name = welcome.name or self.name
-            kept.keep(KeptSeat(self.url, welcome.room, welcome.token, name, welcome.seat, variant, time.time()))
-        return client
-
-    async def _take_matched(
-        self, room: str, token: str, new_client: Callable[[], SeatClient], kept: KeptSeats | None
-    ) -> SeatClient:
-        client = new_client()
-        try:
-            welcome = await client.rejoin(room, token)
-        except NetError:
-            await client.close()
-            raise
-        if kept is not None and welcome.seat is not None:
-            from .kept_seats import KeptSeat
-
-            name = welcome.name or self.name
-            kept.keep(KeptSeat(self.url, welcome.room, token, name, welcome.seat, self.variant, time.time()))
+            kept.keep(KeptSeat(self.url, welcome.room, token, name, welcome.seat, variant, time.time()))
         return client
 
 
@@ -171,8 +157,8 @@ def refusal(error: NetError, url: str, asked: int | None = None) -> str:
     """Why the room could not be entered, in words (never a traceback). ``asked``: the seat asked for, if one was:
     then a refusal of code ``seat`` is of that seat (taken, or not at the table), and the server's words say which
     seats are open, where otherwise it means the room is full."""
+    said = error.message[:1].upper() + error.message[1:]
     if error.code == "seat" and asked is not None:
-        said = error.message[:1].upper() + error.message[1:]
         return f"{said.rstrip('.')}."
     if error.code == "unreachable":
         return f"No room server answers at {url}: is domino-tui serve running there?"
@@ -181,12 +167,11 @@ def refusal(error: NetError, url: str, asked: int | None = None) -> str:
     why = {
         "no_room": "There is no such room on that server (check the code).",
         "password": "Wrong password for this room.",
-        "account": f"{error.message[:1].upper()}{error.message[1:]}.",
+        "account": f"{said}.",
         "seat": "The room is full.",
         "server_full": "The server is full just now: try again later.",
         "version": "The server speaks another version of the protocol: update domino-tui.",
     }.get(error.code, "")
-    said = error.message[:1].upper() + error.message[1:]
     return why or f"The server said no: {said.rstrip('.')}."
 
 

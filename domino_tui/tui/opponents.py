@@ -47,16 +47,11 @@ def choices(trains: bool = False) -> list[tuple[str, str]]:
     level of a train game (Mexican Train): only those that play it, and no person (a train game asks how many
     people share the keyboard)."""
     out = []
-    for name, level in _levels().items():
-        if not plays(name, trains):
-            continue
-        description = _plain(name, getattr(level, "description", ""))
-        out.append((f"{name}: {description}" if description else name, name))
-    for name, cls in BOTS.items():
-        if not plays(name, trains):
-            continue
-        description = _plain(name, cls.description or "")
-        out.append((f"{name}: {description}" if description else name, name))
+    described = [(name, getattr(level, "description", "")) for name, level in _levels().items()]
+    for name, about in described + [(name, cls.description or "") for name, cls in BOTS.items()]:
+        if plays(name, trains):
+            description = _plain(name, about)
+            out.append((f"{name}: {description}" if description else name, name))
     if not trains:
         out.append((PERSON_LABEL, PERSON))
     return out

@@ -14,6 +14,7 @@ import pytest
 from textual.content import Content
 from websockets.asyncio.server import ServerConnection, serve
 
+from domino_tui.tui import kept_accounts
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.kept_seats import KeptSeat, KeptSeats, path
 
@@ -90,6 +91,20 @@ def test_a_seats_file_that_is_a_symbolic_link_is_neither_read_nor_written_throug
     assert seats.keep(KeptSeat("ws://127.0.0.1:1", "AAAA-BBBB", "t", "Ann", 0, "classic", 1.0)) is None
     assert elsewhere.read_bytes() == before
     assert not path().is_symlink() and stat.S_IMODE(path().stat().st_mode) == 0o600
+
+
+def test_an_accounts_file_is_kept_as_the_seats_file_is_never_read_through_a_link(tmp_path: Path) -> None:
+    """A session signs in as its account: accounts.json is as private as seats.json."""
+    elsewhere = tmp_path / "elsewhere.json"
+    account = {"server": "ws://planted.example:1", "name": "Ann", "session": TOKEN, "kept": 1.0}
+    elsewhere.write_text(json.dumps({"version": 1, "accounts": [account]}))
+    kept = kept_accounts.path()
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.symlink_to(elsewhere)
+    accounts = kept_accounts.KeptAccounts()
+    problem = accounts.load()
+    assert problem is not None and "symbolic link" in problem and accounts.accounts == []
+    assert TOKEN not in problem
 
 
 def shown(message: str, markup: bool) -> str:

@@ -12,12 +12,21 @@ from textual.widgets import Markdown, Static
 
 from ...engine import DrawRule, Rules, TrainRules
 
-KEYS = """
+# The keys of every table: choosing a tile of your hand, then the table's own, then these.
+HAND_KEYS = """
 | key | what it does |
 |---|---|
 | `1`-`9`, `0`, then `a` `b` `e` `f` … | play that tile of your hand (the key under it: letters past the tenth) |
 | `←` `→`, `Home` `End` | move the ▲ cursor along your hand, to its first or last tile |
-| `Enter` / `Space` | play the tile under the cursor |
+| `Enter` / `Space` | play the tile under the cursor |"""
+LAST_KEYS = """| `t` | show or hide the tile tracker |
+| `u` | undo: back to your previous decision |
+| `?` / `F1` | this help |
+| `Ctrl+P` | command palette |
+| `q` | quit |
+"""
+
+KEYS = f"""{HAND_KEYS}
 | `←` `→` `↑` `↓` | when a tile fits more than one end: the end to play it on |
 | `Esc` | cancel the choice of end |
 | `d` / `p` | draw from the stock / pass, when the rules allow it |
@@ -25,23 +34,12 @@ KEYS = """
 | `s` | score sheet of the match |
 | `l` | show or hide the move log |
 | `h` | hint: the coach ranks your legal moves (`Esc` hides it) |
-| `t` | show or hide the tile tracker |
-| `u` | undo: back to your previous decision |
-| `?` / `F1` | this help |
-| `Ctrl+P` | command palette |
-| `q` | quit |
-
+{LAST_KEYS}
 With the mouse: click a tile of your hand, then a marked end of the line (◀ ▶ ▲ ▼) if it fits more than one.
 Tiles marked ✓ fit an open end now; the tile with heavy lines on the table is the last one played.
 """
 
-
-TRAIN_KEYS = """
-| key | what it does |
-|---|---|
-| `1`-`9`, `0`, then `a` `b` `e` `f` … | play that tile of your hand (the key under it: letters past the tenth) |
-| `←` `→`, `Home` `End` | move the ▲ cursor along your hand, to its first or last tile |
-| `Enter` / `Space` | play the tile under the cursor |
+TRAIN_KEYS = f"""{HAND_KEYS}
 | `1`-`8`, `m` | when a tile fits several trains: the train to play it on (its owner's number, `m` the Mexican) |
 | `Esc` | cancel the choice of train |
 | `d` / `p` | draw from the boneyard / pass, when nothing fits |
@@ -49,12 +47,7 @@ TRAIN_KEYS = """
 | `s` | score sheet of the 13 rounds |
 | `l` | show or hide the move log |
 | `h` | hint: the coach ranks your legal moves, each with the keys that make it (`Esc` hides it) |
-| `t` | show or hide the tile tracker |
-| `u` | undo: back to your previous decision |
-| `?` / `F1` | this help |
-| `Ctrl+P` | command palette |
-| `q` | quit |
-
+{LAST_KEYS}
 With the mouse: click a tile of your hand, then the row of a marked train if it fits more than one.
 On the table: ⚑ a train open to everyone (its owner could not play, or the Mexican train) · ◆ the double that
 must be covered before anything else · ▸ the number a train's next tile must match · ▶ whose turn it is. A long

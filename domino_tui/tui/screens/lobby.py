@@ -8,6 +8,8 @@ server seats you or you cancel): the screen never waits on the network."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,10 +22,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ...engine import TRAIN_VARIANTS, VARIANTS
 from ...net.heard import NetError
 from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name, refusal
+from ..settings import variants
 from ..widgets.key_footer import KeyFooter
 from .online import login_name
 
@@ -55,15 +57,6 @@ class LobbyScreen(Screen["Connect | None"]):
         Binding("ctrl+r", "refresh", "Refresh"),
     ]
 
-    class Listed(Message):
-        """The lobby's answer, read in a worker; or why there is none."""
-
-        def __init__(self, rooms: list[object], rows: list[object], problem: str | None) -> None:
-            self.rooms = rooms
-            self.rows = rows
-            self.problem = problem
-            super().__init__()
-
     class Seated(Message):
         """A quick match's end: where to go, or why not."""
 
@@ -74,7 +67,7 @@ class LobbyScreen(Screen["Connect | None"]):
 
     def __init__(self, variant: str, server: str | None = None, name: str | None = None) -> None:
         super().__init__()
-        self.variant = variant if variant in VARIANTS or variant in TRAIN_VARIANTS else "classic"
+        self.variant = variant if variant in variants() else "classic"
         self.given = (server, name)
         self.seeking_since: float | None = None  # time.monotonic() when the quick match began; None: not seeking
         self.rooms: list[str] = []  # the codes listed, in the table's order
@@ -86,9 +79,8 @@ class LobbyScreen(Screen["Connect | None"]):
             yield Label("Server")
             yield Input(server or DEFAULT_SERVER, id="lobby-server", compact=True)
             yield Label("Variant")
-            variants = [(f"{r.title}", key) for key, r in VARIANTS.items()]
-            variants += [(f"{r.title}", key) for key, r in TRAIN_VARIANTS.items()]
-            yield Select(variants, value=self.variant, allow_blank=False, id="lobby-variant", compact=True)
+            titles = [(rules.title, key) for key, rules in variants().items()]
+            yield Select(titles, value=self.variant, allow_blank=False, id="lobby-variant", compact=True)
         with Horizontal(classes="lobby-row"):
             yield Label("Name")
             yield Input(name or login_name(), id="lobby-name", max_length=MAX_NAME, compact=True)
@@ -142,32 +134,23 @@ class LobbyScreen(Screen["Connect | None"]):
 
     @work(exclusive=True, group="lobby")
     async def ask_lobby(self, server: str, variant: str) -> None:
+        """The lobby's answer, listed (a worker in the screen's own loop: the list is drawn where it is heard)."""
         from ...net.client import lobby, server_url
 
         try:
             url = server_url(server)
-        except ValueError as exc:
-            self.post_message(self.Listed([], [], str(exc)))
-            return
-        try:
             rooms, rows = await lobby(url, variant)
-        except NetError as exc:
-            self.post_message(self.Listed([], [], refusal(exc, url)))
+        except ValueError as exc:
+            self.say(str(exc), error=True)
             return
-        self.post_message(self.Listed(list(rooms), list(rows), None))
-
-    def on_lobby_screen_listed(self, message: Listed) -> None:
-        from ...net.client import Listed, Standing
-
-        if message.problem is not None:
-            self.say(message.problem, error=True)
+        except NetError as exc:
+            self.say(refusal(exc, url), error=True)
             return
         table = self.query_one("#lobby-rooms", DataTable)
         chosen = self.selected_room()
         table.clear()
         self.rooms = []
-        for room in message.rooms:
-            assert isinstance(room, Listed)
+        for room in rooms:
             people = ", ".join(name if rating is None else f"{name} ({rating:.1f})" for name, rating, _ in room.people)
             table.add_row(room.room, f"{room.free} of {room.players}", Text(people), key=room.room)
             self.rooms.append(room.room)
@@ -175,13 +158,12 @@ class LobbyScreen(Screen["Connect | None"]):
             table.move_cursor(row=self.rooms.index(chosen))
         board = self.query_one("#lobby-board", DataTable)
         board.clear()
-        for place, row in enumerate(message.rows, 1):
-            assert isinstance(row, Standing)
+        for place, row in enumerate(rows, 1):
             board.add_row(str(place), Text(row.name), f"{row.rating:.1f}", str(row.games))
         if self.seeking_since is None:
             count = len(self.rooms)
-            rooms = "no public room is waiting" if not count else f"{count} public room{'s' * (count != 1)} waiting"
-            self.say(f"{rooms} · Enter joins the one selected · Ctrl+F finds a quick match")
+            waiting = "no public room is waiting" if not count else f"{count} public room{'s' * (count != 1)} waiting"
+            self.say(f"{waiting} · Enter joins the one selected · Ctrl+F finds a quick match")
 
     def selected_room(self) -> str | None:
         table = self.query_one("#lobby-rooms", DataTable)
@@ -203,61 +185,44 @@ class LobbyScreen(Screen["Connect | None"]):
         elif event.button.id == "lobby-join":
             self.join_selected()
 
-    def who(self) -> tuple[str, str | None, str | None] | str:
-        """The name, account and its password on the form; or what is wrong with them."""
+    def where(self, to: Callable[[str], Connect]) -> Connect | None:
+        """Where ``to`` goes for the name on the form, under the account given (with its password, if given);
+        None, saying why, when the name or the server's address is wrong."""
         account = self.query_one("#lobby-account", Input).value.strip()
         name = account or self.query_one("#lobby-name", Input).value.strip()
-        problem = check_name(name)
-        if problem:
-            return problem
-        password = self.query_one("#lobby-password", Input).value or None
-        return name, account or None, password if account else None
+        try:
+            problem = check_name(name)
+            if problem:
+                raise ValueError(problem)
+            where = to(name)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return None
+        if not account:
+            return where
+        return replace(where, account=account, account_password=self.query_one("#lobby-password", Input).value or None)
 
     def join_selected(self) -> None:
         room = self.selected_room()
         if room is None or self.seeking_since is not None:
             return
-        who = self.who()
-        if isinstance(who, str):
-            self.say(who, error=True)
-            return
-        name, account, password = who
-        try:
-            connect = Connect.join(f"{self.server().removeprefix('ws://').rstrip('/')}/{room}", name)
-        except ValueError as exc:
-            self.say(str(exc), error=True)
-            return
-        if account is not None:
-            connect = Connect(
-                connect.url,
-                name,
-                connect.room,
-                account=account,
-                account_password=password,
-                variant=self.chosen_variant(),
-            )
-        self.dismiss(connect)
+        address = f"{self.server().removeprefix('ws://').rstrip('/')}/{room}"
+        connect = self.where(lambda name: replace(Connect.join(address, name), variant=self.chosen_variant()))
+        if connect is not None:
+            self.dismiss(connect)
 
     # ----- quick match -----
 
     def action_quick(self) -> None:
         if self.seeking_since is not None:
             return
-        who = self.who()
-        if isinstance(who, str):
-            self.say(who, error=True)
+        connect = self.where(lambda name: Connect.create(self.server(), name, self.chosen_variant(), "Easy"))
+        if connect is None:
             return
-        name, account, password = who
         bots_after = self.query_one("#lobby-bots-after", Select).value
-        try:
-            where = Connect.create(self.server(), name, self.chosen_variant(), "Easy")
-        except ValueError as exc:
-            self.say(str(exc), error=True)
-            return
         self.seeking_since = time.monotonic()
         self.query_one("#lobby-quick", Button).disabled = True
         self.tick()
-        connect = Connect(where.url, name, variant=where.variant, account=account, account_password=password)
         self.seek(connect, bots_after if isinstance(bots_after, float) else None)
 
     @work(exclusive=True, group="seek")

@@ -3,20 +3,22 @@ seed, and the table's options: the bots' pause and automatic draw or pass."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import Rules, TrainRules
 from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
 from ..opponents import PERSON, choices, known, train_opponent
-from ..settings import DEFAULT_BOT, Settings, default_games, rules_of, variants
-from ..table_options import local_names, single_game_note
+from ..settings import DEFAULT_BOT, Settings, rules_of
+from ..table_options import local_names
+from .form import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
 
 if TYPE_CHECKING:
     from ..online import Connect
@@ -31,13 +33,11 @@ def seat_labels(rules: Rules) -> tuple[str, ...]:
     return tuple(f"{name} (opponent)" for name in local_names(rules.name, rules.players, False)[1:])
 
 
-# The form's numbers: ASCII digits only (a seed and a target are never negative), a seed as long as Python reads.
-DIGITS = r"[0-9]*"
-SEED_DIGITS = 4300  # sys.get_int_max_str_digits()'s default
+SEED_DIGITS = 4300  # a seed as long as Python reads: sys.get_int_max_str_digits()'s default
 PAUSES = [("None (instant)", 0.0), ("Short (0.3 s)", 0.3), ("Normal (0.6 s)", 0.6), ("Slow (1.2 s)", 1.2)]
 
 
-class NewGameScreen(ModalScreen["Settings | Connect | None"]):
+class NewGameScreen(FormScreen["Settings | Connect | None"]):
     """Dismissed with the settings of a new match, or where to play online (a `Connect`), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -56,10 +56,10 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         options = choices()
         with Vertical(id="new-box", classes="dialog"):
             yield Static("New game", classes="dialog-title")
-            with VerticalScroll(id="new-form"):
+            with VerticalScroll(id="new-form", classes="form"):
                 yield Label("Variant")
                 yield Select(
-                    [(f"{r.title} ({name})", name) for name, r in variants().items()],
+                    variant_choices(),
                     value=s.variant,
                     allow_blank=False,
                     id="variant",
@@ -132,10 +132,6 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         self.sync_variant(self.settings.variant)
         self.query_one("#variant", Select).focus()
 
-    def on_resize(self) -> None:
-        # Keep Start and Cancel on screen: the form scrolls instead when the terminal is short.
-        self.query_one("#new-form").styles.max_height = max(self.size.height - 10, 5)
-
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant" and isinstance(event.value, str):
             self.sync_variant(event.value)
@@ -148,7 +144,7 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
     def sync_variant(self, variant: str) -> None:
         rules = rules_of(replace(self.settings, variant=variant))
         trains = isinstance(rules, TrainRules)
-        counts = rules.player_counts if isinstance(rules, Rules) else range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        counts = player_counts(variant)
         players = self.query_one("#players", Select)
         chosen = players.value if isinstance(players.value, int) and players.value in counts else rules.players
         players.set_options([(str(n), n) for n in counts])
@@ -184,23 +180,11 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
             self.query_one(f"#seat-{i}").display = visible
 
     def sync_length(self, rules: Rules | TrainRules) -> None:
-        target = self.query_one("#target", Input)
-        label = self.query_one("#target-label", Label)
         if isinstance(rules, TrainRules):
-            label.update(f"{rules.title} is {rules.rounds} rounds, from [{rules.max_pip}|{rules.max_pip}] down.")
-            target.disabled = True
-        elif rules.target is not None:
-            label.update(f"Points to win the match (default {rules.target})")
-            target.disabled = False
-        elif rules.single_game:
-            label.update(single_game_note(rules.name))
-            target.disabled = True
+            said = f"{rules.title} is {rules.rounds} rounds, from [{rules.max_pip}|{rules.max_pip}] down.", False
         else:
-            label.update(f"Games in the match (default {default_games(rules)})")
-            target.disabled = False
-        # Nothing to set: the label says so as a note, with no field under it.
-        target.display = not target.disabled
-        label.set_class(target.disabled, "-note")
+            said = line_length(rules)
+        show_length(self.query_one("#target-label", Label), self.query_one("#target", Input), *said)
 
     def read(self) -> Settings | str:
         """The settings on the form, or a message saying what is wrong with them."""
@@ -251,14 +235,7 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "start":
-            self.action_start()
-        elif event.button.id == "online":
-            self.action_online()
-        elif event.button.id == "lobby":
-            self.action_lobby()
-        else:
-            self.action_cancel()
+        getattr(self, f"action_{event.button.id}")()  # each button's id names its action: start, online, ...
 
     def action_start(self) -> None:
         result = self.read()
@@ -271,27 +248,21 @@ class NewGameScreen(ModalScreen["Settings | Connect | None"]):
         """Play online instead: create a room on a server, or join one."""
         from .online import OnlineScreen
 
-        def chosen(connect: Connect | None) -> None:
-            if connect is not None:
-                self.dismiss(connect)
-
-        variant = self.query_one("#variant", Select).value
-        # The app fills the form in as it was last given (another host app: the form as it comes).
-        form = getattr(self.app, "online_form", OnlineScreen)
-        self.app.push_screen(form(variant if isinstance(variant, str) else self.settings.variant), chosen)
+        self.go_online(getattr(self.app, "online_form", OnlineScreen))
 
     def action_lobby(self) -> None:
         """A server's lobby: its public rooms, and quick match."""
         from .lobby import LobbyScreen
 
+        self.go_online(getattr(self.app, "lobby_screen", LobbyScreen))
+
+    def go_online(self, screen: Callable[[str], Screen[Connect | None]]) -> None:
+        """The form or lobby ``screen`` makes for the variant chosen (the app's is filled in as it was last given;
+        another host app's as it comes); where it says to go is this screen's answer."""
+
         def chosen(connect: Connect | None) -> None:
             if connect is not None:
                 self.dismiss(connect)
 
         variant = self.query_one("#variant", Select).value
-        chosen_variant = variant if isinstance(variant, str) else self.settings.variant
-        lobby = getattr(self.app, "lobby_screen", None)
-        self.app.push_screen(lobby(chosen_variant) if lobby is not None else LobbyScreen(chosen_variant), chosen)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.app.push_screen(screen(variant if isinstance(variant, str) else self.settings.variant), chosen)

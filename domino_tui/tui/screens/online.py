@@ -12,28 +12,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...engine import TRAIN_VARIANTS, VARIANTS, get_rules
-from ...engine.train_rules import MAX_PLAYERS as MAX_TRAIN_PLAYERS
-from ...engine.train_rules import MIN_PLAYERS as MIN_TRAIN_PLAYERS
+from ...engine import TRAIN_VARIANTS, get_rules
 from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
-from ..settings import default_games
-from ..table_options import single_game_note
-
-# Digits only, checked in linear time (see the new-game screen's fields).
-DIGITS = r"[0-9]*"
-
-
-def player_counts(variant: str) -> tuple[int, ...]:
-    """How many players a room of ``variant`` may seat, as its rules say."""
-    trains = TRAIN_VARIANTS.get(variant)
-    if trains is not None:
-        return tuple(range(MIN_TRAIN_PLAYERS, MAX_TRAIN_PLAYERS + 1))
-    return get_rules(variant).player_counts
+from ..settings import variants
+from .form import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
 
 
 def login_name() -> str:
@@ -43,7 +29,7 @@ def login_name() -> str:
         return ""
 
 
-class OnlineScreen(ModalScreen[Connect | None]):
+class OnlineScreen(FormScreen[Connect | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
@@ -57,7 +43,7 @@ class OnlineScreen(ModalScreen[Connect | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="online-box", classes="dialog"):
             yield Static("Play online", classes="dialog-title")
-            with VerticalScroll(id="online-form"):
+            with VerticalScroll(id="online-form", classes="form"):
                 yield Label("Room server (HOST or HOST:PORT, started with domino-tui serve)")
                 server, name, room = self.given
                 yield Input(server or DEFAULT_SERVER, id="server", compact=True)
@@ -72,11 +58,9 @@ class OnlineScreen(ModalScreen[Connect | None]):
                 yield Label("To join or watch: the room's code (empty to create a room)")
                 yield Input(room or "", id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
                 yield Label("A new room's variant")
-                variants = [(f"{r.title} ({name})", name) for name, r in VARIANTS.items()]
-                variants += [(f"{r.title} ({name})", name) for name, r in TRAIN_VARIANTS.items()]
                 yield Select(
-                    variants,
-                    value=self.variant if self.variant in VARIANTS or self.variant in TRAIN_VARIANTS else "classic",
+                    variant_choices(),
+                    value=self.variant if self.variant in variants() else "classic",
                     allow_blank=False,
                     id="online-variant",
                     compact=True,
@@ -101,16 +85,11 @@ class OnlineScreen(ModalScreen[Connect | None]):
         self.sync_variant(str(self.query_one("#online-variant", Select).value))
         self.query_one("#server", Input).focus()
 
-    def on_resize(self) -> None:
-        self.query_one("#online-form").styles.max_height = max(self.size.height - 10, 5)
-
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "online-variant" and isinstance(event.value, str):
             self.sync_variant(event.value)
 
     def sync_variant(self, variant: str) -> None:
-        label = self.query_one("#online-target-label", Label)
-        box = self.query_one("#online-target", Input)
         trains = TRAIN_VARIANTS.get(variant)
         counts = player_counts(variant)
         # The number of players is asked of the rules that seat several numbers (the train games, Fives and
@@ -119,21 +98,8 @@ class OnlineScreen(ModalScreen[Connect | None]):
         self.query_one("#online-players", Input).placeholder = str(4 if trains is not None else counts[0])
         self.query_one("#online-players-label").display = len(counts) > 1
         self.query_one("#online-players").display = len(counts) > 1
-        if trains is not None:
-            box.disabled = False
-            label.update(f"Rounds in the match (default {trains.rounds})")
-        else:
-            rules = get_rules(variant)
-            box.disabled = rules.single_game and rules.target is None
-            if rules.target is not None:
-                label.update(f"Points to win the match (default {rules.target})")
-            elif rules.single_game:
-                label.update(single_game_note(rules.name))
-            else:
-                label.update(f"Games in the match (default {default_games(rules)})")
-        # Nothing to set: the label says so as a note, with no field under it.
-        box.display = not box.disabled
-        label.set_class(box.disabled, "-note")
+        said = (f"Rounds in the match (default {trains.rounds})", True) if trains else line_length(get_rules(variant))
+        show_length(self.query_one("#online-target-label", Label), self.query_one("#online-target", Input), *said)
 
     def read(self, create: bool, watch: bool = False) -> Connect | str:
         """Where to go, or what is wrong with the form."""
@@ -207,6 +173,3 @@ class OnlineScreen(ModalScreen[Connect | None]):
             self.query_one("#online-error", Static).update(Text(result))  # may quote what was typed: no markup
             return
         self.dismiss(result)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
