@@ -23,8 +23,8 @@ from domino_tui.engine import DRAW, End, Kind, TrainPlay
 from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.equal_plays import distinct
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_words import train_key, trains_for

@@ -424,7 +424,7 @@ class DominoApp(App):
             # chat box while you type: the board would be gone).
             if not (isinstance(screen, RoomTable) and command.title in ("Keys", "Maximize")):
                 yield command
-        from .screens.game_over import GameOverScreen
+        from .screens.over_dialog import GameOverScreen
 
         if isinstance(screen, GameOverScreen):
             # The end of a hand is where a new match is most wanted: the dialog closes first, then it starts.

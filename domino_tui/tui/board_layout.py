@@ -42,7 +42,6 @@ class Picture:
     hidden: int = 0  # tiles left out for want of room
     # Where the newest tile was drawn (x, y, width, height), when it was given.
     last_box: tuple[int, int, int, int] | None = None
-    spinner_box: tuple[int, int, int, int] | None = None
 
     def end_at(self, x: int, y: int) -> End | None:
         for end, boxes in self.hits.items():
@@ -294,8 +293,6 @@ def _cross(board: Board, look: Look, width: int, last: Tile | None, targets: Col
         ty = row_y + (rh - h) // 2
         pic.canvas.put(x, ty, rows_txt, role)
         _note(pic, p, (x, ty, w, h), last)
-        if i == s:
-            pic.spinner_box = (x, ty, w, h)
         if i == 0:
             pic.hits.setdefault(End.LEFT, []).append((x, row_y, w, rh))
         if i == len(line) - 1:

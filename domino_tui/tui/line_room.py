@@ -1,6 +1,6 @@
-"""What the line table decides from what a seat sees and what the room says, with no UI: whether a bot is
-thinking, the move auto-pass makes, and the end-of-hand dialog's and the score sheet's figures from the room's
-result. (Whether the coach may help is the room's rule for every table: `net.heard.coach_allowed`.)
+"""What the line table decides from what a seat sees and what the room says, with no UI: what a tile would score,
+and the end-of-hand dialog's and the score sheet's figures from the room's result. (Whether the coach may help
+is the room's rule for every table: `net.heard.coach_allowed`.)
 
 Everything here reads a seat's observation, the room's news (`RoomInfo`) or its result (`GameOver`): the same from
 a server or from a room in the app's process.
@@ -10,25 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine import Kind, Move, Observation, PublicView, Reason
-from ..net.heard import GameOver, RoomInfo
+from ..engine import Kind, Observation, PublicView, Reason
+from ..net.heard import GameOver
 from .online import match_text, team_name
-from .screens.game_over import GameOverText
+from .screens.over_dialog import GameOverText
 from .screens.score_sheet import ScoreSheet
-
-
-def bot_to_move(info: RoomInfo | None, turn: int) -> bool:
-    """Whether a bot makes the move of seat ``turn`` (a bot's seat, or a person's away with a bot playing)."""
-    if info is None or info.status != "playing" or turn >= len(info.seats):
-        return False
-    seat = info.seats[turn]
-    return seat.kind == "bot" or seat.away
-
-
-def only_draw_or_pass(obs: Observation) -> Move | None:
-    """The draw or the pass when it is the seat's only move (auto-pass makes it), else None."""
-    legal = obs.legal
-    return legal[0] if len(legal) == 1 and legal[0].kind is not Kind.PLAY else None
 
 
 def play_points(obs: Observation) -> dict[int, int]:
@@ -91,7 +77,7 @@ def over_text(
         points.append(("Match" + (f" (to {shown.target})" if shown.target else ""), over.scores))
     buttons, keys, hint = choices
     title = "Match over" if over.match_over else f"Game {over.game} over"
-    return GameOverText(title, tuple(lines), tuple(hands), teams, tuple(points), buttons, hint, keys)
+    return GameOverText(title, tuple(lines), buttons, hint, keys, tuple(hands), teams, tuple(points))
 
 
 def score_sheet(

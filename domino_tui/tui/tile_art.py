@@ -6,7 +6,11 @@ that a long line stays legible at 80x24. Every cell carries a role name; widgets
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
 
 # Pip positions (row, column) on a 3x3 grid for a half lying across a horizontal tile.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -141,3 +145,15 @@ class Canvas:
 
     def text(self) -> str:
         return "\n".join("".join(row) for row in self.chars)
+
+    def styled(self, styles: Mapping[str, Style], left: int = 0, top: int = 0) -> Text:
+        """The canvas as text, each role in its style (a widget's), ``top`` empty rows above it and ``left``
+        columns before each row."""
+        out = Text("\n" * top, no_wrap=True, end="")
+        for y in range(self.height):
+            out.append(" " * left)
+            for chunk, role in self.runs(y):
+                out.append(chunk, styles.get(role, Style()))
+            if y < self.height - 1:
+                out.append("\n")
+        return out

@@ -12,9 +12,3 @@ TILE_KEYS = "1234567890" + LETTERS
 def tile_key(index: int) -> str:
     """The key that picks the tile at ``index`` of the hand, or "" past the last key (the cursor reaches it)."""
     return TILE_KEYS[index] if 0 <= index < len(TILE_KEYS) else ""
-
-
-def tile_index(key: str) -> int | None:
-    """The hand's index ``key`` picks, or None."""
-    index = TILE_KEYS.find(key)
-    return index if index >= 0 and len(key) == 1 else None

@@ -1,6 +1,5 @@
-"""The train table's decisions and words from what a room tells a seat, with no UI: who holds each seat, whether a
-bot is to move, whether undo is offered, the move made for you, a round's end (whether the coach may help is
-`net.heard.coach_allowed`, the same for every table).
+"""The train table's words from what a room tells a seat, with no UI: who holds each seat, a round's end (whether
+the coach may help is `net.heard.coach_allowed`, the same for every table).
 
 Everything here reads what the room sent (the seat's observation, the room's seats and options, a round's result),
 whatever carries it: a server online or a room in the app's process. Nothing of the game is worked out here.
@@ -10,8 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine import DRAW, PASS, Move, TrainObservation, TrainPlay
-from ..net.heard import RoomInfo, TrainRoundOver, TrainSeatView
+from ..engine import TrainObservation
+from ..net.heard import RoomInfo, TrainRoundOver
 from .online import seat_kind
 from .train_words import match_end_text, round_end_text, winners_win
 
@@ -43,33 +42,6 @@ def seats_text(info: RoomInfo | None, names: tuple[str, ...]) -> Text:
             out.append(f"{label}: ", style="bold")
             out.append(", ".join(who))  # names come from people: plain text, never markup
     return out
-
-
-def bot_to_move(info: RoomInfo | None, obs: TrainObservation | None) -> int | None:
-    """The seat a bot is choosing for now (a bot's seat, or a person's while a bot plays for them), or None: the
-    table then shows it thinking rather than waiting."""
-    if info is None or obs is None or info.status != "playing" or obs.turn >= len(info.seats):
-        return None
-    seat = info.seats[obs.turn]
-    return obs.turn if seat.kind == "bot" or seat.away else None
-
-
-def other_people(info: RoomInfo | None, mine: int | None) -> bool:
-    """Whether a person other than you holds a seat (there, or away)."""
-    return info is not None and any(s.kind == "person" for i, s in enumerate(info.seats) if i != mine)
-
-
-def undo_offered(view: TrainSeatView | None) -> bool:
-    """Whether the room would take your last decision back now (its seat view says so)."""
-    return view is not None and view.can_undo
-
-
-def only_draw_or_pass(obs: TrainObservation | None) -> Move | None:
-    """The draw or the pass when that is the seat's only move (made for it when automatic moves are on)."""
-    if obs is None or len(obs.legal) != 1 or isinstance(obs.legal[0], TrainPlay):
-        return None
-    move = obs.legal[0]
-    return move if move in (DRAW, PASS) else None
 
 
 # ----- a round's end -----

@@ -23,8 +23,8 @@ from domino_tui.records.stats import HEADERS
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.coach_desk import ReviewJob
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen
@@ -343,7 +343,7 @@ async def test_mexican_train_at_this_keyboard_has_the_tracker_and_undo():
     app = DominoApp(variant="mexicantrain", seed=5, pause=0.0, opponents=("greedy",), players=3, coach=COACH)
     async with app.run_test(size=(140, 40)) as pilot:
         table = await seated(pilot)
-        assert isinstance(table, TrainTable) and table.local and table.coached
+        assert isinstance(table, TrainTable) and table.local and table.coach_here
         await wait_for(pilot, lambda: table.my_turn and the_room(app).to_act() == table.mine)
         await pilot.press("t")
         await wait_for(pilot, lambda: not table.has_class("-tracker-hidden"))

@@ -11,7 +11,7 @@ from textual.widgets import DataTable
 from domino_tui.engine import GameState
 from domino_tui.records import GameRecord, Records
 from domino_tui.tui.app import DominoApp
-from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.replay import ReplayScreen
 from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen

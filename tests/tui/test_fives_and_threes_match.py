@@ -11,7 +11,7 @@ import pytest
 
 from domino_tui.engine import Kind
 from domino_tui.net.room import Status
-from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.widgets.status import StatusBar
 
 from .board_view import assert_all_visible

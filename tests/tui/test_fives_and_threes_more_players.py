@@ -12,8 +12,8 @@ from textual.widgets import Select
 from domino_tui.engine import Kind
 from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.widgets.status import StatusBar
 
 from .board_view import assert_all_visible

@@ -16,10 +16,10 @@ from domino_tui.records.stats import table as stats_table
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
 from domino_tui.tui.recording import PEOPLE, room_record
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from tests.net.conftest import Running, free_port
 

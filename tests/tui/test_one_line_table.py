@@ -9,10 +9,10 @@ from domino_tui.coach.review import seen_choices
 from domino_tui.engine import DRAW, PASS, End, Move, Tile
 from domino_tui.net.client import RoomInfo, SeatInfo
 from domino_tui.net.heard import coach_allowed
-from domino_tui.tui.line_room import bot_to_move, only_draw_or_pass
 from domino_tui.tui.online import Connect
-from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.review import ReviewScreen
+from domino_tui.tui.screens.room_table import bot_to_move, only_draw_or_pass
 from domino_tui.tui.widgets.hint_panel import HintPanel
 from tests.net.conftest import Running
 

@@ -89,7 +89,7 @@ async def test_one_table_plays_a_game_to_its_end_on_every_face(
                 waited += 0.01
         # The end of the game is the room's result, in the table's end dialog.
         await until(pilot, lambda: table.dialog is not None)
-        buttons = dict(table.dialog.choice_buttons)
+        buttons = dict(table.dialog.about.buttons)
         if face == "online":
             assert "quit" in buttons
         else:

@@ -18,7 +18,7 @@ from domino_tui.net import credentials
 from domino_tui.net.client import Event, RoomInfo, SeatInfo, TrainSeatView, Welcome
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
+from domino_tui.tui.screens.over_dialog import TrainRoundOverScreen
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_words import trains_for
@@ -121,7 +121,7 @@ async def test_the_tracker_where_the_coach_may_help_and_not_beside_another_perso
         table = await seated(pilot, app)
         await pilot.press("s")
         await until(pilot, lambda: table.my_turn)
-        assert table.coached and table.has_class("-tracker-hidden")
+        assert table.coach_here and table.has_class("-tracker-hidden")
         await pilot.press("t")
         await until(pilot, lambda: not table.has_class("-tracker-hidden"))
         shown = str(table.query_one(TrackerPanel).render())
@@ -133,7 +133,7 @@ async def test_the_tracker_where_the_coach_may_help_and_not_beside_another_perso
         ben = server.client()
         await ben.join(table.welcome.room, "Ben")
         await until(pilot, lambda: table.info is not None and table.info.seats[1].kind == "person")
-        assert not table.coached
+        assert not table.coach_here
         await pilot.press("t")
         assert table.has_class("-tracker-hidden") and table.message_is_error and "coach" in table.message
 

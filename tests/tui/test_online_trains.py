@@ -23,9 +23,9 @@ from domino_tui.tui.recording import PEOPLE
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
+from domino_tui.tui.screens.over_dialog import TrainRoundOverScreen
+from domino_tui.tui.screens.score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.stats import StatsScreen
-from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
-from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.train_words import describe, train_key, trains_for
 from domino_tui.tui.widgets.hand import HandView
@@ -203,7 +203,7 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running,
             # After the end: the server sends the result once more; then a table on the same seat and connection,
             # entered after the match (it never saw it played).
             results = []
-            b.round_over = lambda heard, was=b.round_over: results.append(heard) or was(heard)  # type: ignore[method-assign]
+            b.deal_over = lambda heard, was=b.deal_over: results.append(heard) or was(heard)  # type: ignore[method-assign]
             b.client.drop()
             await until([pb], lambda: results == [over])
             b.workers.cancel_group(b, "net")

@@ -18,7 +18,7 @@ import pytest
 from domino_tui.engine import Kind
 from domino_tui.net.room import Status
 from domino_tui.tui.online import result_text
-from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.snake import SnakeView
 

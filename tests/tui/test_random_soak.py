@@ -24,11 +24,11 @@ from domino_tui.net.local import LocalRoom
 from domino_tui.net.room import Mover
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.confirm import ConfirmScreen
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.train_table import TrainTable
 
 from .board_view import assert_board_has_room

@@ -11,7 +11,8 @@ from textual.widgets import Footer
 
 from domino_tui.engine import End
 from domino_tui.tui.screens.help import HelpScreen
-from domino_tui.tui.screens.line_table import MIN_HEIGHT, MIN_WIDTH, LineTable
+from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.room_table import MIN_HEIGHT, MIN_WIDTH
 from domino_tui.tui.screens.train_table import TrainTable
 
 from .conftest import HUMAN, caught_up, keys_for, make_app, reach_a_choice, settle, the_game, the_room

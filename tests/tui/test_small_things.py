@@ -22,9 +22,9 @@ from domino_tui.tui.equal_plays import distinct, groups
 from domino_tui.tui.line_room import hand_points, over_text
 from domino_tui.tui.online import match_text, result_text
 from domino_tui.tui.screens.confirm import ConfirmScreen
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.tour import TourScreen
 from domino_tui.tui.table_options import local_names
 from domino_tui.tui.tile_keys import tile_key

@@ -8,9 +8,9 @@ from textual.widgets import Markdown
 
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.confirm import ConfirmScreen
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.screens.score_sheet import ScoreSheetScreen
 from domino_tui.tui.screens.tour import TourScreen
 

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from domino_tui.engine import round5
-from domino_tui.tui.screens.game_over import GameOverScreen
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.table_options import local_names
 
 from .conftest import make_app, play_heaviest, the_match

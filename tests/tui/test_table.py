@@ -346,7 +346,7 @@ async def test_the_palette_at_the_table_offers_what_the_old_one_did(variant):
 async def test_a_game_that_ends_behind_the_help_shows_its_dialog_when_the_help_closes():
     """The end of a game heard while another screen is in front (the help here) is not lost: its dialog comes up
     when the table is in front again, once."""
-    from domino_tui.tui.screens.game_over import GameOverScreen
+    from domino_tui.tui.screens.over_dialog import GameOverScreen
 
     app = make_app("classic", seed=2, bot="dummy")
     async with app.run_test(size=(100, 30)) as pilot:

@@ -9,9 +9,9 @@ from typing import Any
 from domino_tui.net import client as net
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.online import Connect
-from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.handover import HandoverScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.over_dialog import GameOverScreen
 from domino_tui.tui.widgets.hint_panel import HintPanel
 from tests.net.conftest import Running
 
@@ -183,14 +183,14 @@ async def test_the_train_tracker_goes_when_another_person_takes_a_seat(server: R
     app = DominoApp(online=connect, coach=COACH)
     async with app.run_test(size=(140, 40)) as pilot:
         table = await seated(pilot, app)
-        assert table.coached and table.welcome is not None
+        assert table.coach_here and table.welcome is not None
         await pilot.press("t")
         await until_one(pilot, lambda: not table.has_class("-tracker-hidden"))
         ben = server.client()
         await ben.join(table.welcome.room, "Ben")
         await until_one(pilot, lambda: table.info is not None and table.info.seats[1].kind == "person")
         await pilot.pause()
-        assert not table.coached
+        assert not table.coach_here
         assert table.has_class("-tracker-hidden")
         await pilot.press("s")
         await until_one(pilot, lambda: table.observation is not None)

@@ -67,7 +67,7 @@ async def test_h_ranks_every_move_and_the_best_rows_keys_make_it(size: tuple[int
     async with app.run_test(size=size) as pilot:
         await settle_train(pilot)
         table = app.screen
-        assert isinstance(table, TrainTable) and table.coached
+        assert isinstance(table, TrainTable) and table.coach_here
         await a_choice(pilot, table)
         obs = table.observation
         view = table.seat_view
@@ -130,7 +130,7 @@ async def test_h_where_the_coach_may_not_help_says_so() -> None:
     table = TrainTable(None, client)
     async with Host(table).run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: table.seat_view is not None and table.my_turn)
-        assert not table.coached
+        assert not table.coach_here
         await pilot.press("h")
         assert table.message_is_error and "coach" in table.message
         assert not table.query_one(HintPanel).wanted and not table.placement.shows("hint")

@@ -9,8 +9,8 @@ from dataclasses import dataclass, replace
 from domino_tui.engine import DRAW, MEXICAN_TRAIN, PASS, TrainMatch, TrainPlay, observe_match
 from domino_tui.net.client import RoomInfo, SeatInfo, TrainSeatView
 from domino_tui.net.heard import coach_allowed
-from domino_tui.tui.tile_keys import TILE_KEYS, tile_index, tile_key
-from domino_tui.tui.train_room import bot_to_move, only_draw_or_pass, undo_offered
+from domino_tui.tui.screens.room_table import bot_to_move, only_draw_or_pass
+from domino_tui.tui.tile_keys import TILE_KEYS, tile_key
 
 BOT = SeatInfo("greedy", "bot", "greedy", True, False)
 PERSON = SeatInfo("Ben", "person", None, True, False)
@@ -30,10 +30,8 @@ def observation(turn: int):
 
 def test_a_bot_is_to_move_in_a_bots_seat_or_for_a_person_away() -> None:
     seats = (PERSON, BOT, AWAY)
-    assert bot_to_move(room(*seats), observation(1)) == 1
-    assert bot_to_move(room(*seats), observation(2)) == 2
-    assert bot_to_move(room(*seats), observation(0)) is None
-    assert bot_to_move(room(*seats, status="between"), observation(1)) is None
+    assert [bot_to_move(room(*seats), observation(turn).turn) for turn in range(3)] == [False, True, True]
+    assert not bot_to_move(room(*seats, status="between"), observation(1).turn)
 
 
 def test_the_coach_as_the_room_says_else_only_without_other_people() -> None:
@@ -52,10 +50,9 @@ def test_undo_only_when_the_seat_view_offers_it() -> None:
     class Undoable(TrainSeatView):
         can_undo: bool = False
 
-    assert not undo_offered(TrainSeatView(1, 1, 0, obs))  # a room that never says offers none
-    assert not undo_offered(Undoable(1, 1, 0, obs, False))
-    assert undo_offered(Undoable(1, 1, 0, obs, True))
-    assert not undo_offered(None)
+    assert not TrainSeatView(1, 1, 0, obs).can_undo  # a room that never says offers none
+    assert not Undoable(1, 1, 0, obs, False).can_undo
+    assert Undoable(1, 1, 0, obs, True).can_undo
 
 
 def test_the_move_made_for_you_is_an_only_draw_or_pass() -> None:
@@ -68,7 +65,7 @@ def test_the_move_made_for_you_is_an_only_draw_or_pass() -> None:
 
 def test_every_tile_of_a_big_hand_has_a_key_no_table_key_takes() -> None:
     assert [tile_key(i) for i in range(11)] == [*"1234567890", "a"]
-    assert all(tile_index(tile_key(i)) == i for i in range(len(TILE_KEYS)))
-    assert tile_key(len(TILE_KEYS)) == "" and tile_index("d") is None
+    assert len(set(TILE_KEYS)) == len(TILE_KEYS) and all(tile_key(i) == TILE_KEYS[i] for i in range(len(TILE_KEYS)))
+    assert tile_key(len(TILE_KEYS)) == "" and "d" not in TILE_KEYS
     assert len(TILE_KEYS) >= 20  # two players' fifteen, and five draws
     assert not set(TILE_KEYS) & set("cdlmnpqrstuxh")

@@ -24,10 +24,10 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.local_game import in_progress, room_path
 from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.new_game import NewGameScreen
+from domino_tui.tui.screens.over_dialog import TrainRoundOverScreen
 from domino_tui.tui.screens.replay import ReplayScreen
+from domino_tui.tui.screens.score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.stats import StatsScreen
-from domino_tui.tui.screens.train_round_over import TrainRoundOverScreen
-from domino_tui.tui.screens.train_score_sheet import TrainScoreSheetScreen
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.table_options import room_options
 from domino_tui.tui.train_words import train_key

@@ -7,7 +7,7 @@ import random
 
 from domino_tui.ai import make_bot
 from domino_tui.engine import MEXICAN_TRAIN, TrainMatch, observe_match
-from domino_tui.tui.screens.train_score_sheet import of_observation
+from domino_tui.tui.screens.score_sheet import of_observation
 from domino_tui.tui.table_options import local_names
 from domino_tui.tui.train_words import train_by_key, train_key
 

@@ -17,7 +17,6 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.tile_keys import tile_key
-from domino_tui.tui.train_room import bot_to_move
 from domino_tui.tui.train_words import train_key
 from domino_tui.tui.widgets.trains import TrainsView
 
@@ -64,7 +63,7 @@ def my_turn_shown(table: TrainTable) -> bool:
         and room.status is Status.PLAYING
         and room.to_act() == HUMAN
         and table.my_turn
-        and bot_to_move(table.info, table.observation) is None
+        and table.thinking is None
     )
 
 

@@ -32,16 +32,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
-from ...coach.tracker import track
-from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Kind, Move, Observation, PublicView, Tile, get_rules
+from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Event, Kind, Move, Observation, PublicView, Tile, get_rules
 from ...net import heard as net  # the client base: a room online loads the network's client when it enters
-from ...net.heard import coach_allowed
 from .. import equal_plays
-from ..line_room import bot_to_move, hand_points, only_draw_or_pass, over_text, play_points, score_sheet
+from ..line_room import hand_points, over_text, play_points, score_sheet
 from ..online import (
-    CHAT_SHOWN,
     Connect,
     describe,
     last_action,
@@ -52,9 +49,7 @@ from ..online import (
     seat_kind,
     team_name,
 )
-from ..sentence import sentence
-from ..side_panels import Placement
-from ..tile_keys import LETTERS, tile_key
+from ..tile_keys import LETTERS
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.key_footer import KeyFooter
@@ -62,19 +57,11 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .beside_board import BesidePanels, MoveLog
-from .game_over import GameOverScreen, GameOverText
-from .room_table import CREATOR, MIN_HEIGHT, MIN_WIDTH, RoomTable, SeatHere, hand_keys, room_keys
-from .score_sheet import ScoreSheet, ScoreSheetScreen
+from .over_dialog import GameOverScreen
+from .room_table import CREATOR, MoveLog, RoomTable, SeatHere, hand_keys, room_keys
+from .score_sheet import ScoreSheetScreen
 
-# Keys that need a game in play, a seat at the table, or the room's creator.
-PLAYING = {"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"}
-# Keys a spectator may press, and is told it is watching: every key that plays, or acts for a seat.
-SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
-# What may still be done while the terminal is too small: the game waits.
-WHILE_TOO_SMALL = {"leave", "help", "quit"}
-# Keys that leave the choice of an end, or play nothing while it is asked; off while choosing.
-NOT_WHILE_CHOOSING = {"cursor", "play", "draw", "pass_turn", "pick", "hint", "undo", "new_game", "score_sheet", "log"}
+PLAYING = frozenset({"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"})
 
 if TYPE_CHECKING:
     from ...records import GameRecord  # the record loads when a game ends, not for the first frame
@@ -83,7 +70,7 @@ if TYPE_CHECKING:
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 
 
-class LineTable(BesidePanels, RoomTable):
+class LineTable(RoomTable):
     MOVE_KEYS = frozenset(
         {
             *(str(k) for k in range(10)),
@@ -101,25 +88,18 @@ class LineTable(BesidePanels, RoomTable):
             "r",
         }
     )
-    AUTO_FOCUS = None
+    PLAYING = PLAYING
+    SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
+    NOT_WHILE_CHOOSING = PLAYING | {"new_game", "score_sheet", "log"}
+    COACH_KEYS = frozenset({"hint", "toggle_tracker"})
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(k % 10), f"pick({k - 1})", f"Tile {k % 10}", show=False) for k in range(1, 11)],
         *hand_keys(),
-        Binding("left", "cursor(-1)", "Select", key_display="←→"),
-        Binding("right", "cursor(1)", "Select", show=False),
-        Binding("enter,space", "play", "Play"),
         Binding("left", "end('left')", "Left end", key_display="←"),
         Binding("right", "end('right')", "Right end", key_display="→"),
         Binding("up", "end('up')", "Up end", key_display="↑"),
         Binding("down", "end('down')", "Down end", key_display="↓"),
-        # Esc also closes a panel over the table; off the footer (each panel says so itself).
-        Binding("escape", "close_panel", "Close", show=False),
-        *room_keys("game"),
-        # Off the footer, which 80 columns fill already: the help and the palette list them.
-        Binding("h", "hint", "Hint", show=False),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("t", "toggle_tracker", "Tracker", show=False),
-        Binding("s", "score_sheet", "Scores", show=False),  # s starts the room in its lobby, then the score sheet
+        *room_keys("game"),  # s starts the room in its lobby, then opens the score sheet
     ]
 
     class Refused(Message):
@@ -136,30 +116,18 @@ class LineTable(BesidePanels, RoomTable):
     connection: reactive[str] = reactive("connecting", bindings=True)
     too_small: reactive[bool] = reactive(False, bindings=True)
     seat_view: net.SeatView | None
+    spectator_view: net.SpectatorView | None
+    over: net.GameOver | None
 
     def __init__(self, connect: Connect | None, clients: Sequence[net.SeatClient] = ()) -> None:
         """``connect``: where the room is and how to enter it (None: a room in the app's process); ``clients``:
         clients already in it (one per person's seat at this keyboard), else the table enters a server's room
         with a `RoomClient` of its own."""
         super().__init__(connect, clients)
-        self.info: net.RoomInfo | None = None
         self.latest: net.SeatView | None = None  # the newest view any seat here was sent
-        self.spectator_view: net.SpectatorView | None = None
-        self.over: net.GameOver | None = None
-        self.dialog = None
         self.sheet_games: dict[tuple[int, int], tuple[tuple[int, ...], str]] = {}  # each game's points, its end
-        self.chats: list[Text] = []
-        self.logged = 0  # events of the game in view already in the log
         self.game_key: tuple[int, int] | None = None  # (match, game) of the deal in view
-        self.message = ""
-        self.why = ""  # why the connection is down
-        self.show_log: bool | None = None
-        self.redraw_due = False
-        self.sent_for: tuple[int, int, int] | None = None  # the position your last move answered
         self.refused: str | None = None  # the server's code for why the room could not be entered
-        self.recent: list[str] = []
-        self.placement = Placement()
-        self.frame = 0  # the thinking spinner's
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -179,29 +147,12 @@ class LineTable(BesidePanels, RoomTable):
         yield Static(id="too-small")
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Moves" if self.local else "Moves and chat"
+    def mounted(self) -> None:
         for place in ("top", "left", "right"):
             self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
-        self.set_class(self.watching, "-watching")
-        self.set_class(not self.chats, "-no-chat")  # the chat's lines take no row until someone says something
-        settings = getattr(self.app, "settings", None)
-        self.show_log = getattr(settings, "show_log", None)
-        self.fit()
-        self.redraw()
-        self.set_interval(0.1, self.tick)
-        if self.here:
-            self.connection = "connected"
-            for index in range(len(self.here)):
-                self.listen(index)
-        elif self.connect_to is not None:
+        if not self.here and self.connect_to is not None:
             self.say(f"Connecting to {self.connect_to.url}…")
             self.run_connection()
-
-    @property
-    def coach_here(self) -> bool:
-        """Whether the coach may help at this table (see `net.heard.coach_allowed`)."""
-        return not self.watching and coach_allowed(self.info, self.seats_here)
 
     # ----- the client online, in a worker -----
 
@@ -236,48 +187,11 @@ class LineTable(BesidePanels, RoomTable):
         self.say(message.text + " q leaves.", error=True)
         self.redraw()
 
-    def on_room_table_heard(self, message: RoomTable.Heard) -> None:
-        event, index = message.event, message.index
-        # The room's news comes to every seat here alike: the first seat's is heard, the others' copies not.
-        first = index == 0
-        if isinstance(event, net.Welcome):
-            self.here[index].welcome = event
-            self.sync()
-            self.connection = "connected"
-            if not first:
-                pass
-            elif self.watching:
-                self.say(f"Watching room {event.room}: every hand is face down. c chats, q leaves.")
-            elif event.creator:  # a room started already (a quick match's) has nothing to start
-                self.say(f"In room {event.room}. s starts the game when everyone is in.", holds=self.in_lobby)
-            else:
-                self.say(f"In room {event.room}.")
-        elif isinstance(event, net.RoomInfo) and first:
-            if event.options.get("variant") in TRAIN_VARIANTS:
-                self.to_train_table()
-                return
-            self.room_news(event)
-            self.arrange_panels()  # the coach's panels go once another person sits (and come back if they leave)
-            self.log_moves()
-        elif isinstance(event, net.SeatView):
-            self.took_seat_view(index, event)
-        elif isinstance(event, net.SpectatorView):
-            self.took(event)
-        elif isinstance(event, net.GameOver) and first:
-            self.game_over(event)
-        elif isinstance(event, net.Chat) and first:
-            self.chatted(event)
-        elif isinstance(event, net.ServerError):
-            self.sent_for = None  # a refused move (stale, illegal) may be made again
-            self.say(sentence(event.message), error=True)
-        elif isinstance(event, net.Connection) and first:
-            self.connected(event)
-        elif isinstance(event, net.RoomClosed) and first:
-            self.room_closed(event)
-        # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
-        if not self.redraw_due:
-            self.redraw_due = True
-            self.call_later(self.redraw_now)
+    def heard_room(self, info: net.RoomInfo) -> None:
+        if info.options.get("variant") in TRAIN_VARIANTS:
+            self.to_train_table()
+        else:
+            super().heard_room(info)
 
     def to_train_table(self) -> None:
         """The room plays a train game: its own table takes over these clients (and what they have heard)."""
@@ -341,50 +255,16 @@ class LineTable(BesidePanels, RoomTable):
         if isinstance(view, net.SeatView) and legal:
             self.hint(view.observation)
 
-    def handing_over(self) -> None:
-        if self.query_one(HintPanel).wanted:
-            self.close_panel("hint")  # it spoke of the last person's hand
-
-    def last_move(self) -> str:
-        history = self.latest.observation.history if self.latest else ()
-        return describe(history[-1], self.names) if history else ""
-
     def handed_over(self) -> None:
         current = self.seat_view
         if current is not None and current.observation.legal:
             self.hint(current.observation)
             self.plan_auto_move()
 
-    def plan_auto_move(self) -> None:
-        """With auto-pass on, a draw or a pass that is your only move is made for you after the bots' pause (so
-        you see it happen), unless the game has moved on by then."""
-        settings = getattr(self.app, "settings", None)
-        view = self.seat_view
-        if view is None or not getattr(settings, "auto_pass", False) or only_draw_or_pass(view.observation) is None:
-            return
-        planned = (view.match, view.game, view.position)
-        pause = max(float(getattr(self.app, "pause", 0.0)), 0.05)
-        self.set_timer(pause, lambda: self.auto_move(planned))
+    def describe(self, event: Event) -> str:
+        return describe(event, self.names)
 
-    def auto_move(self, planned: tuple[int, int, int]) -> None:
-        view = self.seat_view
-        if view is None or (view.match, view.game, view.position) != planned or self.too_small or not self.my_turn:
-            return
-        only = only_draw_or_pass(view.observation)
-        if only is not None:
-            self._move(only)
-
-    def log_moves(self) -> None:
-        """The moves not yet in the log, with their players' names once the room has named every seat."""
-        shown = self.shown
-        if shown is None or not self.names_known:
-            return
-        names = self.names
-        for ev in shown.history[self.logged :]:
-            self.log_line(Text(describe(ev, names)))
-        self.logged = max(self.logged, len(shown.history))
-
-    def game_over(self, over: net.GameOver) -> None:
+    def deal_over(self, over: net.GameOver) -> None:
         self.over = over
         shown = self.shown
         if shown is None:
@@ -401,9 +281,12 @@ class LineTable(BesidePanels, RoomTable):
         else:
             self.say(f"{text} n: next game.")
         self.sheet_games[(over.match, over.game)] = (hand, text)
-        if self.observation is not None and not self.hot_seat:
-            # A game at one keyboard shared by several people is nobody's alone: not in anyone's record.
-            self.review(over, self.record(over, self.observation))
+        obs = self.observation
+        if obs is not None and not self.hot_seat:
+            # A game at one keyboard shared by several people is nobody's alone: not in anyone's record. Your
+            # record keeps the game (and so your rating against people), once.
+            record = self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
+            self.review(over, record)
         self.show_over()
 
     def review(self, over: net.GameOver, record: GameRecord | None) -> None:
@@ -424,14 +307,14 @@ class LineTable(BesidePanels, RoomTable):
         if coach is not None and self.coach_here:
             coach.open_review(self.show_over)
 
-    def over_text(self) -> GameOverText | None:
-        """The game-over dialog's data for the game just over, from the room's result."""
+    def over_dialog(self) -> GameOverScreen | None:
+        """The game-over dialog for the game just over, from the room's result."""
         over, shown = self.over, self.shown
         if over is None or shown is None:
             return None
         hand, text = self.sheet_games[(over.match, over.game)]
         choices = self.end_choices(over.match_over, "scores")
-        return over_text(self.observation or shown, over, self.names, hand, text, choices, self.mine)
+        return GameOverScreen(over_text(self.observation or shown, over, self.names, hand, text, choices, self.mine))
 
     def end_choices(self, match_over: bool, sheet: str) -> tuple[tuple[tuple[str, str], ...], dict[str, str], str]:
         """The room's choices, and the review of your hand where the coach helps (r, unless r restarts)."""
@@ -445,33 +328,9 @@ class LineTable(BesidePanels, RoomTable):
             hint = hint.replace(" · s ", " · r review · s ", 1)
         return buttons, keys, hint
 
-    def over_dialog(self) -> GameOverScreen | None:
-        about = self.over_text()
-        return GameOverScreen(about) if about is not None else None
-
     def sheet_dialog(self) -> ScoreSheetScreen:
-        return ScoreSheetScreen(self.score_sheet())
-
-    def score_sheet(self) -> ScoreSheet:
         """The games of the match in view, as the room's results gave them."""
-        return score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key)
-
-    def chatted(self, chat: net.Chat) -> None:
-        # Plain Text: a name or message with markup in it shows as written.
-        line = Text.assemble((chat.name, "bold"), ": ", chat.text)
-        self.chats = [*self.chats, line][-CHAT_SHOWN:]
-        self.query_one("#chat", Static).update(Text("\n").join(self.chats))
-        self.set_class(False, "-no-chat")
-        self.log_line(line)
-
-    def connected(self, news: net.Connection) -> None:
-        if news.state == "reconnecting":
-            self.why = news.reason
-        super().connected(news)
-
-    def record(self, over: net.GameOver, obs: Observation) -> GameRecord | None:
-        """Your record keeps the game (and so your rating against people), once."""
-        return self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
+        return ScoreSheetScreen(score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key))
 
     # ----- reading the table -----
 
@@ -627,7 +486,7 @@ class LineTable(BesidePanels, RoomTable):
         return f"{names[mine]} & {names[(mine + 2) % 4]} vs {team_name(rules, names, 1 - mine % 2)}"
 
     def log_line(self, line: Text) -> None:
-        self.query_one("#log", RichLog).write(line)
+        self.query_one(MoveLog).write(line)
 
     def hint(self, obs: Observation) -> None:
         if obs.board.empty:
@@ -637,56 +496,11 @@ class LineTable(BesidePanels, RoomTable):
 
     # ----- actions -----
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.closing or not self.face_allows(action):
-            return False
-        if self.too_small and action not in WHILE_TOO_SMALL:
-            return False  # the table waits until it can be seen
-        if action in ("hint", "toggle_tracker") and not self.coach_here:
-            return False
-        if action == "close_panel":
-            return not self.choosing and self.panel_to_close()
-        if self.choosing and action in NOT_WHILE_CHOOSING:
-            return False
-        if self.watching and action in SEATED:
-            return False  # off the footer; the key itself says you are watching (see on_key)
-        if action in PLAYING and (self.observation is None or self.status != "playing"):
-            return False  # no game in play: off the footer
-        if action in CREATOR:
-            if not (self.creator and self.connection == "connected"):
-                return False
-            if action == "start":
-                return self.status == "lobby"
-            return self.status != "lobby" if action == "restart" else True
-        if action == "draw":
-            obs = self.observation
-            return obs is None or obs.rules.has_stock
-        if action == "chat":
-            return self.connection == "connected"
-        if action == "score_sheet":
-            return self.status != "lobby" and self.shown is not None  # in the lobby s starts the room
-        if action == "next_game":
-            return self.status == "between"
+    def may_choose(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action == "end":
             choosing = self.choosing
             return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
-        if action == "cancel":
-            return bool(self.choosing)
         return True
-
-    def action_pick(self, index: int) -> None:
-        if not self._can_move():
-            return
-        assert self.observation is not None
-        if index >= len(self.observation.hand):
-            self.say(f"There is no tile {tile_key(index)} in your hand.", error=True)
-            return
-        self.query_one(HandView).cursor = index
-        self.play_tile(index)
-
-    def action_play(self) -> None:
-        if self._can_move():
-            self.play_tile(self.query_one(HandView).cursor)
 
     def legal_plays(self) -> list[Move]:
         obs = self.observation
@@ -720,84 +534,3 @@ class LineTable(BesidePanels, RoomTable):
     def on_snake_view_end_clicked(self, message: SnakeView.EndClicked) -> None:
         if self.choosing:
             self.action_end(message.end.name)
-
-    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
-        self.action_pick(message.index)
-
-    async def go_away(self) -> None:
-        await self.leave_room()
-        stack = self.app.screen_stack
-        if len(stack) > 2:
-            self.dismiss(None)
-        else:
-            self.app.exit()
-
-    # ----- the terminal's size, the spinner -----
-
-    def fit(self) -> None:
-        """Wait while the terminal is too small (a room in the app's process holds its bots meanwhile); else
-        arrange the panels for its width."""
-        size = self.app.size
-        self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
-        self.set_class(self.too_small, "-too-small")
-        if self.too_small:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is {size.width}x{size.height}.\n"
-                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-                "Please make it bigger: your game waits.\n" + ("q quits." if self.local else "q leaves.")
-            )
-        self.hold(self.too_small)
-        self.arrange_panels()
-
-    @property
-    def thinking(self) -> int | None:
-        """The seat a bot is choosing for now, per the room's seats (None when a person is to move)."""
-        obs = self.shown
-        if obs is None or self.connection != "connected" or not bot_to_move(self.info, obs.turn):
-            return None
-        return obs.turn
-
-    def tick(self) -> None:
-        """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""
-        if self.thinking is not None and not self.too_small:
-            self.frame += 1
-            self.query_one(StatusBar).info = self.status_info()
-
-    # ----- the coach -----
-
-    def coach_shown(self) -> bool:
-        return self.coach_here
-
-    def coach_update(self) -> None:
-        if self.has_class("-tracker-hidden"):
-            return
-        # What the seat on show may know, and nothing while the keyboard changes hands.
-        panel = self.query_one(TrackerPanel)
-        obs = self.observation
-        if obs is None or not self.coach_here:
-            panel.update("")
-        else:
-            names = self.names
-            panel.show(track(obs), lambda seat: names[seat])
-
-    def remember_log(self, shown: bool) -> None:
-        remember = getattr(self.app, "remember", None)
-        if remember is not None:
-            remember(show_log=shown)
-
-    def action_hint(self) -> None:
-        if self.ask_hint():
-            self.opened("hint")
-            self.arrange_panels()
-
-    def action_undo(self) -> None:
-        if self.undo_refused():
-            return
-        if self.seat_view is None or not self.seat_view.can_undo:
-            self.say("Nothing to undo: no choice of yours to take back, or another person sits here.", error=True)
-            return
-        self.choosing = None
-        self.sent_for = None
-        self.coach_use.undo(self.seat_view.match, self.seat_view.game)
-        self.send("undo")
-        self.say("You took back your move: your previous decision again.")

@@ -71,16 +71,13 @@ class ReplayScreen(Screen[None]):
         if self.is_mounted:
             self.show()
 
-    def names(self, state: GameState) -> tuple[str, ...]:
-        return local_names(state.rules.name, state.rules.players, False)
-
     def show(self) -> None:
         step = self.query_one("#replay-step", Static)
         if not self.states:
             step.update(self.problem)
             return
         state = self.states[self.index]
-        names = self.names(state)
+        names = local_names(state.rules.name, state.rules.players, False)
         r = self.record
         head = f"{r.variant} · game {r.game_no} of seed {r.seed} · {r.played_at[:10]} · move {self.index} of "
         head += f"{len(self.states) - 1}"

@@ -5,13 +5,16 @@ The table may hold several clients, one per person's seat at this keyboard (hot 
 ever the seat to move's, shown after the handover screen, and nobody's while the keyboard changes hands; nobody
 takes a move back there (it would show the earlier hand to whoever has the keyboard now).
 
+The panels beside the board (the move log, the tile tracker, the hint) are placed for the terminal's width by
+`side_panels.place`: beside the board while it keeps its room, else the latest opened over the table, else
+nowhere for now; Esc closes the one over the table.
+
 A subclass (the line games' table, the Mexican Train one) provides, besides its own layout and moves:
-``info``, ``sent_for``, ``message``, ``redraw_due`` and ``show_log`` in its ``__init__`` (after this class's);
-``connection`` and ``choosing`` reactives; ``observation`` (its seat's, or None), ``players``, ``fit`` (the
-layout for the terminal's size), ``redraw``, ``last_move`` (the public news a handover tells) and
-``handed_over``; a handler of `RoomTable.Heard` (``on_room_table_heard``); and widgets ``#message`` (a
-Static), ``#chat-input`` (an Input) and a ``HandView``. It tells this class the room's news (``room_news``) and
-each seat's views (``keep_seat_view``), and keeps finished games (``keep_in_record``).
+``connection``, ``choosing`` and ``too_small`` reactives; ``observation`` (its seat's, or None), ``shown`` (what
+the table draws), ``players``, ``redraw``, ``status_info``, what it takes from the room (``took_seat_view``,
+``took``, ``deal_over``), ``last_move`` (the public news a handover tells), ``handed_over`` and ``play_tile``;
+and widgets ``#log``, ``#tracker``, ``#hint``, ``#message`` (a Static), ``#chat-input`` (an Input), a
+``StatusBar`` and a ``HandView``. It keeps finished games (``keep_in_record``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual import events, work
@@ -27,17 +30,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widget import Widget
+from textual.widgets import Input, RichLog, Static
 
+from ...coach.tracker import track
 from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservation
 from ...net import heard as net
+from ...net.heard import coach_allowed
 from ..coach_use import CoachUse
-from ..online import MAX_CHAT, Connect, seat_names
+from ..online import CHAT_SHOWN, MAX_CHAT, Connect, seat_names
 from ..sentence import possessive, sentence, verb
+from ..side_panels import BOARD_ROOM, Panel, Placement, place
 from ..table_options import local_names
-from ..tile_keys import LETTERS
+from ..tile_keys import LETTERS, tile_key
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import HintPanel
+from ..widgets.status import StatusBar, StatusInfo
+from ..widgets.tracker_panel import TrackerPanel
 from .over_dialog import OverDialog
 from .score_sheet import SheetDialog
 
@@ -57,15 +66,29 @@ class Dealing(Protocol):
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this a table cannot be read: it waits for a bigger terminal
 LOG_AUTO_WIDTH = 130  # the move log opens by itself from this width (unless you said otherwise)
+TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside the log, which needs 130)
+# The panels beside the board, by their widgets' ids.
+PANELS = ("hint", "tracker", "log")
+# What may still be done while the terminal is too small: the game waits.
+WHILE_TOO_SMALL = {"leave", "help", "quit"}
+
+
+class MoveLog(RichLog, can_focus=False):
+    """The log of moves. Not focusable from the start (the screen focuses the first focusable widget as it
+    mounts): the arrows belong to the hand and the choice of an end or a train, not to scrolling."""
 
 
 def hand_keys() -> list[BindingType]:
     """The keys of the hand past the ten number keys, the same at every table: letters for the tiles after the
-    tenth (a Mexican Train hand, or a hand grown by draws), Home and End for the first and the last tile."""
+    tenth (a Mexican Train hand, or a hand grown by draws), Home and End for the first and the last tile, the
+    arrows and Enter to choose one and play it."""
     return [
         *[Binding(key, f"pick({index})", f"Tile {key}", show=False) for index, key in enumerate(LETTERS, 10)],
         Binding("home", "cursor_to(0)", "First tile", show=False),
         Binding("end", "cursor_to(-1)", "Last tile", show=False),
+        Binding("left", "cursor(-1)", "Select", key_display="←→"),
+        Binding("right", "cursor(1)", "Select", show=False),
+        Binding("enter,space", "play", "Play"),
     ]
 
 
@@ -92,6 +115,12 @@ def room_keys(played: str) -> list[BindingType]:
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "leave", "Leave"),
         Binding("q", "quit", "Quit"),
+        # Off the footer, which 80 columns fill already: the help and the palette list them.
+        Binding("h", "hint", "Hint", show=False),
+        Binding("u", "undo", "Undo", show=False),
+        Binding("t", "toggle_tracker", "Tracker", show=False),
+        # Esc also closes a panel over the table (never while Esc cancels a choice); each panel says so itself.
+        Binding("escape", "close_panel", "Close", show=False),
     ]
 
 
@@ -117,24 +146,32 @@ class RoomTable(Screen[None]):
 
     connect_to: Connect | None  # None: a room in the app's process (a game at this keyboard)
     welcome: net.Welcome | None
-    info: net.RoomInfo | None
-    message: str
-    redraw_due: bool
-    show_log: bool | None
     connection: str
+    too_small: bool
     choosing: object  # the tile waiting for a choice (of end or train), None when none
     seat_view: net.SeatView | net.TrainSeatView | None
-    sent_for: tuple[int, int, int] | None  # the position your last move answered
+    spectator_view: net.SpectatorView | net.TrainSpectatorView | None
     dialog: OverDialog | SheetDialog | None  # over the table at the end of a deal: its dialog or the score sheet
     over: net.GameOver | net.TrainRoundOver | None  # the room's result of the deal in view, once it is over
-    frame: int  # the thinking spinner's
     over_offered: tuple[int, int] | None = None  # (match, game) of the deal whose end dialog was put in front
     # Whether the message line is still true (None: it stays until the next one): checked as the room's news comes.
     message_holds: Callable[[], bool] | None = None
     # The keys a spectator is told it is watching when it presses them: every key that plays or acts for a seat.
     MOVE_KEYS: ClassVar[frozenset[str]] = frozenset()
+    # Keys that need a deal in play; keys a spectator may press (and is told it is watching): every key that plays,
+    # or acts for a seat; keys off while an end or a train is chosen (they would leave the choice, or play nothing).
+    PLAYING: ClassVar[frozenset[str]] = frozenset()
+    SEATED: ClassVar[frozenset[str]] = frozenset()
+    NOT_WHILE_CHOOSING: ClassVar[frozenset[str]] = frozenset()
+    COACH_KEYS: ClassVar[frozenset[str]] = frozenset()  # keys off where the coach may not help
     PLAYED = "game"  # what a deal is called in messages: a game, or a round of Mexican Train
     STOCK = "stock"  # and the tiles left to draw: the stock, or Mexican Train's boneyard
+    BOARD_ROOM = BOARD_ROOM  # the columns the board keeps beside the panels
+    # What the room sends of the family's deals: a seat's view, a spectator's, a deal's result (a line table
+    # entering a train room hears a train view or two before it hands over to the train table).
+    HEARS: ClassVar[tuple[type, type, type]] = (net.SeatView, net.SpectatorView, net.GameOver)
+    AUTO_FOCUS = None
+    SHORT = 0  # rows below which the table packs its lines closer (class -short)
 
     class Heard(Message):
         """Something a client heard from its room (or the connection's news), from its worker; ``index``: which
@@ -163,19 +200,57 @@ class RoomTable(Screen[None]):
         self.coach_use = CoachUse()
         # The knocks the creator is being asked about, by (seat, name), with the question in front of them.
         self.knocks_asked: dict[tuple[int, str], ConfirmScreen] = {}
+        self.info: net.RoomInfo | None = None
+        self.spectator_view = None
+        self.over = None
+        self.dialog = None
+        self.chats: list[Text] = []
+        self.logged = 0  # events of the deal in view already in the log
+        self.message = ""
+        self.show_log: bool | None = None  # None: by the terminal's width
+        self.show_tracker: bool | None = None  # None: by the terminal's width
+        self.redraw_due = False
+        self.sent_for: tuple[int, int, int] | None = None  # the position your last move answered
+        self.recent: list[str] = []  # panels opened by the player in this sitting, the latest first
+        self.placement = Placement()
+        self.frame = 0  # the thinking spinner's
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).border_title = "Moves" if self.local else "Moves and chat"
+        self.set_class(self.watching, "-watching")
+        self.set_class(True, "-no-chat")  # the chat's lines take no row until someone says something
+        # A game at this keyboard: you and bots, no line saying who the people are.
+        self.set_class(self.local, "-local")
+        self.show_log = getattr(getattr(self.app, "settings", None), "show_log", None)
+        self.mounted()
+        self.fit()
+        self.redraw()
+        self.set_interval(0.1, self.tick)
+        if self.here:
+            self.connection = "connected"
+        for index in range(len(self.here)):
+            self.listen(index)
+
+    def mounted(self) -> None:
+        """What the table does as it mounts, before its first layout and drawing."""
 
     @property
     def observation(self) -> Observation | TrainObservation | None:
         raise NotImplementedError
 
     @property
+    def shown(self) -> Observation | PublicView | TrainObservation | None:
+        """What the table shows: your seat's observation, or a spectator's public view."""
+        raise NotImplementedError
+
+    @property
     def players(self) -> int:
         raise NotImplementedError
 
-    def fit(self) -> None:
+    def redraw(self) -> None:
         raise NotImplementedError
 
-    def redraw(self) -> None:
+    def status_info(self) -> StatusInfo:
         raise NotImplementedError
 
     def over_dialog(self) -> OverDialog | None:
@@ -186,9 +261,318 @@ class RoomTable(Screen[None]):
         """The score sheet of the match in view (None while there is nothing to show)."""
         raise NotImplementedError
 
-    def plan_auto_move(self) -> None:
-        """With automatic moves on, a lone draw or pass of the seat on show is made for it after a pause."""
+    def took_seat_view(self, index: int, view: Any) -> None:
+        """A seat here was sent its observation (a `net.SeatView` or a `net.TrainSeatView`)."""
         raise NotImplementedError
+
+    def took(self, view: Any) -> None:
+        """A new observation, a seat's or a spectator's: the table as it is now."""
+        raise NotImplementedError
+
+    def deal_over(self, over: Any) -> None:
+        """The room's result of a deal (a `net.GameOver` or a `net.TrainRoundOver`)."""
+        raise NotImplementedError
+
+    def describe(self, event: Any) -> str:
+        """One move of the deal's history, for the log."""
+        raise NotImplementedError
+
+    def play_tile(self, index: int) -> None:
+        """Play tile ``index`` of the hand where it fits, or ask where."""
+        raise NotImplementedError
+
+    def may_choose(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether a key that chooses where the tile waiting goes (an end, a train) may act now."""
+        return True
+
+    # ----- what the room says -----
+
+    def on_room_table_heard(self, message: RoomTable.Heard) -> None:
+        event, index = message.event, message.index
+        seat_view, spectator_view, result = self.HEARS
+        # The room's news comes to every seat here alike: the first seat's is heard, the others' copies not.
+        first = index == 0
+        if isinstance(event, net.Welcome):
+            self.here[index].welcome = event
+            self.sync()
+            self.connection = "connected"
+            if first:
+                self.greet()
+        elif isinstance(event, net.RoomInfo) and first:
+            self.heard_room(event)
+        elif isinstance(event, seat_view):
+            self.took_seat_view(index, event)
+        elif isinstance(event, spectator_view):
+            self.took(event)
+        elif isinstance(event, result) and first:
+            self.deal_over(event)
+        elif isinstance(event, net.Chat) and first:
+            self.chatted(event)
+        elif isinstance(event, net.ServerError):
+            self.sent_for = None  # a refused move (stale, illegal) may be made again
+            self.say(sentence(event.message), error=True)
+        elif isinstance(event, net.Connection) and first:
+            self.connected(event)
+        elif isinstance(event, net.RoomClosed) and first:
+            self.room_closed(event)
+        # A bot's moves come in a burst: the table is drawn once, after the news already waiting.
+        if not self.redraw_due:
+            self.redraw_due = True
+            self.call_later(self.redraw_now)
+
+    def greet(self) -> None:
+        """What the message line says on entering the room, or on being moved to another seat in it."""
+        room = self.welcome.room if self.welcome is not None else ""
+        if self.watching:
+            self.say(f"Watching room {room}: every hand is face down. c chats, q leaves.")
+        elif self.creator:  # a room started already (a quick match's) has nothing to start
+            self.say(f"In room {room}. s starts the game when everyone is in.", holds=self.in_lobby)
+        else:
+            self.say(f"In room {room}.")
+
+    def heard_room(self, info: net.RoomInfo) -> None:
+        self.room_news(info)
+        self.arrange_panels()  # the coach's panels go once another person sits (and come back if they leave)
+        self.log_moves()
+
+    def chatted(self, chat: net.Chat) -> None:
+        # Plain Text: a name or message with markup in it shows as written.
+        line = Text.assemble((chat.name, "bold"), ": ", chat.text)
+        self.chats = [*self.chats, line][-CHAT_SHOWN:]
+        self.query_one("#chat", Static).update(Text("\n").join(self.chats))
+        self.set_class(False, "-no-chat")
+        self.query_one("#log", RichLog).write(line)
+        if self.has_class("-short"):
+            self.say(line.plain)  # no line of its own: the latest says it in the message line
+
+    def log_moves(self) -> None:
+        """The moves not yet in the log, with their players' names once the room has named every seat."""
+        shown = self.shown
+        if shown is None or not self.names_known:
+            return
+        log = self.query_one("#log", RichLog)
+        for ev in shown.history[self.logged :]:
+            log.write(Text(self.describe(ev)))
+        self.logged = max(self.logged, len(shown.history))
+
+    # ----- moves made for you, the terminal's size, the spinner -----
+
+    def plan_auto_move(self) -> None:
+        """With automatic moves on, a draw or a pass that is your only move is made for you after the bots'
+        pause (so you see it happen), unless the table has moved on by then."""
+        settings = getattr(self.app, "settings", None)
+        view = self.seat_view
+        if view is None or not getattr(settings, "auto_pass", False) or only_draw_or_pass(view.observation) is None:
+            return
+        planned = (view.match, view.game, view.position)
+        pause = max(float(getattr(self.app, "pause", 0.0)), 0.05)
+        self.set_timer(pause, lambda: self.auto_move(planned))
+
+    def auto_move(self, planned: tuple[int, int, int]) -> None:
+        view = self.seat_view
+        if view is None or (view.match, view.game, view.position) != planned or self.too_small or not self.my_turn:
+            return
+        only = only_draw_or_pass(view.observation)
+        if only is not None:
+            self._move(only)
+
+    def fit(self) -> None:
+        """Wait while the terminal is too small (a room in the app's process holds its bots meanwhile); else
+        arrange the panels for its size."""
+        size = self.app.size
+        self.too_small = size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+        self.set_class(self.too_small, "-too-small")
+        if self.too_small:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {size.width}x{size.height}.\n"
+                f"domino-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+                "Please make it bigger: "
+                + ("your game waits." if self.local else "the table comes back then.")
+                + ("\nq quits." if self.local else "\nq leaves.")
+            )
+        self.hold(self.too_small)
+        self.set_class(size.height < self.SHORT, "-short")
+        self.arrange_panels()
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat a bot is choosing for now (a bot's seat, or a person's away with a bot playing it), per the
+        room's seats; None when a person is to move."""
+        obs, info = self.shown, self.info
+        if obs is None or info is None or self.connection != "connected" or info.status != "playing":
+            return None
+        return obs.turn if bot_to_move(info, obs.turn) else None
+
+    def tick(self) -> None:
+        """Turn the thinking spinner, so a slow bot visibly works rather than looks stuck."""
+        if self.thinking is not None and not self.too_small:
+            self.frame += 1
+            self.query_one(StatusBar).info = self.status_info()
+
+    # ----- the panels beside the board -----
+
+    @property
+    def coach_here(self) -> bool:
+        """Whether the coach may help at this table (see `net.heard.coach_allowed`)."""
+        return not self.watching and coach_allowed(self.info, self.seats_here)
+
+    def coach_update(self) -> None:
+        """What the tracker shows, after a change of the table or of where it is: what the seat on show may
+        know, and nothing while the keyboard changes hands."""
+        if self.has_class("-tracker-hidden"):
+            return
+        panel = self.query_one(TrackerPanel)
+        obs = self.observation
+        if obs is None or not self.coach_here:
+            panel.update("")
+        else:
+            names = self.names
+            panel.show(track(obs), lambda seat: names[seat])
+
+    def remember_log(self, shown: bool) -> None:
+        """The player showed or hid the log: kept for the next start (where settings are kept)."""
+        remember = getattr(self.app, "remember", None)
+        if remember is not None:
+            remember(show_log=shown)
+
+    def opened(self, panel: str) -> None:
+        """The player opened ``panel``: it comes first, and may open over the table."""
+        self.recent = [panel, *(p for p in self.recent if p != panel)]
+
+    def wanted(self, panel: str) -> bool:
+        if panel == "hint":
+            return self.query_one(HintPanel).wanted and self.coach_here
+        if panel == "tracker":
+            wanted = self.show_tracker if self.show_tracker is not None else self.app.size.width >= TRACKER_AUTO_WIDTH
+            return wanted and self.coach_here
+        return self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
+
+    def arrange_panels(self) -> None:
+        """Put each wanted panel beside the board while the board keeps its room, else over the table (the
+        latest opened only), else nowhere for now."""
+        order = [*self.recent, *(p for p in PANELS if p not in self.recent)]
+        latest = self.recent[0] if self.recent else None
+        wanted = [Panel(p, _width(self.query_one(f"#{p}")), p == latest) for p in order if self.wanted(p)]
+        seats = sum(_width(seat) for seat in self.query(".-side") if not seat.has_class("-absent"))
+        placement = place(self.app.size.width - seats - self.BOARD_ROOM, wanted)
+        # Each change of the table's classes restyles all of it at once: the panels' changes are made together
+        # and restyle it once (three times over at mount otherwise, before the first frame).
+        before = set(self.classes)
+        for panel in PANELS:
+            self.set_class(not placement.shows(panel), f"-{panel}-hidden", update=False)
+            self.set_class(placement.over == panel, f"-{panel}-over", update=False)
+            self.query_one(f"#{panel}").border_subtitle = "Esc closes" if placement.over == panel else ""
+        if set(self.classes) != before:
+            self.update_node_styles()
+        if placement != self.placement:
+            self.placement = placement
+            self.refresh_bindings()  # Esc closes a panel over the table
+        self.coach_update()
+
+    def close_panel(self, panel: str) -> None:
+        """Close ``panel``; the one opened before it, if still wanted, may come back over the table."""
+        self.recent = [p for p in self.recent if p != panel]
+        if panel == "hint":
+            self.query_one(HintPanel).hide()
+        elif panel == "tracker":
+            self.show_tracker = False
+        else:
+            self.show_log = False
+            self.remember_log(False)
+        self.arrange_panels()
+
+    def panel_to_close(self) -> bool:
+        """Whether Esc has a panel to close (asked also while the screen is taken down and its panels gone)."""
+        return self.placement.over is not None or any(hint.wanted for hint in self.query(HintPanel))
+
+    def action_close_panel(self) -> None:
+        """Esc otherwise: close the panel over the table, else the hint."""
+        if self.placement.over is not None:
+            self.close_panel(self.placement.over)
+        elif self.query_one(HintPanel).wanted:
+            self.close_panel("hint")
+
+    def action_toggle_log(self) -> None:
+        if not self.has_class("-log-hidden"):
+            self.close_panel("log")
+            return
+        self.show_log = True
+        self.opened("log")
+        self.remember_log(True)
+        self.arrange_panels()
+
+    def action_toggle_tracker(self) -> None:
+        if not self.coach_here:
+            self.say("The coach does not help at this table: the room says so, or other people sit here.", error=True)
+            return
+        if not self.has_class("-tracker-hidden"):
+            self.close_panel("tracker")
+            return
+        self.show_tracker = True
+        self.opened("tracker")
+        self.arrange_panels()
+
+    def action_hint(self) -> None:
+        """The coach ranks your legal moves, in the panel beside the board (over it where it needs the room)."""
+        if not self.coach_here:
+            self.say("The coach does not help at this table: the room says so, or other people sit here.", error=True)
+            return
+        if self.ask_hint():
+            self.opened("hint")
+            self.arrange_panels()
+
+    # ----- actions -----
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.closing or not self.face_allows(action):
+            return False
+        if self.too_small:
+            return action in WHILE_TOO_SMALL  # the table waits until it can be seen
+        if action in self.COACH_KEYS and not self.coach_here:
+            return False
+        if action == "close_panel":
+            return not self.choosing and self.panel_to_close()
+        if self.choosing and action in self.NOT_WHILE_CHOOSING:
+            return False
+        if self.watching and action in self.SEATED:
+            return False  # off the footer; the key itself says you are watching (see on_key)
+        if action in self.PLAYING and (self.observation is None or self.status != "playing"):
+            return False  # no deal in play: off the footer
+        if action in CREATOR:
+            if not (self.creator and self.connection == "connected"):
+                return False
+            if action == "start":
+                return self.status == "lobby"
+            return self.status != "lobby" if action == "restart" else True
+        if action == "draw":
+            return not self.without_stock()
+        if action == "chat":
+            return self.connection == "connected"
+        if action == "score_sheet":
+            return self.status != "lobby" and self.shown is not None  # in the lobby s starts the room
+        if action == "next_game":
+            return self.status == "between"
+        if action == "cancel":
+            return bool(self.choosing)
+        return self.may_choose(action, parameters)
+
+    def action_pick(self, index: int) -> None:
+        """A tile of your hand chosen by its key or a click: the cursor goes to it, and it is played."""
+        if not self._can_move():
+            return
+        assert self.observation is not None
+        if index >= len(self.observation.hand):
+            self.say(f"There is no tile {tile_key(index)} in your hand.", error=True)
+            return
+        self.query_one(HandView).cursor = index
+        self.play_tile(index)
+
+    def action_play(self) -> None:
+        if self._can_move():
+            self.play_tile(self.query_one(HandView).cursor)
+
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        self.action_pick(message.index)
 
     def action_score_sheet(self) -> None:
         sheet = self.sheet_dialog()
@@ -313,7 +697,11 @@ class RoomTable(Screen[None]):
 
     async def go_away(self) -> None:
         """Close the table's connections and go back to what was before it (the app ends at its last screen)."""
-        raise NotImplementedError
+        await self.leave_room()
+        if len(self.app.screen_stack) > 2:
+            self.dismiss(None)
+        else:
+            self.app.exit()
 
     @property
     def closing(self) -> bool:
@@ -335,9 +723,6 @@ class RoomTable(Screen[None]):
         if not self.here:
             return None
         return self.here[self.at if self.at is not None else 0].client
-
-    def seat_client(self) -> net.SeatClient | None:
-        return self.client
 
     @property
     def hot_seat(self) -> bool:
@@ -418,7 +803,8 @@ class RoomTable(Screen[None]):
         # Someone is to move: a dialog of the last deal is over (left under the handover screen, it would come
         # back in front of the new deal), and the message line spoke of the last person's hand.
         self.close_dialog()
-        self.handing_over()
+        if self.query_one(HintPanel).wanted:
+            self.close_panel("hint")  # it spoke of the last person's hand
         self.say("")
         self.sync()
         self.redraw()
@@ -437,12 +823,11 @@ class RoomTable(Screen[None]):
 
         self.app.push_screen(HandoverScreen(name, news), ready)
 
-    def handing_over(self) -> None:
-        """What the table puts away of the last person's as the keyboard changes hands, besides the hand."""
-
     def last_move(self) -> str:
         """The public news of the latest move (none before one), as the handover screen tells it."""
-        raise NotImplementedError
+        view = self.here[self.handing_to].seat_view if self.handing_to is not None else None
+        history = view.observation.history if view is not None else ()
+        return self.describe(history[-1]) if history else ""
 
     def handed_over(self) -> None:
         """The next person has the keyboard: what the table says to them, and any move made for them."""
@@ -522,7 +907,7 @@ class RoomTable(Screen[None]):
         from ..recording import online_uid, room_record
 
         seats = self.info.seats if self.info else ()
-        client = self.seat_client()
+        client = self.client
         hints, undos = self.coach_use.of(match, game)
         row = room_record(
             rules,
@@ -540,17 +925,28 @@ class RoomTable(Screen[None]):
         coach.keep_record(row)
         return row
 
-    def undo_refused(self) -> bool:
-        """Whether ``u`` takes nothing back here whatever the room offers (the message line says why): the
-        player's settings forbid undo (the palette's "Undo on/off"), or several people share the keyboard."""
-        settings = getattr(self.app, "settings", None)
-        if not getattr(settings, "undo", True):
+    def action_undo(self) -> None:
+        """Back to your previous decision, where the room offers it (you are the only person at the table) and
+        neither your settings (the palette's "Undo on/off") nor a keyboard several people share forbid it."""
+        view, info = self.seat_view, self.info
+        if self.watching:
+            return
+        if not getattr(getattr(self.app, "settings", None), "undo", True):
             self.say("Undo is off in your settings (the command palette's Undo on/off).", error=True)
-            return True
-        if self.hot_seat:
+        elif self.hot_seat:
             self.say("No undo at a shared keyboard: it would show the earlier hand to whoever has it now.", error=True)
-            return True
-        return False
+        elif view is None or not view.can_undo:
+            others = info is not None and any(s.kind == "person" for i, s in enumerate(info.seats) if i != self.mine)
+            if others:
+                self.say("No undo at a table with other people: a move made stays made.", error=True)
+            else:
+                self.say("Nothing to undo: no choice of yours to take back just now.", error=True)
+        else:
+            self.choosing = None
+            self.sent_for = None
+            self.coach_use.undo(view.match, view.game)
+            self.send("undo")
+            self.say("You took back your move: your previous decision again.")
 
     # ----- the end of a deal -----
 
@@ -734,10 +1130,6 @@ class RoomTable(Screen[None]):
             return
         self.send("start")
 
-    def action_toggle_log(self) -> None:
-        self.show_log = self.has_class("-narrow")
-        self.fit()
-
     def turn_line(
         self, obs: Observation | PublicView | TrainObservation | None, thinking: int | None, choose: str
     ) -> str:
@@ -900,3 +1292,25 @@ class RoomTable(Screen[None]):
 
     def in_lobby(self) -> bool:
         return self.status == "lobby"
+
+
+def bot_to_move(info: net.RoomInfo | None, turn: int) -> bool:
+    """Whether a bot makes the move of seat ``turn`` (a bot's seat, or a person's away with a bot playing)."""
+    if info is None or info.status != "playing" or turn >= len(info.seats):
+        return False
+    seat = info.seats[turn]
+    return seat.kind == "bot" or seat.away
+
+
+def only_draw_or_pass(obs: Observation | TrainObservation | None) -> Move | None:
+    """The draw or the pass when that is the seat's only move (made for it when automatic moves are on)."""
+    if obs is None or len(obs.legal) != 1:
+        return None
+    move = obs.legal[0]
+    return move if move in (DRAW, PASS) else None
+
+
+def _width(widget: Widget) -> int:
+    """The columns a widget of fixed width takes (its border and padding included)."""
+    width = widget.styles.width
+    return int(width.value) if width is not None else 0

@@ -4,10 +4,9 @@ tile is raised then (the cursor's colour and ▲ still mark it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.geometry import Size
@@ -51,8 +50,6 @@ class HandView(Widget, can_focus=False):
         self.active = False
         # The looks to draw in, biggest first: a double-twelve hand has numbers of two digits.
         self.looks = looks_for(6)
-        # The key shown under each tile: a table with keys for more tiles (the train table's) gives its own.
-        self.key_of: Callable[[int], str] = tile_key
         # The most rows the hand may take (the table keeps the rest for its board); None: as many as it needs.
         self.max_height: int | None = None
         self._boxes: list[tuple[int, int, int, int]] = []
@@ -81,7 +78,7 @@ class HandView(Widget, can_focus=False):
 
     def _mark(self, i: int) -> str:
         fits = self.active and i in self.playable
-        return self.key_of(i) + (" ✓" if fits else "") + (f" +{self.points[i]}" if fits and i in self.points else "")
+        return tile_key(i) + (" ✓" if fits else "") + (f" +{self.points[i]}" if fits and i in self.points else "")
 
     def label(self, i: int) -> str:
         return ("▲ " + self._mark(i)) if self.active and i == self.cursor else self._mark(i)
@@ -142,16 +139,8 @@ class HandView(Widget, can_focus=False):
     def render(self) -> Text:
         if not self.tiles:
             return Text("(no tiles)", style=self.get_component_rich_style("hand--label"))
-        canvas = self._canvas(self.size.width)
         styles = {r: self.get_component_rich_style(f"hand--{r}") for r in ROLES}
-        styles[""] = Style()
-        out = Text(no_wrap=True, end="")
-        for y in range(canvas.height):
-            for chunk, role in canvas.runs(y):
-                out.append(chunk, styles[role])
-            if y < canvas.height - 1:
-                out.append("\n")
-        return out
+        return self._canvas(self.size.width).styled(styles)
 
     def index_at(self, x: int, y: int) -> int | None:
         for i, (bx, by, bw, bh) in enumerate(self._boxes):

@@ -146,14 +146,17 @@ class HintRow:
 
 
 def hint_rows(obs: Observation | TrainObservation, ranking: list[Rated], names: Names | None) -> list[HintRow]:
-    """The rows of the ranking, in the words and keys of the observation's family of games."""
+    """The rows of the ranking, in the words and keys of the observation's family of games: a line game's tile
+    and the ends it may go on to one effect ("[2|5] left or right"); a train game's tile and the train it goes on,
+    in the train table's words ("[6|3] on the Mexican train")."""
     if isinstance(obs, TrainObservation):
-        return train_hint_rows(obs, ranking, names)
-    return line_hint_rows(obs, ranking)
-
-
-def line_hint_rows(obs: Observation, ranking: list[Rated]) -> list[HintRow]:
-    """A line game's rows: a tile and the ends it may go on to one effect ("[2|5] left or right")."""
+        seats = [names(seat) if names else f"seat {seat + 1}" for seat in range(obs.rules.players)]
+        rows = []
+        for rated in ranking:
+            move = rated.move
+            label = f"{move.tile} on {train_name(obs, seats, move.train)}" if isinstance(move, TrainPlay) else str(move)
+            rows.append(HintRow(rated, label, keys_for(obs, move), (move,)))
+        return rows
     rows = []
     for rated, ends in merged(obs, ranking):
         move = rated.move
@@ -164,18 +167,6 @@ def line_hint_rows(obs: Observation, ranking: list[Rated]) -> list[HintRow]:
             label = f"{move.tile} {' or '.join(e.label for e in ends)}"
             moves = tuple(Move.play(move.tile, end) for end in ends)
         rows.append(HintRow(rated, label, keys_for(obs, move), moves))
-    return rows
-
-
-def train_hint_rows(obs: TrainObservation, ranking: list[Rated], names: Names | None) -> list[HintRow]:
-    """A train game's rows: a tile and the train it goes on, in the train table's words ("[6|3] on the
-    Mexican train") and keys (the tile's, then the train's when the tile fits more than one)."""
-    seats = [names(seat) if names else f"seat {seat + 1}" for seat in range(obs.rules.players)]
-    rows = []
-    for rated in ranking:
-        move = rated.move
-        label = f"{move.tile} on {train_name(obs, seats, move.train)}" if isinstance(move, TrainPlay) else str(move)
-        rows.append(HintRow(rated, label, train_keys_for(obs, move), (move,)))
     return rows
 
 
@@ -199,27 +190,20 @@ def merged(obs: Observation, ranking: list[Rated]) -> list[tuple[Rated, tuple[En
     return [(rated, tuple(ends)) for rated, ends in rows]
 
 
-def keys_for(obs: Observation, move: Move) -> str:
-    """The keys that make ``move`` at the table: the tile's number, then the arrow of its end when the tile
-    could go elsewhere to another effect."""
+def keys_for(obs: Observation | TrainObservation, move: Move) -> str:
+    """The keys that make ``move`` at the table: the tile's key, then the arrow of its end when the tile could
+    go elsewhere to another effect (a line game), or the train's key when it could go on another train."""
     if move.kind is Kind.DRAW:
         return "d"
     if move.kind is Kind.PASS:
         return "p"
-    assert move.tile is not None and move.end is not None  # a play has both
+    assert move.tile is not None  # a play has a tile
     key = tile_key(obs.hand.index(move.tile)) or "← → Enter"
+    if isinstance(obs, TrainObservation):
+        assert isinstance(move, TrainPlay)  # a train game's play
+        return key + (f" {train_key(obs.rules, move.train)}" if len(trains_for(obs, move.tile)) > 1 else "")
+    assert move.end is not None  # a line game's play has an end
     ends = [m.end for m in obs.legal if m.kind is Kind.PLAY and m.tile == move.tile and m.end is not None]
     if len(groups(obs.board, move.tile, ends, bool(obs.rules.count_scores))) > 1:
         key += f" {END_KEYS[move.end]}"
-    return key
-
-
-def train_keys_for(obs: TrainObservation, move: Move) -> str:
-    """The keys that make ``move`` at the train table: the tile's key, then the train's key when the tile
-    could go on another train."""
-    if not isinstance(move, TrainPlay):
-        return "d" if move.kind is Kind.DRAW else "p"
-    key = tile_key(obs.hand.index(move.tile)) or "← → Enter"
-    if len(trains_for(obs, move.tile)) > 1:
-        key += f" {train_key(obs.rules, move.train)}"
     return key

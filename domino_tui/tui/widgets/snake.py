@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import ClassVar
 
-from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.geometry import Size
@@ -88,16 +87,7 @@ class SnakeView(Widget):
         oy = max((self.size.height - canvas.height) // 2, 0)
         self._offset = (ox, oy)
         styles = {r: self.get_component_rich_style(f"snake--{r}") for r in ROLES}
-        styles[""] = Style()
-        out = Text("\n" * oy, no_wrap=True, end="")
-        pad = " " * ox
-        for y in range(canvas.height):
-            out.append(pad)
-            for chunk, role in canvas.runs(y):
-                out.append(chunk, styles[role])
-            if y < canvas.height - 1:
-                out.append("\n")
-        return out
+        return canvas.styled(styles, ox, oy)
 
     def end_at(self, x: int, y: int) -> End | None:
         if self.board.empty:

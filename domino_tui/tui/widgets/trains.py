@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import ClassVar
 
-from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
@@ -74,14 +73,7 @@ class TrainsView(Widget):
         oy = max((self.size.height - canvas.height) // 2, 0)
         self._offset = (0, oy)
         styles = {r: self.get_component_rich_style(f"trains--{r}") for r in ROLES}
-        styles[""] = Style()
-        out = Text("\n" * oy, no_wrap=True, end="")
-        for y in range(canvas.height):
-            for chunk, role in canvas.runs(y):
-                out.append(chunk, styles[role])
-            if y < canvas.height - 1:
-                out.append("\n")
-        return out
+        return canvas.styled(styles, top=oy)
 
     def train_at(self, x: int, y: int) -> int | None:
         ox, oy = self._offset
