@@ -194,6 +194,43 @@ def test_an_observation_sent_as_text_is_the_observation(variant: str) -> None:
     assert can_undo
 
 
+def test_each_event_of_a_games_history_is_encoded_once_for_every_seats_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's observations cost no more late in a game than early: the history's events already encoded are not
+    encoded again. The text stays the observation's, byte for byte, across a move taken back and the next game."""
+    from domino_tui.games import line
+
+    encoded: list[object] = []
+    event_to_json = line.event_to_json
+    monkeypatch.setattr(line, "event_to_json", lambda event: encoded.append(event) or event_to_json(event))
+    options, _ = check_options({"type": "create", "variant": "partnership", "target": 1000}, False)
+    room = Room("ABCDEF", 11, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    played = room.match
+    assert played is not None
+    rewound = just_rewound = False
+    while room.game_number < 3:
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+        if room.game_number == 2 and not rewound and (point := played.undo_point(0)) is not None and point > 4:
+            room.apply({"e": "undo", "to": point})
+            rewound = just_rewound = True
+        encoded.clear()
+        for each in range(4):
+            assert room.observation_text(each) == json.dumps(room.observation(each), separators=(",", ":"))
+        if just_rewound:  # a game taken back is a new one: its history is encoded again, once
+            assert len(encoded) == len(played.match.game.history)  # type: ignore[attr-defined]  # a line game's
+            just_rewound = False
+        else:  # the events the last move added: its own, and the passes forced after it
+            assert len(encoded) <= 4
+        seat = room.to_act()
+        if seat is None:
+            continue
+        legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[-1]), "by": "person"})
+    assert rewound
+
+
 def test_a_checked_move_is_read_once_and_a_stored_one_as_ever(monkeypatch: pytest.MonkeyPatch) -> None:
     """A move checked and then applied is not read from its JSON a second time; a move from the log is read."""
     from domino_tui.games.line import LineMatch
