@@ -81,6 +81,9 @@ class LineMatch(PlayedMatch):
         # holds: a move adds an event or two to a history only ever appended to, so each event is encoded once, not
         # once a move (a move's observations cost no more late in a game than early).
         self._history_text: tuple[object, int, str] = (None, 0, "")
+        # Each seat's hand as JSON text, and the tiles (their places in the tile set) it was written for: a move
+        # changes one hand at most, so the other seats' are not written again.
+        self._hand_texts: dict[int, tuple[tuple[int, ...], str]] = {}
 
     @property
     def turn(self) -> int:
@@ -168,11 +171,20 @@ class LineMatch(PlayedMatch):
             text = _compact(marked).replace(_HISTORY_MARK, f"[{self._history(game)}]", 1)
             pieces = re.split(r'"\\u0000(seat|hand|legal)"', text)
             self._shared_text = (game, len(game.moves), pieces)
-        # Written here as json.dumps writes them (a tile is [low,high]), a few microseconds a seat cheaper.
-        hand = ",".join(f"[{t.low},{t.high}]" for t in game.hand(seat))
         legal = _compact([move_to_json(m) for m in game.legal_moves()]) if seat == game.turn else "[]"
-        own = {"seat": str(seat), "hand": f"[{hand}]", "legal": legal}
+        own = {"seat": str(seat), "hand": self._hand_text(game, seat), "legal": legal}
         return "".join(own[piece] if n % 2 else piece for n, piece in enumerate(pieces))
+
+    def _hand_text(self, game: GameState, seat: int) -> str:
+        """``seat``'s hand as JSON text, written again only when its tiles have changed."""
+        tiles = tuple(game.hands[seat])
+        kept = self._hand_texts.get(seat)
+        if kept is not None and kept[0] == tiles:
+            return kept[1]
+        # Written here as json.dumps writes them (a tile is [low,high]), a few microseconds a seat cheaper.
+        text = "[" + ",".join(f"[{t.low},{t.high}]" for t in game.hand(seat)) + "]"
+        self._hand_texts[seat] = (tiles, text)
+        return text
 
     def _history(self, game: GameState) -> str:
         """The events of ``game``'s history as JSON text, without the brackets: those new since the last move
