@@ -3,7 +3,7 @@ other seats' updates, on SQLite, on PostgreSQL and as two processes behind HAPro
 measured in the same run.
 
     python benchmarks/rooms.py [--rooms 1000] [--seconds 20] [--warmup 3] [--only sqlite,postgresql,haproxy-2,relay]
-        [--clients light|full]
+        [--clients light|full] [--variant partnership]
 
 The setups, one after the other, each with the same rooms and clients:
 
@@ -20,10 +20,10 @@ The setups, one after the other, each with the same rooms and clients:
 Each `serve` (and the relay) runs in a process of its own pinned to a core that is not the clients'
 (os.sched_setaffinity; on two cores both processes of haproxy-2 share core 0); the clients run in this process,
 pinned to core 1 when there is one; PostgreSQL and HAProxy run wherever the system puts them. Ours: partnership
-rooms, four clients each (RoomClient and a random bot), every move checked, stored and sent as each seat's
-observation. Latency is measured from the moment a client sends its move to the moment each other seat of its
-room has its update. Everything the script starts is stopped again, and its folders removed, however the run
-ends (an error, Ctrl-C).
+rooms (or ``--variant``'s, of four players), four clients each (raw websockets, or RoomClient and a random bot),
+every move checked, stored and sent as each seat's observation. Latency is measured from the moment a client sends
+its move to the moment each other seat of its room has its update. Everything the script starts is stopped again,
+and its folders removed, however the run ends (an error, Ctrl-C).
 """
 
 from __future__ import annotations
@@ -48,11 +48,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from domino_tui.ai.seat import make  # noqa: E402
+from domino_tui.games import GameChoiceError, match_kind  # noqa: E402
 from domino_tui.net.cli import raise_file_limit  # noqa: E402
 from domino_tui.net.client import RoomClient, SeatView, room_url  # noqa: E402
 from domino_tui.net.protocol import VERSION  # noqa: E402
 
 PAYLOAD = 1_400  # bytes: about a partnership observation in mid-game
+VARIANT = "partnership"  # --variant: the rooms' game, four players
+
+
+def room_options(variant: str) -> dict[str, object]:
+    """A room of ``variant`` for four that goes on from game to game for the whole run: a game played to a target
+    is played to one it never reaches (a train game's rounds outlast a run)."""
+    kind = match_kind(variant, 4)
+    try:
+        kind.length(10_000, None)
+    except GameChoiceError:  # played for rounds or a number of games
+        return {"variant": variant, "players": 4, "between": 0}
+    return {"variant": variant, "players": 4, "target": 10_000, "between": 0}
+
+
 ALL_CORES = frozenset(os.sched_getaffinity(0))
 
 
@@ -158,7 +173,8 @@ async def ours(
     async def make_room(i: int) -> None:
         seats = [RoomClient(url, retry=(0.5, 5)) for _ in range(4)]
         clients.extend(seats)
-        welcome = await seats[0].create("P0", "partnership", target=10_000, between=0)
+        options = room_options(VARIANT)
+        welcome = await seats[0].create("P0", str(options.pop("variant")), **options)
         for k, c in enumerate(seats[1:], 1):
             await c.join(welcome.room, f"P{k}")
         tasks.extend(asyncio.create_task(our_seat(c, i, meter, stop)) for c in seats)
@@ -228,8 +244,7 @@ async def _ours_light(
 
     async def make_room(i: int) -> ClientConnection:
         ws = await open_at(url)
-        hello = {"type": "create", "v": VERSION, "name": "P0", "variant": "partnership", "target": 10_000}
-        welcome = await _welcomed(ws, {**hello, "between": 0})
+        welcome = await _welcomed(ws, {"type": "create", "v": VERSION, "name": "P0", **room_options(VARIANT)})
         await ws.close()
         code, there = welcome["room"], room_url(url, welcome["room"])
         creator = await open_at(there)
@@ -534,7 +549,7 @@ def report(results: dict[str, dict[str, Any]], args: argparse.Namespace, load: t
         f"{args.rooms} rooms of 4 clients, {args.seconds:g} s measured after {args.warmup:g} s, {cores} cores; "
         f"load average (1 min) {load[0]:.2f} before, {load[1]:.2f} after"
     )
-    print(f"clients: {getattr(args, 'clients', 'light')}")
+    print(f"clients: {getattr(args, 'clients', 'light')}; variant: {VARIANT}")
     print("(server and client CPU: the share of one core each side used; and its milliseconds a move)")
     head = f"| {'':32} | {'moves/s':>9} | {'p50 ms':>9} | {'p99 ms':>9} | {'updates':>9} |"
     print(f"{head} {'server CPU':>10} | {'ms/move':>7} | {'client CPU':>10} | {'ms/move':>7} |")
@@ -599,6 +614,7 @@ def main(argv: list[str] | None = None) -> int:
         "or as the app's RoomClient with a random bot, building every view (full)",
     )
     parser.add_argument("--profile", type=Path, help="run each serve under cProfile, its stats in this folder")
+    parser.add_argument("--variant", default="partnership", help="the rooms' game, four players (default: partnership)")
     parser.add_argument("--relay-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.relay_server:
@@ -607,8 +623,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown := set(args.only) - set(SETUPS):
         parser.error(f"no setup {', '.join(sorted(unknown))}: choose from {', '.join(SETUPS)}")
     raise_file_limit()
-    global PROFILE
-    PROFILE = args.profile
+    global PROFILE, VARIANT
+    PROFILE, VARIANT = args.profile, args.variant
     before = os.getloadavg()[0]
     results = measure_all(args)
     report(results, args, (before, os.getloadavg()[0]))

@@ -54,3 +54,11 @@ def test_a_run_that_fails_stops_the_server_it_started(monkeypatch: pytest.Monkey
     assert len(running) == 1 and len(running[0]) == 1  # the server was up when the clients failed
     assert children() == before
     assert os.sched_getaffinity(0) == rooms.ALL_CORES
+
+
+def test_it_measures_rooms_of_a_train_game_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--variant: Mexican Train's rooms (played for rounds, so with no target) are filled, played and measured."""
+    monkeypatch.setattr(rooms, "VARIANT", "mexicantrain")
+    assert "target" not in rooms.room_options("mexicantrain") and "target" in rooms.room_options("partnership")
+    result = rooms.measure_all(small("sqlite"))["sqlite"]
+    assert result["moves_per_s"] > 0 and result["n"] > 0

@@ -88,6 +88,20 @@ def move_to_json(move: Move) -> list[object]:
     return [move.kind.value]
 
 
+def event_to_json(ev: Event) -> list[object]:
+    """One event of a line game's history: ``[seat, kind, tile or null, end or null, ends before, scored,
+    forced]``."""
+    return [
+        ev.seat,
+        ev.kind.value,
+        None if ev.tile is None else ev.tile.to_json(),
+        None if ev.end is None else int(ev.end),
+        list(ev.ends_before),
+        ev.scored,
+        ev.forced,
+    ]
+
+
 def observation_to_json(obs: Observation) -> dict[str, object]:
     board = obs.board
     return {
@@ -103,18 +117,7 @@ def observation_to_json(obs: Observation) -> dict[str, object]:
         "hand_sizes": list(obs.hand_sizes),
         "stock": obs.stock_size,
         "sleeping": obs.sleeping,
-        "history": [
-            [
-                ev.seat,
-                ev.kind.value,
-                None if ev.tile is None else ev.tile.to_json(),
-                None if ev.end is None else int(ev.end),
-                list(ev.ends_before),
-                ev.scored,
-                ev.forced,
-            ]
-            for ev in obs.history
-        ],
+        "history": [event_to_json(ev) for ev in obs.history],
         "legal": [move_to_json(m) for m in obs.legal],
         "points": list(obs.points),
         "match_scores": list(obs.match_scores),

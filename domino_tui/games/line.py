@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
 
 from ..engine import (
+    GameState,
     Match,
     Move,
     Observation,
@@ -20,6 +22,7 @@ from ..engine import (
     public_json,
 )
 from ..engine.errors import shown
+from ..engine.observation_json import event_to_json
 from ..engine.tiles import is_whole_number
 from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
 
@@ -55,6 +58,9 @@ class LineKind(MatchKind):
 
 
 _OWN = ("seat", "hand", "legal")  # what of a line game's observation is the seat's own
+# Marks in an observation's encoded text where each seat's own goes, and its history (kept as text: `_history`).
+_MARKS = {key: f"\0{key}" for key in (*_OWN, "history")}
+_HISTORY_MARK = '"\\u0000history"'
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # as the protocol encodes its messages
 
 
@@ -71,6 +77,13 @@ class LineMatch(PlayedMatch):
         # The same as JSON text, cut where the seat, hand and legal moves go (the text between, then the name of
         # what goes next, in turn), for the observations sent as text: encoded once a move, not once a seat.
         self._shared_text: tuple[object, int, list[str]] = (None, -1, [])
+        # The game's history as JSON text (its events without the brackets), and the game and how many events it
+        # holds: a move adds an event or two to a history only ever appended to, so each event is encoded once, not
+        # once a move (a move's observations cost no more late in a game than early).
+        self._history_text: tuple[object, int, str] = (None, 0, "")
+        # Each seat's hand as JSON text, and the tiles (their places in the tile set) it was written for: a move
+        # changes one hand at most, so the other seats' are not written again.
+        self._hand_texts: dict[int, tuple[tuple[int, ...], str]] = {}
 
     @property
     def turn(self) -> int:
@@ -151,16 +164,40 @@ class LineMatch(PlayedMatch):
         game = self.match.game
         made_at, moves, pieces = self._shared_text
         if made_at is not game or moves != len(game.moves):
-            # Encoded with a mark where each seat's own goes, and cut there: the text is byte for byte the
-            # observation's encoding, its keys in their order.
-            marked = {**self.observation(seat), **{key: f"\0{key}" for key in _OWN}}
-            pieces = re.split(r'"\\u0000(seat|hand|legal)"', _compact(marked))
+            # Encoded with a mark where each seat's own goes, and cut there, and the history's text written in at
+            # its mark: the text is byte for byte the observation's encoding, its keys in their order.
+            obs = self.observe(seat)
+            marked = {**observation_to_json(dataclasses.replace(obs, history=())), **_MARKS}
+            text = _compact(marked).replace(_HISTORY_MARK, f"[{self._history(game)}]", 1)
+            pieces = re.split(r'"\\u0000(seat|hand|legal)"', text)
             self._shared_text = (game, len(game.moves), pieces)
-        # Written here as json.dumps writes them (a tile is [low,high]), a few microseconds a seat cheaper.
-        hand = ",".join(f"[{t.low},{t.high}]" for t in game.hand(seat))
         legal = _compact([move_to_json(m) for m in game.legal_moves()]) if seat == game.turn else "[]"
-        own = {"seat": str(seat), "hand": f"[{hand}]", "legal": legal}
+        own = {"seat": str(seat), "hand": self._hand_text(game, seat), "legal": legal}
         return "".join(own[piece] if n % 2 else piece for n, piece in enumerate(pieces))
+
+    def _hand_text(self, game: GameState, seat: int) -> str:
+        """``seat``'s hand as JSON text, written again only when its tiles have changed."""
+        tiles = tuple(game.hands[seat])
+        kept = self._hand_texts.get(seat)
+        if kept is not None and kept[0] == tiles:
+            return kept[1]
+        # Written here as json.dumps writes them (a tile is [low,high]), a few microseconds a seat cheaper.
+        text = "[" + ",".join(f"[{t.low},{t.high}]" for t in game.hand(seat)) + "]"
+        self._hand_texts[seat] = (tiles, text)
+        return text
+
+    def _history(self, game: GameState) -> str:
+        """The events of ``game``'s history as JSON text, without the brackets: those new since the last move
+        encoded and added to the text kept."""
+        made_at, encoded, text = self._history_text
+        history = game.history
+        if made_at is not game or encoded > len(history):
+            encoded, text = 0, ""  # another game (the next, or one taken back: a new object)
+        if encoded < len(history):
+            new = ",".join(_compact(event_to_json(event)) for event in history[encoded:])
+            text = f"{text},{new}" if text else new
+            self._history_text = (game, len(history), text)
+        return text
 
     def _own(self, seat: int) -> Json:
         """What of an observation is ``seat``'s own: as observe() has them, the legal moves only for the seat to

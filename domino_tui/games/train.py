@@ -4,7 +4,9 @@ winning."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 from ..engine import (
     Move,
@@ -22,6 +24,10 @@ from ..engine.tiles import is_whole_number
 from ..engine.train_moves import train_move_from_json
 from ..engine.train_state import options_to_json
 from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
+
+# Marks in an observation's encoded text where each seat's own goes (`TrainPlayedMatch.observation_text`).
+_MARKS = {key: f"\0{key}" for key in ("seat", "hand", "legal")}
+_compact = json.JSONEncoder(separators=(",", ":")).encode  # as the protocol encodes its messages
 
 
 class TrainKind(MatchKind):
@@ -60,6 +66,10 @@ class TrainPlayedMatch(PlayedMatch):
     def __init__(self, match: TrainMatch, rounds: int) -> None:
         self.match = match
         self.rounds = rounds  # the match ends after these many rounds (the rules' thirteen by default)
+        # What every seat sees of the round as it stands (the trains, the history, the score sheet) as JSON text,
+        # cut where each seat's own goes (its seat, hand and legal moves), and the round, moves and events it was
+        # made at: encoded once a move, not once a seat (a move is observed by every seat of its room).
+        self._shared_text: tuple[object, int, int, list[str]] = (None, -1, -1, [])
 
     @property
     def turn(self) -> int:
@@ -123,6 +133,23 @@ class TrainPlayedMatch(PlayedMatch):
 
     def observation(self, seat: int) -> Json:
         return train_observation_to_json(self.observe(seat))
+
+    def observation_text(self, seat: int) -> str:
+        state = self.match.round
+        made_at, moves, events, pieces = self._shared_text
+        if made_at is not state or moves != len(state.moves) or events != len(state.history):
+            # Encoded with a mark where each seat's own goes, and cut there: the text is byte for byte the
+            # observation's encoding, its keys in their order.
+            marked = {**self.observation(seat), **_MARKS}
+            pieces = re.split(r'"\\u0000(seat|hand|legal)"', _compact(marked))
+            self._shared_text = (state, len(state.moves), len(state.history), pieces)
+        legal = state.legal_moves() if seat == state.turn and not state.over else []
+        own = {
+            "seat": str(seat),
+            "hand": _compact([t.to_json() for t in state.hand(seat)]),
+            "legal": _compact([m.to_json() for m in legal]),
+        }
+        return "".join(own[piece] if n % 2 else piece for n, piece in enumerate(pieces))
 
     def public(self) -> Json:
         data = self.observation(0)

@@ -194,6 +194,88 @@ def test_an_observation_sent_as_text_is_the_observation(variant: str) -> None:
     assert can_undo
 
 
+def test_each_event_of_a_games_history_is_encoded_once_for_every_seats_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's observations cost no more late in a game than early: the history's events already encoded are not
+    encoded again, nor the hands a move did not change. The text stays the observation's, byte for byte, across a
+    move taken back and the next game."""
+    from domino_tui.engine import GameState
+    from domino_tui.games import line
+
+    encoded: list[object] = []
+    event_to_json = line.event_to_json
+    monkeypatch.setattr(line, "event_to_json", lambda event: encoded.append(event) or event_to_json(event))
+    hands: list[int] = []  # the hands taken from the game, for the observations' texts
+    hand = GameState.hand
+    monkeypatch.setattr(GameState, "hand", lambda game, seat: hands.append(seat) or hand(game, seat))
+    options, _ = check_options({"type": "create", "variant": "partnership", "target": 1000}, False)
+    room = Room("ABCDEF", 11, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    played = room.match
+    assert played is not None
+    rewound = just_rewound = False
+    seen = None
+    while room.game_number < 3:
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+        if room.game_number == 2 and not rewound and (point := played.undo_point(0)) is not None and point > 4:
+            room.apply({"e": "undo", "to": point})
+            rewound = just_rewound = True
+        encoded.clear()
+        hands.clear()
+        texts = [room.observation_text(each) for each in range(4)]
+        game = played.match.game  # type: ignore[attr-defined]  # a line game's
+        # Every hand written for a game new or taken back; after a move only the mover's (and the table's own).
+        assert len(hands) <= (5 if game is not seen else 2)
+        seen = game
+        assert texts == [json.dumps(room.observation(each), separators=(",", ":")) for each in range(4)]
+        if just_rewound:  # a game taken back is a new one: its history is encoded again, once
+            assert len(encoded) == len(played.match.game.history)  # type: ignore[attr-defined]  # a line game's
+            just_rewound = False
+        else:  # the events the last move added: its own, and the passes forced after it
+            assert len(encoded) <= 4
+        seat = room.to_act()
+        if seat is None:
+            continue
+        legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[-1]), "by": "person"})
+    assert rewound
+
+
+def test_a_train_games_observations_of_a_move_are_built_once_for_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mexican Train's seats share the text of what they all see, as the line games' do: one observation built and
+    encoded a move, not one a seat; each seat's text is still its observation's, byte for byte, from round to
+    round and after a move taken back."""
+    from domino_tui.games import train
+
+    built: list[object] = []
+    to_json = train.train_observation_to_json
+    monkeypatch.setattr(train, "train_observation_to_json", lambda obs: built.append(obs) or to_json(obs))
+    options, _ = check_options({"type": "create", "variant": "mexicantrain", "players": 4, "games": 2}, False)
+    room = Room("ABCDEF", 7, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    played = room.match
+    assert played is not None
+    rewound = False
+    while room.status.value != "over":
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+        if not rewound and (point := played.undo_point(0)) is not None and point > 4:
+            room.apply({"e": "undo", "to": point})
+            rewound = True
+        built.clear()
+        texts = [room.observation_text(seat) for seat in range(4)]
+        assert len(built) == 1
+        assert texts == [json.dumps(room.observation(seat), separators=(",", ":")) for seat in range(4)]
+        seat = room.to_act()
+        if seat is None:
+            continue
+        legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[-1]), "by": "person"})
+    assert rewound and room.game_number == 2
+
+
 def test_a_checked_move_is_read_once_and_a_stored_one_as_ever(monkeypatch: pytest.MonkeyPatch) -> None:
     """A move checked and then applied is not read from its JSON a second time; a move from the log is read."""
     from domino_tui.games.line import LineMatch
