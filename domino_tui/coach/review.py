@@ -387,12 +387,18 @@ def review_pool(jobs: int) -> ProcessPoolExecutor:
     """The pool of ``jobs`` processes (spawned, not forked: the app has threads running)."""
     global _POOL
     with _POOL_LOCK:
-        if _POOL is None or _POOL[0] != jobs:
+        if _POOL is None or _POOL[0] != jobs or not takes_work(_POOL[1]):
             if _POOL is not None:
                 _POOL[1].shutdown(wait=False, cancel_futures=True)
             start_resource_tracker()
             _POOL = (jobs, ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")))
         return _POOL[1]
+
+
+def takes_work(pool: ProcessPoolExecutor) -> bool:
+    """Whether ``pool`` can still run decisions: one whose process died (killed for memory, say) is broken for good,
+    and one shut down takes nothing more (each submit raises). The executor says neither publicly."""
+    return not (pool._broken or pool._shutdown_thread)
 
 
 def start_resource_tracker() -> None:

@@ -115,7 +115,11 @@ class CoachDesk:
         if self.thinks_in_processes():
             from ..coach.review import free_cores, warm_pool
 
-            self.app.run_worker(partial(warm_pool, free_cores()), thread=True, group="review", name="warm")
+            # A head start only: processes that cannot start now leave the review to start them or say why it
+            # could not be made, and the game goes on (a worker's error stops the app by default).
+            self.app.run_worker(
+                partial(warm_pool, free_cores()), thread=True, group="review", name="warm", exit_on_error=False
+            )
 
     def remember_hint(self, obs: Observation | TrainObservation, ranking: Sequence[Rated]) -> None:
         """The hint ranked ``obs``'s moves: the review may take that ranking."""

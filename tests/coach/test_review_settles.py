@@ -3,7 +3,11 @@ says; spreading the decisions over processes changes nothing; a hint's ranking i
 
 from __future__ import annotations
 
+import os
 import random
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
 
 from domino_tui.ai import make_level
 from domino_tui.ai.expert import ExpertBot
@@ -90,7 +94,19 @@ def test_processes_change_nothing_and_a_hints_ranking_is_taken_as_it_is():
     assert sorted(seen) == list(range(len(todo)))
 
 
+def test_a_pool_that_can_take_no_more_work_is_replaced_by_the_next_review():
+    # A review's process that dies (killed for memory, say) breaks its pool for good: every later review of the
+    # app would fail, and its warm-up with it. One shut down takes nothing more either.
+    pool = review_module.review_pool(2)
+    with pytest.raises(BrokenProcessPool):
+        pool.submit(os._exit, 1).result(timeout=60)
+    again = review_module.review_pool(2)
+    assert again is not pool and again.submit(int).result(timeout=60) == 0
+    again.shutdown()
+    assert review_module.review_pool(2) is not again
+
+
 def teardown_module() -> None:
-    pool = review_module._POOL
-    if pool is not None:
-        pool[1].shutdown()
+    # Stopped and forgotten: a pool only shut down stayed the module's, and a later test of the app in this
+    # process was handed it (its warm-up then failed, and the app with it).
+    review_module.stop_pool()

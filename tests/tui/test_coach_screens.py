@@ -4,12 +4,9 @@ record, statistics, replay; and Mexican Train's tracker and undo at the train ta
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 from types import SimpleNamespace
 from unittest.mock import patch
-
-import pytest
 
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.coach import review as review_module
@@ -52,6 +49,8 @@ async def play_out(pilot) -> None:
     app = pilot.app
     await sat_down(pilot)
     while the_room(app).status is Status.PLAYING:
+        # A stopped app leaves the room playing for good: this loop would wait on it forever.
+        assert app.is_running, f"the app stopped before the hand was over (return code {app.return_code})"
         await play_heaviest(pilot, 1)
     await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
@@ -101,16 +100,6 @@ async def test_the_review_takes_the_hints_ranking_of_a_decision_as_it_is():
     assert all(d.guesses > 0 for d in job.result.decisions if d.ply != ply)
 
 
-# The app reviewing in processes of its own: twice a whole run under pytest-xdist stopped for good in the first of
-# these (its loop idle, no process of the pool left), and the cause is not found yet (docs/tests.md). Until it is,
-# they run only when asked: DOMINO_TUI_APP_PROCESSES=1. The pool itself is tested outside the app
-# (tests/coach/test_review_settles.py), which never stopped.
-APP_PROCESSES = pytest.mark.skipif(
-    os.environ.get("DOMINO_TUI_APP_PROCESSES") != "1", reason="the app's review in processes: see docs/tests.md"
-)
-
-
-@APP_PROCESSES
 async def test_a_coach_that_thinks_for_a_time_reviews_in_other_processes_started_while_the_hand_is_played():
     # Two processes even on one core: what is tested is that they start inside the app (Textual stands in for
     # stderr, which the processes' start once tripped on) and that the review comes back from them.
@@ -127,7 +116,6 @@ async def test_a_coach_that_thinks_for_a_time_reviews_in_other_processes_started
     review_module.stop_pool()
 
 
-@APP_PROCESSES
 async def test_an_app_closed_while_its_review_thinks_in_processes_leaves_no_review_waiting():
     # A review's thread once waited on the stopped pool for good, and kept the app's loop from closing (a hung
     # test run): it now gives up within a moment of the pool's stop.
@@ -143,6 +131,25 @@ async def test_an_app_closed_while_its_review_thinks_in_processes_leaves_no_revi
         done = asyncio.get_running_loop().run_in_executor(None, lambda: job.finished.wait(10))
         assert await done, "the review's thread still waits on the stopped pool"
         assert job.result is not None or "stopped" in (job.problem or "")
+
+
+async def test_processes_that_cannot_start_leave_the_game_going_and_the_review_says_why():
+    def cannot_start(jobs: int) -> None:
+        raise OSError("no processes here")
+
+    app = DominoApp(variant="block", seed=3, pause=0.0, opponents=("hyperskill",))  # the coach at its own budget
+    with (
+        patch.object(review_module, "free_cores", lambda: 2),
+        patch.object(review_module, "warm_pool", cannot_start),
+        patch.object(review_module, "review_pool", cannot_start),
+    ):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play_out(pilot)  # the warm-up failed on the first move
+            assert app.coach.warmed
+            job = app.coach.job
+            await wait_for(pilot, lambda: job.finished.is_set())
+            assert job.result is None and "no processes here" in (job.problem or "")
+            assert app.is_running
 
 
 async def test_the_table_answers_while_the_hint_is_thought_out():
