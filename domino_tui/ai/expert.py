@@ -23,7 +23,6 @@ from .determinize import Determinizer, knowledge
 from .endgame import LineSolver, TooBig, solve
 from .inference import Knowledge
 from .lines import COMPILED
-from .model import PlayLikelihood
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
@@ -68,13 +67,6 @@ class ExpertOptions:
     reply: float = 2.0
     """(Variants that score the count: All Fives, Fives and Threes) how much the playouts count against a play
     what the next seat could score at once in answer (playout.best_reply; 0: only what the play scores)."""
-    read_plays: float = 0.0
-    """(Variants that score the count) weigh each guess by how likely the others' plays were from the hands it
-    gives them, read as a scorer that denies would choose them, with this sharpness per point
-    (`model.PlayLikelihood`; 0: every guess counts alike)."""
-    paired: bool = False
-    """(Games played out move by move: not the line games) play every move's playout of a guess from the same
-    random numbers, so that the moves' values differ by the moves more than by the playouts' luck."""
     train_explore: float = 0.0
     """(Mexican Train) how often a playout player lays a random tile instead of the planner's: the planner's play
     alone, without noise, compares moves on the same guess best (0.1 measured worse, see docs/strength.md)."""
@@ -156,16 +148,12 @@ class ExpertBot(SearchingBot):
             exact = options.exact > 0 and in_hands <= options.exact_line
         else:
             exact = in_hands <= options.exact and not obs.stock_size
-        likelihood = PlayLikelihood(obs, options.read_plays) if options.read_plays and rules.fives else None
-        # With the likelihood, each guess's values and log weight, weighed together at the end.
-        weighed: list[tuple[float, list[float]]] = []
         done = 0
         while done < options.samples:
             # One position for every guess: the searches copy it before they play on it.
-            guess = determinizer.guess(self.rng)
-            root = determinizer.fill(guess)
+            root = determinizer.fill(determinizer.guess(self.rng))
             # Each guess's own values are only needed by ``until``; without it they are added up as they come.
-            sums = totals if until is None and likelihood is None else [0.0] * len(codes)
+            sums = totals if until is None else [0.0] * len(codes)
             values = None
             if exact:
                 try:
@@ -181,17 +169,12 @@ class ExpertBot(SearchingBot):
             elif line_solver is not None and playout.line is not None:
                 line_solver.playouts(root, codes, playout.line, self.rng, sums)
             else:
-                seed = self.rng.getrandbits(64) if options.paired else 0
                 for i, move in enumerate(codes):
                     sim = root.copy()
                     sim.apply(move)
-                    if options.paired:
-                        playout.rng = random.Random(seed)
                     playout.run(sim)
                     sums[i] += objective.value(sim)
             done += 1
-            if likelihood is not None:
-                weighed.append((likelihood.log_weight(guess.masks), sums))
             if until is not None:
                 for i, value in enumerate(sums):
                     totals[i] += value
@@ -204,14 +187,6 @@ class ExpertBot(SearchingBot):
             ):
                 break
         self.guesses.append(done)
-        if weighed:
-            top = max(log for log, _ in weighed)
-            weights = [math.exp(log - top) for log, _ in weighed]
-            whole = sum(weights)
-            totals = [
-                sum(w * values[i] for w, (_, values) in zip(weights, weighed, strict=True)) for i in range(len(codes))
-            ]
-            done = whole  # type: ignore[assignment]
         return {move_of(m, rules.tiles): t / done for m, t in zip(codes, totals, strict=True)}
 
     def train_search(self) -> TrainSearch:

@@ -13,15 +13,12 @@ and scored more (`presume_scoring`), unless it has shown that it passes up point
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from functools import cache
 
 from ..engine import CLOSED, Kind, Observation, Played
 from ..engine.core import Layout, tables
 from ..engine.tiles import tile_set
 from .inference import Knowledge, Void, unseen
-from .simple import DOUBLE, GO, expected_best_reply
 
 
 @cache
@@ -139,81 +136,3 @@ def presume_scoring(know: Knowledge, obs: Observation, slack: int = 0) -> int:
         know.seats[seat].voids.append(Void(at, tiles, soft=True))
         n += 1
     return n
-
-
-class PlayLikelihood:
-    """How likely the others' plays were from the hands a guess gives them, where the count scores: each play is
-    read as a scorer that denies would choose it (`simple.FivesDenierBot.worth`, without the term for the numbers
-    kept): a softmax, ``sharpness`` per point, over the plays the hand held then. A guess that gives a seat a tile
-    it would much rather have played is unlikely, one whose tiles all reckoned worse than its play is likely.
-
-    Only plays after the seat's last draw are read (its hand then is its hand now plus what it played since, so
-    the guess fixes it), and no lead. The chosen play's own term is the same in every guess, so a guess's weight
-    is one over the sum, for each play read, of what the tiles it gives the hand then would have weighed."""
-
-    def __init__(self, obs: Observation, sharpness: float) -> None:
-        rules = obs.rules
-        ts = tile_set(rules.max_pip)
-        kernel_tiles = tables(rules.max_pip)
-        points = rules.count_points
-        unknown = unseen(obs)[1]
-        history = obs.history
-        skip = {obs.seat} if obs.partner is None else {obs.seat, obs.partner}
-        players = rules.players
-        denial = 1.0 / (players - 1)
-        last_draw = {s: -1 for s in range(players)}
-        sizes = list(obs.hand_sizes)
-        for k, ev in enumerate(history):
-            if ev.kind is Kind.DRAW:
-                last_draw[ev.seat] = k
-                sizes[ev.seat] -= 1
-            elif isinstance(ev, Played):
-                sizes[ev.seat] += 1
-        # sizes: every hand as dealt; replayed below to each play's moment.
-        layout = Layout(obs.board.allow_spinner)
-        on_board = 0
-        # For each play read: (seat, the tiles it certainly held then, weight of each tile it might have held).
-        self.reads: list[tuple[int, int, dict[int, float]]] = []
-        for k, ev in enumerate(history):
-            if ev.kind is Kind.DRAW:
-                sizes[ev.seat] += 1
-            if not isinstance(ev, Played):
-                continue
-            s = ev.seat
-            if s not in skip and k > last_draw[s] and layout.tiles:
-                held = 0
-                for e in history[k:]:
-                    if isinstance(e, Played) and e.seat == s:
-                        held |= 1 << ts.index[e.tile]
-                nxt = (s + 1) % players
-                pool = ts.full_mask & ~on_board & ~held
-                weights: dict[int, float] = {}
-                for i, end, count in layout.counts_after(kernel_tiles, held | unknown):
-                    value: float = points(count)
-                    if sizes[s] == 1:
-                        value += GO
-                    else:
-                        after = layout.copy()
-                        after.lay(ts.low[i], ts.high[i], end)
-                        value -= denial * expected_best_reply(after, kernel_tiles, pool, sizes[nxt], points)
-                    if ts.low[i] == ts.high[i]:
-                        value += DOUBLE
-                    weights[i] = weights.get(i, 0.0) + math.exp(sharpness * value)
-                self.reads.append((s, held, weights))
-            sizes[s] -= 1
-            on_board |= 1 << ts.index[ev.tile]
-            layout.lay(ev.tile.low, ev.tile.high, ev.end)
-
-    def log_weight(self, masks: Sequence[int]) -> float:
-        """The log of how likely the plays read were from the hands ``masks`` (a mask per seat), up to a constant
-        the same for every guess."""
-        total = 0.0
-        for seat, held, weights in self.reads:
-            hand = masks[seat] | held
-            z = 0.0
-            while hand:
-                bit = hand & -hand
-                z += weights.get(bit.bit_length() - 1, 0.0)
-                hand ^= bit
-            total -= math.log(z)
-        return total
