@@ -55,11 +55,16 @@ class DummyBot(Bot):
 
 class GreedyBot(Bot):
     name = "greedy"
-    description = "The heaviest tile it can play (the MC102 judge's greedy, the dominoes package's bota gorda)."
+    description = (
+        "The heaviest tile it can play (the MC102 judge's greedy, the dominoes package's bota gorda); where plays "
+        "score the count, the play that scores most now, then the heaviest."
+    )
 
     plays_trains = True
 
     def choose(self, obs: Observation) -> Move:
+        if obs.rules.fives:
+            return most_points_move(obs)
         return heaviest_move(obs, pip_weights(obs.rules.max_pip))
 
     def choose_train(self, obs: TrainObservation) -> Move:
@@ -98,6 +103,17 @@ def heaviest_move(obs: Observation, weights: TileWeights) -> Move:
     kernel_tiles = tables(ts.max_pip)
     code = weights.heaviest(*(layout.fits_at(kernel_tiles, hand, end) for end in End))
     return move_of(code, ts) if code >= 0 else fallback(obs)
+
+
+def most_points_move(obs: Observation) -> Move:
+    """Where plays score the count, the play that scores most now (`points_of`), of equals the heaviest tile, then
+    the first in the legal order; else the draw or pass. A hand there is worth the points scored in play, not the
+    pips left (a go is worth one point, a play up to eight in Fives and Threes), so the greedy player's weight is
+    its points: shedding weight alone scored no more than random play."""
+    options = plays(obs)
+    if not options:
+        return fallback(obs)
+    return max(options, key=lambda m: (points_of(obs, m), m.tile.pips))
 
 
 def hyperskill_scores(obs: Observation) -> list[tuple[int, int]]:

@@ -53,6 +53,17 @@ def test_fivescorer_takes_the_biggest_count() -> None:
     assert choose("fivescorer", obs) == Move.play(Tile(2, 5), End.RIGHT)
 
 
+def test_greedy_takes_the_points_where_the_count_scores_and_the_heaviest_of_equals() -> None:
+    # Fives and Threes (docs/fives-and-threes.md, from pagat.com): a play scores the count of the open ends when it
+    # is a multiple of five or three. Ends 5 and 2 (count 7): the heaviest tile, [5|6] on the left, makes 6+2=8 and
+    # scores nothing; [2|3] on the right makes 5+3=8 too; [1|2] on the right makes 5+1=6, two threes, 2 points.
+    obs = observation("fivesandthrees", "56 23 12", line("56 62"), stock=5)
+    assert choose("greedy", obs) == Move.play(Tile(1, 2), End.RIGHT)
+    # Where nothing scores, the heaviest tile as in the line games: ends 5 and 4, [2|4] makes 7 and [4|6] 11.
+    obs = observation("fivesandthrees", "24 46", line("56 63 34"), stock=5)
+    assert choose("greedy", obs) == Move.play(Tile(4, 6), End.RIGHT)
+
+
 def test_random_bot_follows_its_rng() -> None:
     obs = observation("block", "01 45 33 34", line("13 34"))
     picks = {choose("random", obs, seed) for seed in range(30)}

@@ -99,7 +99,8 @@ def test_crowded_all_fives(snap_compare, size):
         await seated(pilot)
         await play_heaviest(pilot, 16)
 
-    assert snap_compare(make_app("allfives", seed=1, bot="greedy"), terminal_size=size, run_before=run_before)
+    # A deal that, played so against the greedy scorer, still goes on with 22 tiles laid.
+    assert snap_compare(make_app("allfives", seed=6, bot="greedy"), terminal_size=size, run_before=run_before)
 
 
 @at_size
