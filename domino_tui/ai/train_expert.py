@@ -7,7 +7,8 @@ The same three steps as the expert of the line games (expert.py), on the train g
   inference.py, whose `Knowledge` and counting condition it fills;
 - guesses (`WideSampler`): deals of the unseen tiles (other hands and the boneyard) consistent with those facts;
 - search: on each guess every candidate move is played, and the round is finished with every seat playing the
-  planner's rule (train_playout.py: its longest run kept for its own train, the rest laid elsewhere). A finished
+  planner's rule (train_playout.py: its longest run kept for its own train, the rest laid elsewhere; played by
+  train_loops.PlannerPlayout, compiled where the build could). A finished
   round is worth the other seats' mean pips minus the bot's own (what Mexican Train is played for: fewest pips).
   The candidates come in the planner's order (`by_planner`), its own move first, and the bot plays the planner's
   move unless another's average beats it by ``margin`` standard errors of their difference on the same guesses:
@@ -30,8 +31,8 @@ from ..engine.train_core import train_tables
 from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
+from .train_loops import PlannerPlayout
 from .train_planner import TrainPlannerBot
-from .train_playout import play_out_planned, run_finder
 from .train_view import Replayed, kernel_round, move_code, replay
 from .wide_sampling import WideSampler
 
@@ -146,7 +147,7 @@ class TrainSearch:
         codes = [move_code(m, obs) for m in moves]
         totals = [0.0] * len(codes)
         spread = [0.0] * len(codes)
-        finder = run_finder(obs.rules.max_pip)
+        playout = PlannerPlayout(rng, self.explore, train_tables(obs.rules.max_pip))
         budget = self.budget
         seat = obs.seat
         done = 0
@@ -157,7 +158,7 @@ class TrainSearch:
             for i, code in enumerate(codes):
                 sim = root.copy()
                 sim.apply(code)
-                play_out_planned(sim, rng, self.explore, finder)
+                playout.finish(sim)
                 values[i] = value = worth(sim.points(), seat)
                 totals[i] += value
                 spread[i] += (value - values[0]) ** 2

@@ -17,10 +17,11 @@ import pytest
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.train_expert import TrainSearch, by_planner
+from domino_tui.ai.train_loops import PlannerPlayout
 from domino_tui.ai.train_planner import TrainPlannerBot, longest_run
 from domino_tui.ai.train_playout import RunFinder, planner_move, play_out_planned, run_finder
 from domino_tui.engine import TrainPlay, TrainRoundState, get_train_rules, observe_train
-from domino_tui.engine.train_core import new_round, tiles_of_mask, train_tables
+from domino_tui.engine.train_core import TrainRound, new_round, tiles_of_mask, train_tables
 from domino_tui.engine.train_moves import train_code_of
 
 
@@ -93,6 +94,64 @@ def test_the_playouts_play_the_same_on_the_compiled_and_the_interpreted_kernel()
     env = {**os.environ, "DOMINO_TUI_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == here
+
+
+def loops_digest(deals: int) -> str:
+    """The same seeded rounds as `playout_digest`, played by the loops' PlannerPlayout (compiled, or interpreted
+    with DOMINO_TUI_PURE=1): it must choose the Python reference's move at every turn, and finish the explored
+    rounds with the same random numbers; the digest is the reference's when it does."""
+    h = hashlib.sha256()
+    for players in (2, 4, 8):
+        rules = get_train_rules("mexicantrain", players)
+        finder = run_finder(rules.max_pip)
+        tables = train_tables(rules.max_pip)
+        chooser = PlannerPlayout(random.Random(0), 0.0, tables)
+        for deal in range(deals):
+            sim = new_round(rules.kernel, deal % rules.rounds, random.Random(f"playout/{players}/{deal}"))
+            moves = []
+            while not sim.over:
+                legal = sim.legal()
+                move = chooser.choose(sim)
+                assert move == (planner_move(sim, legal, finder) if len(legal) > 1 else legal[0])
+                moves.append(move)
+                sim.apply(move)
+            explored = new_round(rules.kernel, deal % rules.rounds, random.Random(f"playout/{players}/{deal}"))
+            PlannerPlayout(random.Random(deal), 0.3, tables).finish(explored)
+            assert explored.over
+            h.update(json.dumps([players, moves, sim.points(), explored.points()]).encode())
+    return h.hexdigest()
+
+
+def test_the_loops_planned_playouts_play_the_python_references_moves() -> None:
+    assert loops_digest(12) == playout_digest(12)
+
+
+def test_the_loops_planned_playouts_play_the_same_compiled_and_interpreted() -> None:
+    here = loops_digest(12)
+    script = "from tests.ai.test_train_playout import loops_digest; print(loops_digest(12))"
+    env = {**os.environ, "DOMINO_TUI_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == here
+
+
+def test_hands_swollen_by_draws_are_planned_by_the_loops_as_by_the_reference() -> None:
+    """Hands past the exact search's size get the greedy run in both, and their sub-hands the exact one."""
+    rules = get_train_rules("mexicantrain", 2)
+    tables = train_tables(rules.max_pip)
+    finder = run_finder(rules.max_pip)
+    chooser = PlannerPlayout(random.Random(0), 0.0, tables)
+    for seed in range(30):
+        rng = random.Random(f"swollen/{seed}")
+        order = list(range(tables.size))
+        rng.shuffle(order)
+        big = rng.randint(14, 40)
+        hands = [sum(1 << i for i in order[:big]), sum(1 << i for i in order[big : big + 3])]
+        engine = rng.randint(0, rules.max_pip)
+        hands = [h & ~(1 << tables.double[engine]) for h in hands]
+        sim = TrainRound(rules.kernel, engine, hands, order[big + 3 : big + 10], 0, search=False)
+        legal = sim.legal()
+        if len(legal) > 1:
+            assert chooser.choose(sim) == planner_move(sim, legal, finder)
 
 
 def positions(players: int, deals: int):
