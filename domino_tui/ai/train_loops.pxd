@@ -2,7 +2,7 @@
 
 cimport cython
 
-from domino_tui.engine.train_core cimport TrainRound
+from domino_tui.engine.train_core cimport TrainRound, TrainTables
 
 
 @cython.final
@@ -13,6 +13,39 @@ cdef class TrainPlayout:
     cdef object random
     cdef object getrandbits
     cpdef void finish(self, TrainRound sim) except *
+    cdef int below(self, int n) except? -1
+
+
+@cython.final
+cdef class PlannerPlayout:
+    cdef readonly double explore
+    cdef TrainTables t
+    cdef int moves[145]
+    cdef int plays[145]
+    cdef object random
+    cdef object getrandbits
+    cdef int memo_end[32768]
+    cdef unsigned long long memo_low[32768]
+    cdef unsigned long long memo_high[32768]
+    cdef int memo_length[32768]
+    cdef int memo_pips[32768]
+    cdef unsigned long long memo_run_low[32768]
+    cdef unsigned long long memo_run_high[32768]
+    cdef int memo_first[32768]
+    cdef int found_length
+    cdef int found_pips
+    cdef unsigned long long found_low
+    cdef unsigned long long found_high
+    cdef int found_first
+    cpdef void finish(self, TrainRound sim) except *
+    cpdef int choose(self, TrainRound sim) except? -3
+    cpdef int planner_move(self, TrainRound sim) except? -3
+    cdef int rule_choice(self, TrainRound sim, int n) noexcept
+    cdef int planner_choice(self, TrainRound sim, int n) noexcept
+    cdef inline bint in_mask(self, int tile, unsigned long long low, unsigned long long high) noexcept
+    cdef bint is_covered(self, int tile, unsigned long long low, unsigned long long high) noexcept
+    cdef void run(self, int end, unsigned long long low, unsigned long long high) noexcept
+    cdef void greedy_run(self, int end, unsigned long long low, unsigned long long high) noexcept
     cdef int below(self, int n) except? -1
 
 

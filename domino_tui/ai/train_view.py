@@ -29,6 +29,7 @@ class Replayed:
 
     root: TrainRound
     fits: dict[int, int]  # history index -> mask of the tiles that fitted what the seat could play on
+    before: dict[int, TrainRound]  # history index of a play -> the position just before it (hands to be filled in)
 
 
 def replay(obs: TrainObservation) -> Replayed:
@@ -46,10 +47,13 @@ def replay(obs: TrainObservation) -> Replayed:
     )
     match = t.match
     fits: dict[int, int] = {}
+    before: dict[int, TrainRound] = {}
     for i in range(searching, len(history)):
         ev = history[i]
         if ev.kind is Kind.PLAY:
             assert ev.tile is not None and ev.train is not None
+            if ev.seat != obs.seat:
+                before[i] = k.copy()
             k.play(rules.tiles.index[ev.tile], ev.train)
             continue
         if ev.forfeit:  # a faulty bot out of the round: it says nothing of its hand, and takes no more turns
@@ -68,7 +72,7 @@ def replay(obs: TrainObservation) -> Replayed:
             k.draw()
         else:
             k.pass_turn()
-    return Replayed(k, fits)
+    return Replayed(k, fits, before)
 
 
 def search_draws(obs: TrainObservation) -> int:
