@@ -78,11 +78,13 @@ def _line_best_by(weights: TileWeights) -> LinePolicy:
     return choose
 
 
-def fast_policy(bot_name: str, max_pip: int, rng: random.Random | None) -> FastPolicy | None:
-    """The policy playing exactly as built-in bot ``bot_name``, or None when it has no fast form."""
+def fast_policy(bot_name: str, rules: Rules, rng: random.Random | None) -> FastPolicy | None:
+    """The policy playing exactly as built-in bot ``bot_name`` under ``rules``, or None when it has no fast form."""
+    max_pip = rules.max_pip
     if bot_name == DummyBot.name:
         return FastPolicy(_first, _lead_first, kind=FIRST)
-    if bot_name == GreedyBot.name:
+    if bot_name == GreedyBot.name and not rules.fives:
+        # Where plays score the count greedy takes the most points, which needs the count: no fast form.
         greedy = pip_weights(max_pip)
         return FastPolicy(_best_by(greedy), _lead_best_by(greedy), kind=HEAVIEST)
     if bot_name == DoublesBot.name:

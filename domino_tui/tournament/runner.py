@@ -69,22 +69,20 @@ class ChunkTask:
 
 
 @lru_cache(maxsize=64)
-def _shared_policy(name: str, max_pip: int) -> FastPolicy | None:
-    return fast_policy(name, max_pip, None)
+def _shared_policy(name: str, rules: Rules) -> FastPolicy | None:
+    return fast_policy(name, rules, None)
 
 
 def _fast_policy(spec: BotSpec, rules: Rules, seed: str) -> FastPolicy | None:
     """A deterministic bot's policy is shared between games; a random one gets the game's own rng."""
-    policy = _shared_policy(spec.name, rules.max_pip)
-    return policy if policy is not None else fast_policy(spec.name, rules.max_pip, random.Random(seed))
+    policy = _shared_policy(spec.name, rules)
+    return policy if policy is not None else fast_policy(spec.name, rules, random.Random(seed))
 
 
 def all_fast(entries: tuple[Entry, Entry], rules: Rules) -> bool:
     rng = random.Random(0)
     return all(
-        not spec.hosted and fast_policy(spec.name, rules.max_pip, rng) is not None
-        for entry in entries
-        for spec in entry.seats
+        not spec.hosted and fast_policy(spec.name, rules, rng) is not None for entry in entries for spec in entry.seats
     )
 
 
@@ -112,7 +110,7 @@ def play_chunk(task: ChunkTask) -> Tally:
     n = rules.players
     deal_rng = random.Random()
     fast = all_fast(task.entries, rules)
-    shared = [[_shared_policy(spec.name, rules.max_pip) for spec in specs] for specs, _ in seatings]
+    shared = [[_shared_policy(spec.name, rules) for spec in specs] for specs, _ in seatings]
     notes: dict[int, str] = {}
     seeded = ""  # the seed deal_rng was last given, and how many deals it has made since
     dealt = 0
