@@ -217,3 +217,20 @@ async def test_the_first_runs_tour_comes_over_the_table_however_long_its_room_ta
                 break
             await pilot.pause(0.01)
         assert [type(screen) for screen in app.screen_stack][1:] == [LineTable, TourScreen]
+
+
+async def test_a_click_on_the_trains_before_there_are_any_finds_none():
+    """A click on the trains' widget before the table has its first view (found by the walk as a Mexican Train
+    table opened): the picture of no trains raised IndexError."""
+    from textual.app import App, ComposeResult
+
+    from domino_tui.tui.widgets.trains import TrainsView
+
+    class Trains(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TrainsView()
+
+    app = Trains()
+    async with app.run_test(size=(60, 12)) as pilot:
+        assert await pilot.click(TrainsView, offset=(5, 5)) and not app.query_one(TrainsView).trains
+    assert app._exception is None
