@@ -99,3 +99,29 @@ async def test_the_online_forms_public_room_is_listed_and_never_with_a_password(
         assert welcome is not None
         listed, _ = await lobby(server.url)
         assert [room.room for room in listed] == [welcome.room]
+
+
+async def test_the_lobbys_answer_heard_as_the_lobby_goes_draws_nothing(monkeypatch) -> None:
+    """Esc as the lobby's answer comes (found by the random walk): the answer came after the screen's widgets were
+    taken down and before the screen was, and drawing it raised NoMatches; now the lobby's workers end as it goes."""
+    from domino_tui.net import client
+
+    app = make_app("classic")
+    screen = LobbyScreen("classic", "127.0.0.1:1")
+    asked = asyncio.Event()
+
+    async def answered_as_the_lobby_goes(url: str, variant: str | None = None, wait: float = 10.0):
+        asked.set()
+        while screen.query("#lobby-rooms"):  # the answer comes once the widgets are gone
+            await asyncio.sleep(0)
+        return [], []
+
+    monkeypatch.setattr(client, "lobby", answered_as_the_lobby_goes)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_local_table(pilot)
+        app.push_screen(screen)
+        await asyncio.wait_for(asked.wait(), 10)
+        await screen.dismiss(None)
+        for _ in range(5):
+            await pilot.pause()
+    assert app._exception is None
