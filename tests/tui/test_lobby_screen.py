@@ -125,3 +125,55 @@ async def test_the_lobbys_answer_heard_as_the_lobby_goes_draws_nothing(monkeypat
         for _ in range(5):
             await pilot.pause()
     assert app._exception is None
+
+
+async def test_a_hostile_servers_lobby_is_shown_as_symbols_and_never_as_markup() -> None:
+    """A server's lobby whose room codes and names carry terminal escapes and markup: the table shows each control
+    character as a symbol and the brackets as written (a room code taken for markup raised MarkupError as the
+    table was drawn, and could style or hide what follows)."""
+    import json
+
+    from rich.text import Text
+    from websockets.asyncio.server import ServerConnection, serve
+
+    from domino_tui.net.visible import visible
+
+    room, name = "[/]K7QM\x1b[2J", "[bold]Eve\x1b]0;PWNED\x07"
+    answer = {
+        "type": "lobby",
+        "variant": "classic",
+        "rooms": [
+            {
+                "room": room,
+                "variant": "classic",
+                "players": 2,
+                "free": 1,
+                "people": [{"name": name, "rating": 1.5, "games": 3}],
+            }
+        ],
+        "rows": [{"name": f"[red]{name}", "rating": 2.0, "games": 4}],
+    }
+
+    async def hostile(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(json.dumps(answer))
+        await ws.close()
+
+    app = make_app("classic")
+    async with serve(hostile, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        async with app.run_test(size=SIZE) as pilot:
+            await at_the_local_table(pilot)
+            screen = LobbyScreen("classic", f"127.0.0.1:{port}", "Zoe")
+            app.push_screen(screen)
+            await until([pilot], lambda: bool(screen.rooms))
+            await pilot.pause()
+            rooms = screen.query_one("#lobby-rooms", DataTable)
+            cells = rooms.get_row_at(0)
+            shown = [cell.plain if isinstance(cell, Text) else str(cell) for cell in cells]
+            assert shown[0] == visible(room) and shown[2] == f"{visible(name)} (1.5)"
+            board = screen.query_one("#lobby-board", DataTable).get_row_at(0)
+            assert str(board[1]) == visible(f"[red]{name}")
+            rendered = [str(strip.text) for strip in (rooms.render_line(y) for y in range(rooms.size.height))]
+            assert any(visible(room) in line for line in rendered), rendered
+        assert app._exception is None

@@ -153,7 +153,8 @@ class LobbyScreen(Screen["Connect | None"]):
         self.rooms = []
         for room in rooms:
             people = ", ".join(name if rating is None else f"{name} ({rating:.1f})" for name, rating, _ in room.people)
-            table.add_row(room.room, f"{room.free} of {room.players}", Text(people), key=room.room)
+            # Every cell a Text: a string cell is markup to the table, and these are the server's words.
+            table.add_row(Text(room.room), f"{room.free} of {room.players}", Text(people), key=room.room)
             self.rooms.append(room.room)
         if chosen in self.rooms:
             table.move_cursor(row=self.rooms.index(chosen))
