@@ -30,6 +30,7 @@ async def lobby_screen(pilot, server: Running) -> LobbyScreen:
     await until([pilot], lambda: isinstance(pilot.app.screen, LobbyScreen))
     screen = pilot.app.screen
     assert isinstance(screen, LobbyScreen)
+    await asyncio.wait_for(screen._mounted_event.wait(), 20)  # its fields are set once its on_mount has filled them
     screen.query_one("#lobby-server", Input).value = f"127.0.0.1:{server.port}"
     screen.query_one("#lobby-name", Input).value = "Zoe"
     return screen
