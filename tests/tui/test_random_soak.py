@@ -27,6 +27,7 @@ from domino_tui.tui.screens.confirm import ConfirmScreen
 from domino_tui.tui.screens.game_over import GameOverScreen
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.lobby import LobbyScreen
 from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.train_table import TrainTable
@@ -172,7 +173,7 @@ async def test_a_game_that_ends_behind_the_help_shows_its_end_once_the_help_clos
         assert app.screen is app.table  # the end was seen: the table stays in front
 
 
-@pytest.mark.parametrize("screen", ["confirm", "new-game", "online"])
+@pytest.mark.parametrize("screen", ["confirm", "new-game", "online", "lobby"])
 async def test_a_screen_answered_before_it_has_mounted_goes_quietly(screen):
     """A question answered at once (Esc typed with the key that asked it): the screen goes after its on_mount, which
     looked for its widgets already taken down and raised."""
@@ -185,6 +186,7 @@ async def test_a_screen_answered_before_it_has_mounted_goes_quietly(screen):
             "confirm": lambda: ConfirmScreen("Abandon the match in progress?"),
             "new-game": lambda: NewGameScreen(app.settings),
             "online": lambda: OnlineScreen("classic"),
+            "lobby": lambda: LobbyScreen("classic", "127.0.0.1:1"),  # nobody there: refused at once
         }[screen]()
         answers: list[object] = []
         app.push_screen(made, answers.append)
