@@ -1,6 +1,6 @@
 """Random keys, clicks and resizes (80x24 to 160x50) on the room's table and every screen over it (the new game,
-help, score sheet, review, statistics, the palette, the handover of a keyboard several people share, chat), in
-every variant, with moves made by keys now and then so that games go on: nothing raises, the room's log replays to
+help, score sheet, review, statistics, the palette, the handover of a keyboard several people share, chat, and
+the lobby of a real server on 127.0.0.1 with its quick match), in every variant, with moves made by keys now and then so that games go on: nothing raises, the room's log replays to
 the room after every step, the table in front shows every open end (every train's end) and the newest tile as its
 room has them and keeps its Quit, and the game saved on quitting is the room's log (see `random_walk`). Some 150
 inputs a variant, from the variant's table (the walk may start another game from there);
@@ -48,6 +48,14 @@ async def test_random_keys_clicks_and_resizes_never_break_the_table(variant):
     assert done.steps == STEPS and done.inputs > 2 * STEPS
     # The walk was not stuck on one screen that swallows every input: it went places, or made moves at the table.
     assert len(done.screens) >= 2 or done.moves, done
+
+
+@pytest.mark.slow
+async def test_random_input_in_a_servers_lobby_never_breaks_it():
+    """The walk from the lobby of a real server (``domino-tui lobby HOST``): its public rooms joined or not, quick
+    match sought, cancelled or met, and whatever follows."""
+    done = await walk("classic", SEED, STEPS, from_the_lobby=True)
+    assert done.steps == STEPS and {"LobbyScreen", "quick match"} & done.screens, done
 
 
 async def test_players_the_rooms_news_seats_beside_the_board_make_the_panels_give_way(private_config):
