@@ -1,11 +1,11 @@
 """Random keys, clicks and resizes (80x24 to 160x50) on the room's table and every screen over it (the new game,
 help, score sheet, review, statistics, the palette, the handover of a keyboard several people share, chat, and
-the lobby of a real server on 127.0.0.1 with its quick match), in every variant, with moves made by keys now and then so that games go on: nothing raises, the room's log replays to
-the room after every step, the table in front shows every open end (every train's end) and the newest tile as its
-room has them and keeps its Quit, and the game saved on quitting is the room's log (see `random_walk`). Some 150
-inputs a variant, from the variant's table (the walk may start another game from there);
-``python scripts/soak_table.py`` walks for as long as asked. A failure names its seed:
-``DOMINO_TUI_WALK_SEED=S`` replays it here (up to the timing of the bots' threads).
+the lobby of a real server on 127.0.0.1 with its quick match), in every variant, with moves made by keys now and
+then so that games go on: nothing raises, the room's log replays to the room after every step, the table in front
+shows every open end (every train's end) and the newest tile as its room has them and keeps its Quit, and the
+game saved on quitting is the room's log (see `random_walk`). Some 150 inputs a variant, from the variant's table
+(the walk may start another game from there); ``python scripts/soak_table.py`` walks for as long as asked. A
+failure names its seed: ``DOMINO_TUI_WALK_SEED=S`` replays it here (up to the timing of the bots' threads).
 
 The tests after it keep what the walk found, each its own way in."""
 
