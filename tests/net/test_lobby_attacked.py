@@ -2,7 +2,8 @@
 account (the server's limits hold however fast they come: one account is never seated against itself), a seeker
 whose rating claims are forged (the server rates it itself), junk and oversized frames on ``/quick`` and the
 lobby's questions (answered in words, or the connection closed, and the server answers the next), and a seeker
-killed (SIGKILL) while it waits (the server forgets it, and its address may seek again)."""
+killed (SIGKILL) while it waits (the server forgets it, and its address may seek again) or at its table (a bot
+plays for it after the room's wait for the absent, and the other plays on)."""
 
 from __future__ import annotations
 
@@ -155,6 +156,58 @@ async def test_a_seeker_killed_while_it_waits_is_forgotten(tmp_path: Path) -> No
         search.cancel()
         await asyncio.gather(search, return_exceptions=True)
     finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+        await stopped(running)
+
+
+GHOST = """
+import asyncio, sys
+from domino_tui.net.client import RoomClient, quick_match
+async def main():
+    matched = await quick_match(sys.argv[1], "block", "Ghost")
+    client = RoomClient(sys.argv[1])
+    await client.rejoin(matched.room, matched.token)
+    print(matched.room, matched.seat, flush=True)
+    await asyncio.sleep(3600)
+asyncio.run(main())
+"""
+
+
+async def test_a_seeker_killed_at_its_table_is_played_for_and_the_other_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client process matched and seated, then killed (SIGKILL) at the table: its seat shows away, a bot plays
+    its turns after the room's wait for the absent (made short here), and the other seeker's game goes on."""
+    from domino_tui.net import room as room_module
+    from domino_tui.net.botclient import play_seat
+    from domino_tui.net.client import RoomClient
+
+    monkeypatch.setattr(room_module, "AWAY", 0.2)
+    running = await start_server(tmp_path / "rooms.sqlite3")
+    process = subprocess.Popen([sys.executable, "-c", GHOST, running.url], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    playing: asyncio.Task[object] | None = None
+    try:
+        await eventually(lambda: waiting(running) == 1, timeout=30)
+        matched = await asyncio.wait_for(quick_match(running.url, "block", "Zoe"), 10)
+        line = await asyncio.to_thread(process.stdout.readline)  # type: ignore[union-attr]  # piped
+        code, ghost = line.split()
+        assert code == matched.room and int(ghost) == 1 - matched.seat
+        mine = RoomClient(running.url, retry=(0.05, 0.2))
+        running.clients.append(mine)
+        await mine.rejoin(matched.room, matched.token)
+        room = running.server.rooms[code.replace("-", "")].room
+        process.send_signal(signal.SIGKILL)
+        await asyncio.to_thread(process.wait, 10)
+        await eventually(lambda: not room.seats[int(ghost)].present)
+        playing = asyncio.ensure_future(play_seat(mine, "greedy", 1))
+        now = room.position
+        await eventually(lambda: room.seats[int(ghost)].away and room.position >= now + 4, timeout=30)
+    finally:
+        if playing is not None:
+            playing.cancel()
+            await asyncio.gather(playing, return_exceptions=True)
         if process.poll() is None:
             process.kill()
             process.wait(10)
