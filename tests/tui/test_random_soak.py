@@ -244,3 +244,22 @@ async def test_a_click_on_the_trains_before_there_are_any_finds_none():
     async with app.run_test(size=(60, 12)) as pilot:
         assert await pilot.click(TrainsView, offset=(5, 5)) and not app.query_one(TrainsView).trains
     assert app._exception is None
+
+
+async def test_panel_keys_at_a_table_being_taken_down_do_nothing():
+    """l, t and Esc reaching a line table whose widgets are being taken down (they go before the screen; found by
+    the walk as a new game replaced the table): arranging the panels looked for the hint's and raised NoMatches."""
+    from domino_tui.tui.widgets.hint_panel import HintPanel
+
+    app = DominoApp(variant="fivesandthrees", seed=1, pause=0.0, opponents=("greedy",), coach=COACH)
+    async with app.run_test(size=(157, 34)) as pilot:
+        await table_shown(pilot)
+        await catch_up(pilot)
+        table = app.screen
+        assert isinstance(table, LineTable) and app.game is not None
+        app.game.room.hold(True)  # nothing moves while the table goes
+        await table.query_one(HintPanel).remove()  # as the table's taking down begins: its widgets first
+        for key in ("l", "t", "l", "escape"):
+            send_key(app, key)
+        await catch_up(pilot)
+    assert app._exception is None
