@@ -276,6 +276,7 @@ class RoomServer:
         # Quick match: the seekers waiting per variant and number of players, and how many per address.
         self.seekers: dict[tuple[str, int], list[Seeker]] = {}
         self.seeking: Counter[str] = Counter()
+        self.seeking_accounts: set[str] = set()  # the account keys of those searches (one search an account)
         self.clock: Callable[[], float] = time.monotonic  # how long seekers have waited (tests move it)
         self._matcher: asyncio.Task[None] | None = None
         if self.storage.shared:
@@ -851,27 +852,33 @@ class RoomServer:
             raise ProtocolError(Code.BAD_MESSAGE, str(exc)) from None
         name = await self.accounts.seat_name(client.account, str(msg["name"]))
         key = self._account_key(client)
-        if key is not None and any(s.account == key for queue in self.seekers.values() for s in queue):
+        if key is not None and key in self.seeking_accounts:
             raise ProtocolError(Code.TOO_FAST, "your account is seeking a match already: one search at a time")
         if self.seeking[client.address] >= self.config.seekers_per_address:
             raise ProtocolError(
                 Code.TOO_FAST, f"your address has {self.seeking[client.address]} searches waiting: wait for them"
             )
-        # A search may end in a room made for this address (with bots, when nobody comes): it counts as one made.
-        await self._may_make_a_room(client.address)
-        bots_after = msg.get("bots_after")
-        seeker = Seeker(
-            name,
-            key,
-            client.address,
-            await self._rating(key, variant),
-            self.clock(),
-            float(bots_after) if isinstance(bots_after, int | float) else None,
-        )
-        queue = self.seekers.setdefault((variant, players), [])
-        queue.append(seeker)
+        # Counted before anything is awaited: searches sent at once, checked while this one awaits the store,
+        # would all pass (and one account's two be seated at one table, against itself).
         self.seeking[client.address] += 1
+        if key is not None:
+            self.seeking_accounts.add(key)
+        queue: list[Seeker] | None = None
+        seeker: Seeker | None = None
         try:
+            # A search may end in a room made for this address (with bots, when nobody comes): one made.
+            await self._may_make_a_room(client.address)
+            bots_after = msg.get("bots_after")
+            seeker = Seeker(
+                name,
+                key,
+                client.address,
+                await self._rating(key, variant),
+                self.clock(),
+                float(bots_after) if isinstance(bots_after, int | float) else None,
+            )
+            queue = self.seekers.setdefault((variant, players), [])
+            queue.append(seeker)
             await client.ws.send(
                 encode(
                     {
@@ -892,12 +899,16 @@ class RoomServer:
                 closed.cancel()
         finally:
             _uncount(self.seeking, client.address)
-            if not seeker.seated.done():
+            if key is not None:
+                self.seeking_accounts.discard(key)
+            if seeker is not None and not seeker.seated.done():
                 seeker.seated.cancel()  # gone: a table being made for it now seats it, and tells nobody
-            if seeker in queue:
-                queue.remove(seeker)
-            if not queue and self.seekers.get((variant, players)) is queue:
-                del self.seekers[(variant, players)]
+            if queue is not None:
+                if seeker in queue:
+                    queue.remove(seeker)
+                if not queue and self.seekers.get((variant, players)) is queue:
+                    del self.seekers[(variant, players)]
+        assert seeker is not None  # made, or the search ended above with the store's refusal
         if seeker.seated.cancelled():
             return  # gone before a table was found
         code, seat, token, seated_as = seeker.seated.result()  # ProtocolError: the table could not be made

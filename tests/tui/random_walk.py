@@ -1,8 +1,10 @@
 """A random walk through the app: keys, clicks and resizes between 80x24 and 160x50, through every screen over
 the room's table (new game, help, score sheet, review, statistics, the handover of a keyboard several people
-share, chat) and the command palette, checking after every step that nothing raised, that the room's log replays
-to the room as it stands, and that the room's table, when it is in front, shows every open end (every train's end)
-and the newest tile, as its room has them, and keeps its footer's Quit (see `walks_helpers`).
+share, chat), the command palette, and the lobby of a real room server on 127.0.0.1 (its public rooms, joined
+now and then, and quick match: its wait, cancelled, or ended by another seeker with a table online), checking
+after every step that nothing raised, that the room's log replays to the room as it stands, and that the room's
+table, when it is in front, shows every open end (every train's end) and the newest tile, as its room has them,
+and keeps its footer's Quit (see `walks_helpers`).
 
 A step is a burst of up to sixteen inputs typed faster than the app answers (as a fast typist, key repeat or a
 mouse does), then the app catching up; the checks follow each step. (Drawing the screen after each step costs
@@ -15,8 +17,12 @@ The pytest form (tests/tui/test_random_soak.py) walks about a thousand inputs; t
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
+import tempfile
 from collections import deque
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from textual import events
@@ -25,13 +31,17 @@ from textual.geometry import Size
 from textual.pilot import _get_mouse_message_arguments
 
 from domino_tui.engine import DRAW, PASS, VARIANTS, TrainPlay
+from domino_tui.net.client import quick_match
 from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.local_game import room_path
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.lobby import LobbyScreen
+from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_words import train_key, trains_for
+from tests.net.conftest import Running, start_server
 
 from .conftest import keys_for
 from .fast_input import catch_up, send_key
@@ -48,6 +58,7 @@ GAME_KEYS = [
     "left", "right", "up", "down", "enter", "space", "escape", "tab", "shift+tab",
     "d", "p", "n", "s", "l", "h", "t", "u", "r", "y", "c", "m", "x", "a", "b", "question_mark", "f1", "ctrl+s",
     "ctrl+o", "home", "end", "pageup", "pagedown", "backspace",
+    "ctrl+l", "ctrl+f", "ctrl+r",  # the new-game screen's Lobby; the lobby's Quick match and Refresh
 ]  # fmt: skip
 # Rarer: q leaves the table (quits the app: the walk goes on in a new one).
 LEAVE = "q"
@@ -67,11 +78,11 @@ SMALLEST, LARGEST = (80, 24), (160, 50)
 PLACES = {
     "line": {
         "LineTable", "CommandPalette", "NewGameScreen", "HelpScreen", "ScoreSheetScreen", "GameOverScreen",
-        "ReviewScreen", "StatsScreen", "HandoverScreen", "chat",
+        "ReviewScreen", "StatsScreen", "HandoverScreen", "chat", "LobbyScreen", "quick match",
     },
     "train": {
         "TrainTable", "CommandPalette", "NewGameScreen", "HelpScreen", "TrainScoreSheetScreen",
-        "TrainRoundOverScreen", "StatsScreen", "chat",
+        "TrainRoundOverScreen", "StatsScreen", "chat", "LobbyScreen", "quick match",
     },
 }  # fmt: skip
 
@@ -127,28 +138,65 @@ def where(app) -> str:
     screen = app.screen
     if isinstance(screen, RoomTable) and screen.has_class("-chatting"):
         return "chat"
+    if isinstance(screen, LobbyScreen) and screen.seeking_since is not None:
+        return "quick match"
     return type(screen).__name__
 
 
+PUBLIC_ROOMS = 2  # of the walk's variant, waiting in the lobby (a walk that joins one takes a seat there)
+
+
+@contextlib.asynccontextmanager
+async def lobby_server(variant: str) -> AsyncIterator[Running]:
+    """A room server on 127.0.0.1 in this loop for the walk's lobby, with public rooms of ``variant`` waiting; the
+    seekers the walk sends are cancelled, its clients closed and the server stopped at the end."""
+    with tempfile.TemporaryDirectory() as folder:
+        running = await start_server(f"{folder}/rooms.sqlite3", rooms_per_address=1000, per_address=100_000)
+        seekers: set[asyncio.Task[object]] = set()
+        running.seekers = seekers  # type: ignore[attr-defined]  # the walk's other seekers, ended here
+        try:
+            for n in range(PUBLIC_ROOMS):
+                await running.client().create(f"Host {n}", variant, public=True)
+            yield running
+        finally:
+            for task in seekers:
+                task.cancel()
+            await asyncio.gather(*seekers, return_exceptions=True)
+            for client in running.clients:
+                await client.close()
+            await running.server.stop()
+
+
 async def table_shown(pilot, limit: int = 2000) -> None:
-    """Wait for the first table (its room is made in a worker)."""
+    """Wait for the first table (its room is made in a worker), or the lobby of an app started there."""
     for _ in range(limit):
-        if any(isinstance(screen, RoomTable) for screen in pilot.app.screen_stack):
+        if any(isinstance(screen, RoomTable | LobbyScreen) for screen in pilot.app.screen_stack):
             return
         await pilot.pause(0.01)
     raise AssertionError("the table never came")
 
 
-async def walk(variant: str, seed: int, steps: int) -> Walked:
+async def walk(variant: str, seed: int, steps: int, from_the_lobby: bool = False) -> Walked:
     """Walk ``steps`` random steps in ``variant`` from ``seed``; AssertionError names the seed and the step.
-    ``Walked.inputs`` counts the keys, clicks and resizes."""
+    ``Walked.inputs`` counts the keys, clicks and resizes. ``from_the_lobby``: the first app starts in the lobby
+    (later ones now and then, as always)."""
+    async with lobby_server(variant) as server:
+        return await walk_with(variant, seed, steps, server, from_the_lobby)
+
+
+async def walk_with(variant: str, seed: int, steps: int, server: Running, from_the_lobby: bool) -> Walked:
     rng = random.Random(f"{variant}:{seed}")
     done = Walked()
     last: deque[str] = deque(maxlen=25)
     while done.steps < steps:
         # The coach with two guesses a move: its hints and reviews run, in threads, without eating the walk's time.
         seats = opponents(variant, rng)
-        app = DominoApp(variant=variant, seed=rng.randrange(10_000), pause=0.0, opponents=seats, coach=COACH)
+        # Now and then the app starts in the lobby (``domino-tui lobby HOST``): leaving it ends the app.
+        in_lobby = rng.random() < 0.25 or (from_the_lobby and not done.apps)
+        lobby = f"127.0.0.1:{server.port}" if in_lobby else None
+        app = DominoApp(
+            variant=variant, seed=rng.randrange(10_000), pause=0.0, opponents=seats, coach=COACH, lobby=lobby
+        )
         app.deliver_screenshot = lambda *args, **kwargs: None  # type: ignore[method-assign]  # the palette's: no files
         done.apps += 1
         # Quitting ends this app and the walk goes on in a new one (the terminal's keys after a quit are not the
@@ -156,8 +204,11 @@ async def walk(variant: str, seed: int, steps: int) -> Walked:
         quits: list[object] = []
         app.exit = lambda *args, quits=quits, **kwargs: quits.append(args)  # type: ignore[method-assign]
         size = random_size(rng)
-        last.append(f"new app {variant} against {', '.join(seats)} at {size[0]}x{size[1]}")
+        at = f"in the lobby of {lobby}" if lobby else f"against {', '.join(seats)}"
+        last.append(f"new app {variant} {at} at {size[0]}x{size[1]}")
         async with app.run_test(size=size) as pilot:
+            # The lobby and the online form point at the walk's server (never at whatever listens on the default).
+            app.remember(online_server=f"127.0.0.1:{server.port}")
             # Every screen that comes in front, also one come and gone within a burst.
             app.screen_change_signal.subscribe(app, lambda screen: done.screens.add(type(screen).__name__))
             # Now and then the first keys come while the room is being made, as a person may type them.
@@ -167,7 +218,7 @@ async def walk(variant: str, seed: int, steps: int) -> Walked:
                     await table_shown(pilot)
                 early = False
                 for _ in range(rng.randint(1, 16)):
-                    action = await step(app, pilot, rng)
+                    action = await step(app, pilot, rng, server)
                     last.append(action)
                     done.inputs += 1
                     done.palette_commands += action == "palette enter" or action.startswith("palette '")
@@ -221,10 +272,41 @@ def move_keys(app, rng: random.Random) -> list[str] | None:
     return keys
 
 
-async def step(app, pilot, rng: random.Random) -> str:
+def another_seeker(app, server: Running) -> str | None:
+    """While the lobby in front seeks a quick match, now and then another person seeks one of its variant too (the
+    server seats them together: the app goes to that table online)."""
+    screen = app.screen
+    if not isinstance(screen, LobbyScreen) or screen.seeking_since is None:
+        return None
+    seekers: set[asyncio.Task[object]] = server.seekers  # type: ignore[attr-defined]
+    if seekers:
+        return None  # one at a time (one the lobby stopped waiting with waits on, as the server allows)
+    variant = screen.chosen_variant()
+    task = asyncio.ensure_future(quick_match(server.url, variant, "Yan"))
+    seekers.add(task)
+    task.add_done_callback(lambda done: ended(done, seekers))
+    return f"another seeker of {variant}"
+
+
+def ended(seeker: asyncio.Task[object], seekers: set[asyncio.Task[object]]) -> None:
+    """Another seeker's end: seated, refused (the server counts the searches of an address, the app's among them:
+    its answer, no failure of the app's), or cancelled at the end of the walk."""
+    seekers.discard(seeker)
+    if not seeker.cancelled():
+        seeker.exception()  # retrieved, so that asyncio does not report it
+
+
+async def step(app, pilot, rng: random.Random, server: Running) -> str:
     """One random action; what it was, in words (a move ends the burst: the next is chosen from what it did)."""
     roll = rng.random()
     in_palette = isinstance(app.screen, CommandPalette)
+    if roll < 0.1:
+        seeker = another_seeker(app, server)
+        if seeker is not None:
+            return seeker
+    if roll < 0.2 and isinstance(app.screen, NewGameScreen):
+        send_key(app, "ctrl+l")  # the way to the lobby from a table
+        return "ctrl+l"
     if roll < 0.04:
         size = random_size(rng)
         resize(app, size)

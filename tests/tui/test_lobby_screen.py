@@ -30,6 +30,7 @@ async def lobby_screen(pilot, server: Running) -> LobbyScreen:
     await until([pilot], lambda: isinstance(pilot.app.screen, LobbyScreen))
     screen = pilot.app.screen
     assert isinstance(screen, LobbyScreen)
+    await asyncio.wait_for(screen._mounted_event.wait(), 20)  # its fields are set once its on_mount has filled them
     screen.query_one("#lobby-server", Input).value = f"127.0.0.1:{server.port}"
     screen.query_one("#lobby-name", Input).value = "Zoe"
     return screen
@@ -99,3 +100,81 @@ async def test_the_online_forms_public_room_is_listed_and_never_with_a_password(
         assert welcome is not None
         listed, _ = await lobby(server.url)
         assert [room.room for room in listed] == [welcome.room]
+
+
+async def test_the_lobbys_answer_heard_as_the_lobby_goes_draws_nothing(monkeypatch) -> None:
+    """Esc as the lobby's answer comes (found by the random walk): the answer came after the screen's widgets were
+    taken down and before the screen was, and drawing it raised NoMatches; now the lobby's workers end as it goes."""
+    from domino_tui.net import client
+
+    app = make_app("classic")
+    screen = LobbyScreen("classic", "127.0.0.1:1")
+    asked = asyncio.Event()
+
+    async def answered_as_the_lobby_goes(url: str, variant: str | None = None, wait: float = 10.0):
+        asked.set()
+        while screen.query("#lobby-rooms"):  # the answer comes once the widgets are gone
+            await asyncio.sleep(0)
+        return [], []
+
+    monkeypatch.setattr(client, "lobby", answered_as_the_lobby_goes)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_local_table(pilot)
+        app.push_screen(screen)
+        await asyncio.wait_for(asked.wait(), 10)
+        await screen.dismiss(None)
+        for _ in range(5):
+            await pilot.pause()
+    assert app._exception is None
+
+
+async def test_a_hostile_servers_lobby_is_shown_as_symbols_and_never_as_markup() -> None:
+    """A server's lobby whose room codes and names carry terminal escapes and markup: the table shows each control
+    character as a symbol and the brackets as written (a room code taken for markup raised MarkupError as the
+    table was drawn, and could style or hide what follows)."""
+    import json
+
+    from rich.text import Text
+    from websockets.asyncio.server import ServerConnection, serve
+
+    from domino_tui.net.visible import visible
+
+    room, name = "[/]K7QM\x1b[2J", "[bold]Eve\x1b]0;PWNED\x07"
+    answer = {
+        "type": "lobby",
+        "variant": "classic",
+        "rooms": [
+            {
+                "room": room,
+                "variant": "classic",
+                "players": 2,
+                "free": 1,
+                "people": [{"name": name, "rating": 1.5, "games": 3}],
+            }
+        ],
+        "rows": [{"name": f"[red]{name}", "rating": 2.0, "games": 4}],
+    }
+
+    async def hostile(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(json.dumps(answer))
+        await ws.close()
+
+    app = make_app("classic")
+    async with serve(hostile, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        async with app.run_test(size=SIZE) as pilot:
+            await at_the_local_table(pilot)
+            screen = LobbyScreen("classic", f"127.0.0.1:{port}", "Zoe")
+            app.push_screen(screen)
+            await until([pilot], lambda: bool(screen.rooms))
+            await pilot.pause()
+            rooms = screen.query_one("#lobby-rooms", DataTable)
+            cells = rooms.get_row_at(0)
+            shown = [cell.plain if isinstance(cell, Text) else str(cell) for cell in cells]
+            assert shown[0] == visible(room) and shown[2] == f"{visible(name)} (1.5)"
+            board = screen.query_one("#lobby-board", DataTable).get_row_at(0)
+            assert str(board[1]) == visible(f"[red]{name}")
+            rendered = [str(strip.text) for strip in (rooms.render_line(y) for y in range(rooms.size.height))]
+            assert any(visible(room) in line for line in rendered), rendered
+        assert app._exception is None

@@ -267,15 +267,23 @@ async def new_game_form(pilot) -> LineTable:
     return table
 
 
+async def online_form_mounted(pilot) -> OnlineScreen:
+    """Ctrl+O on the new-game form, and the Play online form once it has mounted: in front as soon as it is pushed,
+    its fields set and its buttons pressed before then raced its mounting (NoMatches '#online-variant')."""
+    await pilot.press("ctrl+o")
+    await until([pilot], lambda: isinstance(pilot.app.screen, OnlineScreen))
+    form = pilot.app.screen
+    await asyncio.wait_for(form._mounted_event.wait(), 20)  # set once its on_mount has run
+    return form
+
+
 async def test_play_online_creates_a_mexican_train_room_and_leaves_it(server: Running) -> None:
     """n, then Play online: Mexican Train asks for players and rounds; a wrong count says so; the room is made
     with the form's choices and its table is the train table; q leaves it for the local table."""
     app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
     async with app.run_test(size=SIZE) as pilot:
         local = await new_game_form(pilot)
-        await pilot.press("ctrl+o")
-        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
-        form = app.screen
+        form = await online_form_mounted(pilot)
         form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
         form.query_one("#name", Input).value = "Ana"
         form.query_one("#online-variant", Select).value = VARIANT
@@ -309,9 +317,7 @@ async def test_the_watch_button_opens_a_train_room_read_only(server: Running) ->
     app = DominoApp(variant="classic", seed=1, opponents=("hyperskill",), coach=COACH)
     async with app.run_test(size=SIZE) as pilot:
         await new_game_form(pilot)
-        await pilot.press("ctrl+o")
-        await until([pilot], lambda: isinstance(app.screen, OnlineScreen))
-        form = app.screen
+        form = await online_form_mounted(pilot)
         form.query_one("#server", Input).value = f"127.0.0.1:{server.port}"
         form.query_one("#name", Input).value = "Cy"
         form.query_one("#room", Input).value = room

@@ -1,11 +1,11 @@
 """Random keys, clicks and resizes (80x24 to 160x50) on the room's table and every screen over it (the new game,
-help, score sheet, review, statistics, the palette, the handover of a keyboard several people share, chat), in
-every variant, with moves made by keys now and then so that games go on: nothing raises, the room's log replays to
-the room after every step, the table in front shows every open end (every train's end) and the newest tile as its
-room has them and keeps its Quit, and the game saved on quitting is the room's log (see `random_walk`). Some 150
-inputs a variant, from the variant's table (the walk may start another game from there);
-``python scripts/soak_table.py`` walks for as long as asked. A failure names its seed:
-``DOMINO_TUI_WALK_SEED=S`` replays it here (up to the timing of the bots' threads).
+help, score sheet, review, statistics, the palette, the handover of a keyboard several people share, chat, and
+the lobby of a real server on 127.0.0.1 with its quick match), in every variant, with moves made by keys now and
+then so that games go on: nothing raises, the room's log replays to the room after every step, the table in front
+shows every open end (every train's end) and the newest tile as its room has them and keeps its Quit, and the
+game saved on quitting is the room's log (see `random_walk`). Some 150 inputs a variant, from the variant's table
+(the walk may start another game from there); ``python scripts/soak_table.py`` walks for as long as asked. A
+failure names its seed: ``DOMINO_TUI_WALK_SEED=S`` replays it here (up to the timing of the bots' threads).
 
 The tests after it keep what the walk found, each its own way in."""
 
@@ -26,6 +26,7 @@ from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.confirm import ConfirmScreen
 from domino_tui.tui.screens.help import HelpScreen
 from domino_tui.tui.screens.line_table import LineTable
+from domino_tui.tui.screens.lobby import LobbyScreen
 from domino_tui.tui.screens.new_game import NewGameScreen
 from domino_tui.tui.screens.online import OnlineScreen
 from domino_tui.tui.screens.over_dialog import GameOverScreen
@@ -47,6 +48,14 @@ async def test_random_keys_clicks_and_resizes_never_break_the_table(variant):
     assert done.steps == STEPS and done.inputs > 2 * STEPS
     # The walk was not stuck on one screen that swallows every input: it went places, or made moves at the table.
     assert len(done.screens) >= 2 or done.moves, done
+
+
+@pytest.mark.slow
+async def test_random_input_in_a_servers_lobby_never_breaks_it():
+    """The walk from the lobby of a real server (``domino-tui lobby HOST``): its public rooms joined or not, quick
+    match sought, cancelled or met, and whatever follows."""
+    done = await walk("classic", SEED, STEPS, from_the_lobby=True)
+    assert done.steps == STEPS and {"LobbyScreen", "quick match"} & done.screens, done
 
 
 async def test_players_the_rooms_news_seats_beside_the_board_make_the_panels_give_way(private_config):
@@ -172,7 +181,7 @@ async def test_a_game_that_ends_behind_the_help_shows_its_end_once_the_help_clos
         assert app.screen is app.table  # the end was seen: the table stays in front
 
 
-@pytest.mark.parametrize("screen", ["confirm", "new-game", "online"])
+@pytest.mark.parametrize("screen", ["confirm", "new-game", "online", "lobby"])
 async def test_a_screen_answered_before_it_has_mounted_goes_quietly(screen):
     """A question answered at once (Esc typed with the key that asked it): the screen goes after its on_mount, which
     looked for its widgets already taken down and raised."""
@@ -185,6 +194,7 @@ async def test_a_screen_answered_before_it_has_mounted_goes_quietly(screen):
             "confirm": lambda: ConfirmScreen("Abandon the match in progress?"),
             "new-game": lambda: NewGameScreen(app.settings),
             "online": lambda: OnlineScreen("classic"),
+            "lobby": lambda: LobbyScreen("classic", "127.0.0.1:1"),  # nobody there: refused at once
         }[screen]()
         answers: list[object] = []
         app.push_screen(made, answers.append)
@@ -217,3 +227,39 @@ async def test_the_first_runs_tour_comes_over_the_table_however_long_its_room_ta
                 break
             await pilot.pause(0.01)
         assert [type(screen) for screen in app.screen_stack][1:] == [LineTable, TourScreen]
+
+
+async def test_a_click_on_the_trains_before_there_are_any_finds_none():
+    """A click on the trains' widget before the table has its first view (found by the walk as a Mexican Train
+    table opened): the picture of no trains raised IndexError."""
+    from textual.app import App, ComposeResult
+
+    from domino_tui.tui.widgets.trains import TrainsView
+
+    class Trains(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TrainsView()
+
+    app = Trains()
+    async with app.run_test(size=(60, 12)) as pilot:
+        assert await pilot.click(TrainsView, offset=(5, 5)) and not app.query_one(TrainsView).trains
+    assert app._exception is None
+
+
+async def test_panel_keys_at_a_table_being_taken_down_do_nothing():
+    """l, t and Esc reaching a line table whose widgets are being taken down (they go before the screen; found by
+    the walk as a new game replaced the table): arranging the panels looked for the hint's and raised NoMatches."""
+    from domino_tui.tui.widgets.hint_panel import HintPanel
+
+    app = DominoApp(variant="fivesandthrees", seed=1, pause=0.0, opponents=("greedy",), coach=COACH)
+    async with app.run_test(size=(157, 34)) as pilot:
+        await table_shown(pilot)
+        await catch_up(pilot)
+        table = app.screen
+        assert isinstance(table, LineTable) and app.game is not None
+        app.game.room.hold(True)  # nothing moves while the table goes
+        await table.query_one(HintPanel).remove()  # as the table's taking down begins: its widgets first
+        for key in ("l", "t", "l", "escape"):
+            send_key(app, key)
+        await catch_up(pilot)
+    assert app._exception is None

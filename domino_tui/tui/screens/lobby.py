@@ -15,6 +15,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.coordinate import Coordinate
@@ -152,7 +153,8 @@ class LobbyScreen(Screen["Connect | None"]):
         self.rooms = []
         for room in rooms:
             people = ", ".join(name if rating is None else f"{name} ({rating:.1f})" for name, rating, _ in room.people)
-            table.add_row(room.room, f"{room.free} of {room.players}", Text(people), key=room.room)
+            # Every cell a Text: a string cell is markup to the table, and these are the server's words.
+            table.add_row(Text(room.room), f"{room.free} of {room.players}", Text(people), key=room.room)
             self.rooms.append(room.room)
         if chosen in self.rooms:
             table.move_cursor(row=self.rooms.index(chosen))
@@ -263,6 +265,12 @@ class LobbyScreen(Screen["Connect | None"]):
         waited = int(time.monotonic() - self.seeking_since)
         variant = self.chosen_variant()
         self.say(f"Seeking a {variant} table… {waited // 60}:{waited % 60:02d} waited · Esc cancels")
+
+    def dismiss(self, result: Connect | None = None) -> AwaitComplete:
+        """Go, its workers ended first: an answer heard as the screen is taken down (its widgets gone before the
+        screen itself, whose going ends its workers) would draw on nothing, and a search would seat nobody."""
+        self.workers.cancel_node(self)
+        return super().dismiss(result)
 
     def action_back(self) -> None:
         if self.seeking_since is not None:

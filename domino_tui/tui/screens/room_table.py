@@ -447,9 +447,15 @@ class RoomTable(Screen[None]):
             return wanted and self.coach_here
         return self.show_log if self.show_log is not None else self.app.size.width >= LOG_AUTO_WIDTH
 
+    def taken_down(self) -> bool:
+        """Whether the table's widgets are gone (they go before the screen, which may still hear a key)."""
+        return not self.query(HintPanel)
+
     def arrange_panels(self) -> None:
         """Put each wanted panel beside the board while the board keeps its room, else over the table (the
         latest opened only), else nowhere for now."""
+        if self.taken_down():
+            return
         order = [*self.recent, *(p for p in PANELS if p not in self.recent)]
         latest = self.recent[0] if self.recent else None
         wanted = [Panel(p, _width(self.query_one(f"#{p}")), p == latest) for p in order if self.wanted(p)]
@@ -472,6 +478,8 @@ class RoomTable(Screen[None]):
     def close_panel(self, panel: str) -> None:
         """Close ``panel``; the one opened before it, if still wanted, may come back over the table."""
         self.recent = [p for p in self.recent if p != panel]
+        if self.taken_down():
+            return
         if panel == "hint":
             self.query_one(HintPanel).hide()
         elif panel == "tracker":
@@ -489,7 +497,7 @@ class RoomTable(Screen[None]):
         """Esc otherwise: close the panel over the table, else the hint."""
         if self.placement.over is not None:
             self.close_panel(self.placement.over)
-        elif self.query_one(HintPanel).wanted:
+        elif any(hint.wanted for hint in self.query(HintPanel)):
             self.close_panel("hint")
 
     def action_toggle_log(self) -> None:

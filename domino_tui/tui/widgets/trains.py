@@ -76,6 +76,8 @@ class TrainsView(Widget):
         return canvas.styled(styles, top=oy)
 
     def train_at(self, x: int, y: int) -> int | None:
+        if not self.trains:
+            return None  # nothing dealt yet (a click as the table opens): no picture to find a train in
         ox, oy = self._offset
         return self.picture().train_at(x - ox, y - oy)
 
