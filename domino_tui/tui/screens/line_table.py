@@ -38,17 +38,8 @@ from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Event, Kind, Move, Ob
 from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from .. import equal_plays
 from ..line_room import hand_points, over_text, play_points, score_sheet
-from ..online import (
-    Connect,
-    describe,
-    last_action,
-    match_text,
-    playable,
-    refusal,
-    result_text,
-    seat_kind,
-    team_name,
-)
+from ..move_words import describe, last_action
+from ..online import Connect, match_text, playable, refusal, result_text, seat_kind, team_name
 from ..tile_keys import LETTERS
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
