@@ -18,7 +18,7 @@ from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
 from ..opponents import PERSON, choices, known, opponent_for
 from ..settings import DEFAULT_BOT, Settings, rules_of
 from ..table_options import local_names
-from .form import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
+from .form import DIGITS, FormScreen, line_length, show_length, variant_choices
 
 if TYPE_CHECKING:
     from ..online import Connect
@@ -142,7 +142,7 @@ class NewGameScreen(FormScreen["Settings | Connect | None"]):
     def sync_variant(self, variant: str) -> None:
         rules = rules_of(replace(self.settings, variant=variant))
         trains = isinstance(rules, TrainRules)
-        counts = player_counts(variant)
+        counts = rules.player_counts
         players = self.query_one("#players", Select)
         chosen = players.value if isinstance(players.value, int) and players.value in counts else rules.players
         players.set_options([(str(n), n) for n in counts])
