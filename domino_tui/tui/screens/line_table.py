@@ -228,11 +228,7 @@ class LineTable(RoomTable):
         legal = view.observation.legal if isinstance(view, net.SeatView) and self.mine is not None else ()
         if self.game_key is None or key > self.game_key:
             self.game_key = key
-            self.choosing = None
-            self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
-            self.log_line(Text(f"— {shown.rules.title}, game {view.game} —", style="bold"))
-            self.close_dialog()  # a new deal: the last game's dialog gives way to the table
-            self.logged = 0
+            self.new_deal(key, f"— {shown.rules.title}, game {view.game} —")
         elif self.choosing is not None and not legal:
             self.choosing = None
         if key == self.game_key and len(shown.history) < self.logged:
