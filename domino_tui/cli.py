@@ -194,11 +194,10 @@ def _main(args_list: list[str]) -> int:
 
 def player_counts() -> dict[str, tuple[int, ...]]:
     """The variants whose table seats more than one number of players, and those numbers."""
-    from .engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
     from .engine.variants import TRAIN_VARIANTS, VARIANTS
 
     counts = {name: rules.player_counts for name, rules in VARIANTS.items()}
-    counts.update({name: tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)) for name in TRAIN_VARIANTS})
+    counts.update({name: rules.player_counts for name, rules in TRAIN_VARIANTS.items()})
     return {name: seated for name, seated in counts.items() if len(seated) > 1}
 
 

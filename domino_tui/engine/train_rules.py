@@ -100,6 +100,11 @@ class TrainRules:
         if self.players * self.hand_size >= tiles:
             raise ArgumentError(f"{self.players} hands of {self.hand_size} leave no boneyard in {tiles} tiles")
 
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players these rules may seat (`with_players`)."""
+        return tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+
     def with_players(self, players: int) -> TrainRules:
         """These rules for ``players`` seats (each seat plays for itself)."""
         return replace(self, players=players)

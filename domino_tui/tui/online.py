@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from ..engine import Kind, Observation, Reason, Rules
 from ..net.heard import NetError, RoomInfo, SeatClient, SeatInfo
 from ..net.protocol import MAX_CHAT, MAX_NAME
-from .move_words import describe, last_action
 from .sentence import YOU, verb
 
 if TYPE_CHECKING:
@@ -24,8 +23,7 @@ if TYPE_CHECKING:
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CHAT_SHOWN = 3  # chat messages kept in view on the table
-# describe and last_action are the local table's words (move_words.py), for the online table too.
-__all__ = ["CHAT_SHOWN", "DEFAULT_SERVER", "MAX_CHAT", "MAX_NAME", "Connect", "describe", "last_action", "refusal"]
+__all__ = ["CHAT_SHOWN", "DEFAULT_SERVER", "MAX_CHAT", "MAX_NAME", "Connect", "refusal"]
 
 
 @dataclass(frozen=True)

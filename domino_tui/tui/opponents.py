@@ -57,16 +57,6 @@ def choices(trains: bool = False) -> list[tuple[str, str]]:
     return out
 
 
-def plays_trains(name: str) -> bool:
-    """Whether the level or bot ``name`` plays the train games (its bot says so)."""
-    return plays(name, trains=True)
-
-
-def train_opponent(name: str) -> str:
-    """``name`` if it plays the train games, else the strongest level below it that does (else the first)."""
-    return opponent_for(name, trains=True)
-
-
 def opponent_for(name: str, trains: bool) -> str:
     """``name`` if it plays the family (the train games: ``trains``), else the strongest level below it that does
     (else the first that does)."""

@@ -20,7 +20,7 @@ from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
 from ..stored_file import StoredFile
-from .opponents import PERSON, default_opponent, known, opponent_for, train_opponent
+from .opponents import PERSON, default_opponent, known, opponent_for
 
 FILE_NAME = "settings.json"
 DEFAULT_BOT = default_opponent()
@@ -57,7 +57,7 @@ class Settings:
         if isinstance(rules, TrainRules):
             # The train table seats the people at this keyboard where they sat, and bots that play trains, all
             # at one level, in the other seats.
-            level = train_opponent(next((b for b in bots if b != PERSON), DEFAULT_BOT))
+            level = opponent_for(next((b for b in bots if b != PERSON), DEFAULT_BOT), trains=True)
             bots = tuple(PERSON if b == PERSON else level for b in bots)
         else:  # a bot that plays only the train games gives its seat to one that plays this game
             bots = tuple(PERSON if b == PERSON else opponent_for(b, trains=False) for b in bots)

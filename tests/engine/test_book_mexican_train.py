@@ -52,6 +52,7 @@ def test_the_options_are_the_rule_books_and_players_are_an_option():
     set."""
     assert MEXICAN_TRAIN.players == 4 and MEXICAN_TRAIN.hand_size == 15 and MEXICAN_TRAIN.rounds == 13
     assert MEXICAN_TRAIN.tiles.size == 91
+    assert MEXICAN_TRAIN.player_counts == tuple(range(2, 9))
     banded = [MEXICAN_TRAIN.with_players(n).hand_size for n in range(2, 9)]
     assert banded == [15, 15, 15, 12, 12, 10, 10] == list(HAND_SIZES_BY_BAND)
     stepped = MEXICAN_TRAIN.with_options(hand_sizes=HAND_SIZES_STEPPED)

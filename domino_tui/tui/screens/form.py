@@ -1,5 +1,5 @@
-"""What the new-game and Play online forms share: the variants and the players each seats, the match length's
-field, and a form that scrolls when the terminal is short."""
+"""What the new-game and Play online forms share: the variants, the match length's field, and a form that scrolls
+when the terminal is short."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from typing import TypeVar
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from ...engine import TRAIN_VARIANTS, Rules, get_rules
-from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
+from ...engine import Rules
 from ..settings import default_games, variants
 from ..table_options import single_game_note
 
@@ -20,13 +19,6 @@ DIGITS = r"[0-9]*"
 def variant_choices() -> list[tuple[str, str]]:
     """Every variant, as a form's choice: "Title (name)"."""
     return [(f"{r.title} ({name})", name) for name, r in variants().items()]
-
-
-def player_counts(variant: str) -> tuple[int, ...]:
-    """How many players a table of ``variant`` may seat, as its rules say."""
-    if variant in TRAIN_VARIANTS:
-        return tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
-    return get_rules(variant).player_counts
 
 
 def line_length(rules: Rules) -> tuple[str, bool]:

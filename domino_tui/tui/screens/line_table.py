@@ -38,17 +38,8 @@ from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Event, Kind, Move, Ob
 from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from .. import equal_plays
 from ..line_room import hand_points, over_text, play_points, score_sheet
-from ..online import (
-    Connect,
-    describe,
-    last_action,
-    match_text,
-    playable,
-    refusal,
-    result_text,
-    seat_kind,
-    team_name,
-)
+from ..move_words import describe, last_action
+from ..online import Connect, match_text, playable, refusal, result_text, seat_kind, team_name
 from ..tile_keys import LETTERS
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
@@ -237,11 +228,7 @@ class LineTable(RoomTable):
         legal = view.observation.legal if isinstance(view, net.SeatView) and self.mine is not None else ()
         if self.game_key is None or key > self.game_key:
             self.game_key = key
-            self.choosing = None
-            self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
-            self.log_line(Text(f"— {shown.rules.title}, game {view.game} —", style="bold"))
-            self.close_dialog()  # a new deal: the last game's dialog gives way to the table
-            self.logged = 0
+            self.new_deal(key, f"— {shown.rules.title}, game {view.game} —")
         elif self.choosing is not None and not legal:
             self.choosing = None
         if key == self.game_key and len(shown.history) < self.logged:

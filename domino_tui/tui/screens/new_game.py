@@ -15,10 +15,10 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import Rules, TrainRules
 from ...engine.train_rules import MAX_PLAYERS, MIN_PLAYERS
-from ..opponents import PERSON, choices, known, train_opponent
+from ..opponents import PERSON, choices, known, opponent_for
 from ..settings import DEFAULT_BOT, Settings, rules_of
 from ..table_options import local_names
-from .form import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
+from .form import DIGITS, FormScreen, line_length, show_length, variant_choices
 
 if TYPE_CHECKING:
     from ..online import Connect
@@ -87,10 +87,8 @@ class NewGameScreen(FormScreen["Settings | Connect | None"]):
                     compact=True,
                 )
                 yield Label("The bots' level", id="level-label")
-                level = next((b for b in s.bots if b != PERSON and known(b)), DEFAULT_BOT)
-                yield Select(
-                    choices(trains=True), value=train_opponent(level), allow_blank=False, id="level", compact=True
-                )
+                level = opponent_for(next((b for b in s.bots if b != PERSON and known(b)), DEFAULT_BOT), trains=True)
+                yield Select(choices(trains=True), value=level, allow_blank=False, id="level", compact=True)
                 yield Label("Every opponent at once", id="all-label")
                 yield Select(options, prompt="(set each seat below)", id="all-seats", compact=True)
                 for i in range(3):
@@ -144,7 +142,7 @@ class NewGameScreen(FormScreen["Settings | Connect | None"]):
     def sync_variant(self, variant: str) -> None:
         rules = rules_of(replace(self.settings, variant=variant))
         trains = isinstance(rules, TrainRules)
-        counts = player_counts(variant)
+        counts = rules.player_counts
         players = self.query_one("#players", Select)
         chosen = players.value if isinstance(players.value, int) and players.value in counts else rules.players
         players.set_options([(str(n), n) for n in counts])

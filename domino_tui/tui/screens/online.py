@@ -19,7 +19,7 @@ from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import variants
-from .form import DIGITS, FormScreen, line_length, player_counts, show_length, variant_choices
+from .form import DIGITS, FormScreen, line_length, show_length, variant_choices
 
 
 def login_name() -> str:
@@ -91,7 +91,7 @@ class OnlineScreen(FormScreen[Connect | None]):
 
     def sync_variant(self, variant: str) -> None:
         trains = TRAIN_VARIANTS.get(variant)
-        counts = player_counts(variant)
+        counts = variants()[variant].player_counts
         # The number of players is asked of the rules that seat several numbers (the train games, Fives and
         # Threes); the others' rules fix it.
         self.query_one("#online-players-label", Label).update(f"Players ({counts[0]} to {counts[-1]})")
@@ -129,12 +129,12 @@ class OnlineScreen(FormScreen[Connect | None]):
             trains = TRAIN_VARIANTS.get(variant)
             options: dict[str, object] = {}
             box = self.query_one("#online-target", Input)
-            counts = player_counts(variant)
+            chosen = variants()[variant]
+            counts = chosen.player_counts
             players = self.query_one("#online-players", Input).value
             if players and len(counts) > 1:
                 if int(players) not in counts:
-                    title = trains.title if trains is not None else get_rules(variant).title
-                    return f"{title} is played by {counts[0]} to {counts[-1]} players."
+                    return f"{chosen.title} is played by {counts[0]} to {counts[-1]} players."
                 options["players"] = int(players)
             if trains is not None:
                 if box.value:

@@ -345,6 +345,15 @@ class RoomTable(Screen[None]):
         if self.has_class("-short"):
             self.say(line.plain)  # no line of its own: the latest says it in the message line
 
+    def new_deal(self, key: tuple[int, int], title: str) -> None:
+        """A new deal (``key``: its match and game) on the table: the last deal's choice and dialog give way (its
+        result too, unless heard for this deal already), and the log goes on under the deal's ``title``."""
+        self.choosing = None
+        self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
+        self.close_dialog()
+        self.query_one(MoveLog).write(Text(title, style="bold"))
+        self.logged = 0
+
     def log_moves(self) -> None:
         """The moves not yet in the log, with their players' names once the room has named every seat."""
         shown = self.shown

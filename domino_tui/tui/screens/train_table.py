@@ -154,12 +154,7 @@ class TrainTable(RoomTable):
         key = (view.match, view.game)
         before = self.view_shown
         if before is None or (before.match, before.game) != key:
-            self.choosing = None
-            self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
-            self.close_dialog()  # a new deal: the last round's dialog gives way to the table
-            title = f"— {view.observation.rules.title}, {round_title(view.game, self.rounds)} —"
-            self.query_one(MoveLog).write(Text(title, style="bold"))
-            self.logged = 0
+            self.new_deal(key, f"— {view.observation.rules.title}, {round_title(view.game, self.rounds)} —")
         elif view.position < before.position:
             # Older than the table shown: heard before it but read after (a room the line table handed over with
             # the client's newest view). Every change, an undo too, makes a newer position.
