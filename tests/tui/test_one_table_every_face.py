@@ -19,6 +19,7 @@ from tests.net.conftest import Running
 
 from .conftest import COACH, until
 from .conftest import table_of as the_table
+from .fast_input import type_keys
 from .snaps_helpers import train_keys as keys_for
 from .test_line_table import play_turn
 from .test_one_train_table import choose
@@ -81,14 +82,14 @@ async def test_one_table_plays_a_game_to_its_end_on_every_face(
         while table.over is None:
             assert waited < 120, "the game never ended"
             if isinstance(app.screen, HandoverScreen):
-                await pilot.press("enter")  # the next person at the keyboard is ready
+                await type_keys(pilot, "enter")  # the next person at the keyboard is ready
             elif app.screen is table and table.my_turn:
                 if isinstance(table, LineTable):
                     await play_turn(pilot, table)
                 else:
                     view = table.seat_view
-                    for key in keys_for(table, choose(table)):
-                        await pilot.press(key)
+                    # Typed at once, as a terminal sends them: the pilot's press waits for a frame after each key.
+                    await type_keys(pilot, *keys_for(table, choose(table)))
                     await until(pilot, lambda v=view: table.seat_view is not v or table.over is not None)
             else:
                 await pilot.pause()
