@@ -7,6 +7,8 @@ before accounts keeps its rooms."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from domino_tui.cli import main
 from domino_tui.net.client import Chat, NetError, RoomClient, log_out, sign_in
 from domino_tui.net.server import open_storage
 from domino_tui.net.storage import SCHEMA_VERSION, Storage
@@ -130,6 +133,20 @@ def accounts_command(db: Path | str, *args: str, stdin: str = "") -> subprocess.
     )
 
 
+def accounts_in_process(db: Path | str, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The same command through the program's own main() in this process: a new Python for each of several
+    commands would cost seconds apiece, and `accounts_command` already proves the real one."""
+    out, err = io.StringIO(), io.StringIO()
+    real_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["accounts", "--db", str(db), *args])
+    finally:
+        sys.stdin = real_stdin
+    return subprocess.CompletedProcess(["accounts", *args], code, out.getvalue(), err.getvalue())
+
+
 async def test_the_operator_resets_a_password_from_stdin_lists_and_removes(room_db: Path | str) -> None:
     running = await start_server(room_db)
     try:
@@ -142,12 +159,12 @@ async def test_the_operator_resets_a_password_from_stdin_lists_and_removes(room_
         assert (await refusal(sign_in(running.url, "login", "Ivy", PASSWORD))).code == "account"
         assert (await refusal(RoomClient(running.url, session=session).create("Ivy", "block"))).code == "account"
         assert (await sign_in(running.url, "login", "Ivy", new))[0] == "Ivy"
-        assert accounts_command(room_db, "reset-password", "Ivy", stdin="short\n").returncode == 1
-        assert accounts_command(room_db, "reset-password", "Nobody", stdin=new + "\n").returncode == 1
-        listed = accounts_command(room_db, "list")
+        assert accounts_in_process(room_db, "reset-password", "Ivy", stdin="short\n").returncode == 1
+        assert accounts_in_process(room_db, "reset-password", "Nobody", stdin=new + "\n").returncode == 1
+        listed = accounts_in_process(room_db, "list")
         assert listed.returncode == 0 and listed.stdout.startswith("Ivy\t")
-        assert accounts_command(room_db, "remove", "IVY").returncode == 0
-        assert accounts_command(room_db, "list").stdout == ""
+        assert accounts_in_process(room_db, "remove", "IVY").returncode == 0
+        assert accounts_in_process(room_db, "list").stdout == ""
         # The name is free again: a guest may sit down with it.
         assert (await running.client().create("Ivy", "block")).name == "Ivy"
     finally:
