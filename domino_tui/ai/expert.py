@@ -26,7 +26,7 @@ from .lines import COMPILED
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
-from .train_expert import PRESUME_TRIES, TrainSearch
+from .train_expert import TrainSearch
 
 MIN_SAMPLES = 4
 # Positions an exact search visits per second, roughly, on this machine: the line search (compiled some 20 million
@@ -191,8 +191,7 @@ class ExpertBot(SearchingBot):
 
     def train_search(self) -> TrainSearch:
         o = self.options
-        tries = PRESUME_TRIES if o.presume else 1
-        return TrainSearch(self.rng, o.budget, o.samples, o.train_explore, MIN_SAMPLES, o.width, o.margin, tries)
+        return TrainSearch(self.rng, o.budget, o.samples, o.train_explore, MIN_SAMPLES, o.width, o.margin)
 
     def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's

@@ -6,8 +6,6 @@ The same three steps as the expert of the line games (expert.py), on the train g
   on at that moment (the rules make a player who can play do so); tiles it drew afterwards are exempt, as in
   inference.py, whose `Knowledge` and counting condition it fills;
 - guesses (`WideSampler`): deals of the unseen tiles (other hands and the boneyard) consistent with those facts;
-  with ``tries`` above 1, that many are drawn for each one searched and the one kept whose hands would have made
-  the fewest of the other seats' plays since their last draw other than the planner's (`disagreements`);
 - search: on each guess every candidate move is played, and the round is finished with every seat playing the
   planner's rule (train_playout.py: its longest run kept for its own train, the rest laid elsewhere; played by
   train_loops.PlannerPlayout, compiled where the build could). A finished round is worth the other seats'
@@ -29,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Kind
 from ..engine.moves import Move
-from ..engine.train_core import TrainRound, train_play_code, train_tables
+from ..engine.train_core import train_tables
 from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
@@ -37,11 +35,6 @@ from .train_loops import PlannerPlayout
 from .train_planner import TrainPlannerBot
 from .train_view import Replayed, kernel_round, move_code, replay
 from .wide_sampling import WideSampler
-
-# Guesses drawn for each one searched when the expert presumes (its `presume` option) that the other seats play as
-# the planner: the one whose hands make the fewest of their plays since their last draw other than the planner's is
-# kept. 1: every guess is searched as drawn (20 was measured: docs/strength.md).
-PRESUME_TRIES = 1
 
 
 def train_knowledge(obs: TrainObservation, replayed: Replayed | None = None) -> Knowledge:
@@ -91,13 +84,11 @@ class TrainSearch:
         min_samples: int,
         width: int = 0,
         margin: float = 0.0,
-        tries: int = 1,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
         ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
         ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
-        beats it by ``margin`` standard errors of their paired difference over the guesses. ``tries``: guesses
-        drawn for each one searched, the one most like the planner's play at the other seats kept (1: each)."""
+        beats it by ``margin`` standard errors of their paired difference over the guesses."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
@@ -105,7 +96,6 @@ class TrainSearch:
         self.min_samples = min_samples
         self.width = width
         self.margin = margin
-        self.tries = tries
         self.done = 0  # the guesses the last search looked at
 
     def choose(self, obs: TrainObservation) -> Move:
@@ -161,18 +151,8 @@ class TrainSearch:
         budget = self.budget
         seat = obs.seat
         done = 0
-        checks = play_checks(obs, replayed) if self.tries > 1 else []
         while done < self.samples:
             guess = sampler.sample(rng)
-            if checks:
-                fewest = disagreements(checks, guess.masks, playout)
-                tries = 1
-                while fewest and tries < self.tries:
-                    other = sampler.sample(rng)
-                    count = disagreements(checks, other.masks, playout, fewest)
-                    if count < fewest:
-                        guess, fewest = other, count
-                    tries += 1
             root = kernel_round(replayed, guess.masks, guess.stock)
             values = [0.0] * len(codes)
             for i, code in enumerate(codes):
@@ -193,53 +173,6 @@ class TrainSearch:
                 break
         self.done = done
         return [t / done for t in totals], done, spread
-
-
-Check = tuple[int, int, list[int], TrainRound]
-
-
-def play_checks(obs: TrainObservation, replayed: Replayed) -> list[Check]:
-    """The other seats' plays since their last draw, as (seat, move code, hand sizes, position before it), the
-    seat's hand then being its hand now and the tiles it has played since (a planner's play, `PlannerPlayout`
-    says, given a guess's hands)."""
-    history = obs.history
-    ts = obs.rules.tiles
-    players = obs.rules.players
-    sizes = list(obs.hand_sizes)
-    later = [0] * players
-    drew = [False] * players
-    out: list[Check] = []
-    for i in range(len(history) - 1, -1, -1):
-        ev = history[i]
-        if ev.kind is Kind.PLAY:
-            assert ev.tile is not None and ev.train is not None
-            sizes[ev.seat] += 1
-            later[ev.seat] |= 1 << ts.index[ev.tile]
-            position = replayed.before.get(i)
-            if position is not None and not drew[ev.seat]:
-                code = train_play_code(ts.index[ev.tile], ev.train)
-                out.append((ev.seat, code, [*sizes, later[ev.seat]], position))
-        elif ev.kind is Kind.DRAW:
-            sizes[ev.seat] -= 1
-            drew[ev.seat] = True
-    return out
-
-
-def disagreements(checks: Sequence[Check], masks: Sequence[int], checker: PlannerPlayout, limit: int = 1 << 30) -> int:
-    """How many of ``checks``' plays the planner would not have made with a guess's hands (``masks``), counted up
-    to ``limit``."""
-    count = 0
-    for seat, code, sizes, position in checks:
-        players = len(masks)
-        hands = [(1 << sizes[s]) - 1 for s in range(players)]
-        hands[seat] = masks[seat] | sizes[players]
-        sim = position.copy()
-        sim.redeal(hands, [])
-        if checker.planner_move(sim) != code:
-            count += 1
-            if count >= limit:
-                break
-    return count
 
 
 def weights(max_pip: int) -> list[int]:
