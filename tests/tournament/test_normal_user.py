@@ -97,7 +97,7 @@ def test_a_tournament_run_by_a_normal_user(workdir) -> None:
     assert run.returncode == 0, run.stderr
     with open(out) as fh:
         results = json.load(fh)
-    assert all(m["forfeits"] == [{}, {}] for m in results["matches"])
+    assert all(m["forfeits"] == [{}, {}] for m in results["matches"]), [m["forfeits"] for m in results["matches"]]
     looks = attack_reports(run.stderr, "spy")
     assert {x["when"] for x in looks} == {"imported", "built"}
     for seen in looks:
