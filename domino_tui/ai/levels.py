@@ -25,7 +25,7 @@ LEVELS: dict[str, Level] = {
     lv.name: lv
     for lv in (
         Level("Beginner", "random", {}, "Plays any legal tile."),
-        Level("Easy", "greedy", {}, "Gets rid of its heaviest tile, or takes the most points where plays score."),
+        Level("Easy", "greedy", {}, "Sheds its heaviest tile or scores the most."),
         Level("Normal", "expert", {"budget": 0.03, "samples": 6}, "Reads the table a little, thinks briefly."),
         # Levels differ in guesses, not only seconds: with the kernel's playouts a line game's 0.2 s already
         # buys the expert's whole 5,000 guesses, and Hard would be Master there.
