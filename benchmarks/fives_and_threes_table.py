@@ -3,6 +3,7 @@
     python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2
     python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2 --players 3 --against fivesdenier
     python -m benchmarks.fives_and_threes_table --hands 2000 --bot fivesdenier --against fivescorer
+    python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2 --against fivesdenier --oracle
 
 Every deal is played twice: once with ``--bot`` (the expert) in one seat and ``--against`` (greedy) in the others,
 and once with ``--against`` in every seat (the reference: the same seat, the same deal). The seat moves round the
@@ -11,6 +12,9 @@ with its 95% interval, and shared), the points it earned a hand (the count score
 paired difference (the bot's points minus the reference's, deal by deal, with its 95% interval); and the bot's
 think time per decision (median, p95). The expert plays with a fixed number of guesses a decision (``--samples``,
 no time budget, unless ``--option budget=...``), so a seed replays the run.
+
+``--oracle`` tells the expert every hand and the stock (as ``benchmarks.strength``'s ``--oracle``): no bot, but a
+bound on what any player in that seat could reach against these opponents.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from benchmarks.strength import parse_options, wilson
+from benchmarks.strength import Oracle, parse_options, wilson
 from domino_tui.ai import make_bot
 from domino_tui.engine import GameState, get_rules, observe
 
@@ -63,13 +67,24 @@ def interval(xs: list[float]) -> str:
     return f"{mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})"
 
 
-def play_hand(players: int, seat: int, deal_seed: int, bot_for: dict[int, tuple[str, dict]], side: Side) -> None:
+def play_hand(
+    players: int,
+    seat: int,
+    deal_seed: int,
+    bot_for: dict[int, tuple[str, dict]],
+    side: Side,
+    oracle: bool = False,
+) -> None:
     rules = get_rules("fivesandthrees").with_players(players)
     state = GameState.new(rules, random.Random(deal_seed))
     bots = {s: make_bot(name, random.Random(f"{deal_seed}-{s}"), **opts) for s, (name, opts) in bot_for.items()}
+    if oracle:
+        bots[seat] = Oracle(random.Random(f"{deal_seed}-{seat}"), **bot_for[seat][1])
     while not state.over:
         turn = state.turn
         obs = observe(state, turn, (), None)
+        if isinstance(bot := bots[turn], Oracle):
+            bot.state = state  # the oracle is told the game as it is
         t0 = time.perf_counter()
         move = bots[turn].choose(obs)
         if turn == seat and len(state.legal_moves()) > 1:
@@ -87,9 +102,8 @@ def run(args: argparse.Namespace, deals: range) -> tuple[Side, Side]:
     for d in deals:
         seat = d % args.players
         deal_seed = args.seed * 1_000_003 + d
-        play_hand(
-            args.players, seat, deal_seed, {s: measured if s == seat else other for s in range(args.players)}, ours
-        )
+        bot_for = {s: measured if s == seat else other for s in range(args.players)}
+        play_hand(args.players, seat, deal_seed, bot_for, ours, args.oracle)
         play_hand(args.players, seat, deal_seed, dict.fromkeys(range(args.players), other), reference)
     return ours, reference
 
@@ -104,7 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--samples", type=int, default=60, help="the expert's guesses a decision")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--oracle", action="store_true", help="the expert sees every hand and the stock: a bound")
     args = ap.parse_args(argv)
+    if args.oracle and args.bot != "expert":
+        ap.error("--oracle tells the expert every hand: --bot must be expert")
     t0 = time.perf_counter()
     chunks = [range(j, args.hands, args.jobs) for j in range(args.jobs)]
     if args.jobs > 1:
@@ -120,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     fair = 1 / args.players
     print(f"Fives and Threes, {args.players} players each for himself, {ours.hands} deals, seed {args.seed}")
     print(f"  {args.bot} with options {parse_options(args.option) or 'default'}, {args.samples} guesses for the expert")
+    if args.oracle:
+        print("  the expert sees every hand and the stock: a bound, not a bot")
     for label, side in ((args.bot, ours), (f"{args.against} (reference)", reference)):
         lo, hi = wilson(side.most, side.hands)
         print(
