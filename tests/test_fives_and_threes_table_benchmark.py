@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+import pytest
+
 from benchmarks import fives_and_threes_table as bench
+from domino_tui.engine import Observation
 
 
 def test_both_arms_play_every_deal_and_a_seed_replays() -> None:
-    args = argparse.Namespace(players=4, bot="expert", option=[], against="greedy", samples=4, seed=3)
+    args = argparse.Namespace(players=4, bot="expert", option=[], against="greedy", samples=4, seed=3, oracle=False)
     ours, reference = bench.run(args, range(4))
     assert ours.hands == reference.hands == 4
     assert ours.most + ours.shared <= 4 and len(ours.think) > 0
@@ -19,8 +22,24 @@ def test_both_arms_play_every_deal_and_a_seed_replays() -> None:
 
 def test_any_bot_may_be_measured_with_its_options() -> None:
     args = argparse.Namespace(
-        players=3, bot="fivesdenier", option=["deny=False"], against="fivescorer", samples=4, seed=3
+        players=3, bot="fivesdenier", option=["deny=False"], against="fivescorer", samples=4, seed=3, oracle=False
     )
     ours, reference = bench.run(args, range(6))
     assert ours.hands == reference.hands == 6
     assert bench.main(["--hands", "2", "--bot", "fivesdenier", "--against", "fivescorer"]) == 0
+
+
+def test_the_oracle_is_told_the_game_and_only_the_expert_can_be(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = argparse.Namespace(players=4, bot="expert", option=[], against="fivesdenier", samples=4, seed=3, oracle=True)
+    told: list[object] = []
+    real_sampler = bench.Oracle.sampler
+
+    def sampler(self: bench.Oracle, obs: Observation) -> object:
+        told.append(self.state)  # unset, this raises: the oracle would guess like the expert
+        return real_sampler(self, obs)
+
+    monkeypatch.setattr(bench.Oracle, "sampler", sampler)
+    ours, _ = bench.run(args, range(3))
+    assert ours.hands == 3 and told
+    with pytest.raises(SystemExit):
+        bench.main(["--hands", "2", "--bot", "greedy", "--oracle"])
