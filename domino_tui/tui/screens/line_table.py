@@ -48,14 +48,14 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .over_dialog import GameOverScreen
 from .room_table import CREATOR, MoveLog, RoomTable, SeatHere, hand_keys, room_keys
-from .score_sheet import ScoreSheetScreen
 
 PLAYING = frozenset({"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"})
 
 if TYPE_CHECKING:
     from ...records import GameRecord  # the record loads when a game ends, not for the first frame
+    from .over_dialog import GameOverScreen  # the dialogs load when first opened (see RoomTable)
+    from .score_sheet import ScoreSheetScreen
 
 # Where each other seat sits around the board, by the number of players (yours is at the bottom).
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
@@ -296,6 +296,8 @@ class LineTable(RoomTable):
 
     def over_dialog(self) -> GameOverScreen | None:
         """The game-over dialog for the game just over, from the room's result."""
+        from .over_dialog import GameOverScreen
+
         over, shown = self.over, self.shown
         if over is None or shown is None:
             return None
@@ -317,6 +319,8 @@ class LineTable(RoomTable):
 
     def sheet_dialog(self) -> ScoreSheetScreen:
         """The games of the match in view, as the room's results gave them."""
+        from .score_sheet import ScoreSheetScreen
+
         return ScoreSheetScreen(score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key))
 
     # ----- reading the table -----

@@ -47,13 +47,13 @@ from ..widgets.hand import HandView
 from ..widgets.hint_panel import HintPanel
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .over_dialog import OverDialog
-from .score_sheet import SheetDialog
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the dialogs over the table load when first opened (the score sheet's DataTable with them)
     from ...engine import Rules, TrainRules
     from ...records import GameRecord
     from .confirm import ConfirmScreen
+    from .over_dialog import OverDialog
+    from .score_sheet import SheetDialog
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
