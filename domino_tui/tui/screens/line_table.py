@@ -122,12 +122,13 @@ class LineTable(RoomTable):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        yield SeatView(id="seat-top")
+        # The seats around the board are absent until the room says who sits there (`redraw`).
+        yield SeatView(id="seat-top", classes="-absent")
         with Horizontal(id="main"):
-            yield SeatView(id="seat-left", classes="-side")
+            yield SeatView(id="seat-left", classes="-side -absent")
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
-            yield SeatView(id="seat-right", classes="-side -right")
+            yield SeatView(id="seat-right", classes="-side -right -absent")
             yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
@@ -139,8 +140,6 @@ class LineTable(RoomTable):
         yield KeyFooter(compact=True)
 
     def mounted(self) -> None:
-        for place in ("top", "left", "right"):
-            self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
         if not self.here and self.connect_to is not None:
             self.say(f"Connecting to {self.connect_to.url}…")
             self.run_connection()

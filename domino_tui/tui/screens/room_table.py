@@ -214,13 +214,18 @@ class RoomTable(Screen[None]):
         self.recent: list[str] = []  # panels opened by the player in this sitting, the latest first
         self.placement = Placement()
         self.frame = 0  # the thinking spinner's
+        # The classes the table starts with are set before it mounts, where its widgets are styled once as they
+        # mount: each change of them after that restyles all of the table (twice more before the first frame).
+        self.set_class(self.watching, "-watching", update=False)
+        self.add_class("-no-chat", update=False)  # the chat's lines take no row until someone says something
+        # A game at this keyboard: you and bots, no line saying who the people are.
+        self.set_class(self.local, "-local", update=False)
+        # No panel beside the board until `arrange_panels` has the terminal's width (as `placement` says): at
+        # 80 columns, where none fits, the table is not restyled for them.
+        self.add_class(*(f"-{panel}-hidden" for panel in PANELS), update=False)
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "Moves" if self.local else "Moves and chat"
-        self.set_class(self.watching, "-watching")
-        self.set_class(True, "-no-chat")  # the chat's lines take no row until someone says something
-        # A game at this keyboard: you and bots, no line saying who the people are.
-        self.set_class(self.local, "-local")
         self.show_log = getattr(getattr(self.app, "settings", None), "show_log", None)
         self.mounted()
         self.fit()
