@@ -30,6 +30,10 @@ DEFERRED = (
     "domino_tui.tui.screens.over_dialog",
     "domino_tui.tui.screens.score_sheet",
     "textual.widgets._data_table",
+    # The move log, a RichLog, until it is first shown: at 80 columns it is not (rich.pretty imports attrs).
+    "domino_tui.tui.widgets.move_log",
+    "rich.pretty",
+    "attr",
 )
 
 # The real app, started as `python -m domino_tui` starts it, in Textual's headless driver: the modules loaded

@@ -48,7 +48,7 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .room_table import CREATOR, MoveLog, RoomTable, SeatHere, hand_keys, room_keys
+from .room_table import CREATOR, RoomTable, SeatHere, hand_keys, room_keys
 
 PLAYING = frozenset({"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"})
 
@@ -129,7 +129,6 @@ class LineTable(RoomTable):
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
             yield SeatView(id="seat-right", classes="-side -right -absent")
-            yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
         yield from self.talk_lines()
@@ -474,9 +473,6 @@ class LineTable(RoomTable):
         if mine is None:  # watching: the sides in the seats' order
             return f"{team_name(rules, names, 0)} vs {team_name(rules, names, 1)}"
         return f"{names[mine]} & {names[(mine + 2) % 4]} vs {team_name(rules, names, 1 - mine % 2)}"
-
-    def log_line(self, line: Text) -> None:
-        self.query_one(MoveLog).write(line)
 
     def hint(self, obs: Observation) -> None:
         if obs.board.empty:

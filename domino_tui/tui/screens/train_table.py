@@ -55,7 +55,7 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from ..widgets.trains import TrainsView
-from .room_table import CREATOR, MoveLog, RoomTable, hand_keys, room_keys
+from .room_table import CREATOR, RoomTable, hand_keys, room_keys
 
 if TYPE_CHECKING:  # the dialogs load when first opened (see RoomTable)
     from .over_dialog import TrainRoundOverScreen
@@ -112,7 +112,6 @@ class TrainTable(RoomTable):
         with Horizontal(id="main"):
             with Container(id="board"):
                 yield TrainsView(id="trains")
-            yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
         yield Static(id="seats")
@@ -164,7 +163,7 @@ class TrainTable(RoomTable):
         else:
             if len(view.observation.history) < self.logged:
                 self.choosing = None  # taken back (undo): the log goes on from the position returned to
-                self.query_one(MoveLog).write(Text("— moves taken back —", style="dim"))
+                self.log_line(Text("— moves taken back —", style="dim"))
                 self.logged = len(view.observation.history)
             if self.choosing is not None and not view.observation.legal:
                 self.choosing = None
@@ -201,7 +200,7 @@ class TrainTable(RoomTable):
             return
         self.over = over
         text = round_over_text(over, self.names, self.rounds)
-        self.query_one(MoveLog).write(Text(text, style="bold"))
+        self.log_line(Text(text, style="bold"))
         if self.has_class("-short"):
             self.say(round_over_line(over, self.names))
         elif over.match_over:
