@@ -9,12 +9,15 @@ a server or from a room in the app's process.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..engine import Kind, Observation, PublicView, Reason
 from ..net.heard import GameOver
 from .online import match_text, team_name
-from .screens.over_dialog import GameOverText
-from .screens.score_sheet import ScoreSheet
+
+if TYPE_CHECKING:  # their screens load when a deal ends, not with the table (see RoomTable)
+    from .screens.over_dialog import GameOverText
+    from .screens.score_sheet import ScoreSheet
 
 
 def play_points(obs: Observation) -> dict[int, int]:
@@ -49,6 +52,8 @@ def over_text(
     """The end-of-hand dialog for the game just over, from the room's result: ``shown`` what the seat (or a
     spectator) saw last, ``hand`` each side's points in the hand, ``ended`` how it ended in words, ``choices``
     the dialog's buttons, keys and hint for whoever sits here, ``mine`` the seat whose hand is on show."""
+    from .screens.over_dialog import GameOverText
+
     rules, r = shown.rules, over.result
     teams = tuple(team_name(rules, names, t) for t in range(len(r.points)))
     lines = [ended]
@@ -90,6 +95,8 @@ def score_sheet(
     """The games of the match in view (``in_view``: the (match, game) on the table): those over as the room's
     results gave them (``games``: (match, game) -> each side's points and how it ended), then the game in play
     with its points so far; the match's target beside the totals until the match is over."""
+    from .screens.score_sheet import ScoreSheet
+
     match = in_view[0] if in_view is not None else over.match if over else 0
     rows = [row for (m, _), row in sorted(games.items()) if m == match]
     if shown is not None and in_view is not None and in_view not in games:

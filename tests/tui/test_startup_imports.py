@@ -26,6 +26,14 @@ DEFERRED = (
     "domino_tui.tui.screens.review",
     "domino_tui.tui.screens.stats",
     "domino_tui.tui.screens.replay",
+    # The end of a deal's dialogs and the score sheet (with Textual's DataTable) wait until a deal ends.
+    "domino_tui.tui.screens.over_dialog",
+    "domino_tui.tui.screens.score_sheet",
+    "textual.widgets._data_table",
+    # The move log, a RichLog, until it is first shown: at 80 columns it is not (rich.pretty imports attrs).
+    "domino_tui.tui.widgets.move_log",
+    "rich.pretty",
+    "attr",
 )
 
 # The real app, started as `python -m domino_tui` starts it, in Textual's headless driver: the modules loaded

@@ -48,14 +48,14 @@ from ..widgets.seat import SeatInfo, SeatView, tiles_text
 from ..widgets.snake import SnakeView
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .over_dialog import GameOverScreen
-from .room_table import CREATOR, MoveLog, RoomTable, SeatHere, hand_keys, room_keys
-from .score_sheet import ScoreSheetScreen
+from .room_table import CREATOR, RoomTable, SeatHere, hand_keys, room_keys
 
 PLAYING = frozenset({"pick", "cursor", "play", "draw", "pass_turn", "hint", "undo"})
 
 if TYPE_CHECKING:
     from ...records import GameRecord  # the record loads when a game ends, not for the first frame
+    from .over_dialog import GameOverScreen  # the dialogs load when first opened (see RoomTable)
+    from .score_sheet import ScoreSheetScreen
 
 # Where each other seat sits around the board, by the number of players (yours is at the bottom).
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
@@ -122,13 +122,13 @@ class LineTable(RoomTable):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        yield SeatView(id="seat-top")
+        # The seats around the board are absent until the room says who sits there (`redraw`).
+        yield SeatView(id="seat-top", classes="-absent")
         with Horizontal(id="main"):
-            yield SeatView(id="seat-left", classes="-side")
+            yield SeatView(id="seat-left", classes="-side -absent")
             with ScrollableContainer(id="board", can_focus=False):
                 yield SnakeView(id="snake")
-            yield SeatView(id="seat-right", classes="-side -right")
-            yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
+            yield SeatView(id="seat-right", classes="-side -right -absent")
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
         yield from self.talk_lines()
@@ -139,8 +139,6 @@ class LineTable(RoomTable):
         yield KeyFooter(compact=True)
 
     def mounted(self) -> None:
-        for place in ("top", "left", "right"):
-            self.query_one(f"#seat-{place}", SeatView).set_class(True, "-absent")
         if not self.here and self.connect_to is not None:
             self.say(f"Connecting to {self.connect_to.url}…")
             self.run_connection()
@@ -296,6 +294,8 @@ class LineTable(RoomTable):
 
     def over_dialog(self) -> GameOverScreen | None:
         """The game-over dialog for the game just over, from the room's result."""
+        from .over_dialog import GameOverScreen
+
         over, shown = self.over, self.shown
         if over is None or shown is None:
             return None
@@ -317,6 +317,8 @@ class LineTable(RoomTable):
 
     def sheet_dialog(self) -> ScoreSheetScreen:
         """The games of the match in view, as the room's results gave them."""
+        from .score_sheet import ScoreSheetScreen
+
         return ScoreSheetScreen(score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key))
 
     # ----- reading the table -----
@@ -471,9 +473,6 @@ class LineTable(RoomTable):
         if mine is None:  # watching: the sides in the seats' order
             return f"{team_name(rules, names, 0)} vs {team_name(rules, names, 1)}"
         return f"{names[mine]} & {names[(mine + 2) % 4]} vs {team_name(rules, names, 1 - mine % 2)}"
-
-    def log_line(self, line: Text) -> None:
-        self.query_one(MoveLog).write(line)
 
     def hint(self, obs: Observation) -> None:
         if obs.board.empty:

@@ -13,8 +13,9 @@ A subclass (the line games' table, the Mexican Train one) provides, besides its 
 ``connection``, ``choosing`` and ``too_small`` reactives; ``observation`` (its seat's, or None), ``shown`` (what
 the table draws), ``players``, ``redraw``, ``status_info``, what it takes from the room (``took_seat_view``,
 ``took``, ``deal_over``), ``last_move`` (the public news a handover tells), ``handed_over`` and ``play_tile``;
-and widgets ``#log``, ``#tracker``, ``#hint``, ``#message`` (a Static), ``#chat-input`` (an Input), a
-``StatusBar`` and a ``HandView``. It keeps finished games (``keep_in_record``).
+and widgets ``#tracker`` (the move log ``#log`` is mounted before it when first shown), ``#hint``, ``#message``
+(a Static), ``#chat-input`` (an Input), a ``StatusBar`` and a ``HandView``. It keeps finished games
+(``keep_in_record``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from ...coach.tracker import track
 from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservation
@@ -47,13 +48,16 @@ from ..widgets.hand import HandView
 from ..widgets.hint_panel import HintPanel
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
-from .over_dialog import OverDialog
-from .score_sheet import SheetDialog
 
+# The dialogs over the table load when first opened (the score sheet's DataTable with them), the log when first
+# shown (see `mount_log`).
 if TYPE_CHECKING:
     from ...engine import Rules, TrainRules
     from ...records import GameRecord
+    from ..widgets.move_log import MoveLog
     from .confirm import ConfirmScreen
+    from .over_dialog import OverDialog
+    from .score_sheet import SheetDialog
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
@@ -71,11 +75,6 @@ TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside 
 PANELS = ("hint", "tracker", "log")
 # What may still be done while the terminal is too small: the game waits.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
-
-
-class MoveLog(RichLog, can_focus=False):
-    """The log of moves. Not focusable from the start (the screen focuses the first focusable widget as it
-    mounts): the arrows belong to the hand and the choice of an end or a train, not to scrolling."""
 
 
 def hand_keys() -> list[BindingType]:
@@ -205,6 +204,8 @@ class RoomTable(Screen[None]):
         self.over = None
         self.dialog = None
         self.chats: list[Text] = []
+        self.move_log: MoveLog | None = None  # mounted when first shown (see `mount_log`)
+        self.unlogged: list[Text] = []  # the lines written before that
         self.logged = 0  # events of the deal in view already in the log
         self.message = ""
         self.show_log: bool | None = None  # None: by the terminal's width
@@ -214,13 +215,17 @@ class RoomTable(Screen[None]):
         self.recent: list[str] = []  # panels opened by the player in this sitting, the latest first
         self.placement = Placement()
         self.frame = 0  # the thinking spinner's
+        # The classes the table starts with are set before it mounts, where its widgets are styled once as they
+        # mount: each change of them after that restyles all of the table (twice more before the first frame).
+        self.set_class(self.watching, "-watching", update=False)
+        self.add_class("-no-chat", update=False)  # the chat's lines take no row until someone says something
+        # A game at this keyboard: you and bots, no line saying who the people are.
+        self.set_class(self.local, "-local", update=False)
+        # No panel beside the board until `arrange_panels` has the terminal's width (as `placement` says): at
+        # 80 columns, where none fits, the table is not restyled for them.
+        self.add_class(*(f"-{panel}-hidden" for panel in PANELS), update=False)
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Moves" if self.local else "Moves and chat"
-        self.set_class(self.watching, "-watching")
-        self.set_class(True, "-no-chat")  # the chat's lines take no row until someone says something
-        # A game at this keyboard: you and bots, no line saying who the people are.
-        self.set_class(self.local, "-local")
         self.show_log = getattr(getattr(self.app, "settings", None), "show_log", None)
         self.mounted()
         self.fit()
@@ -341,7 +346,7 @@ class RoomTable(Screen[None]):
         self.chats = [*self.chats, line][-CHAT_SHOWN:]
         self.query_one("#chat", Static).update(Text("\n").join(self.chats))
         self.set_class(False, "-no-chat")
-        self.query_one("#log", RichLog).write(line)
+        self.log_line(line)
         if self.has_class("-short"):
             self.say(line.plain)  # no line of its own: the latest says it in the message line
 
@@ -351,7 +356,7 @@ class RoomTable(Screen[None]):
         self.choosing = None
         self.over = None if self.over is None or (self.over.match, self.over.game) != key else self.over
         self.close_dialog()
-        self.query_one(MoveLog).write(Text(title, style="bold"))
+        self.log_line(Text(title, style="bold"))
         self.logged = 0
 
     def log_moves(self) -> None:
@@ -359,9 +364,8 @@ class RoomTable(Screen[None]):
         shown = self.shown
         if shown is None or not self.names_known:
             return
-        log = self.query_one("#log", RichLog)
         for ev in shown.history[self.logged :]:
-            log.write(Text(self.describe(ev)))
+            self.log_line(Text(self.describe(ev)))
         self.logged = max(self.logged, len(shown.history))
 
     # ----- moves made for you, the terminal's size, the spinner -----
@@ -465,6 +469,8 @@ class RoomTable(Screen[None]):
         latest opened only), else nowhere for now."""
         if self.taken_down():
             return
+        if self.wanted("log"):
+            self.mount_log()
         order = [*self.recent, *(p for p in PANELS if p not in self.recent)]
         latest = self.recent[0] if self.recent else None
         wanted = [Panel(p, _width(self.query_one(f"#{p}")), p == latest) for p in order if self.wanted(p)]
@@ -476,13 +482,38 @@ class RoomTable(Screen[None]):
         for panel in PANELS:
             self.set_class(not placement.shows(panel), f"-{panel}-hidden", update=False)
             self.set_class(placement.over == panel, f"-{panel}-over", update=False)
-            self.query_one(f"#{panel}").border_subtitle = "Esc closes" if placement.over == panel else ""
+            for widget in self.query(f"#{panel}"):  # the log is not there until first shown
+                widget.border_subtitle = "Esc closes" if placement.over == panel else ""
         if set(self.classes) != before:
             self.update_node_styles()
         if placement != self.placement:
             self.placement = placement
             self.refresh_bindings()  # Esc closes a panel over the table
         self.coach_update()
+
+    def log_line(self, line: Text) -> None:
+        """Write ``line`` in the move log; until the log is first shown it is kept for it (`mount_log`)."""
+        if self.move_log is None:
+            self.unlogged.append(line)
+        else:
+            self.move_log.write(line)
+
+    def mount_log(self) -> None:
+        """The move log, mounted the first time it is wanted (beside the board or over the table) with the lines
+        kept for it: a RichLog, whose import (rich.pretty, which imports attrs: some 20 ms) a first frame without
+        the log does without."""
+        if self.move_log is not None:
+            return
+        from ..widgets.move_log import MoveLog
+
+        self.move_log = log = MoveLog()
+        log.border_title = "Moves" if self.local else "Moves and chat"
+        tracker = self.query_one(TrackerPanel)
+        assert isinstance(tracker.parent, Widget)
+        tracker.parent.mount(log, before=tracker)  # the panels' order: the log, the tracker, the hint
+        for line in self.unlogged:
+            log.write(line)
+        self.unlogged = []
 
     def close_panel(self, panel: str) -> None:
         """Close ``panel``; the one opened before it, if still wanted, may come back over the table."""

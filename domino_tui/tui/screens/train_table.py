@@ -17,7 +17,7 @@ people: they are shown as plain text (never markup).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -55,9 +55,11 @@ from ..widgets.seat import tiles_text
 from ..widgets.status import StatusBar, StatusInfo
 from ..widgets.tracker_panel import TrackerPanel
 from ..widgets.trains import TrainsView
-from .over_dialog import TrainRoundOverScreen, of_result
-from .room_table import CREATOR, MoveLog, RoomTable, hand_keys, room_keys
-from .score_sheet import TrainScoreSheetScreen, of_observation
+from .room_table import CREATOR, RoomTable, hand_keys, room_keys
+
+if TYPE_CHECKING:  # the dialogs load when first opened (see RoomTable)
+    from .over_dialog import TrainRoundOverScreen
+    from .score_sheet import TrainScoreSheetScreen
 
 PLAYING = frozenset({"number", "pick", "cursor", "play", "draw", "pass_turn", "hint"})
 
@@ -110,7 +112,6 @@ class TrainTable(RoomTable):
         with Horizontal(id="main"):
             with Container(id="board"):
                 yield TrainsView(id="trains")
-            yield MoveLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=24)
             yield TrackerPanel(id="tracker")
             yield HintPanel(id="hint")
         yield Static(id="seats")
@@ -162,7 +163,7 @@ class TrainTable(RoomTable):
         else:
             if len(view.observation.history) < self.logged:
                 self.choosing = None  # taken back (undo): the log goes on from the position returned to
-                self.query_one(MoveLog).write(Text("— moves taken back —", style="dim"))
+                self.log_line(Text("— moves taken back —", style="dim"))
                 self.logged = len(view.observation.history)
             if self.choosing is not None and not view.observation.legal:
                 self.choosing = None
@@ -199,7 +200,7 @@ class TrainTable(RoomTable):
             return
         self.over = over
         text = round_over_text(over, self.names, self.rounds)
-        self.query_one(MoveLog).write(Text(text, style="bold"))
+        self.log_line(Text(text, style="bold"))
         if self.has_class("-short"):
             self.say(round_over_line(over, self.names))
         elif over.match_over:
@@ -217,6 +218,8 @@ class TrainTable(RoomTable):
     # ----- the dialogs at a round's end, from the room's result -----
 
     def over_dialog(self) -> TrainRoundOverScreen | None:
+        from .over_dialog import TrainRoundOverScreen, of_result
+
         over, obs = self.over, self.observation
         if over is None or obs is None:
             return None
@@ -226,6 +229,8 @@ class TrainTable(RoomTable):
     def sheet_dialog(self) -> TrainScoreSheetScreen | None:
         """The rounds of the match in view: those before this one as the observation has them, and this one's
         points once the room said it is over."""
+        from .score_sheet import TrainScoreSheetScreen, of_observation
+
         obs, over = self.observation, self.over
         if obs is None:
             return None
