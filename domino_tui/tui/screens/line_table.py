@@ -61,6 +61,11 @@ if TYPE_CHECKING:
 PLACES = {2: {1: "top"}, 3: {1: "left", 2: "right"}, 4: {1: "left", 2: "top", 3: "right"}}
 
 
+def plays_trains(info: net.RoomInfo) -> bool:
+    """Whether the room plays a train game: then the train table takes over from the line table."""
+    return info.options.get("variant") in TRAIN_VARIANTS
+
+
 class LineTable(RoomTable):
     MOVE_KEYS = frozenset(
         {
@@ -166,6 +171,12 @@ class LineTable(RoomTable):
         self.at = 0
         async for event in client.events():
             self.post_message(self.Heard(event, 0))
+            if isinstance(event, net.RoomInfo) and plays_trains(event):
+                # The train table takes the client over when this table reads that: what comes after stays in
+                # the client for it to hear. Read on here, it would reach this table, going (each description
+                # of the room more would start one more train table, and the start heard meanwhile by one not
+                # in front would never reach the one that is).
+                return
 
     # ----- what the room says -----
 
@@ -177,7 +188,7 @@ class LineTable(RoomTable):
         self.redraw()
 
     def heard_room(self, info: net.RoomInfo) -> None:
-        if info.options.get("variant") in TRAIN_VARIANTS:
+        if plays_trains(info):
             self.to_train_table()
         else:
             super().heard_room(info)
