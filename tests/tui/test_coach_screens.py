@@ -233,7 +233,8 @@ async def test_undo_takes_back_your_move_and_the_bots_replies():
     assert settings_store.load()[0].undo is False
 
 
-async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
+async def test_a_finished_game_is_recorded_reviewed_move_by_move_and_replayed_from_the_statistics():
+    # One game played out for its review, its record and the statistics, which all read the same finished game.
     app = make_app("classic", seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_out(pilot)
@@ -257,6 +258,26 @@ async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
         # The review joins the game's row once it is worked out (after the screen has it).
         await wait_for(pilot, lambda: [r.review_decisions for r in Records().games()[0]] == [len(result.decisions)])
         game = the_game(app)
+        # The statistics list the game, and replay it.
+        await pilot.press("escape")  # close the game-over dialog: the palette's commands are the table's
+        await wait_for(pilot, lambda: isinstance(app.screen, LineTable) and not app.coach.outbox)
+        app.coach.open_stats()
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-table")))
+        screen = app.screen
+        summary = screen.query_one("#stats-table")
+        assert summary.row_count == 1
+        rating = summary.get_row_at(0)[HEADERS.index("rating")]
+        assert "±" in rating and rating != "25.0 ± 8.3"  # the game finished moved it
+        assert "mu - 3 sigma" in str(screen.query_one("#stats-more").render())
+        assert screen.query_one("#stats-games").row_count == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        await pilot.press("right", "right")
+        assert replay.index == 2
+        await pilot.press("end")
+        assert replay.states[replay.index] == the_game(app)
+        assert "You" in text_of(replay.query_one("#replay-hands"))
     ((record,), _) = Records().games()
     assert record.review_decisions == len(result.decisions)
     assert abs(record.review_loss - result.average_loss) < 1e-9
@@ -317,31 +338,6 @@ async def test_the_review_fills_in_decision_by_decision_as_they_are_rated():
         await wait_for(pilot, lambda: screen.has_class("-ready"))
         assert not any(options.get_option_at_index(i).disabled for i in range(len(todo)))
         assert options.highlighted == last  # where the player was browsing
-
-
-async def test_statistics_list_the_record_and_replay_a_game(private_config):
-    app = make_app("classic", seed=4)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_out(pilot)
-        await pilot.press("escape")  # close the game-over dialog: the palette's commands are the table's
-        await wait_for(pilot, lambda: isinstance(app.screen, LineTable) and not app.coach.outbox)
-        app.coach.open_stats()
-        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-table")))
-        screen = app.screen
-        summary = screen.query_one("#stats-table")
-        assert summary.row_count == 1
-        rating = summary.get_row_at(0)[HEADERS.index("rating")]
-        assert "±" in rating and rating != "25.0 ± 8.3"  # the game finished moved it
-        assert "mu - 3 sigma" in str(screen.query_one("#stats-more").render())
-        assert screen.query_one("#stats-games").row_count == 1
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        replay = app.screen
-        await pilot.press("right", "right")
-        assert replay.index == 2
-        await pilot.press("end")
-        assert replay.states[replay.index] == the_game(app)
-        assert "You" in text_of(replay.query_one("#replay-hands"))
 
 
 async def test_mexican_train_at_this_keyboard_has_the_tracker_and_undo():
