@@ -55,13 +55,17 @@ async def play_out(pilot) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
 
-async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
+async def test_the_hint_ranks_your_moves_as_the_expert_would_is_noted_and_the_review_takes_it_as_it_is():
+    # One game for the hint and for the review that takes the hint's ranking of that decision: the review needs a
+    # decision hinted, and the game played out after it.
     app = make_app("allfives", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await sat_down(pilot)
         await play_heaviest(pilot, 2)
         table = app.table
         assert isinstance(table, LineTable)
+        assert len(table.observation.legal) > 1  # a decision the review rates
+        ply = len(table.observation.history)
         room = the_room(app)
         obs = room.match.observe(HUMAN)  # the room's: what the seat may know
         seed = f"hint:local:{room.matches}:{room.game_number}:{room.position}"
@@ -69,6 +73,7 @@ async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
         panel = table.query_one(HintPanel)
         assert panel.wanted and panel.display
         await wait_for(pilot, lambda: panel.ranking is not None)
+        hint = tuple(panel.ranking)
         expert = ExpertBot(random.Random(seed), **COACH)
         assert panel.ranking[0].move == expert.choose(obs)
         assert {r.move for r in panel.ranking} == set(obs.legal)
@@ -78,23 +83,10 @@ async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
         # A move makes the hint stale: it goes away.
         await play_heaviest(pilot, 1)
         assert not panel.wanted and not panel.display
-
-
-async def test_the_review_takes_the_hints_ranking_of_a_decision_as_it_is():
-    app = make_app("allfives", seed=7)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await sat_down(pilot)
-        await play_heaviest(pilot, 2)
-        table = app.table
-        assert len(table.observation.legal) > 1  # a decision the review rates
-        ply = len(table.observation.history)
-        await pilot.press("h")
-        panel = table.query_one(HintPanel)
-        await wait_for(pilot, lambda: panel.ranking is not None)
-        hint = tuple(panel.ranking)
         await play_out(pilot)
         job = app.coach.job
         await wait_for(pilot, lambda: job.result is not None)
+    # The review took the hinted decision's ranking as it was, and searched the others.
     (decision,) = [d for d in job.result.decisions if d.ply == ply]
     assert decision.ranking == hint and decision.guesses == 0  # not searched again
     assert all(d.guesses > 0 for d in job.result.decisions if d.ply != ply)
