@@ -55,13 +55,17 @@ async def play_out(pilot) -> None:
     await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
 
-async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
+async def test_the_hint_ranks_your_moves_as_the_expert_would_is_noted_and_the_review_takes_it_as_it_is():
+    # One game for the hint and for the review that takes the hint's ranking of that decision: the review needs a
+    # decision hinted, and the game played out after it.
     app = make_app("allfives", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await sat_down(pilot)
         await play_heaviest(pilot, 2)
         table = app.table
         assert isinstance(table, LineTable)
+        assert len(table.observation.legal) > 1  # a decision the review rates
+        ply = len(table.observation.history)
         room = the_room(app)
         obs = room.match.observe(HUMAN)  # the room's: what the seat may know
         seed = f"hint:local:{room.matches}:{room.game_number}:{room.position}"
@@ -69,6 +73,7 @@ async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
         panel = table.query_one(HintPanel)
         assert panel.wanted and panel.display
         await wait_for(pilot, lambda: panel.ranking is not None)
+        hint = tuple(panel.ranking)
         expert = ExpertBot(random.Random(seed), **COACH)
         assert panel.ranking[0].move == expert.choose(obs)
         assert {r.move for r in panel.ranking} == set(obs.legal)
@@ -78,23 +83,10 @@ async def test_the_hint_ranks_your_moves_as_the_expert_would_and_is_noted():
         # A move makes the hint stale: it goes away.
         await play_heaviest(pilot, 1)
         assert not panel.wanted and not panel.display
-
-
-async def test_the_review_takes_the_hints_ranking_of_a_decision_as_it_is():
-    app = make_app("allfives", seed=7)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await sat_down(pilot)
-        await play_heaviest(pilot, 2)
-        table = app.table
-        assert len(table.observation.legal) > 1  # a decision the review rates
-        ply = len(table.observation.history)
-        await pilot.press("h")
-        panel = table.query_one(HintPanel)
-        await wait_for(pilot, lambda: panel.ranking is not None)
-        hint = tuple(panel.ranking)
         await play_out(pilot)
         job = app.coach.job
         await wait_for(pilot, lambda: job.result is not None)
+    # The review took the hinted decision's ranking as it was, and searched the others.
     (decision,) = [d for d in job.result.decisions if d.ply == ply]
     assert decision.ranking == hint and decision.guesses == 0  # not searched again
     assert all(d.guesses > 0 for d in job.result.decisions if d.ply != ply)
@@ -233,7 +225,8 @@ async def test_undo_takes_back_your_move_and_the_bots_replies():
     assert settings_store.load()[0].undo is False
 
 
-async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
+async def test_a_finished_game_is_recorded_reviewed_move_by_move_and_replayed_from_the_statistics():
+    # One game played out for its review, its record and the statistics, which all read the same finished game.
     app = make_app("classic", seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_out(pilot)
@@ -257,6 +250,26 @@ async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
         # The review joins the game's row once it is worked out (after the screen has it).
         await wait_for(pilot, lambda: [r.review_decisions for r in Records().games()[0]] == [len(result.decisions)])
         game = the_game(app)
+        # The statistics list the game, and replay it.
+        await pilot.press("escape")  # close the game-over dialog: the palette's commands are the table's
+        await wait_for(pilot, lambda: isinstance(app.screen, LineTable) and not app.coach.outbox)
+        app.coach.open_stats()
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-table")))
+        screen = app.screen
+        summary = screen.query_one("#stats-table")
+        assert summary.row_count == 1
+        rating = summary.get_row_at(0)[HEADERS.index("rating")]
+        assert "±" in rating and rating != "25.0 ± 8.3"  # the game finished moved it
+        assert "mu - 3 sigma" in str(screen.query_one("#stats-more").render())
+        assert screen.query_one("#stats-games").row_count == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        await pilot.press("right", "right")
+        assert replay.index == 2
+        await pilot.press("end")
+        assert replay.states[replay.index] == the_game(app)
+        assert "You" in text_of(replay.query_one("#replay-hands"))
     ((record,), _) = Records().games()
     assert record.review_decisions == len(result.decisions)
     assert abs(record.review_loss - result.average_loss) < 1e-9
@@ -317,31 +330,6 @@ async def test_the_review_fills_in_decision_by_decision_as_they_are_rated():
         await wait_for(pilot, lambda: screen.has_class("-ready"))
         assert not any(options.get_option_at_index(i).disabled for i in range(len(todo)))
         assert options.highlighted == last  # where the player was browsing
-
-
-async def test_statistics_list_the_record_and_replay_a_game(private_config):
-    app = make_app("classic", seed=4)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_out(pilot)
-        await pilot.press("escape")  # close the game-over dialog: the palette's commands are the table's
-        await wait_for(pilot, lambda: isinstance(app.screen, LineTable) and not app.coach.outbox)
-        app.coach.open_stats()
-        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-table")))
-        screen = app.screen
-        summary = screen.query_one("#stats-table")
-        assert summary.row_count == 1
-        rating = summary.get_row_at(0)[HEADERS.index("rating")]
-        assert "±" in rating and rating != "25.0 ± 8.3"  # the game finished moved it
-        assert "mu - 3 sigma" in str(screen.query_one("#stats-more").render())
-        assert screen.query_one("#stats-games").row_count == 1
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        replay = app.screen
-        await pilot.press("right", "right")
-        assert replay.index == 2
-        await pilot.press("end")
-        assert replay.states[replay.index] == the_game(app)
-        assert "You" in text_of(replay.query_one("#replay-hands"))
 
 
 async def test_mexican_train_at_this_keyboard_has_the_tracker_and_undo():

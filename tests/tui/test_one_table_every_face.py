@@ -37,13 +37,16 @@ FACES = [
 # The test's choices against the greedy bot end seed 14's round in 18 of your moves (2 of them a train's choice, 2
 # draws); seed 7's took 32, and the server's own random seed about 90 on average.
 TRAIN_AGAINST_GREEDY = 14
+# Both seats playing their first legal move (the test's choice, and the dummy bot's) end seed 14's classic game in
+# 12 moves, one of them a draw; seed 7's took 17, and the server's own random seed 22 on average (seeds 0 to 299).
+LINE_FIRST_LEGAL = 14
 
 
 def app_for(family: str, face: str, server: Running | None) -> DominoApp:
     if face == "online":
         assert server is not None
-        if family == "train":
-            server.server.new_seed = lambda: TRAIN_AGAINST_GREEDY
+        seed = TRAIN_AGAINST_GREEDY if family == "train" else LINE_FIRST_LEGAL
+        server.server.new_seed = lambda: seed
         url = f"127.0.0.1:{server.port}"
         if family == "line":
             return DominoApp(online=Connect.create(url, "Ana", "classic", "dummy"), coach=COACH)
@@ -51,7 +54,7 @@ def app_for(family: str, face: str, server: Running | None) -> DominoApp:
     opponents = ("person",) if face == "hot seat" else ("dummy",) if family == "line" else ("greedy",)
     variant = "classic" if family == "line" else "mexicantrain"
     # Two people playing by the test's choices end seed 7's round in 74 moves, each behind a handover; 117's in 33.
-    seed = {("train", "hot seat"): 117, ("train", "local"): TRAIN_AGAINST_GREEDY}.get((family, face), 7)
+    seed = {("train", "hot seat"): 117, ("train", "local"): TRAIN_AGAINST_GREEDY}.get((family, face), LINE_FIRST_LEGAL)
     return DominoApp(
         variant=variant, seed=seed, pause=0.0, opponents=opponents, players=2, save_settings=False, coach=COACH
     )

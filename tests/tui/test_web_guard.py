@@ -82,6 +82,13 @@ def web(tmp_path: Path) -> Iterator[Web]:
     yield from start(tmp_path, "--max-tabs", "1")
 
 
+@pytest.fixture(scope="module")
+def refusing_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Web]:
+    """One server for the pages it refuses (each of them starts nothing, so each finds it as the last left it):
+    a server a test cost a second or two of starting Python."""
+    yield from start(tmp_path_factory.mktemp("refusing"), "--max-tabs", "1")
+
+
 @pytest.fixture
 def web_with_token(tmp_path: Path) -> Iterator[Web]:
     yield from start(tmp_path, "--token")
@@ -94,7 +101,8 @@ def refused_with(call) -> int:
 
 
 @pytest.mark.parametrize("origin", ["http://evil.example", "http://127.0.0.1:1", "null", None])
-def test_a_page_from_elsewhere_starts_no_table(web: Web, origin: str | None) -> None:
+def test_a_page_from_elsewhere_starts_no_table(refusing_web: Web, origin: str | None) -> None:
+    web = refusing_web
     assert refused_with(lambda: web.socket(origin)) == 403
     assert web.tables() == 0
 
