@@ -10,9 +10,9 @@ the tables all go through it; the variant's name only picks the kind from the en
 It imports nothing of ours but the engine.
 """
 
-from .choose import is_train_observation, match_kind, read_observation, train_rules
+from .choose import is_train_observation, match_kind, observation_after, read_observation, train_rules
 from .line import LineKind, LineMatch
-from .played import GameChoiceError, MatchKind, PlayedMatch, hands_json
+from .played import GameChoiceError, MatchKind, PlayedMatch, hands_json, told_by_itself
 from .train import TrainKind, TrainPlayedMatch
 
 __all__ = [
@@ -26,6 +26,8 @@ __all__ = [
     "hands_json",
     "is_train_observation",
     "match_kind",
+    "observation_after",
     "read_observation",
+    "told_by_itself",
     "train_rules",
 ]
