@@ -9,6 +9,7 @@ from ..engine import (
     TRAIN_VARIANTS,
     VARIANTS,
     EngineError,
+    Move,
     Observation,
     SaveFormatError,
     TrainObservation,
@@ -19,7 +20,6 @@ from ..engine import (
 )
 from ..engine.train_rules import RULES_EDITION, default_options
 from ..engine.train_state import options_to_json, rules_from_json
-from ..engine import Move
 from .line import LineKind, line_observation_after
 from .played import GameChoiceError, MatchKind
 from .train import TrainKind, train_observation_after

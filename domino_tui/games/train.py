@@ -183,8 +183,8 @@ def train_observation_after(obs: TrainObservation, move: Move) -> TrainObservati
     """What ``obs``'s seat sees after it makes ``move`` (legal, on its turn), worked out by the engine: the round's
     public history replayed on the kernel (the bots' replay, ai/train_view.py), the seat's hand its own and every
     tile it cannot see given to every other seat at once (the others hold no more than that, so the engine ends
-    the round here only if it ends there too). None unless the move is the seat's to know (`told_by_itself`, asked of the round worked out: it agrees with
-    the server's, which asks it of the real round)."""
+    the round here only if it ends there too). None unless the move is the seat's to know (`told_by_itself`, asked
+    of the round worked out: it agrees with the server's, which asks it of the real round)."""
     from ..ai.train_view import replay  # the public history on the kernel; the bots' module, which imports the engine
 
     rules = obs.rules
