@@ -4,16 +4,21 @@ random moves of every variant, both families, every number of players."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 
 import pytest
 
-from domino_tui.engine import TRAIN_VARIANTS, VARIANTS, observation_to_json, train_observation_to_json
+from domino_tui.engine import TRAIN_VARIANTS, VARIANTS, Kind, Move, observation_to_json, train_observation_to_json
 from domino_tui.engine.train_observation import TrainObservation
 from domino_tui.games import observation_after
-from domino_tui.net.protocol import Options
+from domino_tui.net.botclient import play_seat
+from domino_tui.net.heard import SeatClient, SeatView, ServerError, Welcome
+from domino_tui.net.protocol import VERSION, Options
 from domino_tui.net.room import Room, Status
+
+from .tables import length
 
 MOVES = 2_000  # random moves a variant and number of players
 
@@ -69,3 +74,106 @@ def test_the_observation_a_seat_works_out_is_the_one_the_server_would_send(varia
     # Most moves are plays the seat knows the outcome of; the rest (draws, ends of games) are sent.
     assert unsent > MOVES // 3
     assert worked_out >= unsent
+
+
+class Carrier(SeatClient):
+    """A seat client whose messages go nowhere: the test hands it the server's texts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[str] = []
+
+    async def _enter(self, hello: dict[str, object]) -> Welcome:
+        raise NotImplementedError
+
+    async def send_raw(self, text: str | bytes) -> bool:
+        self.sent.append(str(text))
+        return True
+
+    async def close(self) -> None:
+        self._finish()
+
+
+def heard(client: SeatClient) -> list[object]:
+    events = []
+    while not client._events.empty():
+        events.append(client._events.get_nowait())
+    return events
+
+
+def welcomed(works_out: bool) -> Carrier:
+    client = Carrier()
+    welcome = {"type": "welcome", "v": VERSION, "room": "ABCD", "seat": 0, "token": "t", "creator": True}
+    client._hear(json.dumps({**welcome, "name": "Ann", "works_out_own_moves": works_out}))
+    heard(client)
+    return client
+
+
+def at_a_play(room: Room, rng: random.Random) -> Move:
+    """Random moves until seat 0 is to move and may play; one of its plays."""
+    while True:
+        match = room.match
+        assert match is not None and room.status is Status.PLAYING
+        plays = [m for m in match.legal_moves() if m.kind is Kind.PLAY]
+        if match.turn == 0 and plays and len(room.match.observe(0).hand) > 1:
+            return rng.choice(plays)
+        move = rng.choice(match.legal_moves())
+        room.apply({"e": "move", "move": room.check_move(match.turn, room.position, match.write_move(move))})
+
+
+async def test_a_seat_shows_its_own_play_at_once_and_the_servers_next_table_replaces_it() -> None:
+    room, rng = started("partnership", 4, 7), random.Random(7)
+    move = at_a_play(room, rng)
+    client = welcomed(works_out=True)
+    client._hear(room.observation_text(0) or "")
+    (before,) = heard(client)
+    assert isinstance(before, SeatView) and before.observation.legal
+    assert await client.move(move)
+    (shown,) = heard(client)
+    room.apply({"e": "move", "move": room.check_move(0, room.position, room.kind.write_move(move))})
+    assert room.told_by_itself(0)
+    assert isinstance(shown, SeatView) and shown.position == before.position + 1 and not shown.observation.legal
+    assert shown == client.observation
+    assert observation_to_json(shown.observation) == seen(room, 0)["obs"]
+
+
+async def test_a_refused_move_shows_the_table_it_answered_again() -> None:
+    room, rng = started("partnership", 4, 8), random.Random(8)
+    move = at_a_play(room, rng)
+    client = welcomed(works_out=True)
+    client._hear(room.observation_text(0) or "")
+    (before,) = heard(client)
+    await client.move(move)
+    heard(client)
+    client._hear(json.dumps({"type": "error", "code": "too_fast", "message": "at most 1 message a second"}))
+    error, again = heard(client)
+    assert isinstance(error, ServerError) and again == before == client.observation
+
+
+async def test_a_seat_whose_server_sends_every_table_works_nothing_out() -> None:
+    room, rng = started("partnership", 4, 9), random.Random(9)
+    move = at_a_play(room, rng)
+    client = welcomed(works_out=False)  # the app's own rooms: a person alone with bots may take moves back
+    client._hear(room.observation_text(0) or "")
+    heard(client)
+    await client.move(move)
+    assert heard(client) == []
+
+
+async def test_the_server_sends_the_mover_nothing_after_a_play_and_the_others_their_tables(running) -> None:
+    clients = [running.client() for _ in range(4)]
+    for c in clients:
+        c.raw = []
+    first = await clients[0].create("P0", "partnership", between=0, **length("partnership"))
+    assert first.works_out_own_moves
+    for k, c in enumerate(clients[1:], 1):
+        await c.join(first.room, f"P{k}")
+    await clients[0].start()
+    await asyncio.wait_for(
+        asyncio.gather(*(play_seat(c, "random", k, until_over=True) for k, c in enumerate(clients))), 60
+    )
+    positions = [[m["position"] for m in map(json.loads, c.raw or []) if m["type"] == "obs"] for c in clients]
+    # Every position reached a seat that did not make its move; some never reached the seat that made it.
+    told = set().union(*map(set, positions))
+    assert all(any(p in seen for seen in positions) for p in told)
+    assert sum(len(p) for p in positions) < 4 * len(told)

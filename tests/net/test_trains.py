@@ -219,7 +219,7 @@ async def test_a_train_room_rebuilt_from_its_log_is_the_room(running) -> None:
 )
 def test_train_options_that_cannot_make_a_room_say_why(options: dict, says: str) -> None:
     with pytest.raises(ProtocolError, match=says):
-        check_options({"type": "create", "v": 1, "name": "Ana", "variant": VARIANT, **options}, password=False)
+        check_options({"type": "create", "v": 2, "name": "Ana", "variant": VARIANT, **options}, password=False)
 
 
 def test_a_train_room_takes_its_players_from_the_seats_or_the_variant() -> None:
