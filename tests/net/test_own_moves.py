@@ -23,14 +23,23 @@ from .tables import length
 MOVES = 2_000  # random moves a variant and number of players
 
 
-def tables() -> list[tuple[str, int]]:
-    line = [(name, n) for name, rules in VARIANTS.items() for n in rules.player_counts]
-    trains = [(name, n) for name, rules in TRAIN_VARIANTS.items() for n in rules.player_counts]
-    return line + trains
+# House rules of the train games other than the default ones: the engine drawn for (its holder's turn then, and the
+# search's draws in the history), a first turn's run of tiles, a round that does not end on an open double.
+HOUSES = [
+    {"engine_search": "drawn", "first_turn_chain": True, "out_on_double": False},
+    {"engine_search": "drawn_until_found", "first_turn_chain": True, "double_blank": 50},
+]
 
 
-def started(variant: str, players: int, seed: int) -> Room:
-    options = Options(variant=variant, players=players, seats=(None,) * players, between=0)
+def tables() -> list[tuple[str, int, dict[str, object] | None]]:
+    line = [(name, n, None) for name, rules in VARIANTS.items() for n in rules.player_counts]
+    trains = [(name, n, None) for name, rules in TRAIN_VARIANTS.items() for n in rules.player_counts]
+    houses = [(name, n, house) for name in TRAIN_VARIANTS for n in (2, 4, 8) for house in HOUSES]
+    return line + trains + houses
+
+
+def started(variant: str, players: int, seed: int, house: dict[str, object] | None = None) -> Room:
+    options = Options(variant=variant, players=players, seats=(None,) * players, between=0, house=house)
     room = Room("OWNMOVES", seed, options, None, 0.0)
     room.apply({"e": "start"})
     return room
@@ -43,14 +52,16 @@ def seen(room: Room, seat: int) -> dict[str, object]:
     return dict(json.loads(text))
 
 
-@pytest.mark.parametrize(("variant", "players"), tables())
-def test_the_observation_a_seat_works_out_is_the_one_the_server_would_send(variant: str, players: int) -> None:
-    rng = random.Random(f"{variant}:{players}")
-    room = started(variant, players, rng.randrange(1 << 30))
+@pytest.mark.parametrize(("variant", "players", "house"), tables())
+def test_the_observation_a_seat_works_out_is_the_one_the_server_would_send(
+    variant: str, players: int, house: dict[str, object] | None
+) -> None:
+    rng = random.Random(f"{variant}:{players}:{house}")
+    room = started(variant, players, rng.randrange(1 << 30), house)
     worked_out = unsent = 0
     for _ in range(MOVES):
         if room.status is Status.OVER:
-            room = started(variant, players, rng.randrange(1 << 30))
+            room = started(variant, players, rng.randrange(1 << 30), house)
         if room.status is Status.BETWEEN:
             room.apply({"e": "next"})
             continue
