@@ -21,9 +21,9 @@ Each `serve` (and the relay) runs in a process of its own pinned to a core that 
 (os.sched_setaffinity; on two cores both processes of haproxy-2 share core 0); the clients run in this process,
 pinned to core 1 when there is one; PostgreSQL and HAProxy run wherever the system puts them. Ours: partnership
 rooms (or ``--variant``'s, of four players), four clients each (raw websockets, or RoomClient and a random bot),
-every move checked, stored and sent as each other seat's observation (the mover works its own out). Latency is
-measured from the moment a client sends its move to the moment each other seat of its room has its update.
-Everything the script starts is stopped again, and its folders removed, however the run ends (an error, Ctrl-C).
+every move checked, stored and sent as each seat's observation. Latency is measured from the moment a client sends
+its move to the moment each other seat of its room has its update. Everything the script starts is stopped again,
+and its folders removed, however the run ends (an error, Ctrl-C).
 """
 
 from __future__ import annotations

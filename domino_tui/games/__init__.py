@@ -7,16 +7,12 @@ legal moves, check and apply a move, the observation of a seat and the public vi
 the match, moves and matches to and from JSON. Rooms (in the app's process or on a server), the bots' seats and
 the tables all go through it; the variant's name only picks the kind from the engine's lists of variants.
 
-It also works out what a seat sees after a move of its own whose outcome it knows (`observation_after`, and
-`told_by_itself`, the one rule of when), for a client the server sends no table after such a move.
-
-It imports nothing of ours but the engine, and, to work out a train seat's table, the bots' replay of a round's
-public history on the kernel (ai/train_view.py, which imports only the engine).
+It imports nothing of ours but the engine.
 """
 
-from .choose import is_train_observation, match_kind, observation_after, read_observation, train_rules
+from .choose import is_train_observation, match_kind, read_observation, train_rules
 from .line import LineKind, LineMatch
-from .played import GameChoiceError, MatchKind, PlayedMatch, hands_json, told_by_itself
+from .played import GameChoiceError, MatchKind, PlayedMatch, hands_json
 from .train import TrainKind, TrainPlayedMatch
 
 __all__ = [
@@ -30,8 +26,6 @@ __all__ = [
     "hands_json",
     "is_train_observation",
     "match_kind",
-    "observation_after",
     "read_observation",
-    "told_by_itself",
     "train_rules",
 ]

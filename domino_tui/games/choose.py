@@ -9,7 +9,6 @@ from ..engine import (
     TRAIN_VARIANTS,
     VARIANTS,
     EngineError,
-    Move,
     Observation,
     SaveFormatError,
     TrainObservation,
@@ -20,9 +19,9 @@ from ..engine import (
 )
 from ..engine.train_rules import RULES_EDITION, default_options
 from ..engine.train_state import options_to_json, rules_from_json
-from .line import LineKind, line_observation_after
+from .line import LineKind
 from .played import GameChoiceError, MatchKind
-from .train import TrainKind, train_observation_after
+from .train import TrainKind
 
 
 def match_kind(
@@ -83,12 +82,3 @@ def read_observation(obs: object) -> Observation | TrainObservation:
     if is_train_observation(obs):
         return train_observation_from_json(obs)
     return observation_from_json(obs)
-
-
-def observation_after(obs: Observation | TrainObservation, move: Move) -> Observation | TrainObservation | None:
-    """What ``obs``'s seat sees after making ``move`` (legal, on its turn), worked out by the engine from what it
-    sees: the observation the server sends no more after such a move; None where the move's outcome is not the
-    seat's to know (`told_by_itself`: a draw, the game's end, the seat's turn again), which the server sends."""
-    if isinstance(obs, TrainObservation):
-        return train_observation_after(obs, move)
-    return line_observation_after(obs, move)

@@ -9,7 +9,6 @@ import re
 
 from ..engine import (
     GameState,
-    Kind,
     Match,
     Move,
     Observation,
@@ -22,11 +21,10 @@ from ..engine import (
     observe,
     public_json,
 )
-from ..engine.core import NOBODY, Sim, mask_of
 from ..engine.errors import shown
 from ..engine.observation_json import event_to_json
 from ..engine.tiles import is_whole_number
-from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json, told_by_itself
+from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
 
 
 class LineKind(MatchKind):
@@ -225,37 +223,3 @@ class LineMatch(PlayedMatch):
 
     def to_json(self) -> Json:
         return {"games": [g.to_json() for g in self.match.games]}
-
-
-def line_observation_after(obs: Observation, move: Move) -> Observation | None:
-    """What ``obs``'s seat sees after it makes ``move`` (legal, on its turn), worked out by the engine on a
-    position made of what the seat sees: its hand, the table, the counts, and every tile it cannot see given to
-    every other seat at once. Whatever the others hold, they hold no more than that, so the engine ends the game
-    here only if it ends there too (it is blocked when nobody can play; it does not end where some unseen tile
-    could be played). None unless the move is the seat's to know (`told_by_itself`, asked of the game worked out:
-    it agrees with the server's, which asks it of the real game)."""
-    rules = obs.rules
-    ts = rules.tiles
-    own = [ts.index[t] for t in obs.hand]
-    board = obs.board.copy()
-    seen = set(own) | {ts.index[t] for t in board.tiles()}
-    unseen = mask_of(i for i in range(ts.size) if i not in seen)
-    masks = [mask_of(own) if s == obs.seat else unseen for s in range(rules.players)]
-    kernel = Sim(rules.kernel, masks, [0] * obs.stock_size, board.layout, obs.turn)
-    kernel.fives = list(obs.points)
-    plays = [ev for ev in obs.history if ev.kind is Kind.PLAY]
-    kernel.last_play = plays[-1].seat if plays else NOBODY
-    for ev in reversed(obs.history):  # the passes since the last play: a game is blocked once every seat passed
-        if ev.kind is Kind.PLAY:
-            break
-        kernel.passes += ev.kind is Kind.PASS
-    state = GameState.__new__(GameState)
-    state.rules, state.ts, state.kernel, state.board = rules, ts, kernel, board
-    # Only the seat's own hand is read (the others' only as sizes): the others hold as many tiles, any of them.
-    state.hands = [own if s == obs.seat else [0] * n for s, n in enumerate(obs.hand_sizes)]
-    state.sleeping = [0] * obs.sleeping
-    state.history, state.moves = list(obs.history), []
-    state.apply(move)
-    if not told_by_itself(move, obs.seat, state.turn, state.over):
-        return None
-    return observe(state, obs.seat, obs.match_scores, obs.target)

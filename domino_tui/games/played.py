@@ -7,7 +7,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 
-from ..engine import Kind, Move, Observation, Rules, Tile, TrainObservation, TrainRules
+from ..engine import Move, Observation, Rules, Tile, TrainObservation, TrainRules
 
 Json = dict[str, object]
 
@@ -131,16 +131,6 @@ class MatchKind(ABC):
         """Every house rule these rules play (None where the rules take none), as a table keeps them: whole, so
         that a later change of the defaults never deals its match anew."""
         return None
-
-
-def told_by_itself(move: Move, seat: int, turn: int, game_over: bool) -> bool:
-    """Whether ``seat``, having made ``move``, can work out its own observation after it from the one before (and
-    so is sent none): a play or a pass, whose outcome is the table's and its own hand's, after which the game goes
-    on with another seat to act. Not after a draw (the tile drawn is the stock's secret), nor when the game ended
-    (the scores and the result are the other hands'), nor when the seat acts again (its legal moves come from the
-    server). ``turn`` and ``game_over`` are the position after the move: the server's own, or, for the seat, the
-    observation it worked out (they agree whenever this answers yes: a test plays every variant to check it)."""
-    return move.kind is not Kind.DRAW and not game_over and turn != seat
 
 
 def hands_json(hands: Iterable[tuple[Tile, ...]]) -> list[list[list[int]]]:

@@ -4,7 +4,6 @@ winning."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import re
@@ -14,10 +13,8 @@ from ..engine import (
     SaveFormatError,
     TrainMatch,
     TrainObservation,
-    TrainRoundState,
     TrainRules,
     observe_match,
-    observe_train,
     places_of,
     train_observation_from_json,
     train_observation_to_json,
@@ -26,7 +23,7 @@ from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..engine.train_moves import train_move_from_json
 from ..engine.train_state import options_to_json
-from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json, told_by_itself
+from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
 
 # Marks in an observation's encoded text where each seat's own goes (`TrainPlayedMatch.observation_text`).
 _MARKS = {key: f"\0{key}" for key in ("seat", "hand", "legal")}
@@ -177,35 +174,3 @@ class TrainPlayedMatch(PlayedMatch):
 
     def to_json(self) -> Json:
         return self.match.to_json()
-
-
-def train_observation_after(obs: TrainObservation, move: Move) -> TrainObservation | None:
-    """What ``obs``'s seat sees after it makes ``move`` (legal, on its turn), worked out by the engine: the round's
-    public history replayed on the kernel (the bots' replay, ai/train_view.py), the seat's hand its own and every
-    tile it cannot see given to every other seat at once (the others hold no more than that, so the engine ends
-    the round here only if it ends there too). None unless the move is the seat's to know (`told_by_itself`, asked
-    of the round worked out: it agrees with the server's, which asks it of the real round)."""
-    from ..ai.train_view import replay  # the public history on the kernel; the bots' module, which imports the engine
-
-    rules = obs.rules
-    ts = rules.tiles
-    own = [ts.index[t] for t in obs.hand]
-    seen = set(own) | {ts.index[t] for train in obs.trains for t in train.tiles}
-    seen.add(ts.grid[obs.engine][obs.engine])  # the hub's: in nobody's hand, whether laid or set aside
-    unseen = sum(1 << i for i in range(ts.size) if i not in seen)  # a set of more than 64 tiles: a Python int
-    kernel = replay(obs).root
-    hands = [sum(1 << i for i in own) if s == obs.seat else unseen for s in range(rules.players)]
-    kernel.redeal(hands, [0] * obs.boneyard_size)
-    state = TrainRoundState.__new__(TrainRoundState)
-    state.rules, state.ts, state.kernel = rules, ts, kernel
-    state.round_index, state.engine, state.engine_seat = obs.round_index, obs.engine, obs.engine_seat
-    # Only the seat's own hand is read (the others' only as sizes): the others hold as many tiles, any of them.
-    state.hands = [own if s == obs.seat else [0] * n for s, n in enumerate(obs.hand_sizes)]
-    state.history, state.moves, state.forfeits = list(obs.history), [], []
-    state.apply(move)
-    if not told_by_itself(move, obs.seat, state.turn, state.over):
-        return None
-    after = observe_train(state, obs.seat, obs.round_scores)
-    # The replay starts after the engine's search (its draws are the history's first events, said by the
-    # observation): they stay as they were.
-    return dataclasses.replace(after, engine_draws=obs.engine_draws)

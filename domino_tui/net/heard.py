@@ -19,7 +19,6 @@ from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass, replace
 
 from ..engine import (
-    EngineError,
     GameResult,
     Move,
     Observation,
@@ -35,7 +34,7 @@ from ..engine import (
     public_view_from_json,
     train_observation_from_json,
 )
-from ..games import is_train_observation, observation_after, train_rules
+from ..games import is_train_observation, train_rules
 from .protocol import encode
 from .visible import visible, visible_json
 
@@ -61,9 +60,6 @@ class Welcome:
     token: str | None  # kept by the client to take the seat back; only sent once, on joining
     creator: bool
     name: str | None = None  # the name the seat's person has in the room ("Ann 2" when an Ann sat first)
-    # The seat is sent no observation after a move of its own whose outcome it knows (games.told_by_itself): the
-    # client works it out (`SeatClient.move`).
-    works_out_own_moves: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,9 +254,6 @@ class SeatClient(ABC):
         self._welcomed = False  # this connection has been let in
         self._finished = False
         self.raw: list[str] | None = None  # set to a list to keep every message received, as text
-        # The table as it was before a move of this seat whose outcome the client worked out and showed, until the
-        # server's next observation: shown again if the server refuses the move.
-        self._before_own_move: SeatView | TrainSeatView | None = None
 
     # ----- entering a room (once) -----
 
@@ -296,32 +289,7 @@ class SeatClient(ABC):
                 return False
             position = seen.position
         raw = move.to_json() if isinstance(move, TrainPlay) else move_to_json(move)
-        if not await self._send({"type": "move", "position": position, "move": raw}):
-            return False
-        self._work_out(move, position)
-        return True
-
-    def _work_out(self, move: Move, position: int) -> None:
-        """Show the table after this seat's ``move`` (sent for ``position``) where the server sends none: worked out
-        from the table it answers, by the game's own rules (games.observation_after)."""
-        seen = self.observation or self.train_observation
-        if self.welcome is None or not self.welcome.works_out_own_moves or seen is None or seen.position != position:
-            return
-        try:
-            after = observation_after(seen.observation, move)
-        except EngineError:
-            return  # not a legal move: the server refuses it, and the table stays as it is
-        if after is None:
-            return  # not this seat's to know: the server sends the table
-        self._before_own_move = seen
-        if isinstance(seen, TrainSeatView):
-            assert isinstance(after, TrainObservation)
-            self.train_observation = TrainSeatView(seen.match, seen.game, position + 1, after)
-            self._emit(self.train_observation)
-        else:
-            assert isinstance(after, Observation)
-            self.observation = SeatView(seen.match, seen.game, position + 1, after)
-            self._emit(self.observation)
+        return await self._send({"type": "move", "position": position, "move": raw})
 
     async def next_game(self) -> bool:
         return await self._send({"type": "next"})
@@ -408,18 +376,6 @@ class SeatClient(ABC):
             return
         if event is not None:
             self._emit(event)
-        before = self._before_own_move
-        if isinstance(event, SeatView | TrainSeatView):
-            self._before_own_move = None  # the server's table replaces the one worked out
-        elif isinstance(event, ServerError) and before is not None and event.code != "stale":
-            # The move whose outcome was shown was refused (illegal, too fast): the table it answered is shown
-            # again. Not for a stale move: the position has passed, by that move of ours if it was sent twice.
-            self._before_own_move = None
-            if isinstance(before, TrainSeatView):
-                self.train_observation = before
-            else:
-                self.observation = before
-            self._emit(before)
 
     def _event(self, msg: dict[str, object]) -> Event | None:
         kind = msg["type"]
@@ -431,12 +387,7 @@ class SeatClient(ABC):
             token = sent if isinstance(sent, str) else (self.welcome.token if self.welcome else None)
             name = msg.get("name")
             self.welcome = Welcome(
-                str(msg["room"]),
-                _opt_int(msg["seat"]),
-                token,
-                bool(msg["creator"]),
-                str(name) if name else None,
-                msg.get("works_out_own_moves") is True,
+                str(msg["room"]), _opt_int(msg["seat"]), token, bool(msg["creator"]), str(name) if name else None
             )
             if self._entered is not None and not self._entered.done():
                 self._entered.set_result(self.welcome)

@@ -385,16 +385,8 @@ class RoomHost:
                 "token": token,
                 "creator": seat is not None and seat == room.creator,
                 "name": room.seats[seat].name if seat is not None else None,
-                "works_out_own_moves": self.works_out_own_moves,
             }
         )
-
-    @property
-    def works_out_own_moves(self) -> bool:
-        """Whether a seat is sent no observation after a move of its own that it can work out itself
-        (games.told_by_itself): wherever the room never takes a move back (whether it may, ``can_undo``, is the
-        server's to say after each move)."""
-        return not self.undo
 
     def _attach(self, listener: Listener, seat: int | None) -> None:
         self.clients[listener] = seat
@@ -434,7 +426,7 @@ class RoomHost:
                 return  # sent away while the message waited for the lock
             if kind == "move":
                 move = room.check_move(seat, msg["position"], msg["move"])
-                await self._change({"e": "move", "move": move, "by": Mover.PERSON.value}, listener)
+                await self._change({"e": "move", "move": move, "by": Mover.PERSON.value})
             elif kind == "next":
                 if room.status is not Status.BETWEEN:
                     raise ProtocolError(Code.NOT_NOW, "no game has just ended")
@@ -489,17 +481,10 @@ class RoomHost:
                 listener.deliver(self._welcome(seat, None))
         self._send_room()
 
-    async def _change(self, entry: Entry, mover: Listener | None = None) -> None:
-        """Apply, store, then tell everyone: the one path of every change to a game. Under the room's lock.
-        ``mover``: the listener whose move ``entry`` is; it is not sent the observation it works out itself
-        (`works_out_own_moves`)."""
+    async def _change(self, entry: Entry) -> None:
+        """Apply, store, then tell everyone: the one path of every change to a game. Under the room's lock."""
         await self._store(entry)
-        listeners = list(self.clients)
-        if mover is not None and self.works_out_own_moves:
-            seat = self.clients.get(mover)
-            if seat is not None and self.room.told_by_itself(seat):
-                listeners.remove(mover)
-        self._send_table(listeners)
+        self._send_table(list(self.clients))
         if entry["e"] != "move" or self.room.status is not Status.PLAYING:
             self._send_room()
         if entry["e"] == "move" and self.room.status is Status.OVER:

@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.tiles import is_whole_number
 from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 
-VERSION = 2
+VERSION = 1
 
 # Limits on what a client sends. The largest message a client has reason to send is a create with every option:
 # a few hundred bytes. The server's own messages (an observation late in a double-nine game) are a few KB.

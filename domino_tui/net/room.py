@@ -22,7 +22,7 @@ from ..engine import EngineError, Kind, Move, SaveFormatError
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
-from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind, told_by_itself
+from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
 from .credentials import same_token, shown_code
 from .protocol import AWAY, BETWEEN, MAX_NAME, MIN_CLOCK, Code, Options, ProtocolError
 
@@ -223,9 +223,6 @@ class Room:
         self.admitted: dict[int, str] = {}
         # The move check_move last passed, as written for the log and as read: applied next, most likely.
         self._last_checked: tuple[object, Move | None] = (None, None)
-        # The last move applied and the seat that made it: whether that seat is sent its observation after it
-        # (`told_by_itself`).
-        self.last_move: tuple[int, Move] | None = None
 
     # ----- the one way a room changes -----
 
@@ -269,7 +266,6 @@ class Room:
                 # earlier: such a pass changes nothing.
                 self.seq += 1
                 return
-            self.last_move = (match.turn, move)
             match.apply(move)
             self.position += 1
             if match.game_over:
@@ -456,14 +452,6 @@ class Room:
         written = match.write_move(move)
         self._last_checked = (written, move)
         return written
-
-    def told_by_itself(self, seat: int) -> bool:
-        """Whether ``seat`` made the move just applied and can work out its observation after it itself
-        (games.told_by_itself): then its connection is sent none."""
-        match = self.match
-        if match is None or self.last_move is None or self.last_move[0] != seat:
-            return False
-        return told_by_itself(self.last_move[1], seat, match.turn, match.game_over)
 
     def undo_point(self, seat: int) -> int | None:
         """How many moves of the game in play stay if ``seat`` takes back to its previous decision; None when it

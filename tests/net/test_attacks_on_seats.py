@@ -38,7 +38,7 @@ async def answers(running: Running, first: dict[str, object]) -> list[dict[str, 
     """Everything the server says to a connection whose first message is ``first``, until it closes it."""
     said: list[dict[str, object]] = []
     async with connect(running.url) as ws:
-        await ws.send(json.dumps({"v": 2, **first}))
+        await ws.send(json.dumps({"v": 1, **first}))
         try:
             async for raw in ws:
                 said.append(json.loads(raw))
@@ -50,7 +50,7 @@ async def answers(running: Running, first: dict[str, object]) -> list[dict[str, 
 async def refusal(running: Running, first: dict[str, object]) -> str:
     """The code of the error the server answers ``first`` with (a knock let through would wait: 5 s, then fails)."""
     async with connect(running.url) as ws:
-        await ws.send(json.dumps({"v": 2, **first}))
+        await ws.send(json.dumps({"v": 1, **first}))
         said = json.loads(await asyncio.wait_for(ws.recv(), 5))
     assert said["type"] == "error", said
     return str(said["code"])
@@ -90,7 +90,7 @@ async def test_a_knock_whose_connection_closes_spends_a_guess(tmp_path: Path) ->
         ana, room, _ = await started_with_absent(running, "block", ["Ana", "Ben"])
         for _ in range(2):  # knock, and vanish before the creator answers: over and over, a flood of knocks
             async with connect(running.url) as ws:
-                await ws.send(json.dumps({"type": "join", "v": 2, "room": room, "name": "Ben"}))
+                await ws.send(json.dumps({"type": "join", "v": 1, "room": room, "name": "Ben"}))
                 assert json.loads(await ws.recv())["type"] == "knocking"
                 await wait_for(ana, knocks_are((1, "Ben")))
             await wait_for(ana, knocks_are())
@@ -131,7 +131,7 @@ async def test_an_old_token_takes_nothing_back_when_it_asks_just_as_the_seat_is_
 async def old_token_behind_an_admit(running: Running) -> None:
     ana, room, (_, old) = await started_with_absent(running, "block", ["Ana", "Ben"])
     knocker = await connect(running.url)
-    await knocker.send(json.dumps({"type": "join", "v": 2, "room": room, "name": "Ben"}))
+    await knocker.send(json.dumps({"type": "join", "v": 1, "room": room, "name": "Ben"}))
     assert json.loads(await knocker.recv())["type"] == "knocking"
     await wait_for(ana, knocks_are((1, "Ben")))
     host = running.server.rooms[room.replace("-", "")]
@@ -140,7 +140,7 @@ async def old_token_behind_an_admit(running: Running) -> None:
         await ana.admit(1)
         await lock.until_asked(2)
         old_token = await connect(running.url)
-        await old_token.send(json.dumps({"type": "rejoin", "v": 2, "room": room, "token": old}))
+        await old_token.send(json.dumps({"type": "rejoin", "v": 1, "room": room, "token": old}))
         await lock.until_asked(3)
     said = json.loads(await asyncio.wait_for(old_token.recv(), 5))
     assert (said["type"], said.get("code")) == ("error", "token"), said
@@ -158,7 +158,7 @@ async def test_seats_are_moved_by_no_message_a_client_could_forge(running: Runni
     welcome = await ana.create("Ana", "partnership")
     room = welcome.room
     async with connect(running.url) as ben:
-        await ben.send(json.dumps({"type": "join", "v": 2, "room": room, "name": "Ben"}))
+        await ben.send(json.dumps({"type": "join", "v": 1, "room": room, "name": "Ben"}))
         assert json.loads(await ben.recv())["seat"] == 1
 
         async def refused(message: dict[str, object]) -> str:

@@ -40,7 +40,7 @@ async def test_junk_past_the_strikes_is_closed_once_and_no_longer_read(tmp_path)
     server._spawn = counting  # every close a client's connection starts goes through the server's task set
     try:
         raw = await RawClient.open(running.port)
-        raw.send({"type": "create", "v": 2, "name": "Junk", "variant": "block"})
+        raw.send({"type": "create", "v": 1, "name": "Junk", "variant": "block"})
         await until(lambda: len(server.rooms) == 1)
         peak = 0
 
@@ -97,7 +97,7 @@ async def test_a_chat_flood_from_spectators_who_never_read_stays_bounded(tmp_pat
         spectators = []
         for _ in range(30):
             raw = await RawClient.open(running.port, receive_buffer=2048)
-            raw.send({"type": "watch", "v": 2, "room": welcome.room})
+            raw.send({"type": "watch", "v": 1, "room": welcome.room})
             spectators.append(raw)
         await until(lambda: len(running.server.rooms[next(iter(server.rooms))].clients) == 31)
         await player.start()

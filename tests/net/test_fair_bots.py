@@ -21,7 +21,7 @@ MASTER = ExpertOptions().budget or 0.6  # the longest a Master bot thinks (wall 
 async def person(url: str, address: str, **create: object) -> ClientConnection:
     """A person's connection from ``address`` (127.0.0.0/8 is all this machine) that has made a room."""
     ws = await connect(url, local_addr=(address, 0), compression=None, max_size=1 << 20)
-    await ws.send(json.dumps({"type": "create", "v": 2, "name": "P", **create}))
+    await ws.send(json.dumps({"type": "create", "v": 1, "name": "P", **create}))
     return ws
 
 
@@ -117,20 +117,20 @@ async def test_a_bot_answers_a_person_no_sooner_whether_it_had_a_choice_or_not(t
         await ws.send(json.dumps({"type": "start"}))
         loop = asyncio.get_running_loop()
         times: dict[bool, list[float]] = {False: [], True: []}  # per whether the bot had a choice
-        sent = None
+        sent, choice = None, None
 
         async def play() -> None:
-            nonlocal sent
+            nonlocal sent, choice
             while min(len(t) for t in times.values()) < 3:
                 msg = await read(ws, "obs")
                 position = msg["position"]
-                room = running.room()
-                if sent is not None and position == sent[1] + 2 and room.position == position:
-                    # The person's move, then the bot's, shown (the person works its own out: it is sent only the
-                    # bot's): whether the bot had a choice, from the game replayed to its move.
-                    decisions = [(state.turn, len(state.legal_moves())) for state, _ in room.match.match.game.replay()]
-                    if decisions and decisions[-1][0] == 1:  # not the next game's deal
-                        times[decisions[-1][1] > 1].append(loop.time() - sent[0])
+                if sent is not None and position == sent[1] + 1:
+                    room = running.room()  # its person's move shown: what the bot sees, while it thinks
+                    if room.position == position and room.to_act() == 1:
+                        choice = len(room.observation(1)["obs"]["legal"]) > 1
+                if sent is not None and choice is not None and position == sent[1] + 2:
+                    times[choice].append(loop.time() - sent[0])
+                    choice = None
                 if msg["obs"]["legal"]:
                     await ws.send(json.dumps({"type": "move", "position": position, "move": msg["obs"]["legal"][0]}))
                     sent = (loop.time(), position)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from domino_tui.net import credentials
-from domino_tui.net.protocol import VERSION, Code, Options, ProtocolError, parse
+from domino_tui.net.protocol import Code, Options, ProtocolError, parse
 from domino_tui.net.room import Room, check_options
 from domino_tui.net.server import open_storage
 
@@ -52,7 +52,7 @@ async def test_a_room_rebuilt_from_its_log_is_the_room(room_db) -> None:
 )
 def test_options_that_cannot_make_a_room_say_why(options: dict, says: str) -> None:
     with pytest.raises(ProtocolError, match=says):
-        check_options({"type": "create", "v": 2, "name": "Ana", **options}, password=False)
+        check_options({"type": "create", "v": 1, "name": "Ana", **options}, password=False)
 
 
 def test_options_fill_in_the_variants_own() -> None:
@@ -68,20 +68,20 @@ def test_options_fill_in_the_variants_own() -> None:
         ("{", Code.BAD_MESSAGE, "not JSON"),
         ("[]", Code.BAD_MESSAGE, "not a JSON object"),
         ('{"type": 1}', Code.BAD_MESSAGE, "unknown message type"),
-        ('{"type": "join", "v": 2, "room": "A"}', Code.BAD_MESSAGE, "needs 'name'"),
-        ('{"type": "join", "v": 1, "room": "A", "name": "x"}', Code.VERSION, f"version {VERSION}"),
-        ('{"type": "join", "v": 2, "room": "A", "name": " x"}', Code.BAD_MESSAGE, "neither starts"),
-        ('{"type": "join", "v": 2, "room": "A", "name": "' + "n" * 25 + '"}', Code.BAD_MESSAGE, "1 to 24"),
-        ('{"type": "join", "v": 2, "room": "A", "name": "x\\u0007"}', Code.BAD_MESSAGE, "printable"),
-        ('{"type": "join", "v": 2, "room": "A", "name": "x", "admin": true}', Code.BAD_MESSAGE, "no field 'admin'"),
+        ('{"type": "join", "v": 1, "room": "A"}', Code.BAD_MESSAGE, "needs 'name'"),
+        ('{"type": "join", "v": 2, "room": "A", "name": "x"}', Code.VERSION, "version 1"),
+        ('{"type": "join", "v": 1, "room": "A", "name": " x"}', Code.BAD_MESSAGE, "neither starts"),
+        ('{"type": "join", "v": 1, "room": "A", "name": "' + "n" * 25 + '"}', Code.BAD_MESSAGE, "1 to 24"),
+        ('{"type": "join", "v": 1, "room": "A", "name": "x\\u0007"}', Code.BAD_MESSAGE, "printable"),
+        ('{"type": "join", "v": 1, "room": "A", "name": "x", "admin": true}', Code.BAD_MESSAGE, "no field 'admin'"),
         ('{"type": "move", "position": -1, "move": []}', Code.BAD_MESSAGE, "whole number from 0"),
         ('{"type": "move", "position": true, "move": []}', Code.BAD_MESSAGE, "whole number from 0"),
         ('{"type": "move", "position": 1, "move": "pass"}', Code.BAD_MESSAGE, '["draw"]'),
         ('{"type": "swap", "seats": [1]}', Code.BAD_MESSAGE, "a list of two seats"),
         ('{"type": "swap", "seats": [1, -2]}', Code.BAD_MESSAGE, "a list of two seats"),
         ('{"type": "sit", "seat": "2"}', Code.BAD_MESSAGE, "whole number from 0"),
-        ('{"type": "create", "v": 2, "name": "x", "variant": "block", "clock": "5"}', Code.BAD_MESSAGE, "seconds"),
-        ('{"type": "create", "v": 2, "name": "x", "variant": "block", "seats": [1]}', Code.BAD_MESSAGE, "level"),
+        ('{"type": "create", "v": 1, "name": "x", "variant": "block", "clock": "5"}', Code.BAD_MESSAGE, "seconds"),
+        ('{"type": "create", "v": 1, "name": "x", "variant": "block", "seats": [1]}', Code.BAD_MESSAGE, "level"),
     ],
 )
 def test_a_client_message_is_read_strictly(raw, code: Code, says: str) -> None:
@@ -93,7 +93,7 @@ def test_a_client_message_is_read_strictly(raw, code: Code, says: str) -> None:
 def test_well_formed_messages_are_read() -> None:
     msg = parse(json.dumps({"type": "move", "position": 3, "move": ["play", [1, 2], 0]}))
     assert msg["move"] == ["play", [1, 2], 0]
-    assert parse('{"type": "join", "v": 2, "room": "k7qm-3xpa", "name": "Ana", "password": null}')["name"] == "Ana"
+    assert parse('{"type": "join", "v": 1, "room": "k7qm-3xpa", "name": "Ana", "password": null}')["name"] == "Ana"
 
 
 def test_codes_tokens_and_passwords() -> None:
