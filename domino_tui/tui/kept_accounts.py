@@ -62,12 +62,14 @@ class KeptAccounts(KeptList[KeptAccount]):
 
     def keep(self, account: KeptAccount) -> str | None:
         """Keep ``account``'s session (in place of one for the same account); a message when it was not written."""
-        others = [a for a in self.accounts if a is not self.find(account.server, account.name)]
-        return self._keep_newest([*others, replace(account, kept=account.kept or time.time())])
+        kept = replace(account, kept=account.kept or time.time())
+        return self._change(lambda accounts: [*(a for a in accounts if not self._same(a, kept)), kept])
 
     def forget(self, server: str, name: str) -> str | None:
-        held = self.find(server, name)
-        if held is None:
-            return None
-        self.items = [a for a in self.accounts if a is not held]
-        return self._write()
+        gone = KeptAccount(server, name.strip())
+        return self._change(lambda accounts: [a for a in accounts if not self._same(a, gone)])
+
+    @staticmethod
+    def _same(one: KeptAccount, other: KeptAccount) -> bool:
+        """The same account on the same server (as `find` tells them)."""
+        return one.server == other.server and one.name.casefold() == other.name.strip().casefold()

@@ -107,15 +107,11 @@ class KeptSeats(KeptList[KeptSeat]):
                 f"Your seat is not kept on this computer ({wrong}): should this program end, ask the room's creator "
                 "to let you back in."
             )
-        others = [
-            s for s in self.seats if (s.server, normal_room_code(s.room)) != (seat.server, normal_room_code(seat.room))
-        ]
-        return self._keep_newest([*others, replace(seat, kept=seat.kept or time.time())])
+        here = (seat.server, normal_room_code(seat.room))
+        kept = replace(seat, kept=seat.kept or time.time())
+        return self._change(lambda seats: [*(s for s in seats if (s.server, normal_room_code(s.room)) != here), kept])
 
     def forget(self, server: str, room: str) -> str | None:
         """Forget the seat in ``room`` (its match is over, or the server no longer takes its token)."""
-        if self.find(server, room) is None:
-            return None
-        code = normal_room_code(room)
-        self.items = [s for s in self.seats if (s.server, normal_room_code(s.room)) != (server, code)]
-        return self._write()
+        here = (server, normal_room_code(room))
+        return self._change(lambda seats: [s for s in seats if (s.server, normal_room_code(s.room)) != here])

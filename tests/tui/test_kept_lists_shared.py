@@ -1,0 +1,72 @@
+"""seats.json and accounts.json written by two apps at once (two terminals, each at a table online): each keeps
+and forgets its own seats and sessions without losing the other's."""
+
+from __future__ import annotations
+
+import threading
+
+from domino_tui.tui.kept_accounts import KeptAccount, KeptAccounts
+from domino_tui.tui.kept_seats import KeptSeat, KeptSeats
+
+
+def seat(room: str, kept: float = 1.0) -> KeptSeat:
+    return KeptSeat("ws://h:1", room, f"token-{room}", "Ann", 1, "classic", kept)
+
+
+def reread() -> KeptSeats:
+    seats = KeptSeats()
+    assert seats.load() is None
+    return seats
+
+
+def test_two_apps_keeping_seats_each_keep_the_other_s(private_config) -> None:
+    first, second = KeptSeats(), KeptSeats()
+    assert first.load() is None and second.load() is None  # both started before either kept a seat
+    assert first.keep(seat("AAAA0001", kept=1.0)) is None
+    assert second.keep(seat("BBBB0002", kept=2.0)) is None
+    assert {s.room for s in reread().seats} == {"AAAA0001", "BBBB0002"}
+
+
+def test_an_app_forgetting_its_seat_keeps_the_seat_another_app_kept_since(private_config) -> None:
+    first, second = KeptSeats(), KeptSeats()
+    first.keep(seat("AAAA0001", kept=1.0))
+    second.load()
+    second.keep(seat("BBBB0002", kept=2.0))
+    assert first.forget("ws://h:1", "AAAA0001") is None
+    assert {s.room for s in reread().seats} == {"BBBB0002"}
+
+
+def test_an_app_forgets_a_seat_another_app_kept_since_it_started(private_config) -> None:
+    """The server said the room's token is no longer taken: whoever kept it, it goes."""
+    first, second = KeptSeats(), KeptSeats()
+    first.load()
+    second.keep(seat("BBBB0002"))
+    first.forget("ws://h:1", "BBBB0002")
+    assert reread().seats == []
+
+
+def test_two_apps_keeping_sessions_each_keep_the_other_s(private_config) -> None:
+    first, second = KeptAccounts(), KeptAccounts()
+    first.load(), second.load()
+    first.keep(KeptAccount("ws://h:1", "ann", "session-ann", 1.0))
+    second.keep(KeptAccount("ws://h:1", "bob", "session-bob", 2.0))
+    kept = KeptAccounts()
+    kept.load()
+    assert {a.name for a in kept.accounts} == {"ann", "bob"}
+
+
+def test_apps_keeping_seats_at_the_same_moment_lose_none(private_config) -> None:
+    apps = [KeptSeats() for _ in range(4)]
+    start = threading.Barrier(len(apps))
+
+    def play(n: int) -> None:
+        start.wait()
+        for k in range(8):
+            apps[n].keep(seat(f"R{n}K{k}XXXX", kept=float(n * 10 + k + 1)))
+
+    threads = [threading.Thread(target=play, args=(n,)) for n in range(len(apps))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(reread().seats) == 32
