@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine.errors import shown
+from ..net.address import address_problem
 from ..net.protocol import MAX_NAME, MAX_ROOM, MAX_TOKEN, normal_room_code
 from ..paths import config_dir
 from .kept_list import KeptList
@@ -76,8 +77,9 @@ class KeptSeats(KeptList[KeptSeat]):
         """What makes ``seat`` one this program never keeps, in words that never show its token; None when nothing.
         Its words are shown to the player and its server is connected to at the start, so each field must be what a
         room server gave: a file edited by hand, or a server that sent something else, keeps nothing."""
-        if not (seat.server.startswith("ws://") and len(seat.server) <= MAX_SERVER and _plain(seat.server)):
-            return f"a kept seat's server is not a room server's address: {shown(seat.server[:MAX_SERVER])}"
+        server = seat.server
+        if not (len(server) <= MAX_SERVER and _plain(server) and address_problem(server) is None):
+            return f"a kept seat's server is not a room server's address: {shown(server[:MAX_SERVER])}"
         room = normal_room_code(seat.room)
         if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and _plain(seat.room)):
             return f"a kept seat's room is not a room's code: {shown(seat.room[: MAX_ROOM * 2])}"
