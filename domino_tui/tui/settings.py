@@ -120,12 +120,17 @@ def save(settings: Settings, file: StoredFile | None = None) -> str | None:
     it)."""
     file = file or StoredFile(path())
     try:
-        data = asdict(settings)
-        data["bots"] = list(settings.bots)
-        file.write(data, indent=2)
+        file.write(document(settings), indent=2)
     except OSError as exc:
         return f"Could not save your settings to {file.path}: {exc}"
     return None
+
+
+def document(settings: Settings) -> dict[str, object]:
+    """The settings as the file keeps them (JSON's kinds)."""
+    data = asdict(settings)
+    data["bots"] = list(settings.bots)
+    return data
 
 
 class PlayerSettings:
@@ -147,11 +152,24 @@ class PlayerSettings:
         return problem
 
     def change(self, **fields: Any) -> str | None:
-        """Change these settings and keep them; a message when the file could not be written."""
-        self.current = replace(self.current, **fields)
+        """Change these settings and keep them; a message when the file could not be written, or when a value is
+        one the file's reader would refuse (then that value is not taken: kept, it would cost every setting at
+        the next start, the file being set aside as damaged). A remembered server's address may be as long as
+        the player typed or pasted it, say."""
+        taken: dict[str, Any] = {}
+        refused = []
+        for name, value in fields.items():
+            try:
+                from_dict(document(replace(self.current, **taken, **{name: value})))
+            except ValueError as exc:
+                refused.append(str(exc))
+                continue
+            taken[name] = value
+        self.current = replace(self.current, **taken)
+        said = f"Not kept in your settings: {'; '.join(refused)}." if refused else None
         if not self.keep:
-            return None
-        return save(replace(self.current, seed=None), self.file)
+            return said
+        return save(replace(self.current, seed=None), self.file) or said
 
     def start_match(self, chosen: Settings) -> str | None:
         """Take what the new-game screen (or the command line) chose for a match: its fields, never the rest of

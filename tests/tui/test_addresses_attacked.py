@@ -13,6 +13,7 @@ from textual import events
 from textual.widgets import Input, Static
 
 from domino_tui.net.address import address_problem
+from domino_tui.tui import settings
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.kept_seats import KeptSeats
 from domino_tui.tui.kept_seats import path as seats_path
@@ -92,3 +93,11 @@ async def test_a_kept_seat_on_an_address_no_server_is_at_is_set_aside_and_the_ap
         assert any("could not be read" in str(n.message) for n in app._notifications)
     assert app._exception is None and KeptSeats().find("ws://h:99999", "K7QM3XPA") is None
 
+
+def test_a_server_s_address_longer_than_the_settings_keep_is_not_written_into_them(private_config) -> None:
+    kept = settings.PlayerSettings()
+    said = kept.change(online_server="a" * 5000 + ":8765", online_name="Ann")
+    assert said is not None and "online_server" in said
+    again = settings.PlayerSettings()
+    assert again.load() is None  # the file is read, not set aside
+    assert again.current.online_name == "Ann" and again.current.online_server is None
