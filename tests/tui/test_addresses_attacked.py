@@ -12,6 +12,7 @@ import pytest
 from textual import events
 from textual.widgets import Input, Static
 
+from domino_tui.cli import main
 from domino_tui.net.address import address_problem
 from domino_tui.tui import settings
 from domino_tui.tui.app import DominoApp
@@ -101,3 +102,18 @@ def test_a_server_s_address_longer_than_the_settings_keep_is_not_written_into_th
     again = settings.PlayerSettings()
     assert again.load() is None  # the file is read, not set aside
     assert again.current.online_name == "Ann" and again.current.online_server is None
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["leaderboard", "h:99999", "--variant", "classic"],
+        ["lobby", "[zz]:1", "--list"],
+        ["lobby", "h:1:2"],
+        ["join", "h:99999/K7QM3XPA", "--name", "Ann"],
+    ],
+)
+def test_the_commands_refuse_an_address_no_server_is_at_in_words(command: list[str], capsys) -> None:
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert "not a room server's address" in err and "Traceback" not in err
