@@ -18,6 +18,11 @@ VERSION = 1
 TYPES: dict[str, type] = {"str": str, "int": int, "float": float}  # an item's fields' types, as annotated
 
 
+def plain(text: str) -> bool:
+    """Printable, with no space: an address, a code or a token as a server writes them."""
+    return text.isprintable() and not any(ch.isspace() for ch in text)
+
+
 class Kept(Protocol):
     @property
     def kept(self) -> float:  # when it was kept (time.time()): the newest first

@@ -19,7 +19,7 @@ from ..engine.errors import shown
 from ..net.address import address_problem
 from ..net.protocol import MAX_NAME, MAX_ROOM, MAX_TOKEN, normal_room_code
 from ..paths import config_dir
-from .kept_list import KeptList
+from .kept_list import KeptList, plain
 
 FILE_NAME = "seats.json"
 MOST = 64  # seats kept at most: the oldest go first (a token is worth little once its room has expired)
@@ -49,11 +49,6 @@ class KeptSeat:
         return f"{self.server.removeprefix('ws://')}/{self.room}"
 
 
-def _plain(text: str) -> bool:
-    """Printable, with no space: an address, a code or a token as a server writes them."""
-    return text.isprintable() and not any(ch.isspace() for ch in text)
-
-
 class KeptSeats(KeptList[KeptSeat]):
     """The one owner of seats.json."""
 
@@ -78,12 +73,12 @@ class KeptSeats(KeptList[KeptSeat]):
         Its words are shown to the player and its server is connected to at the start, so each field must be what a
         room server gave: a file edited by hand, or a server that sent something else, keeps nothing."""
         server = seat.server
-        if not (len(server) <= MAX_SERVER and _plain(server) and address_problem(server) is None):
+        if not (len(server) <= MAX_SERVER and plain(server) and address_problem(server) is None):
             return f"a kept seat's server is not a room server's address: {shown(server[:MAX_SERVER])}"
         room = normal_room_code(seat.room)
-        if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and _plain(seat.room)):
+        if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and plain(seat.room)):
             return f"a kept seat's room is not a room's code: {shown(seat.room[: MAX_ROOM * 2])}"
-        if not (0 < len(seat.token) <= MAX_TOKEN and _plain(seat.token)):
+        if not (0 < len(seat.token) <= MAX_TOKEN and plain(seat.token)):
             return "a kept seat's token is not one a server gives"
         if not (0 < len(seat.name) <= MAX_NAME and seat.name.isprintable()):
             return f"a kept seat's name is not 1 to {MAX_NAME} printable characters: {shown(seat.name[: MAX_NAME * 2])}"

@@ -1,9 +1,13 @@
 """seats.json and accounts.json written by two apps at once (two terminals, each at a table online): each keeps
-and forgets its own seats and sessions without losing the other's."""
+and forgets its own seats and sessions without losing the other's. And a session in accounts.json that no server
+would take back (edited by hand, or given by a server that writes none as servers do) is never kept."""
 
 from __future__ import annotations
 
+import json
 import threading
+
+import pytest
 
 from domino_tui.tui.kept_accounts import KeptAccount, KeptAccounts
 from domino_tui.tui.kept_seats import KeptSeat, KeptSeats
@@ -70,3 +74,18 @@ def test_apps_keeping_seats_at_the_same_moment_lose_none(private_config) -> None
     for thread in threads:
         thread.join()
     assert len(reread().seats) == 32
+
+
+@pytest.mark.parametrize("session", ["has a space", "tab\there", "\u202eright-to-left", "bell\x07"])
+def test_a_kept_session_no_server_would_resume_is_set_aside_not_sent(private_config, session: str) -> None:
+    """Sent, it is refused as a message of the wrong form, never forgotten, and every join under it fails."""
+    path = private_config / "accounts.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    account = {"server": "ws://h:1", "name": "ann", "session": session, "kept": 1.0}
+    path.write_text(json.dumps({"version": 1, "accounts": [account]}))
+    kept = KeptAccounts()
+    problem = kept.load()
+    assert problem is not None and "moved to" in problem and session not in problem
+    assert kept.find("ws://h:1", "ann") is None
+    assert kept.keep(KeptAccount("ws://h:1", "ann", session, 1.0)) is not None  # nor kept from a server's answer
+    assert kept.find("ws://h:1", "ann") is None
