@@ -1,6 +1,7 @@
-"""seats.json and accounts.json written by two apps at once (two terminals, each at a table online): each keeps
-and forgets its own seats and sessions without losing the other's. And a session in accounts.json that no server
-would take back (edited by hand, or given by a server that writes none as servers do) is never kept."""
+"""seats.json, accounts.json and settings.json written by two apps at once (two terminals, each at a table): each
+keeps and forgets its own seats, sessions and settings without losing the other's. And a session in accounts.json
+that no server would take back (edited by hand, or given by a server that writes none as servers do) is never
+kept."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import threading
 
 import pytest
 
+from domino_tui.stored_file import StoredFile
 from domino_tui.tui.kept_accounts import KeptAccount, KeptAccounts
 from domino_tui.tui.kept_seats import KeptSeat, KeptSeats
+from domino_tui.tui.settings import PlayerSettings
 
 
 def seat(room: str, kept: float = 1.0) -> KeptSeat:
@@ -89,3 +92,30 @@ def test_a_kept_session_no_server_would_resume_is_set_aside_not_sent(private_con
     assert kept.find("ws://h:1", "ann") is None
     assert kept.keep(KeptAccount("ws://h:1", "ann", session, 1.0)) is not None  # nor kept from a server's answer
     assert kept.find("ws://h:1", "ann") is None
+
+
+def test_two_apps_changing_settings_each_keep_the_other_s(private_config) -> None:
+    first, second = PlayerSettings(), PlayerSettings()
+    assert first.load() is None and second.load() is None  # both started before either changed a setting
+    assert first.change(theme="gruvbox", auto_pass=True) is None
+    assert second.change(online_name="Bob") is None
+    again = PlayerSettings()
+    assert again.load() is None
+    assert (again.current.theme, again.current.auto_pass, again.current.online_name) == ("gruvbox", True, "Bob")
+
+
+def test_a_setting_the_disk_refused_is_written_with_the_next_change(private_config, monkeypatch) -> None:
+    kept = PlayerSettings()
+    kept.load()
+    write = StoredFile.write
+
+    def full(self: StoredFile, data: object, indent: int | None = None) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(StoredFile, "write", full)
+    assert kept.change(theme="gruvbox") is not None
+    monkeypatch.setattr(StoredFile, "write", write)
+    assert kept.change(online_name="Bob") is None
+    again = PlayerSettings()
+    again.load()
+    assert (again.current.theme, again.current.online_name) == ("gruvbox", "Bob")
