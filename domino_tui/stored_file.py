@@ -19,7 +19,7 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -109,6 +109,40 @@ def write_atomically(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@contextlib.contextmanager
+def turn_at(folder: Path, wait: float = 2.0) -> Iterator[None]:
+    """Hold the advisory lock of ``folder`` (which leaves no file behind) so that two programs reading, changing and
+    writing a file in it take turns rather than one writing over what the other just wrote. Where none can be had
+    (no such locks here, no such folder, a program that held it ``wait`` seconds) it goes on without: a lost turn
+    costs less than a program that hangs."""
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system
+        yield
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.01)
+            except OSError:  # a file system that keeps no such locks
+                break
+        yield
+    finally:
+        os.close(fd)  # which lets the lock go
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..net.protocol import MAX_NAME, MAX_TOKEN
 from ..paths import config_dir
-from .kept_list import KeptList
+from .kept_list import KeptList, plain
 
 FILE_NAME = "accounts.json"
 
@@ -52,7 +52,11 @@ class KeptAccounts(KeptList[KeptAccount]):
         return self.items
 
     def wrong(self, account: KeptAccount) -> str | None:
-        if not 0 < len(account.name) <= MAX_NAME or not 0 < len(account.session) <= MAX_TOKEN:
+        """Not what a server gives (a file edited by hand): a session the server would refuse to resume, as a
+        message of the wrong form, is never forgotten as one it no longer takes is, and would fail every join."""
+        if not (0 < len(account.name) <= MAX_NAME and account.name.isprintable()):
+            return "not a kept account"
+        if not (0 < len(account.session) <= MAX_TOKEN and plain(account.session)):
             return "not a kept account"
         return None
 
@@ -61,13 +65,18 @@ class KeptAccounts(KeptList[KeptAccount]):
         return next((a for a in self.accounts if a.server == server and a.name.casefold() == key), None)
 
     def keep(self, account: KeptAccount) -> str | None:
-        """Keep ``account``'s session (in place of one for the same account); a message when it was not written."""
-        others = [a for a in self.accounts if a is not self.find(account.server, account.name)]
-        return self._keep_newest([*others, replace(account, kept=account.kept or time.time())])
+        """Keep ``account``'s session (in place of one for the same account); a message when it was not written,
+        or is not one to keep (a server that gave a session no server takes back)."""
+        if self.wrong(account) is not None:
+            return "Your account's session is not one to keep on this computer: you will be asked to log in."
+        kept = replace(account, kept=account.kept or time.time())
+        return self._change(lambda accounts: [*(a for a in accounts if not self._same(a, kept)), kept])
 
     def forget(self, server: str, name: str) -> str | None:
-        held = self.find(server, name)
-        if held is None:
-            return None
-        self.items = [a for a in self.accounts if a is not held]
-        return self._write()
+        gone = KeptAccount(server, name.strip())
+        return self._change(lambda accounts: [a for a in accounts if not self._same(a, gone)])
+
+    @staticmethod
+    def _same(one: KeptAccount, other: KeptAccount) -> bool:
+        """The same account on the same server (as `find` tells them)."""
+        return one.server == other.server and one.name.casefold() == other.name.strip().casefold()

@@ -1,18 +1,26 @@
 """A list kept in one JSON file of the config folder, of things that sign in (seats' tokens in seats.json,
 accounts' sessions in accounts.json): kept like a password, written atomically, readable by its owner only and
-never read through a symbolic link (`stored_file`); a file that cannot be used is moved aside with a message."""
+never read through a symbolic link (`stored_file`); a file that cannot be used is moved aside with a message.
+Two programs may hold the file at once (two terminals, each at a table online): each change is made to the list as
+the file has it at that moment, in turn, so that neither writes over what the other kept or forgot."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..engine.errors import SaveFormatError, shown
 from ..paths import config_dir
-from ..stored_file import StoredFile
+from ..stored_file import StoredFile, turn_at
 
 VERSION = 1
 TYPES: dict[str, type] = {"str": str, "int": int, "float": float}  # an item's fields' types, as annotated
+
+
+def plain(text: str) -> bool:
+    """Printable, with no space: an address, a code or a token as a server writes them."""
+    return text.isprintable() and not any(ch.isspace() for ch in text)
 
 
 class Kept(Protocol):
@@ -83,10 +91,24 @@ class KeptList(Generic[T]):
             values[name] = value
         return values
 
-    def _keep_newest(self, items: list[T]) -> str | None:
-        """Keep ``items``, the newest first, as many as are kept at most; a message when they were not written."""
-        self.items = sorted(items, key=lambda item: -item.kept)[: self.MOST]
-        return self._write()
+    def _change(self, change: Callable[[list[T]], list[T]]) -> str | None:
+        """Apply ``change`` to the list as the file has it now (another program may have kept or forgotten items
+        since this one read it) and write it, the newest first, as many as are kept at most; a message when the file
+        could not be read or written (then this program's own list is changed and kept as far as it can be)."""
+        if not self.keep_on_disk:
+            self.items = self._newest(change(self.items))
+            return None
+        with turn_at(self.file.path.parent):
+            found, problem = self.file.load(self._read, self.UNREADABLE, "")
+            now = self.items if problem else (found or [])
+            self.items = self._newest(change(now))
+            if self.items == now and problem is None:
+                return None  # nothing changed: nothing to write
+            written = self._write()
+        return written or (problem.strip() if problem else None)
+
+    def _newest(self, items: list[T]) -> list[T]:
+        return sorted(items, key=lambda item: -item.kept)[: self.MOST]
 
     def _write(self) -> str | None:
         if not self.keep_on_disk:

@@ -16,9 +16,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine.errors import shown
+from ..net.address import address_problem
 from ..net.protocol import MAX_NAME, MAX_ROOM, MAX_TOKEN, normal_room_code
 from ..paths import config_dir
-from .kept_list import KeptList
+from .kept_list import KeptList, plain
 
 FILE_NAME = "seats.json"
 MOST = 64  # seats kept at most: the oldest go first (a token is worth little once its room has expired)
@@ -48,11 +49,6 @@ class KeptSeat:
         return f"{self.server.removeprefix('ws://')}/{self.room}"
 
 
-def _plain(text: str) -> bool:
-    """Printable, with no space: an address, a code or a token as a server writes them."""
-    return text.isprintable() and not any(ch.isspace() for ch in text)
-
-
 class KeptSeats(KeptList[KeptSeat]):
     """The one owner of seats.json."""
 
@@ -76,12 +72,13 @@ class KeptSeats(KeptList[KeptSeat]):
         """What makes ``seat`` one this program never keeps, in words that never show its token; None when nothing.
         Its words are shown to the player and its server is connected to at the start, so each field must be what a
         room server gave: a file edited by hand, or a server that sent something else, keeps nothing."""
-        if not (seat.server.startswith("ws://") and len(seat.server) <= MAX_SERVER and _plain(seat.server)):
-            return f"a kept seat's server is not a room server's address: {shown(seat.server[:MAX_SERVER])}"
+        server = seat.server
+        if not (len(server) <= MAX_SERVER and plain(server) and address_problem(server) is None):
+            return f"a kept seat's server is not a room server's address: {shown(server[:MAX_SERVER])}"
         room = normal_room_code(seat.room)
-        if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and _plain(seat.room)):
+        if not (0 < len(room) <= MAX_ROOM and room.isascii() and room.isalnum() and plain(seat.room)):
             return f"a kept seat's room is not a room's code: {shown(seat.room[: MAX_ROOM * 2])}"
-        if not (0 < len(seat.token) <= MAX_TOKEN and _plain(seat.token)):
+        if not (0 < len(seat.token) <= MAX_TOKEN and plain(seat.token)):
             return "a kept seat's token is not one a server gives"
         if not (0 < len(seat.name) <= MAX_NAME and seat.name.isprintable()):
             return f"a kept seat's name is not 1 to {MAX_NAME} printable characters: {shown(seat.name[: MAX_NAME * 2])}"
@@ -107,15 +104,11 @@ class KeptSeats(KeptList[KeptSeat]):
                 f"Your seat is not kept on this computer ({wrong}): should this program end, ask the room's creator "
                 "to let you back in."
             )
-        others = [
-            s for s in self.seats if (s.server, normal_room_code(s.room)) != (seat.server, normal_room_code(seat.room))
-        ]
-        return self._keep_newest([*others, replace(seat, kept=seat.kept or time.time())])
+        here = (seat.server, normal_room_code(seat.room))
+        kept = replace(seat, kept=seat.kept or time.time())
+        return self._change(lambda seats: [*(s for s in seats if (s.server, normal_room_code(s.room)) != here), kept])
 
     def forget(self, server: str, room: str) -> str | None:
         """Forget the seat in ``room`` (its match is over, or the server no longer takes its token)."""
-        if self.find(server, room) is None:
-            return None
-        code = normal_room_code(room)
-        self.items = [s for s in self.seats if (s.server, normal_room_code(s.room)) != (server, code)]
-        return self._write()
+        here = (server, normal_room_code(room))
+        return self._change(lambda seats: [s for s in seats if (s.server, normal_room_code(s.room)) != here])

@@ -10,6 +10,7 @@ Each field is read by `_field` with a check of its own, so that a new setting is
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -19,7 +20,7 @@ from ..engine import TRAIN_VARIANTS, VARIANTS, ArgumentError, Rules, TrainRules,
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..paths import config_dir
-from ..stored_file import StoredFile
+from ..stored_file import StoredFile, read_text, turn_at
 from .opponents import PERSON, default_opponent, known, opponent_for
 
 FILE_NAME = "settings.json"
@@ -120,12 +121,17 @@ def save(settings: Settings, file: StoredFile | None = None) -> str | None:
     it)."""
     file = file or StoredFile(path())
     try:
-        data = asdict(settings)
-        data["bots"] = list(settings.bots)
-        file.write(data, indent=2)
+        file.write(document(settings), indent=2)
     except OSError as exc:
         return f"Could not save your settings to {file.path}: {exc}"
     return None
+
+
+def document(settings: Settings) -> dict[str, object]:
+    """The settings as the file keeps them (JSON's kinds)."""
+    data = asdict(settings)
+    data["bots"] = list(settings.bots)
+    return data
 
 
 class PlayerSettings:
@@ -140,18 +146,54 @@ class PlayerSettings:
         self.file = StoredFile(path())
         self.keep = keep  # False: read the file but never write it (tests, benchmarks)
         self.current = Settings()
+        self.known = Settings()  # the file as this app last read or wrote it
 
     def load(self) -> str | None:
         """Read the file (once, at start-up); a message when it could not be used."""
         self.current, problem = load(self.file)
+        self.known = self.current
         return problem
 
     def change(self, **fields: Any) -> str | None:
-        """Change these settings and keep them; a message when the file could not be written."""
-        self.current = replace(self.current, **fields)
+        """Change these settings and keep them; a message when the file could not be written, or when a value is
+        one the file's reader would refuse (then that value is not taken: kept, it would cost every setting at
+        the next start, the file being set aside as damaged). A remembered server's address may be as long as
+        the player typed or pasted it, say."""
+        taken: dict[str, Any] = {}
+        refused = []
+        for name, value in fields.items():
+            try:
+                from_dict(document(replace(self.current, **taken, **{name: value})))
+            except ValueError as exc:
+                refused.append(str(exc))
+                continue
+            taken[name] = value
+        self.current = replace(self.current, **taken)
+        said = f"Not kept in your settings: {'; '.join(refused)}." if refused else None
         if not self.keep:
-            return None
-        return save(replace(self.current, seed=None), self.file)
+            return said
+        with turn_at(self.file.path.parent):
+            # Another app (another terminal) may have changed other settings since this one read them: only this
+            # app's changes (those not written yet too) go into the file as it is now, in turn, so that neither
+            # app writes back the other's old values.
+            mine = {
+                name: value
+                for name, value in vars(self.current).items()
+                if name != "seed" and value != getattr(self.known, name)
+            }
+            kept = replace(self._on_disk(), **mine, seed=None)
+            problem = save(kept, self.file)
+            if problem is None:
+                self.known = kept
+            return problem or said
+
+    def _on_disk(self) -> Settings:
+        """The settings as the file has them now; this app's own when the file is not there or cannot be read
+        (which the start said, or the next start will)."""
+        try:
+            return from_dict(json.loads(read_text(self.file.path)))
+        except Exception:  # the file is untrusted: whatever is wrong with it, this app's settings are kept
+            return self.current
 
     def start_match(self, chosen: Settings) -> str | None:
         """Take what the new-game screen (or the command line) chose for a match: its fields, never the rest of

@@ -23,10 +23,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from ...net.address import not_an_address
 from ...net.heard import NetError
 from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name, refusal
 from ..settings import variants
+from ..widgets.fitting_input import FittingInput
 from ..widgets.key_footer import KeyFooter
 from .online import login_name
 
@@ -78,15 +80,15 @@ class LobbyScreen(Screen["Connect | None"]):
         yield Static("Lobby: public rooms waiting for players, and quick match", classes="lobby-title")
         with Horizontal(classes="lobby-row"):
             yield Label("Server")
-            yield Input(server or DEFAULT_SERVER, id="lobby-server", compact=True)
+            yield FittingInput(server or DEFAULT_SERVER, id="lobby-server", compact=True)
             yield Label("Variant")
             titles = [(rules.title, key) for key, rules in variants().items()]
             yield Select(titles, value=self.variant, allow_blank=False, id="lobby-variant", compact=True)
         with Horizontal(classes="lobby-row"):
             yield Label("Name")
-            yield Input(name or login_name(), id="lobby-name", max_length=MAX_NAME, compact=True)
+            yield FittingInput(name or login_name(), id="lobby-name", max_length=MAX_NAME, compact=True)
             yield Label("Account")
-            yield Input(id="lobby-account", max_length=MAX_NAME, placeholder="(guest)", compact=True)
+            yield FittingInput(id="lobby-account", max_length=MAX_NAME, placeholder="(guest)", compact=True)
             yield Label("Password")
             yield Input(id="lobby-password", password=True, max_length=MAX_SECRET, placeholder="(kept)", compact=True)
         with Horizontal(id="lobby-lists"):
@@ -140,6 +142,9 @@ class LobbyScreen(Screen["Connect | None"]):
 
         try:
             url = server_url(server)
+            wrong = not_an_address(url)
+            if wrong is not None:
+                raise ValueError(wrong)
             rooms, rows = await lobby(url, variant)
         except ValueError as exc:
             self.say(str(exc), error=True)
@@ -197,6 +202,9 @@ class LobbyScreen(Screen["Connect | None"]):
             if problem:
                 raise ValueError(problem)
             where = to(name)
+            wrong = not_an_address(where.url)
+            if wrong is not None:
+                raise ValueError(wrong)
         except ValueError as exc:
             self.say(str(exc), error=True)
             return None

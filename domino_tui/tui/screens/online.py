@@ -15,10 +15,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import TRAIN_VARIANTS, get_rules
+from ...net.address import not_an_address
 from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
 from ..settings import variants
+from ..widgets.fitting_input import FittingInput
 from .form import DIGITS, FormScreen, line_length, show_length, variant_choices
 
 
@@ -46,17 +48,17 @@ class OnlineScreen(FormScreen[Connect | None]):
             with VerticalScroll(id="online-form", classes="form"):
                 yield Label("Room server (HOST or HOST:PORT, started with domino-tui serve)")
                 server, name, room = self.given
-                yield Input(server or DEFAULT_SERVER, id="server", compact=True)
+                yield FittingInput(server or DEFAULT_SERVER, id="server", compact=True)
                 yield Label(f"Your name (up to {MAX_NAME} characters)")
-                yield Input(name or login_name(), id="name", max_length=MAX_NAME, compact=True)
+                yield FittingInput(name or login_name(), id="name", max_length=MAX_NAME, compact=True)
                 yield Label("Account on that server (optional; played under instead of the name)")
-                yield Input(id="account", max_length=MAX_NAME, compact=True)
+                yield FittingInput(id="account", max_length=MAX_NAME, compact=True)
                 yield Label("Account's password (empty: the session kept on this computer)")
                 yield Input(id="account-password", password=True, max_length=MAX_SECRET, compact=True)
                 yield Label("Password (optional; to join a room that has one, or to give a new room one)")
                 yield Input(id="password", password=True, max_length=128, compact=True)
                 yield Label("To join or watch: the room's code (empty to create a room)")
-                yield Input(room or "", id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
+                yield FittingInput(room or "", id="room", max_length=16, placeholder="e.g. K7QM-3XPA", compact=True)
                 yield Label("A new room's variant")
                 yield Select(
                     variant_choices(),
@@ -104,6 +106,8 @@ class OnlineScreen(FormScreen[Connect | None]):
     def read(self, create: bool, watch: bool = False) -> Connect | str:
         """Where to go, or what is wrong with the form."""
         found = self.read_room(create, watch)
+        if isinstance(found, Connect):
+            found = not_an_address(found.url) or found
         account = self.query_one("#account", Input).value.strip()
         if isinstance(found, str) or not account:
             return found

@@ -44,6 +44,7 @@ from ..sentence import possessive, sentence, verb
 from ..side_panels import BOARD_ROOM, Panel, Placement, place
 from ..table_options import local_names
 from ..tile_keys import LETTERS, tile_key
+from ..widgets.fitting_input import FittingInput
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import HintPanel
 from ..widgets.status import StatusBar, StatusInfo
@@ -657,7 +658,7 @@ class RoomTable(Screen[None]):
         disabled (so never focused) until c opens it: the keys belong to the table."""
         yield Static(id="chat")
         yield Static(id="message")
-        yield Input(
+        yield FittingInput(
             id="chat-input", max_length=MAX_CHAT, placeholder="Say something (Enter sends, Esc cancels)", disabled=True
         )
 
