@@ -85,7 +85,10 @@ def test_a_tournament_run_by_a_normal_user(workdir) -> None:
         for path in (seed_file, spy, program):
             os.chown(path, pwd.getpwnam(USER).pw_uid, -1)
     bots = f"{spy}:Spy,{spy}:Swarm,cmd:sh {program},{spy}:Thinker"
+    # Three seconds a move, not the default one: what is tested is that the sandbox holds for a normal user, and on
+    # a machine busy with other work an honest bot's first-legal move once took past one second of wall time.
     command = [*python, "-m", "domino_tui", "tournament", "--variant", "block", "--bots", bots, "--games", "2"]
+    command += ["--move-limit", "3"]
     run = subprocess.run(
         [*command, "--jobs", "2", "--seed-file", seed_file, "--out", out],
         env=env,
