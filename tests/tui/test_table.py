@@ -327,6 +327,7 @@ async def test_the_palette_at_the_table_offers_what_the_old_one_did(variant):
         assert not OLD_PALETTE - set(commands), "the palette lost commands"
         assert ("Draw a tile" in commands) == the_match(app).rules.has_stock
         assert "Keys" not in commands  # Textual's key panel would take the board's room
+        assert "Theme" in commands  # Textual's theme picker, whose choice the settings keep
         commands["Show or hide the move log"].callback()
         await pilot.pause()
         assert not table.has_class("-log-hidden")
