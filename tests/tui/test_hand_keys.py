@@ -44,6 +44,10 @@ async def test_tile_fourteen_of_a_train_hand_has_the_key_the_hand_shows_and_the_
         assert "`Home`" in shown and f"`{tile_key(10)}`" in shown
 
 
+def test_the_keys_past_the_tenth_tile_are_letters_no_table_key_takes() -> None:
+    assert [tile_key(i) for i in range(9, 13)] == ["0", "a", "b", "e"]  # c chats, d draws
+
+
 async def test_a_letter_past_the_hand_at_the_line_table_says_there_is_no_such_tile() -> None:
     """At the line table too the letters pick the tiles past the tenth (a hand grown by draws): with seven tiles,
     the eleventh's key answers that there is none, and End reaches the seventh."""
