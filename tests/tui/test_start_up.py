@@ -1,5 +1,6 @@
 """What a start gives you: the first start deals classic against the level Normal, its bots pausing 0.6 s; the
-options at start-up deal the game they name, a seed the same deal every time; F1 opens the rules of the variant in
+options at start-up deal the game they name, a seed the same deal every time, ``--opponent person`` a person in
+every seat; F1 opens the rules of the variant in
 play as ? does; your files live in the config folder, which XDG_CONFIG_HOME and DOMINO_TUI_CONFIG_DIR move."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from domino_tui.cli import main
+from domino_tui.net.room import SeatKind
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.screens.help import HelpScreen
 
@@ -75,3 +77,10 @@ def test_your_files_live_in_the_config_folder_xdg_moves_it_and_the_variable_move
     assert places() == [tmp_path / "xdg" / "domino-tui" / name for name in names]
     monkeypatch.setenv("DOMINO_TUI_CONFIG_DIR", str(tmp_path / "elsewhere"))
     assert places() == [tmp_path / "elsewhere" / name for name in names]
+
+
+async def test_opponent_person_at_start_up_gives_every_other_seat_to_a_person(private_config, monkeypatch):
+    app = started_by(["--variant", "partnership", "--opponent", "person", "--seed", "3"], monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.game is not None)
+        assert [seat.kind for seat in the_room(app).seats] == [SeatKind.PERSON] * 4
