@@ -1,7 +1,7 @@
 """What a start gives you: the first start deals classic against the level Normal, its bots pausing 0.6 s; the
 options at start-up deal the game they name, a seed the same deal every time, ``--opponent person`` a person in
-every seat; F1 opens the rules of the variant in
-play as ? does; your files live in the config folder, which XDG_CONFIG_HOME and DOMINO_TUI_CONFIG_DIR move."""
+every seat; F1 opens the rules of the variant in play as ? does; your files live in the config folder, which
+XDG_CONFIG_HOME and DOMINO_TUI_CONFIG_DIR move."""
 
 from __future__ import annotations
 
