@@ -27,6 +27,7 @@ from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.widgets.hint_panel import HintPanel
+from domino_tui.tui.widgets.snake import SnakeView
 from domino_tui.tui.widgets.tracker_panel import TrackerPanel
 from domino_tui.tui.widgets.tracker_panel import render as tracker_text
 
@@ -251,6 +252,9 @@ async def test_a_finished_game_is_recorded_and_reviewed_move_by_move():
         assert "◆ yours" in ranking or f"★ {result.decisions[0].made}" in ranking
         await pilot.press("down")
         assert options.highlighted == min(1, len(result.decisions) - 1)
+        # The table as it was at the decision browsed to.
+        shown = screen.query_one(SnakeView)
+        await wait_for(pilot, lambda: shown.board == result.decisions[options.highlighted].obs.board)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert text_of(app.screen.query_one(".dialog-title")) == "Match over"  # its dialog again (one game: the match)
