@@ -17,6 +17,7 @@ from domino_tui.engine import GameState, observe
 from domino_tui.net.room import Status
 from domino_tui.records import Records
 from domino_tui.records.stats import HEADERS
+from domino_tui.records.store import GameRecord
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.coach_desk import ReviewJob
@@ -346,6 +347,32 @@ async def test_statistics_list_the_record_and_replay_a_game(private_config):
         await pilot.press("end")
         assert replay.states[replay.index] == the_game(app)
         assert "You" in text_of(replay.query_one("#replay-hands"))
+
+
+async def test_a_game_played_online_is_listed_but_has_no_replay(private_config):
+    online = GameRecord(  # as the table records a room's game: the server keeps the deal
+        variant="block",
+        seats=("You", "people"),
+        opponent="people",
+        seed=0,
+        game_no=1,
+        result="won",
+        points_for=20,
+        points_against=0,
+        game={},
+    )
+    assert Records().add(online) is None
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await seated(pilot)
+        app.coach.open_stats()
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-games")))
+        assert app.screen.query_one("#stats-games").row_count == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert not replay.states and replay.problem
+        assert text_of(replay.query_one("#replay-step")) == replay.problem
 
 
 async def test_mexican_train_at_this_keyboard_has_the_tracker_and_undo():
