@@ -168,7 +168,7 @@ async def screen_shot(
         await wait_for_turn(pilot)
         for _ in range(moves):
             await play_one(pilot)
-        {"new-game": app.action_new_game, "help": app.action_help, "score-sheet": app.action_score_sheet}[screen]()
+        await pilot.press({"new-game": "n", "help": "question_mark", "score-sheet": "s"}[screen])
         await pilot.pause(0.2)
         app.save_screenshot(str(out / name))
 

@@ -160,3 +160,19 @@ def test_players_reach_the_table_for_every_variant_that_seats_several_numbers(mo
     monkeypatch.setattr("domino_tui.tui.app.run", lambda **options: started.update(options) or 0)
     assert main(["--variant", variant, "--players", str(players)]) == 0
     assert (started["variant"], started["players"]) == (variant, players)
+
+
+def test_the_servers_listen_on_this_machine_only_unless_told_and_a_user_bot_has_a_second_a_move():
+    # Defaults a user relies on without reading --help: a room server or a web face started bare is not open to
+    # the network, and a tournament cuts off a user bot's move after 1 s.
+    from domino_tui.cli import web_parser
+    from domino_tui.net.cli import build_parser as serve_parser
+    from domino_tui.net.cli import server_config
+    from domino_tui.tournament.cli import build_parser as tournament_parser
+
+    served = server_config(serve_parser().parse_args([]), "rooms.sqlite3")
+    assert served.host == "127.0.0.1"
+    assert server_config(serve_parser().parse_args(["--host", "0.0.0.0"]), "rooms.sqlite3").host == "0.0.0.0"
+    web = web_parser().parse_args([])
+    assert (web.host, web.port) == ("127.0.0.1", 8000)
+    assert tournament_parser().parse_args(["--bots", "greedy,dummy"]).move_limit == 1.0

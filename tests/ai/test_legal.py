@@ -62,6 +62,18 @@ def test_every_level_builds_a_registered_bot_that_plays() -> None:
         play_out("block", [bot, make_bot("greedy", random.Random(1))], 7)
 
 
+def test_each_level_is_the_bot_and_the_time_a_decision_the_new_game_screen_says() -> None:
+    levels = {name: make_level(name, random.Random(0)) for name in LEVELS}
+    assert {name: bot.name for name, bot in levels.items()} == {
+        "Beginner": "random",
+        "Easy": "greedy",
+        "Normal": "expert",
+        "Hard": "expert",
+        "Master": "expert",
+    }
+    assert [levels[name].options.budget for name in ("Normal", "Hard", "Master")] == [0.03, 0.2, 0.6]
+
+
 def test_unknown_names_get_a_clear_message() -> None:
     with pytest.raises(ValueError, match="choose one of"):
         make_bot("grandmaster")

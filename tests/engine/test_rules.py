@@ -69,3 +69,22 @@ def test_sides_are_placed_by_their_points_the_way_the_rules_count_them() -> None
     assert places_of((40, 12, 40, 90), lowest_wins=False) == (1, 3, 1, 0)
     assert places_of((40, 12, 40, 90), lowest_wins=True) == (1, 0, 1, 3)  # equal points share a place
     assert places_of((7, 7), lowest_wins=True) == (0, 0)
+
+
+def test_each_variant_seats_deals_and_plays_to_the_figures_it_is_known_by() -> None:
+    # The figures a player knows each variant by, as the README's table of variants lists them: (seats, the set's
+    # highest double, tiles each by seats, tiles left undealt, points to win, games a match, games at the table).
+    figures = {
+        "classic": ((2,), 6, (7,), 14, None, 1, None),
+        "block": ((2,), 6, (7,), 14, 100, None, None),
+        "allfives": ((2,), 6, (7,), 14, 150, None, None),
+        "fivesandthrees": ((2, 3, 4), 6, (7, 5, 5), 14, 61, None, None),
+        "partnership": ((4,), 6, (7,), 0, 200, None, None),
+        "partnership9": ((4,), 9, (10,), 15, None, 1000, 10),
+    }
+    for name, (seats, top, hands, aside, target, games, table_games) in figures.items():
+        rules = get_rules(name)
+        assert rules.player_counts == seats and rules.max_pip == top, name
+        assert tuple(rules.with_players(n).hand_size for n in seats) == hands, name
+        assert (top + 1) * (top + 2) // 2 - rules.players * rules.hand_size == aside, name
+        assert (rules.target, rules.games, rules.table_games) == (target, games, table_games), name

@@ -18,6 +18,12 @@ def found() -> cgroups.Controllers:
     return found
 
 
+def test_each_host_may_use_a_gibibyte_and_64_processes() -> None:
+    # What a class tournament's user bot is allowed, as the README and docs/sandbox.md tell the students (its one
+    # CPU: the quota the test below reads).
+    assert (cgroups.MEMORY_LIMIT, cgroups.PROCESS_LIMIT) == (1 << 30, 64)
+
+
 def limits(paths: list[str]) -> dict[str, str]:
     out = {}
     for path in paths:

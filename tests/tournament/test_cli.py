@@ -14,6 +14,19 @@ from domino_tui.tournament.cli import main
 from domino_tui.tournament.progress import ProgressBar
 
 
+def test_without_a_seed_file_the_secret_seed_is_printed_and_saved_and_replays_the_run(tmp_path, capsys) -> None:
+    args = ["--variant", "block", "--bots", "greedy,dummy", "--games", "4", "--jobs", "1", "--out"]
+    assert main([*args, str(tmp_path / "secret.json")]) == 0
+    printed = capsys.readouterr().out
+    secret = json.loads((tmp_path / "secret.json").read_text())
+    seed = secret["settings"]["seed"]
+    assert f"seed {seed}," in printed
+    (tmp_path / "seed").write_text(f"{seed}\n")
+    assert main([*args, str(tmp_path / "again.json"), "--seed-file", str(tmp_path / "seed")]) == 0
+    again = json.loads((tmp_path / "again.json").read_text())
+    assert (again["settings"], again["matches"]) == (secret["settings"], secret["matches"])
+
+
 def test_a_tournament_prints_the_ranking_and_writes_json(tmp_path, capsys) -> None:
     out = tmp_path / "results.json"
     seed = tmp_path / "seed"

@@ -17,6 +17,7 @@ from domino_tui.engine import GameState, observe
 from domino_tui.net.room import Status
 from domino_tui.records import Records
 from domino_tui.records.stats import HEADERS
+from domino_tui.records.store import GameRecord
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.coach_desk import ReviewJob
@@ -27,6 +28,7 @@ from domino_tui.tui.screens.review import ReviewScreen
 from domino_tui.tui.screens.stats import StatsScreen
 from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.widgets.hint_panel import HintPanel
+from domino_tui.tui.widgets.snake import SnakeView
 from domino_tui.tui.widgets.tracker_panel import TrackerPanel
 from domino_tui.tui.widgets.tracker_panel import render as tracker_text
 
@@ -244,6 +246,9 @@ async def test_a_finished_game_is_recorded_reviewed_move_by_move_and_replayed_fr
         assert "◆ yours" in ranking or f"★ {result.decisions[0].made}" in ranking
         await pilot.press("down")
         assert options.highlighted == min(1, len(result.decisions) - 1)
+        # The table as it was at the decision browsed to.
+        shown = screen.query_one(SnakeView)
+        await wait_for(pilot, lambda: shown.board == result.decisions[options.highlighted].obs.board)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert text_of(app.screen.query_one(".dialog-title")) == "Match over"  # its dialog again (one game: the match)
@@ -330,6 +335,32 @@ async def test_the_review_fills_in_decision_by_decision_as_they_are_rated():
         await wait_for(pilot, lambda: screen.has_class("-ready"))
         assert not any(options.get_option_at_index(i).disabled for i in range(len(todo)))
         assert options.highlighted == last  # where the player was browsing
+
+
+async def test_a_game_played_online_is_listed_but_has_no_replay(private_config):
+    online = GameRecord(  # as the table records a room's game: the server keeps the deal
+        variant="block",
+        seats=("You", "people"),
+        opponent="people",
+        seed=0,
+        game_no=1,
+        result="won",
+        points_for=20,
+        points_against=0,
+        game={},
+    )
+    assert Records().add(online) is None
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await seated(pilot)
+        app.coach.open_stats()
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-games")))
+        assert app.screen.query_one("#stats-games").row_count == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = app.screen
+        assert not replay.states and replay.problem
+        assert text_of(replay.query_one("#replay-step")) == replay.problem
 
 
 async def test_mexican_train_at_this_keyboard_has_the_tracker_and_undo():

@@ -69,6 +69,15 @@ async def test_quick_match_seats_you_at_a_table_and_escape_cancels_a_search(serv
         await pilot.press("escape")  # the search ends; the lobby stays
         await until([pilot], lambda: waiting(server) == 0)
         assert app.screen is screen
+        # Bots after a wait of your choice: never, 30 s, 1 or 2 minutes; the server is told the wait chosen.
+        wait = screen.query_one("#lobby-bots-after", Select)
+        assert [value for _, value in wait._options if value is not Select.BLANK] == [None, 30.0, 60.0, 120.0]
+        wait.value = 60.0
+        await pilot.press("ctrl+f")
+        await until([pilot], lambda: waiting(server) == 1)
+        assert [s.bots_after for queue in server.server.seekers.values() for s in queue] == [60.0]
+        await pilot.press("escape")
+        await until([pilot], lambda: waiting(server) == 0)
         await pilot.press("ctrl+f")
         await until([pilot], lambda: waiting(server) == 1)
         other = asyncio.ensure_future(quick_match(server.url, "classic", "Yan"))

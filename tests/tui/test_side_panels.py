@@ -13,7 +13,7 @@ from domino_tui.tui.widgets.snake import SnakeView
 
 from .board_view import assert_all_visible, assert_board_has_room, assert_quit_on_screen
 from .coachseat_helpers import sat_down
-from .conftest import make_app, settle
+from .conftest import make_app, settle, until
 from .fast_input import catch_up, type_keys
 
 LOG, TRACKER, HINT = Panel("log", 32, False), Panel("tracker", 34, False), Panel("hint", 40, True)
@@ -98,3 +98,17 @@ async def test_a_log_kept_on_from_an_earlier_start_never_covers_the_table(varian
         assert app.table.show_log is True  # kept on: the table read the setting
         assert app.table.placement.over is None
         assert_all_visible(app.table)
+
+
+async def test_the_log_shows_by_itself_from_130_columns_and_the_tracker_from_160():
+    app = make_app("classic", seed=1)
+    async with app.run_test(size=(129, 40)) as pilot:
+        await sat_down(pilot)
+        table = app.table
+        shown = []
+        for width in (129, 130, 159, 160, 129):
+            await pilot.resize_terminal(width, 40)
+            await until(pilot, lambda width=width: app.size.width == width)
+            await pilot.pause()
+            shown.append((not table.has_class("-log-hidden"), not table.has_class("-tracker-hidden")))
+        assert shown == [(False, False), (True, False), (True, False), (True, True), (False, False)]

@@ -162,6 +162,23 @@ async def test_keys_work_while_a_slow_bot_thinks(monkeypatch):
         assert table.query_one(HandView).tiles == game.hand(HUMAN)
 
 
+async def test_q_quits_while_a_bot_thinks(monkeypatch):
+    app = make_app("block", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await seated(pilot)
+        slow = SlowBot(monkeypatch)
+        try:
+            move = next(m for m in the_game(app).legal_moves() if m.kind is Kind.PLAY)
+            await type_keys(pilot, *keys_for(app.table, move))
+            await until(pilot, lambda: slow.thinking.is_set())
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running, limit=5)
+            assert not slow.release.is_set()  # the bot was still thinking when the app ended
+        finally:
+            slow.release.set()
+    assert app.return_code == 0
+
+
 async def test_a_broken_bot_loses_its_turn_and_the_game_goes_on(monkeypatch):
     # The room's host makes a failing bot's first legal move for it (net/host.py `_bot_move`).
     app = make_app("block", seed=1)
@@ -327,6 +344,7 @@ async def test_the_palette_at_the_table_offers_what_the_old_one_did(variant):
         assert not OLD_PALETTE - set(commands), "the palette lost commands"
         assert ("Draw a tile" in commands) == the_match(app).rules.has_stock
         assert "Keys" not in commands  # Textual's key panel would take the board's room
+        assert "Theme" in commands  # Textual's theme picker, whose choice the settings keep
         commands["Show or hide the move log"].callback()
         await pilot.pause()
         assert not table.has_class("-log-hidden")
