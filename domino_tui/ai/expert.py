@@ -75,9 +75,6 @@ class ExpertOptions:
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
-    consistent: int = 1
-    """(Mexican Train) guesses drawn for each one searched, until one's hands would have made the other seats'
-    plays since their last draw as the planner (`trainplanner`) makes them (1: every guess as drawn)."""
 
 
 class ExpertBot(SearchingBot):
@@ -194,7 +191,7 @@ class ExpertBot(SearchingBot):
 
     def train_search(self) -> TrainSearch:
         o = self.options
-        return TrainSearch(self.rng, o.budget, o.samples, o.train_explore, MIN_SAMPLES, o.width, o.margin, o.consistent)
+        return TrainSearch(self.rng, o.budget, o.samples, o.train_explore, MIN_SAMPLES, o.width, o.margin)
 
     def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's

@@ -27,11 +27,10 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Kind
 from ..engine.moves import Move
-from ..engine.train_core import TrainRound, train_play_code, train_tables
+from ..engine.train_core import train_tables
 from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
-from .sampling import Guess
 from .train_loops import PlannerPlayout
 from .train_planner import TrainPlannerBot
 from .train_view import Replayed, kernel_round, move_code, replay
@@ -85,14 +84,11 @@ class TrainSearch:
         min_samples: int,
         width: int = 0,
         margin: float = 0.0,
-        tries: int = 1,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
         ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
         ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
-        beats it by ``margin`` standard errors of their paired difference over the guesses. ``tries``: guesses drawn
-        for each one searched, until one's hands would have made every play of the other seats since their last
-        draw as the planner makes it (1: every guess searched as drawn)."""
+        beats it by ``margin`` standard errors of their paired difference over the guesses."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
@@ -100,7 +96,6 @@ class TrainSearch:
         self.min_samples = min_samples
         self.width = width
         self.margin = margin
-        self.tries = tries
         self.done = 0  # the guesses the last search looked at
 
     def choose(self, obs: TrainObservation) -> Move:
@@ -156,9 +151,8 @@ class TrainSearch:
         budget = self.budget
         seat = obs.seat
         done = 0
-        checks = play_checks(obs, replayed) if self.tries > 1 else []
         while done < self.samples:
-            guess = consistent_guess(sampler, checks, playout, self.tries, rng)
+            guess = sampler.sample(rng)
             root = kernel_round(replayed, guess.masks, guess.stock)
             values = [0.0] * len(codes)
             for i, code in enumerate(codes):
@@ -179,68 +173,6 @@ class TrainSearch:
                 break
         self.done = done
         return [t / done for t in totals], done, spread
-
-
-Check = tuple[int, int, list[int], TrainRound]
-
-
-def play_checks(obs: TrainObservation, replayed: Replayed) -> list[Check]:
-    """The other seats' plays since their last draw, as (seat, move code, hand sizes, position before it), the
-    seat's hand then being its hand now and the tiles it has played since (a planner's play, `PlannerPlayout`
-    says, given a guess's hands)."""
-    history = obs.history
-    ts = obs.rules.tiles
-    players = obs.rules.players
-    sizes = list(obs.hand_sizes)
-    later = [0] * players
-    drew = [False] * players
-    out: list[Check] = []
-    for i in range(len(history) - 1, -1, -1):
-        ev = history[i]
-        if ev.kind is Kind.PLAY:
-            assert ev.tile is not None and ev.train is not None
-            sizes[ev.seat] += 1
-            later[ev.seat] |= 1 << ts.index[ev.tile]
-            position = replayed.before.get(i)
-            if position is not None and not drew[ev.seat]:
-                code = train_play_code(ts.index[ev.tile], ev.train)
-                out.append((ev.seat, code, [*sizes, later[ev.seat]], position))
-        elif ev.kind is Kind.DRAW:
-            sizes[ev.seat] -= 1
-            drew[ev.seat] = True
-    return out
-
-
-def disagreements(checks: Sequence[Check], masks: Sequence[int], checker: PlannerPlayout, limit: int = 1 << 30) -> int:
-    """How many of ``checks``' plays the planner would not have made with a guess's hands (``masks``), counted up
-    to ``limit``."""
-    count = 0
-    for seat, code, sizes, position in checks:
-        players = len(masks)
-        hands = [(1 << sizes[s]) - 1 for s in range(players)]
-        hands[seat] = masks[seat] | sizes[players]
-        sim = position.copy()
-        sim.redeal(hands, [])
-        if checker.planner_move(sim) != code:
-            count += 1
-            if count >= limit:
-                break
-    return count
-
-
-def consistent_guess(
-    sampler: WideSampler, checks: Sequence[Check], checker: PlannerPlayout, tries: int, rng: random.Random
-) -> Guess:
-    """A guess from ``sampler`` whose hands make every one of ``checks``' plays as the planner does, drawn up to
-    ``tries`` times; the last one drawn if none does. Rejecting the others leaves the guesses spread as the
-    consistent deals are (the planner plays one move for each hand), where keeping the one that breaks the fewest
-    of the checks would lean towards hands whose plays are easy to explain."""
-    guess = sampler.sample(rng)
-    tried = 1
-    while checks and tried < tries and disagreements(checks, guess.masks, checker, 1):
-        guess = sampler.sample(rng)
-        tried += 1
-    return guess
 
 
 def weights(max_pip: int) -> list[int]:

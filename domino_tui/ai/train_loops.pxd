@@ -39,9 +39,7 @@ cdef class PlannerPlayout:
     cdef int found_first
     cpdef void finish(self, TrainRound sim) except *
     cpdef int choose(self, TrainRound sim) except? -3
-    cpdef int planner_move(self, TrainRound sim) except? -3
     cdef int rule_choice(self, TrainRound sim, int n) noexcept
-    cdef int planner_choice(self, TrainRound sim, int n) noexcept
     cdef inline bint in_mask(self, int tile, unsigned long long low, unsigned long long high) noexcept
     cdef bint is_covered(self, int tile, unsigned long long low, unsigned long long high) noexcept
     cdef void run(self, int end, unsigned long long low, unsigned long long high) noexcept

@@ -185,69 +185,6 @@ class PlannerPlayout:
             return self.moves[0]
         return self.rule_choice(sim, n)
 
-    @cython.ccall
-    @cython.exceptval(-3, check=True)
-    def planner_move(self, sim: TrainRound) -> cython.int:
-        """The planner's own move (train_planner.TrainPlannerBot) for the seat to act in ``sim``."""
-        n: cython.int = sim.fill_legal(self.moves)
-        if n == 1:
-            return self.moves[0]
-        return self.planner_choice(sim, n)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def planner_choice(self, sim: TrainRound, n: cython.int) -> cython.int:
-        """The planner's move (train_planner.TrainPlannerBot: the play of the highest `worth`, the first of equals)
-        among the ``n`` legal moves written in ``moves``; the worth's tuple is one integer here, field by field."""
-        t: TrainTables = self.t
-        seat: cython.int = sim.turn
-        low: cython.ulonglong = sim.hand_low[seat]
-        high: cython.ulonglong = sim.hand_high[seat]
-        own_end: cython.int = sim.train_ends[seat]
-        marked: cython.bint = sim.train_marked[seat]
-        i: cython.int
-        s: cython.int
-        code: cython.int
-        tile: cython.int
-        end: cython.int
-        pips: cython.int
-        on_own: cython.bint
-        double: cython.bint
-        key: cython.longlong
-        best_key: cython.longlong = -1
-        best: cython.int = -1
-        near_out: cython.bint = False
-        for s in range(sim.players):
-            if s != seat and popcount(sim.hand_low[s]) + popcount(sim.hand_high[s]) <= NEAR_OUT:
-                near_out = True
-                break
-        for i in range(n):
-            code = self.moves[i]
-            if code < 0:
-                continue
-            tile = code >> SHIFT
-            pips = t.tile_pips[tile]
-            double = t.tile_low[tile] == t.tile_high[tile]
-            on_own = (code & TRAIN_BITS) == seat
-            end = other_half(t.tile_low[tile], t.tile_high[tile], own_end) if on_own else own_end
-            if tile < WORD_BITS:
-                self.run(end, low ^ (ONE << tile), high)
-            else:
-                self.run(end, low, high ^ (ONE << (tile - WORD_BITS)))
-            # (covered, pips if someone is near out, on its own marked train, run length, double, pips, run pips)
-            key = 1 if self.is_covered(tile, low, high) else 0
-            key = key << 5 | (pips if near_out else 0)
-            key = key << 1 | (1 if marked and on_own else 0)
-            key = key << 7 | self.found_length
-            key = key << 1 | (1 if double else 0)
-            key = key << 5 | pips
-            key = key << 12 | self.found_pips
-            if key > best_key:
-                best, best_key = code, key
-        if best < 0:  # no play: the draw, or the pass
-            return self.moves[0]
-        return best
-
     @cython.cfunc
     @cython.exceptval(check=False)
     def rule_choice(self, sim: TrainRound, n: cython.int) -> cython.int:
