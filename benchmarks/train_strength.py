@@ -16,11 +16,16 @@ round (the pips left in its hand; fewer is better) with a 95% interval, the othe
 the paired difference (the expert's points minus greedy's, deal by deal, with its 95% interval);
 and the expert's think time per decision (median, p95, max; decisions with a single legal move are not thought
 about and are left out). ``--seconds`` stops early after that long and says how many rounds it played.
+
+Two versions of the measured bot are compared on the same deals by saving one run's points (``--save FILE``) and
+pairing the other's with them (``--paired-with FILE``: its points minus the saved ones deal by deal, and its rounds
+lowest alone minus theirs, each with its 95% interval); ``--no-reference`` leaves out the reference arm then.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -28,6 +33,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from benchmarks.strength import wilson
 from domino_tui.ai import make_bot
@@ -46,6 +52,7 @@ class Side:
     points: list[int] = field(default_factory=list)
     others: int = 0  # the other seats' points, summed
     think: list[float] = field(default_factory=list)
+    lowest_by_deal: list[int] = field(default_factory=list)  # 1 where it had the lowest score alone
 
     def add(self, other: Side) -> None:
         self.rounds += other.rounds
@@ -54,6 +61,7 @@ class Side:
         self.points += other.points
         self.others += other.others
         self.think += other.think
+        self.lowest_by_deal += other.lowest_by_deal
 
 
 @dataclass(frozen=True)
@@ -102,8 +110,10 @@ def opponent(name: str, rng: random.Random) -> Bot:
 def score(side: Side, points: list[int], seat: int, think: list[float]) -> None:
     side.rounds += 1
     low = min(points)
+    alone = points[seat] == low and points.count(low) == 1
+    side.lowest_by_deal.append(int(alone))
     if points[seat] == low:
-        if points.count(low) == 1:
+        if alone:
             side.lowest += 1
         else:
             side.shared += 1
@@ -112,8 +122,10 @@ def score(side: Side, points: list[int], seat: int, think: list[float]) -> None:
     side.think += think
 
 
-def chunk(args: tuple[Table, int, int, str, str | None, float, dict[str, object]]) -> tuple[Side, Side, int]:
-    table, start, stop, bot, level, stop_at, options = args
+def chunk(
+    args: tuple[Table, int, int, str, str | None, float, dict[str, object], bool],
+) -> tuple[Side, Side, int]:
+    table, start, stop, bot, level, stop_at, options, with_reference = args
     ours, reference = Side(), Side()
     for deal in range(start, stop):
         if time.time() > stop_at:
@@ -121,8 +133,9 @@ def chunk(args: tuple[Table, int, int, str, str | None, float, dict[str, object]
         seat = deal % table.players
         points, think = play(table, deal, seat, bot, level, options)
         score(ours, points, seat, think)
-        points, _ = play(table, deal, seat, table.against, None)
-        score(reference, points, seat, [])
+        if with_reference:
+            points, _ = play(table, deal, seat, table.against, None)
+            score(reference, points, seat, [])
     return ours, reference, stop - start
 
 
@@ -131,6 +144,12 @@ def interval(xs: list[int]) -> str:
         return ""
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
     return f" ± {half:.1f}"
+
+
+def interval_percent(xs: list[int]) -> str:
+    if len(xs) < 2:
+        return ""
+    return f" ± {100 * 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)):.1f}"
 
 
 def line(label: str, side: Side, players: int) -> str:
@@ -154,6 +173,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=math.inf, help="stop after this long")
+    parser.add_argument("--save", metavar="FILE", help="write the measured seat's points, deal by deal, to FILE (JSON)")
+    parser.add_argument(
+        "--no-reference",
+        action="store_true",
+        help="play each deal once, without the reference arm (to compare runs with --save and --paired-with)",
+    )
+    parser.add_argument(
+        "--paired-with",
+        metavar="FILE",
+        help="also print the points, deal by deal, minus those --save wrote in an earlier run of the same deals",
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -171,7 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))
     table = Table(args.players, args.against, args.seed)
     bot, level = (args.bot, None) if args.bot else ("expert", args.level)
-    tasks = [(table, s, min(s + size, args.rounds), bot, level, stop_at, options) for s in range(0, args.rounds, size)]
+    tasks = [
+        (table, s, min(s + size, args.rounds), bot, level, stop_at, options, not args.no_reference)
+        for s in range(0, args.rounds, size)
+    ]
     ours, reference = Side(), Side()
     played = 0
     if args.jobs > 1:
@@ -185,21 +218,34 @@ def main(argv: list[str] | None = None) -> int:
         played += n
     seconds = time.time() - started
     measured = args.bot or f"expert ({args.level})"
+    times = "once" if args.no_reference else "twice"
     playing = f"{args.bot}" if args.bot else f"expert at {args.level} {LEVELS[args.level].options or '(its defaults)'}"
     print(
-        f"Mexican Train, {args.players} players, {played} deals (of {args.rounds} asked) each played twice, "
+        f"Mexican Train, {args.players} players, {played} deals (of {args.rounds} asked) each played {times}, "
         f"seed {args.seed}, {args.jobs} job(s), {seconds:.0f} s; {playing}" + (f" with {options}" if options else "")
     )
     others = f"v {args.players - 1} {args.against}"
     heads = f"{'the measured seat':<34} {'lowest alone (95% CI)':<22} {'shared':>6}"
     print(f"{heads}   {'points/round':<14}  {'others/round':>6}")
     print(line(f"{measured} {others}", ours, args.players))
-    print(line(f"{args.against} {others} (reference)", reference, args.players))
-    diffs = [a - b for a, b in zip(ours.points, reference.points, strict=True)]
-    if diffs:
+    if reference.rounds:
+        print(line(f"{args.against} {others} (reference)", reference, args.players))
+    diffs = [a - b for a, b in zip(ours.points, reference.points, strict=False)]
+    if reference.points:
         print(
             f"paired: {measured}'s points minus {args.against}'s in the same seat of the same deal: "
             f"{statistics.fmean(diffs):+.2f}{interval(diffs)} per round (negative: it keeps fewer pips)"
+        )
+    if args.save:
+        Path(args.save).write_text(json.dumps({"points": ours.points, "lowest": ours.lowest_by_deal}))
+    if args.paired_with:
+        earlier = json.loads(Path(args.paired_with).read_text())
+        other = earlier["points"][: len(ours.points)]
+        diffs = [a - b for a, b in zip(ours.points, other, strict=True)]
+        gained = [a - b for a, b in zip(ours.lowest_by_deal, earlier["lowest"], strict=False)]
+        print(
+            f"paired with {args.paired_with}: points {statistics.fmean(diffs):+.2f}{interval(diffs)} per round, "
+            f"lowest alone {100 * statistics.fmean(gained):+.1f}{interval_percent(gained)} points of percentage"
         )
     print(f"even: the lowest alone in {100 / args.players:.1f}% of rounds")
     think = sorted(ours.think)
