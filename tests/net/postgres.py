@@ -20,6 +20,10 @@ import psycopg
 
 BINARIES = Path("/usr/lib/postgresql")
 
+# Waits until its standard input closes, then stops the server at once and removes its folder ($1 pg_ctl, $2 the
+# data folder, $3 the server's folder).
+WATCHDOG = 'read -r _; "$1" -D "$2" -m immediate -w stop; rm -rf "$3"'
+
 
 def binaries() -> Path:
     """The folder of the newest PostgreSQL installed, or a failure that says what to install."""
@@ -50,6 +54,7 @@ class PostgresServer:
         self.data = self.folder / "data"
         self._names = itertools.count()
         self.running = False
+        self.watchdog: subprocess.Popen[bytes] | None = None
 
     def _run(self, *command: str) -> None:
         done = subprocess.run(
@@ -71,6 +76,25 @@ class PostgresServer:
             "-c shared_buffers=16MB"
         )
         log = str(self.folder / "server.log")
+        # The server is stopped by a watchdog that waits on a pipe only this process holds open: when this process
+        # ends, however it ends (a run killed mid-test, whose own `stop` never comes), the pipe closes and the
+        # watchdog stops the server and removes its folder, so no PostgreSQL outlives the tests that started it.
+        self.watchdog = subprocess.Popen(
+            [
+                *as_server_user(),
+                "sh",
+                "-c",
+                WATCHDOG,
+                "watchdog",
+                str(self.bin / "pg_ctl"),
+                str(self.data),
+                str(self.folder),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=self.folder,
+        )
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", log, "-o", options, "-w", "start")
         self.running = True
 
@@ -88,8 +112,11 @@ class PostgresServer:
 
     def stop(self) -> None:
         try:
-            if self.running:
-                self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            if self.watchdog is not None:
+                assert self.watchdog.stdin is not None
+                self.watchdog.stdin.close()  # the watchdog stops the server, as if this process had ended
+                self.watchdog.wait(timeout=60)
+                self.watchdog = None
                 self.running = False
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
