@@ -20,7 +20,8 @@ def address_problem(url: str) -> str | None:
         parts = urlsplit(url)
     except ValueError:  # brackets around what is no IPv6 address
         return "its host is neither a name nor an IP address"
-    if parts.scheme != "ws" or parts.username is not None or parts.path.strip("/") or parts.query or parts.fragment:
+    # An empty query or fragment is no part of urlsplit's answer, but the network's library refuses its mark.
+    if parts.scheme != "ws" or parts.username is not None or parts.path.strip("/") or "?" in url or "#" in url:
         return "it is not HOST:PORT"
     try:
         port = parts.port
