@@ -408,7 +408,7 @@ def server_url(text: str) -> str:
     if not colon or not port.isdigit():
         host, port = where, str(DEFAULT_PORT)
     url = f"ws://{host}:{port}"
-    wrong = not_an_address(url)
+    wrong = not_an_address(url, text)
     if wrong is not None:
         raise ValueError(wrong)
     return url

@@ -51,6 +51,13 @@ def test_a_server_s_address_as_people_write_it_is_refused_in_words(case: str) ->
     words(str(refused.value))
 
 
+@pytest.mark.parametrize("text", ["h:1#", " h:1? ", "h:"])
+def test_a_refused_address_is_quoted_as_it_was_written_not_as_it_was_read(text: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        server_url(text)
+    assert str(refused.value).startswith(f"{text.strip()!r} is not a room server's address")
+
+
 @pytest.mark.parametrize("case", list(NO_SERVER))
 def test_a_room_s_address_as_people_write_it_is_refused_in_words(case: str) -> None:
     with pytest.raises(ValueError) as refused:
