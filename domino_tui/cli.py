@@ -285,7 +285,6 @@ def join_main(argv: Sequence[str]) -> int:
         connect = Connect.join(args.address, name.strip(), args.password, watch=args.watch, seat=seat)
     except ValueError as exc:
         parser.error(str(exc))
-    server_or_error(parser, connect.url)
     if args.account is not None:
         connect = replace(connect, account=name.strip(), account_password=account_password(connect.url, name))
     from .tui.app import run as run_app
@@ -319,7 +318,6 @@ def leaderboard_main(argv: Sequence[str]) -> int:
         url = server_url(args.server)
     except ValueError as exc:
         parser.error(str(exc))
-    server_or_error(parser, url)
     try:
         rows = asyncio.run(leaderboard(url, args.variant, args.limit))
     except NetError as exc:
@@ -359,7 +357,6 @@ def lobby_main(argv: Sequence[str]) -> int:
         url = server_url(args.server)
     except ValueError as exc:
         parser.error(str(exc))
-    server_or_error(parser, url)
     if not args.list:
         from .tui.app import run as run_app
 
@@ -377,15 +374,6 @@ def lobby_main(argv: Sequence[str]) -> int:
         people = ", ".join(name if rating is None else f"{name} ({rating:.1f})" for name, rating, _ in room.people)
         print(f"{room.room:<10}  {room.variant:<14}  {room.free:>4}  {people}")
     return 0
-
-
-def server_or_error(parser: argparse.ArgumentParser, url: str) -> None:
-    """End with the usage and why, when no room server can be at ``url`` (the network's library would raise)."""
-    from .net.address import not_an_address
-
-    wrong = not_an_address(url)
-    if wrong is not None:
-        parser.error(wrong)
 
 
 def account_password(url: str, account: str) -> str | None:

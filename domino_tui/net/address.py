@@ -20,7 +20,8 @@ def address_problem(url: str) -> str | None:
         parts = urlsplit(url)
     except ValueError:  # brackets around what is no IPv6 address
         return "its host is neither a name nor an IP address"
-    if parts.scheme != "ws" or parts.username is not None or parts.path.strip("/") or parts.query or parts.fragment:
+    # An empty query or fragment is no part of urlsplit's answer, but the network's library refuses its mark.
+    if parts.scheme != "ws" or parts.username is not None or parts.path.strip("/") or "?" in url or "#" in url:
         return "it is not HOST:PORT"
     try:
         port = parts.port
@@ -44,10 +45,11 @@ def address_problem(url: str) -> str | None:
     return None
 
 
-def not_an_address(url: str) -> str | None:
-    """A sentence saying ``url`` is no room server's address and why (quoted short and safe: it may be anything);
-    None when it is one."""
+def not_an_address(url: str, written: str | None = None) -> str | None:
+    """A sentence saying ``url`` is no room server's address and why, quoting it as ``written`` by a person when
+    it was made of that (short and safe: it may be anything); None when it is one."""
     why = address_problem(url)
     if why is None:
         return None
-    return f"{shown(url.removeprefix('ws://'))} is not a room server's address: {why}. Write HOST[:PORT]."
+    quoted = shown(url.removeprefix("ws://") if written is None else written.strip())
+    return f"{quoted} is not a room server's address: {why}. Write HOST[:PORT]."

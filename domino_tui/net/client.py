@@ -19,7 +19,9 @@ from urllib.parse import quote
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
+from .address import not_an_address
 from .heard import (
     Chat,
     Connection,
@@ -84,23 +86,28 @@ DEFAULT_PORT = 8765
 
 
 def room_address(text: str) -> tuple[str, str]:
-    """``HOST[:PORT]/ROOM`` (a room's address as people write it) as the server's URL and the room's code."""
+    """``HOST[:PORT]/ROOM`` (a room's address as people write it) as the server's URL and the room's code;
+    ValueError saying why in words when it is not one (`server_url`)."""
     where, slash, room = text.strip().removeprefix("ws://").rpartition("/")
     if not slash or not where or not room:
-        raise ValueError(f"not HOST[:PORT]/ROOM: {text!r}")
-    host, colon, port = where.rpartition(":")
-    if not colon or not port.isdigit():
-        host, port = where, str(DEFAULT_PORT)
-    return f"ws://{host}:{port}", room
+        raise ValueError(
+            f"{shown(text)} is not a room's address: write HOST[:PORT]/ROOM, e.g. 127.0.0.1:{DEFAULT_PORT}/K7QM-3XPA"
+        )
+    return server_url(where), room
+
+
+def room_path(room: object) -> str:
+    """Where on a server to connect for ``room``: ``/room/CODE``, the code written as the server keeps it, so that a
+    proxy in front of several server processes sends every connection of a room to the same one (docs/network.md);
+    the server's root when no room is known yet (to create one)."""
+    if not isinstance(room, str) or not room:
+        return ""
+    return f"/room/{quote(normal_room_code(room), safe='')}"
 
 
 def room_url(url: str, room: object) -> str:
-    """Where to connect for ``room`` on the server at ``url``: ``ws://HOST:PORT/room/CODE``, the code written as
-    the server keeps it, so that a proxy in front of several server processes sends every connection of a room to
-    the same one (docs/network.md); the server's own URL when no room is known yet (to create one)."""
-    if not isinstance(room, str) or not room:
-        return url
-    return f"{url.rstrip('/')}/room/{quote(normal_room_code(room), safe='')}"
+    """``ws://HOST:PORT/room/CODE``: where to connect for ``room`` on the server at ``url`` (`room_path`)."""
+    return f"{url.rstrip('/')}{room_path(room)}"
 
 
 class RoomClient(SeatClient):
@@ -171,7 +178,7 @@ class RoomClient(SeatClient):
         self._welcomed = False
         try:
             room = self.welcome.room if self.welcome is not None else self._hello.get("room") if self._hello else None
-            async with connect(room_url(self.url, room), compression=None, open_timeout=5, max_size=1 << 20) as ws:
+            async with _connect(self.url, room_path(room), wait=5, max_size=1 << 20) as ws:
                 self._ws = ws
                 if self.session is not None and self.welcome is None:
                     # Sent ahead of the entering message, which the server reads once it has answered this one
@@ -181,6 +188,9 @@ class RoomClient(SeatClient):
                 async for raw in ws:
                     self._hear(raw)
                 return visible(ws.close_reason or "the server closed the connection")
+        except NetError as exc:  # no room server can be at the address: the entering call says why
+            self._refused(exc)
+            return exc.message
         except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             why = str(exc) or type(exc).__name__
             self._refused(NetError("unreachable", f"cannot reach {self.url}: {why}"))
@@ -207,7 +217,8 @@ async def seat_held(url: str, room: str, token: str, wait: float = 5.0) -> tuple
     None when the server has no such room (closed, or expired). NetError when the server cannot be reached in
     ``wait`` seconds or answers anything else (whatever is at that address now may be no room server at all)."""
     try:
-        answer = await _ask(room_url(url, room), {"type": "held", "v": VERSION, "room": room, "token": token}, wait)
+        question: dict[str, object] = {"type": "held", "v": VERSION, "room": room, "token": token}
+        answer = await _ask(url, question, wait, room_path(room))
     except NetError as exc:
         if exc.code == "no_room":
             return None
@@ -297,7 +308,7 @@ async def lobby(url: str, variant: str | None = None, wait: float = 10.0) -> tup
     question: dict[str, object] = {"type": "lobby", "v": VERSION}
     if variant is not None:
         question["variant"] = variant
-    answer = await _ask(f"{url.rstrip('/')}/lobby", question, wait)
+    answer = await _ask(url, question, wait, "/lobby")
     rooms, rows = answer.get("rooms"), answer.get("rows")
     if answer.get("type") != "lobby" or not isinstance(rooms, list) or not isinstance(rows, list):
         raise NetError("refused", "the server's answer is not a lobby")
@@ -354,9 +365,8 @@ async def quick_match(
         question["players"] = players
     if bots_after is not None:
         question["bots_after"] = bots_after
-    address = f"{url.rstrip('/')}/quick/{quote(variant, safe='')}"
     try:
-        async with connect(address, compression=None, open_timeout=10, max_size=1 << 16) as ws:
+        async with _connect(url, f"/quick/{quote(variant, safe='')}", wait=10, max_size=1 << 16) as ws:
             if session is not None:
                 await ws.send(encode({"type": "resume", "v": VERSION, "session": session}))
             await ws.send(encode(question))
@@ -387,20 +397,38 @@ class Standing:
 
 
 def server_url(text: str) -> str:
-    """``HOST[:PORT]`` (a server's address as people write it) as its URL; the port defaults to DEFAULT_PORT."""
+    """``HOST[:PORT]`` (a server's address as people write it) as its URL; the port defaults to DEFAULT_PORT.
+    ValueError saying why in words when no room server can be at it."""
     where = text.strip().removeprefix("ws://").rstrip("/")
     if not where or "/" in where:
-        raise ValueError(f"not HOST[:PORT]: {text!r}")
+        raise ValueError(
+            f"{shown(text)} is not a room server's address: write HOST[:PORT], e.g. 127.0.0.1:{DEFAULT_PORT}"
+        )
     host, colon, port = where.rpartition(":")
     if not colon or not port.isdigit():
         host, port = where, str(DEFAULT_PORT)
-    return f"ws://{host}:{port}"
+    url = f"ws://{host}:{port}"
+    wrong = not_an_address(url, text)
+    if wrong is not None:
+        raise ValueError(wrong)
+    return url
 
 
-async def _ask(url: str, message: dict[str, object], wait: float) -> dict[str, object]:
-    """One message on a connection of its own, and the server's one answer (NetError for an error)."""
+def _connect(url: str, path: str = "", *, wait: float, max_size: int) -> connect:
+    """A connection to ``path`` on the server at ``url``, to be entered (``async with``); NetError of code
+    ``address`` saying why when no room server can be at ``url``, which the network's library would meet with
+    exceptions of its own (a URL is also given to this module by code, and read from files, not only typed)."""
+    wrong = not_an_address(url)
+    if wrong is not None:
+        raise NetError("address", wrong)
+    return connect(f"{url.rstrip('/')}{path}", compression=None, open_timeout=wait, max_size=max_size)
+
+
+async def _ask(url: str, message: dict[str, object], wait: float, path: str = "") -> dict[str, object]:
+    """One message on a connection of its own to ``path`` on the server at ``url``, and the server's one answer
+    (NetError for an error)."""
     try:
-        async with asyncio.timeout(wait), connect(url, compression=None, open_timeout=wait, max_size=1 << 16) as ws:
+        async with asyncio.timeout(wait), _connect(url, path, wait=wait, max_size=1 << 16) as ws:
             await ws.send(encode(message))
             raw = await ws.recv()
     except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:

@@ -53,26 +53,18 @@ class Connect:
         """``HOST[:PORT]/ROOM``; ValueError with words for people when it is not one."""
         from ..net.client import room_address  # the network's client loads only for a room online
 
-        try:
-            url, room = room_address(address)
-        except ValueError:
-            raise ValueError(
-                f"{address!r} is not a room's address: write HOST[:PORT]/ROOM, e.g. {DEFAULT_SERVER}/K7QM-3XPA"
-            ) from None
+        url, room = room_address(address)
         return cls(url, name, room, password or None, watch=watch, seat=seat)
 
     @classmethod
     def create(
         cls, server: str, name: str, variant: str, bots: str, password: str | None = None, **options: object
     ) -> Connect:
-        """A new room on ``server`` (``HOST[:PORT]``); ValueError when that is no server's address."""
-        where = server.strip().removeprefix("ws://").rstrip("/")
-        if not where or "/" in where:
-            raise ValueError(f"{server!r} is not a server's address: write HOST[:PORT], e.g. {DEFAULT_SERVER}")
-        from ..net.client import room_address
+        """A new room on ``server`` (``HOST[:PORT]``); ValueError with words for people when that is no server's
+        address."""
+        from ..net.client import server_url
 
-        url, _ = room_address(f"{where}/new")
-        return cls(url, name, None, password or None, variant, bots, dict(options))
+        return cls(server_url(server), name, None, password or None, variant, bots, dict(options))
 
     @classmethod
     def matched(cls, url: str, name: str, room: str, token: str, variant: str, account: str | None = None) -> Connect:
@@ -158,6 +150,8 @@ def refusal(error: NetError, url: str, asked: int | None = None) -> str:
     said = error.message[:1].upper() + error.message[1:]
     if error.code == "seat" and asked is not None:
         return f"{said.rstrip('.')}."
+    if error.code == "address":
+        return error.message  # its words begin with the address as it was written
     if error.code == "unreachable":
         return f"No room server answers at {url}: is domino-tui serve running there?"
     if error.code == "refused":

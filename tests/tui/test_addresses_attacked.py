@@ -38,7 +38,14 @@ NO_SERVER = {
 def test_addresses_of_servers_are_told_from_what_no_server_is_at() -> None:
     for good in ("ws://127.0.0.1:8765", "ws://[::1]:8765", "ws://localhost:1", "ws://bücher.example:8765"):
         assert address_problem(good) is None, good
-    for bad in ("ws://h:0", "ws://h:1#x", "ws://u@h:1", "ws://a..b:1", "ws://h:٣٣", *(f"ws://{s}" for s in NO_SERVER)):
+    for bad in (
+        "ws://h:0",
+        "ws://h:1#x",
+        "ws://u@h:1",
+        "ws://a..b:1",
+        "ws://h:\u0663\u0663",
+        *(f"ws://{s}" for s in NO_SERVER),
+    ):
         assert address_problem(bad) is not None, bad
 
 
@@ -72,12 +79,30 @@ async def test_the_lobby_and_its_quick_match_at_an_address_no_server_is_at_are_r
     assert app._exception is None
 
 
-async def test_joining_from_the_command_line_an_address_no_server_is_at_is_refused_at_the_table() -> None:
-    app = DominoApp(online=Connect.join("h:99999/K7QM3XPA", "Ann"), coach=COACH)
+async def test_a_table_sent_to_an_address_no_server_is_at_is_refused_there_in_words() -> None:
+    app = DominoApp(online=Connect("ws://h:99999", "Ann", "K7QM3XPA"), coach=COACH)  # as code may make one
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LineTable) and app.screen.refused is not None)
         assert app.screen.refused == "address"  # type: ignore[attr-defined]  # a LineTable's
     assert app._exception is None
+
+
+@pytest.mark.parametrize(
+    "server", [*NO_SERVER.values(), "h:1#", "h:1?", "h:", "h:1/x", "", "ws://", "u@h:1", "h:\u0663\u0663"]
+)
+def test_a_room_is_never_made_for_an_address_no_server_is_at(server: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        Connect.create(server, "Ann", "classic", "Easy")
+    assert "not a room server's address" in str(refused.value)
+    with pytest.raises(ValueError) as refused:
+        Connect.join(f"{server}/K7QM3XPA", "Ann")
+    assert "not a room" in str(refused.value)
+
+
+@pytest.mark.parametrize("server", ["h", "h:1", " ws://h:1/ ", "[::1]", "[::1]:9"])
+def test_a_room_is_made_for_a_server_s_address_with_the_default_port_when_none_is_given(server: str) -> None:
+    url = Connect.create(server, "Ann", "classic", "Easy").url
+    assert url in ("ws://h:8765", "ws://h:1", "ws://[::1]:8765", "ws://[::1]:9")
 
 
 async def test_a_kept_seat_on_an_address_no_server_is_at_is_set_aside_and_the_app_starts() -> None:
@@ -101,16 +126,17 @@ def test_a_server_s_address_longer_than_the_settings_keep_is_not_written_into_th
     assert again.current.online_name == "Ann" and again.current.online_server is None
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["leaderboard", "h:99999", "--variant", "classic"],
-        ["lobby", "[zz]:1", "--list"],
-        ["lobby", "h:1:2"],
-        ["join", "h:99999/K7QM3XPA", "--name", "Ann"],
-    ],
-)
-def test_the_commands_refuse_an_address_no_server_is_at_in_words(command: list[str], capsys) -> None:
-    assert main(command) == 2
+COMMANDS = {
+    "join": ["join", "{}/K7QM3XPA", "--name", "Ann"],
+    "lobby --list": ["lobby", "{}", "--list"],
+    "lobby": ["lobby", "{}"],
+    "leaderboard": ["leaderboard", "{}", "--variant", "classic"],
+}
+
+
+@pytest.mark.parametrize("case", list(NO_SERVER))
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_the_commands_refuse_an_address_no_server_is_at_with_the_usage_and_why(command: str, case: str, capsys) -> None:
+    assert main([word.format(NO_SERVER[case]) for word in COMMANDS[command]]) == 2
     err = capsys.readouterr().err
-    assert "not a room server's address" in err and "Traceback" not in err
+    assert err.startswith("usage: domino-tui ") and "not a room server's address" in err and "Traceback" not in err

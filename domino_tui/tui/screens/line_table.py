@@ -154,14 +154,9 @@ class LineTable(RoomTable):
     async def run_connection(self) -> None:
         connect = self.connect_to
         assert connect is not None  # a local room's table is given its clients
-        from ...net.address import not_an_address
         from ...net.client import RoomClient
 
         accounts = getattr(self.app, "kept_accounts", None)
-        wrong = not_an_address(connect.url)  # from the command line, say, or a room's address typed there
-        if wrong is not None:
-            self.post_message(self.Refused("address", wrong))
-            return
         try:
             session = await connect.session(accounts)
             client = await connect.enter(

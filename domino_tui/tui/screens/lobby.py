@@ -23,7 +23,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ...net.address import not_an_address
 from ...net.heard import NetError
 from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name, refusal
@@ -142,9 +141,6 @@ class LobbyScreen(Screen["Connect | None"]):
 
         try:
             url = server_url(server)
-            wrong = not_an_address(url)
-            if wrong is not None:
-                raise ValueError(wrong)
             rooms, rows = await lobby(url, variant)
         except ValueError as exc:
             self.say(str(exc), error=True)
@@ -202,9 +198,6 @@ class LobbyScreen(Screen["Connect | None"]):
             if problem:
                 raise ValueError(problem)
             where = to(name)
-            wrong = not_an_address(where.url)
-            if wrong is not None:
-                raise ValueError(wrong)
         except ValueError as exc:
             self.say(str(exc), error=True)
             return None

@@ -15,7 +15,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import TRAIN_VARIANTS, get_rules
-from ...net.address import not_an_address
 from ...net.protocol import MAX_SECRET
 from ..online import DEFAULT_SERVER, MAX_NAME, Connect, check_name
 from ..opponents import PERSON, choices
@@ -106,8 +105,6 @@ class OnlineScreen(FormScreen[Connect | None]):
     def read(self, create: bool, watch: bool = False) -> Connect | str:
         """Where to go, or what is wrong with the form."""
         found = self.read_room(create, watch)
-        if isinstance(found, Connect):
-            found = not_an_address(found.url) or found
         account = self.query_one("#account", Input).value.strip()
         if isinstance(found, str) or not account:
             return found
