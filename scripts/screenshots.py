@@ -19,6 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from domino_tui.engine import DRAW, End, Kind, TrainPlay
 from domino_tui.net.room import Status
 from domino_tui.tui.app import DominoApp
@@ -33,7 +35,7 @@ COACH = {"budget": None, "samples": 300}
 GAMES = {  # variant: (seed, your moves before the picture)
     "classic": (4, 5),
     "block": (2, 4),
-    "allfives": (7, 7),
+    "allfives": (8, 3),  # the spinner with both arms, and a tile in hand that would score
     "fivesandthrees": (3, 5),
     "partnership": (3, 3),
     "partnership9": (5, 4),
@@ -116,6 +118,17 @@ def train_keys(app: DominoApp, table: RoomTable) -> list[str]:
     return keys
 
 
+async def finish_games(pilot: Pilot[None], games: int) -> None:
+    """Play ``games`` whole games, each end dialog answered with its first choice (the next game)."""
+    while games:
+        if isinstance(pilot.app.screen, GameOverScreen):
+            await pilot.press("enter")
+            games -= 1
+            await wait_for_turn(pilot)
+        else:
+            await play_one(pilot)
+
+
 async def play_one(pilot) -> None:
     app = pilot.app
     table = table_of(app)
@@ -160,12 +173,15 @@ async def screen_shot(
     name: str,
     variant: str = "allfives",
     opponent: str = "hyperskill",
+    games: int = 0,
 ) -> None:
-    """The screen over the table that ``screen`` names ("new-game", "help", "score-sheet"), as its key opens it."""
+    """The screen over the table that ``screen`` names ("new-game", "help", "score-sheet"), as its key opens it,
+    after ``games`` whole games and the variant's moves into the next."""
     seed, moves = GAMES[variant]
     app = make_app(variant, seed, opponent)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
+        await finish_games(pilot, games)
         for _ in range(moves):
             await play_one(pilot)
         await pilot.press({"new-game": "n", "help": "question_mark", "score-sheet": "s"}[screen])
@@ -174,8 +190,9 @@ async def screen_shot(
 
 
 async def game_over_shot(out: Path, size: tuple[int, int], name: str) -> None:
-    # All Fives, so that the summary shows points scored during play and the rounding of the out bonus.
-    app = make_app("allfives", 1, "greedy")
+    # All Fives, so that the summary shows points scored during play and the rounding of the out bonus (you go
+    # out, the Computer holds 7 pips: 5).
+    app = make_app("allfives", 9, "greedy")
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
         while not isinstance(app.screen, GameOverScreen):
@@ -184,10 +201,12 @@ async def game_over_shot(out: Path, size: tuple[int, int], name: str) -> None:
         app.save_screenshot(str(out / name))
 
 
-async def coach_shot(out: Path, size: tuple[int, int], name: str, variant: str, key: str) -> None:
+async def coach_shot(
+    out: Path, size: tuple[int, int], name: str, variant: str, key: str, game: tuple[int, int] | None = None
+) -> None:
     """The hint (h), the tracker (t) after a few moves, or the review (r, from the end of the game's dialog) of a
     whole game."""
-    seed, moves = GAMES[variant]
+    seed, moves = game or GAMES[variant]
     app = make_app(variant, seed)
     async with app.run_test(size=size) as pilot:
         await wait_for_turn(pilot)
@@ -246,16 +265,20 @@ async def main(out: Path) -> list[Path]:
     await table_shot(out, "classic", (80, 24), "classic-80x24.svg")
     await table_shot(out, "allfives", (80, 24), "allfives-80x24.svg")
     # The arms crowd the table at 80x24: tiles give way from the middle of an arm, with their count.
-    await table_shot(out, "allfives", (80, 24), "allfives-crowded-80x24.svg", game=(1, 16), opponent="greedy")
+    await table_shot(out, "allfives", (80, 24), "allfives-crowded-80x24.svg", game=(6, 18), opponent="greedy")
     await table_shot(out, "partnership", (80, 24), "partnership-80x24.svg", game=(5, 4))
-    await table_shot(out, "fivesandthrees", (80, 24), "fivesandthrees-80x24.svg", opponent="greedy")
-    await table_shot(out, "fivesandthrees", (140, 40), "fivesandthrees-140x40.svg", opponent="greedy")
+    # Against greedy: five of your six tiles would score, each with its points.
+    for size in ((80, 24), (140, 40)):
+        name = f"fivesandthrees-{size[0]}x{size[1]}.svg"
+        await table_shot(out, "fivesandthrees", size, name, game=(1, 7), opponent="greedy")
     await screen_shot(out, "new-game", (120, 40), "new-game.svg", variant="partnership", opponent="Normal")
     await screen_shot(out, "help", (120, 40), "help.svg")
-    await screen_shot(out, "score-sheet", (120, 40), "score-sheet.svg", variant="partnership")
+    # Two games over and the third in play: a row for each, and the totals.
+    await screen_shot(out, "score-sheet", (120, 40), "score-sheet.svg", variant="partnership", games=2)
     await game_over_shot(out, (120, 40), "game-over.svg")
     await coach_shot(out, (120, 40), "hint.svg", "partnership", "h")
-    await coach_shot(out, (120, 40), "tracker.svg", "partnership", "t")
+    # By then West has passed on 2s and 3s, East on 0s and 6s.
+    await coach_shot(out, (120, 40), "tracker.svg", "partnership", "t", game=(6, 5))
     await coach_shot(out, (120, 40), "review.svg", "classic", "r")
     await tour_shot(out, (100, 30), "tour.svg")
     await train_shot(out, 4, 7, 5, (140, 40), "mexicantrain.svg")
