@@ -35,6 +35,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine import DRAW, TRAIN_VARIANTS, VARIANTS, End, Event, Kind, Move, Observation, PublicView, Tile, get_rules
+from ...games import match_kind
 from ...net import heard as net  # the client base: a room online loads the network's client when it enters
 from .. import equal_plays
 from ..line_room import hand_points, over_text, play_points, score_sheet
@@ -467,9 +468,18 @@ class LineTable(RoomTable):
             teams = range(len(obs.points))
             totals = [(obs.match_scores[t] if t < len(obs.match_scores) else 0) + obs.points[t] for t in teams]
             score = " · ".join(f"{team_name(obs.rules, names, t)} {p}" for t, p in zip(teams, totals, strict=True))
-            score += f" (to {obs.target})" if obs.target else ""
+            score += f" (to {obs.target})" if obs.target else self.game_of_match()
         stock = obs.stock_size if obs is not None and obs.rules.has_stock else None
         return StatusInfo(turn, stock, score, teams=self.lobby_teams() if obs is None else "")
+
+    def game_of_match(self) -> str:
+        """ " (game 3 of 10)" in a match of a number of games (partnership9's at the table), else nothing."""
+        info, key = self.info, self.game_key
+        variant, games = (info.options.get("variant"), info.options.get("games")) if info is not None else (None, None)
+        if key is None or not isinstance(variant, str) or variant not in VARIANTS:
+            return ""
+        target, count = match_kind(variant).length(None, games if isinstance(games, int) else None)
+        return f" (game {key[1]} of {count})" if target is None and count is not None and count > 1 else ""
 
     def lobby_teams(self) -> str:
         """Before the deal of a partnership room, who plays with whom (partners sit two apart, which the places
