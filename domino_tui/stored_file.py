@@ -145,6 +145,56 @@ def turn_at(folder: Path, wait: float = 2.0) -> Iterator[None]:
         os.close(fd)  # which lets the lock go
 
 
+class OwnerLock:
+    """The advisory lock of the file at ``path`` (an empty file that stands for something the program owns while
+    it holds it, such as the game in progress), from `take` until `release` or the end of the program: the system
+    lets it go when the process ends however it ends (a quit, a crash, a kill), so no stale lock outlives it. The
+    file itself stays: taking it away could let a third program lock a new file while the first still holds the
+    old one."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def take(self) -> bool:
+        """False when another program holds it; else True, held from now on. Where no such lock can be had (not a
+        POSIX system, a folder that cannot be written, a file system that keeps no locks) also True, without
+        holding anything: the program goes on alone as before there were locks rather than refuse to save."""
+        if self._fd is not None:
+            return True
+        try:
+            import fcntl
+        except ImportError:  # not a POSIX system
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Never inherited by a program this one starts, which would hold it on after this one ended; never
+            # waiting on a FIFO put in the file's place.
+            flags = os.O_RDONLY | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+            fd = os.open(self.path, flags, 0o600)
+        except OSError:
+            return True
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        except OSError:  # a file system that keeps no such locks
+            os.close(fd)
+            return True
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Let it go (nothing when it is not held)."""
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            os.close(fd)
+
+    def __del__(self) -> None:
+        self.release()  # an owner dropped without a word (an app a test never closed) holds nothing
+
+
 def _identity(path: Path) -> tuple[int, int] | None:
     try:
         st = os.lstat(path)

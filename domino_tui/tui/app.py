@@ -12,7 +12,7 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from ..stored_file import StoredFile
+from ..stored_file import OwnerLock, StoredFile
 from . import textual_fixes
 from .coach_desk import CoachDesk, RecordNote
 from .kept_accounts import KeptAccounts
@@ -77,6 +77,9 @@ class DominoApp(App):
         self.game: LocalGame | None = None  # the match at this keyboard, in its room (local_game.py)
         # Its file, one object for the app's life: a damaged file it could not move aside is never written over.
         self._room_file: StoredFile | None = None
+        # Held while this app owns the saved game; None with ``saved_elsewhere`` when another app had it first.
+        self._room_lock: OwnerLock | None = None
+        self.saved_elsewhere = False
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
 
@@ -183,11 +186,25 @@ class DominoApp(App):
             self.call_after_refresh(self.exit)
 
     def room_file(self) -> StoredFile | None:
-        """The file the game at this keyboard is kept in (None: nothing is saved)."""
-        if self.save_settings and self._room_file is None:
-            from .local_game import room_path
+        """The file the game at this keyboard is kept in (None: nothing is saved). The first time, the app takes
+        the saved game's lock: when another app open at once holds it, that app owns the file, and this one plays
+        games that are not saved (it says so), so that neither writes over the other's moves."""
+        if self.save_settings and self._room_file is None and not self.saved_elsewhere:
+            from .local_game import room_lock_path, room_path
 
-            self._room_file = StoredFile(room_path())
+            lock = OwnerLock(room_lock_path())
+            if lock.take():
+                self._room_lock = lock
+                self._room_file = StoredFile(room_path())
+            else:
+                self.saved_elsewhere = True
+                self.notify(
+                    "Your saved game is open in another domino-tui window, which keeps saving it. The games in this "
+                    "window are not saved; quit the other window to go on with your saved game here.",
+                    title="Saved game",
+                    severity="warning",
+                    timeout=15,
+                )
         return self._room_file
 
     def not_saved(self, problem: str) -> None:
@@ -240,8 +257,12 @@ class DominoApp(App):
         return replace(asked.with_variant(self._variant or asked.variant), seed=self._seed)
 
     async def on_unmount(self) -> None:
-        if self.game is not None:
-            await self.game.close()  # its log is on disk already: every change is written before it is shown
+        try:
+            if self.game is not None:
+                await self.game.close()  # its log is on disk already: every change is written before it is shown
+        finally:
+            if self._room_lock is not None:
+                self._room_lock.release()  # the next app started resumes the game
         self.coach.keep_unwritten()
 
     def on_record_note(self, message: RecordNote) -> None:

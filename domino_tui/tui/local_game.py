@@ -37,10 +37,16 @@ if TYPE_CHECKING:
 
 ROOM_FILE = "room.json"
 EARLIER_FILE = "game.json"  # where the app kept its game before it was a room's log
+# Held (stored_file.OwnerLock) by the one app that plays the saved game: another open at once leaves it alone.
+ROOM_LOCK = "room.lock"
 
 
 def room_path() -> Path:
     return config_dir() / ROOM_FILE
+
+
+def room_lock_path() -> Path:
+    return config_dir() / ROOM_LOCK
 
 
 def earlier_path() -> Path:

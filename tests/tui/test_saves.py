@@ -362,7 +362,7 @@ async def test_a_failed_write_of_the_game_keeps_the_old_file_and_the_game_goes_o
             make_writes_fail(mp, failing)
             await play_heaviest(pilot, 2)
             assert path.read_bytes() == before
-            assert sorted(p.name for p in private_config.iterdir()) == ["room.json", "settings.json"]
+            assert sorted(p.name for p in private_config.iterdir()) == ["room.json", "room.lock", "settings.json"]
         # Said once, not at every move, and the game went on in memory.
         (problem,) = said(app, "Could not save the game")
         assert str(path) in problem and ("No space left" in problem or failing in problem)
@@ -373,7 +373,7 @@ async def test_a_failed_write_of_the_game_keeps_the_old_file_and_the_game_goes_o
     room = restored_here()
     assert (room.room.code, room.store.entries) == (code, entries)
     await room.close()
-    assert sorted(p.name for p in private_config.iterdir()) == ["room.json", "settings.json"]
+    assert sorted(p.name for p in private_config.iterdir()) == ["room.json", "room.lock", "settings.json"]
 
 
 @pytest.mark.parametrize("failing", FAILING)
@@ -416,4 +416,9 @@ async def test_the_files_are_written_through_a_synced_temporary_file(private_con
     assert {target.name for _, target in replaced} == {"settings.json", "room.json", "room-coach.json"}
     for tmp, target in replaced:
         assert tmp.parent == target.parent == private_config and tmp.name.startswith(f".{target.name}.")
-    assert sorted(p.name for p in private_config.iterdir()) == ["room-coach.json", "room.json", "settings.json"]
+    assert sorted(p.name for p in private_config.iterdir()) == [
+        "room-coach.json",
+        "room.json",
+        "room.lock",
+        "settings.json",
+    ]
