@@ -18,6 +18,7 @@ from .coach_desk import CoachDesk, RecordNote
 from .kept_accounts import KeptAccounts
 from .kept_seats import KeptSeats
 from .settings import PlayerSettings, Settings, rules_of, variants
+from .terminal_gone import hung_up
 
 # The screens over the table are imported when first opened: the help's Markdown alone costs a tenth of
 # the start-up.
@@ -103,6 +104,10 @@ class DominoApp(App):
         raise LookupError("no table")
 
     def on_mount(self) -> None:
+        terminal = sys.__stdin__
+        if not self.is_headless and terminal is not None and terminal.isatty():
+            fd = terminal.fileno()
+            self.set_interval(1.0, lambda: self.exit() if hung_up(fd) else None, name="terminal gone")
         problem = self.player_settings.load()
         settings_readable = problem is None  # a damaged file is no first start: no tour over its message
         if problem:
