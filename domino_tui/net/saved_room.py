@@ -88,6 +88,12 @@ class RoomFile:
     def delete_room(self, code: str) -> Awaitable[None]:
         return self._delete()
 
+    async def keep_in(self, file: StoredFile) -> None:
+        """Written to ``file`` from now on (a room that was kept in memory): the whole room at once, then after
+        every entry."""
+        self.file = file
+        await self._write()
+
     async def drain(self) -> None:
         async with self._lock:
             pass

@@ -26,6 +26,7 @@ from .terminal_gone import hung_up
 EXIT_AFTER_FIRST_FRAME = "DOMINO_TUI_EXIT_AFTER_FIRST_FRAME"
 
 if TYPE_CHECKING:  # the rooms and the network client load after the first frame
+    from ..net.local import LocalRoom
     from .local_game import LocalGame
     from .online import Connect
     from .screens.lobby import LobbyScreen
@@ -81,6 +82,9 @@ class DominoApp(App):
         # Held while this app owns the saved game; None with ``saved_elsewhere`` when another app had it first.
         self._room_lock: OwnerLock | None = None
         self.saved_elsewhere = False
+        # The player put off the choice between the saved match the other window left and the one played here
+        # (Esc): not asked again at each deal's end, only when the next match starts.
+        self._saved_match_put_off = False
         # Set once quitting has begun: a key pressed on the way out must not open a screen.
         self.closing = False
 
@@ -193,7 +197,8 @@ class DominoApp(App):
     def room_file(self) -> StoredFile | None:
         """The file the game at this keyboard is kept in (None: nothing is saved). The first time, the app takes
         the saved game's lock: when another app open at once holds it, that app owns the file, and this one plays
-        games that are not saved (it says so), so that neither writes over the other's moves."""
+        games that are not saved (it says so), so that neither writes over the other's moves, until that app has
+        gone (`saved_game_freed`)."""
         if self.save_settings and self._room_file is None and not self.saved_elsewhere:
             from .local_game import room_lock_path, room_path
 
@@ -205,12 +210,134 @@ class DominoApp(App):
                 self.saved_elsewhere = True
                 self.notify(
                     "Your saved game is open in another domino-tui window, which keeps saving it. The games in this "
-                    "window are not saved; quit the other window to go on with your saved game here.",
+                    "window are not saved until that window is closed; then this one saves again.",
                     title="Saved game",
                     severity="warning",
                     timeout=15,
                 )
         return self._room_file
+
+    def saved_game_freed(self) -> bool:
+        """Whether the saved game that another window owned became this app's just now: that window has gone (quit,
+        crashed or killed: the system let its lock go) and this app took the lock. A light check, one lock tried
+        and no file read, made at natural moments rather than by polling: when a deal ends and when a match
+        starts."""
+        if not self.saved_elsewhere:
+            return False
+        from .local_game import room_lock_path, room_path
+
+        lock = OwnerLock(room_lock_path())
+        if not lock.take():
+            return False
+        self._room_lock = lock
+        self.saved_elsewhere = False
+        if self._room_file is None:  # one object for the app's life (see __init__), even over a put-off choice
+            self._room_file = StoredFile(room_path())
+        return True
+
+    def saved_game_taken_elsewhere_again(self) -> None:
+        """Back as before `saved_game_freed`: the lock let go and this app's games unsaved (a choice put off)."""
+        if self._room_lock is not None:
+            self._room_lock.release()
+            self._room_lock = None
+        self.saved_elsewhere = True
+
+    def on_room_table_deal_over(self, message: object) -> None:
+        # Only in a match that goes on: after its last deal the next match is the natural moment (`play_local`),
+        # where no match played here is at stake.
+        if self.match_in_progress and not self._saved_match_put_off and self.saved_game_freed():
+            self.run_worker(self.take_over_saved_game(), group="saved-game", exclusive=True)
+
+    async def take_over_saved_game(self) -> None:
+        """The saved game is this app's again, between two deals of a match played unsaved here. That match is saved
+        from now on, unless the file holds a match in progress the other window left: that is never written over
+        without asking. The question offers both, and Enter resumes the saved match, because that is what this
+        window promised when it began ("quit the other window to go on with your saved game here"): the match
+        here was played knowing it was not saved. Esc changes nothing (no file written, the lock let go again) and
+        the question comes back only with the next match, not at every deal's end."""
+        from .local_game import in_progress, progress, seated
+        from .screens.saved_match import KEEP, RESUME, SavedMatchScreen
+
+        file, game = self._room_file, self.game
+        assert file is not None and game is not None
+        saved = await self._saved_room(file)
+        if saved is None or not in_progress(saved):
+            if saved is not None:
+                await saved.close()
+            await game.save_in(file)
+            self.notify(
+                "The other domino-tui window has closed: this window saves your game again, this match from now on.",
+                title="Saved game",
+            )
+            return
+        choice = await self.push_screen_wait(SavedMatchScreen(progress(saved)))
+        if choice == RESUME and self.game is game:
+            await game.close()
+            self.game = None
+            resumed, unread = await seated(saved, file, self.not_saved)
+            if unread:
+                self.notify(unread, title="Saved game", severity="warning", timeout=8)
+            self.show_local(resumed)
+            self.notify(
+                "Your saved match is back where you left it; this window saves it from now on.", title="Saved game"
+            )
+            return
+        await saved.close()
+        if choice == KEEP and self.game is game:
+            await game.save_in(file)
+            self.notify(
+                "This match is saved from now on, in place of the one the other window left.", title="Saved game"
+            )
+        else:
+            self._saved_match_put_off = True
+            self.saved_game_taken_elsewhere_again()
+            self.notify(
+                "Nothing changed: the match the other window left stays saved, and this one is not saved. You are "
+                "asked again when you start a new match.",
+                title="Saved game",
+            )
+
+    async def _saved_room(self, file: StoredFile) -> LocalRoom | None:
+        """The room kept in ``file``, restored with nobody seated (so nothing moves in it), or None (a damaged
+        file is moved aside, with a message)."""
+        from ..net.local import LocalRoom
+
+        room, problem = LocalRoom.restore(file, pace=self.pause)
+        if problem:
+            self.notify(problem, title="Saved game", severity="warning", timeout=8)
+        return room
+
+    async def saved_match_back(self, wanted: Settings) -> bool:
+        """At the start of a new match: when the saved game has just become this app's again and holds a match in
+        progress the other window left, that match is back at the table, and the player is asked whether to
+        abandon it for the one ``wanted`` (as at start-up when the command line asks for another match); True
+        then. Nothing of the match played here is lost: it was over, or given up when the new one was chosen."""
+        from .local_game import in_progress, progress, seated
+
+        self._saved_match_put_off = False
+        if not self.saved_game_freed():
+            return False
+        file = self._room_file
+        assert file is not None
+        saved = await self._saved_room(file)
+        if saved is None or not in_progress(saved):
+            if saved is not None:
+                await saved.close()
+            self.notify(
+                "The other domino-tui window has closed: this window saves your games again.", title="Saved game"
+            )
+            return False
+        if self.game is not None:
+            await self.game.close()
+            self.game = None
+        game, unread = await seated(saved, file, self.not_saved)
+        if unread:
+            self.notify(unread, title="Saved game", severity="warning", timeout=8)
+        self.show_local(game)
+        self.notify("The other domino-tui window has closed: your saved match is back here.", title="Saved game")
+        title = rules_of(wanted).title + ("" if wanted.seed is None else f" with seed {wanted.seed}")
+        self.begin(wanted, f"You have a match in progress ({progress(game.room)}). Abandon it for {title}?")
+        return True
 
     def not_saved(self, problem: str) -> None:
         """The game's file could not be written: the game goes on, and the player is told."""
@@ -220,6 +347,8 @@ class DominoApp(App):
         """A new match of ``settings`` at this keyboard (the one before it ends: its room file is this one's)."""
         from .local_game import new_game, pick_seed
 
+        if await self.saved_match_back(replace(settings, seed=seed)):
+            return
         if self.game is not None:
             await self.game.close()
             self.game = None

@@ -14,6 +14,7 @@ import os
 import random
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -89,6 +90,14 @@ class LocalGame:
         table.coach_use = self.coach_use
         return table
 
+    async def save_in(self, file: StoredFile) -> None:
+        """Kept in ``file`` from now on, the coach's counts beside it (a match that was played unsaved): the whole
+        room is written there now, and after every change as any saved game's."""
+        await self.room.store.keep_in(file)
+        self.coach_use.file = StoredFile(path_beside(file.path))
+        with suppress(OSError):  # as a count that cannot be written: it goes on in memory
+            self.coach_use.file.write(self.coach_use.to_json())
+
     async def close(self) -> None:
         """Leave the room (its file stays: the game goes on at the next start) and stop its bots."""
         for client in self.clients:
@@ -142,10 +151,17 @@ async def resumed(
     room, message = LocalRoom.restore(file, pace=pace)
     if room is None:
         return None, problem or message
+    game, unread = await seated(room, file, said)
+    return game, problem or unread
+
+
+async def seated(room: LocalRoom, file: StoredFile, said: Said | None = None) -> tuple[LocalGame, str | None]:
+    """The game of a room restored from ``file``, its people seated again, with the coach's counts kept beside it;
+    (the game, a message) when those counts could not be read."""
     room.store.said = said
     clients = [await room.seat(seat) for seat in room.people()]
     use, unread = CoachUse.load(path_beside(file.path), room.room.code)
-    return LocalGame(room, clients, use), problem or unread
+    return LocalGame(room, clients, use), unread
 
 
 def convert(earlier: StoredFile, into: StoredFile) -> str | None:

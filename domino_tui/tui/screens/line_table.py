@@ -284,7 +284,7 @@ class LineTable(RoomTable):
             # record keeps the game (and so your rating against people), once.
             record = self.keep_in_record(over.match, over.game, obs.rules, obs.points, over.result.winner)
             self.review(over, record)
-        self.show_over()
+        self.deal_ended()
 
     def review(self, over: net.GameOver, record: GameRecord | None) -> None:
         """The coach reviews your decisions in the hand just over (in a worker), from what your seat saw; the

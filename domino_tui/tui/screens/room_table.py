@@ -999,6 +999,16 @@ class RoomTable(Screen[None]):
 
     # ----- the end of a deal -----
 
+    def deal_ended(self) -> None:
+        """A deal has just ended (the room said so): its dialog, and at a game of this keyboard's the app hears of
+        it (a natural moment for it to look again at who owns the saved game)."""
+        if self.local:
+            self.post_message(self.DealOver())
+        self.show_over()
+
+    class DealOver(Message):
+        """A deal at a game of this keyboard's has just ended."""
+
     def show_over(self) -> None:
         """The end-of-deal dialog over the table, unless a dialog or another screen is in front (then it comes when
         the table is back in front: `on_screen_resume`)."""

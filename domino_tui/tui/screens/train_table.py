@@ -213,7 +213,7 @@ class TrainTable(RoomTable):
         if over.match_over and view is not None and view.match == over.match:
             # Your record keeps the match, once, when its last round ends (never a round: the match is ranked).
             self.keep_in_record(over.match, 0, view.observation.rules, over.scores)
-        self.show_over()
+        self.deal_ended()
 
     # ----- the dialogs at a round's end, from the room's result -----
 
