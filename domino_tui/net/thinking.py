@@ -31,13 +31,14 @@ from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from ..ai import BOTS, LEVELS
-from ..ai.seat import decide, make
 from ..games import MatchKind
+from .bot_names import is_bot
 
 
 def think(kind: MatchKind, level: str, seed: str, obs: dict[str, object]) -> list[object]:
     """The move ``level``'s bot makes at a room of ``kind``, seeded with ``seed``, seeing ``obs``."""
+    from ..ai.seat import decide, make  # the bots load when the first one moves, not with the room
+
     return kind.write_move(decide(make(level, random.Random(seed)), kind.read_observation(obs)))
 
 
@@ -72,7 +73,7 @@ class Thinkers:
         default; ``share``: whose rooms it takes turns with, the room's own by default). A decision of the same
         room asked for before this one is thought cancels (CancelledError) its request: it answers a position
         that has passed."""
-        assert level in LEVELS or level in BOTS
+        assert is_bot(level)
         answer: asyncio.Future[list[object]] = asyncio.get_running_loop().create_future()
         room = room if room is not None else answer
         share = share if share is not None else room

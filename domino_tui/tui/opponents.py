@@ -1,11 +1,11 @@
-"""What the new-game screen offers for a seat: the named levels when the ai package has them, then every bot."""
+"""What the new-game screen offers for a seat: the named levels, then every bot. The settings check their
+opponents by name (net.bot_names) as the app starts; the bots' descriptions load with the new-game screen."""
 
 from __future__ import annotations
 
 import re
 
-from ..ai import BOTS
-from ..ai.seat import plays
+from ..net.bot_names import LEVEL_BOTS, is_bot, plays
 
 # What a player needs to know of each bot; the classes' own descriptions speak to developers (seeds, origins).
 PLAIN = {
@@ -34,20 +34,14 @@ def _plain(name: str, description: str) -> str:
     return text
 
 
-def _levels() -> dict[str, object]:
-    try:
-        from ..ai.levels import LEVELS
-    except ImportError:
-        return {}
-    return dict(LEVELS)
-
-
 def choices(trains: bool = False) -> list[tuple[str, str]]:
     """(label, name) pairs, levels first, then every bot, then a person at this keyboard. ``trains``: the bots'
     level of a train game (Mexican Train): only those that play it, and no person (a train game asks how many
     people share the keyboard)."""
+    from ..ai import BOTS, LEVELS
+
     out = []
-    described = [(name, getattr(level, "description", "")) for name, level in _levels().items()]
+    described = [(name, level.description) for name, level in LEVELS.items()]
     for name, about in described + [(name, cls.description or "") for name, cls in BOTS.items()]:
         if plays(name, trains):
             description = _plain(name, about)
@@ -62,17 +56,16 @@ def opponent_for(name: str, trains: bool) -> str:
     (else the first that does)."""
     if plays(name, trains):
         return name
-    levels = list(_levels())
+    levels = list(LEVEL_BOTS)
     below = levels[: levels.index(name)] if name in levels else []
     playing = [lv for lv in below if plays(lv, trains)]
     return playing[-1] if playing else choices(trains)[0][1]
 
 
 def default_opponent() -> str:
-    """The middle level when the ai package names levels, else the Hyperskill stage text's computer."""
-    levels = list(_levels())
-    return "Normal" if "Normal" in levels else "hyperskill"
+    """The middle level."""
+    return "Normal"
 
 
 def known(name: str) -> bool:
-    return name == PERSON or name in BOTS or name in _levels()
+    return name == PERSON or is_bot(name)

@@ -34,6 +34,11 @@ DEFERRED = (
     "domino_tui.tui.widgets.move_log",
     "rich.pretty",
     "attr",
+    # The bots and their search, until the first one moves (with this deal you lead); the room checks its seats
+    # by name (net.bot_names). The tile tracker, which reads the hands as the expert does, until it is shown.
+    "domino_tui.ai",
+    "domino_tui.ai.registry",
+    "domino_tui.coach.tracker",
 )
 
 # The real app, started as `python -m domino_tui` starts it, in Textual's headless driver: the modules loaded

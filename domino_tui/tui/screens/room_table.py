@@ -34,7 +34,6 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ...coach.tracker import track
 from ...engine import DRAW, PASS, Move, Observation, PublicView, TrainObservation
 from ...net import heard as net
 from ...net.heard import coach_allowed
@@ -440,6 +439,9 @@ class RoomTable(Screen[None]):
         if obs is None or not self.coach_here:
             panel.update("")
         else:
+            # Loaded once the tracker is shown: it reads the hands as the expert does, and with it come the bots.
+            from ...coach.tracker import track
+
             names = self.names
             panel.show(track(obs), lambda seat: names[seat])
 

@@ -6,11 +6,13 @@ Built only from your observation (`coach.tracker.track`), so it tells nothing a 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Static
 
-from ...coach.tracker import Tracker
+if TYPE_CHECKING:  # the tracker, and the bots with it, load when the panel is first shown
+    from ...coach.tracker import Tracker
 
 NUMBERS_A_ROW = 10
 
