@@ -270,7 +270,11 @@ class DominoApp(App):
                 title="Saved game",
             )
             return
-        choice = await self.push_screen_wait(SavedMatchScreen(progress(saved)))
+        try:
+            choice = await self.push_screen_wait(SavedMatchScreen(progress(saved)))
+        except BaseException:  # the app is closing over the question: the restored room's thread goes with it
+            await saved.close()
+            raise
         if choice == RESUME and self.game is game:
             await game.close()
             self.game = None

@@ -294,3 +294,21 @@ async def test_esc_changes_nothing_until_the_next_match_asks_again(private_confi
         await play_heaviest(pilot, 1)
         await app.game.room.store.drain()
         assert saved_code() == code and room_path().read_bytes() != kept
+
+
+async def test_quitting_over_the_question_writes_nothing(private_config):
+    await a_saved_match_in_progress()
+    kept = room_path().read_bytes()
+    other = OwnerLock(room_lock_path())
+    assert other.take()
+    app = a_window()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_heaviest(pilot, 1)
+        other.release()
+        await finish_the_deal(pilot)
+        await until(pilot, lambda: isinstance(app.screen, SavedMatchScreen))
+        await app.action_quit()
+    assert room_path().read_bytes() == kept
+    again = OwnerLock(room_lock_path())  # and the lock went with the app
+    assert again.take()
+    again.release()
