@@ -23,6 +23,7 @@ from .determinize import Determinizer, knowledge
 from .endgame import LineSolver, TooBig, solve
 from .inference import Knowledge
 from .lines import COMPILED
+from .lookahead import Lookahead
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
@@ -72,6 +73,15 @@ class ExpertOptions:
     alone, without noise, compares moves on the same guess best (0.1 measured worse, see docs/strength.md)."""
     width: int = 0
     """(Mexican Train) search only this many of the plays the planner rates best (0: every legal move)."""
+    depth: int = 0
+    """(Variants that score the count) rate each move on a guess by a search of this many plays (the move
+    itself the first; `lookahead.Lookahead`), every seat seeing the guess's hands, with a playout at its leaves
+    (0: the playout alone)."""
+    leaf: str = "playout"
+    """(With ``depth``) what a leaf of that search is worth: "playout" plays it out, "points" takes the points
+    earned so far."""
+    leaf_explore: float | None = None
+    """(With ``depth``) the leaf playouts' ``explore`` (None: the same as the playouts')."""
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
@@ -143,6 +153,11 @@ class ExpertBot(SearchingBot):
             nodes = min(nodes, int(options.budget * speed / MIN_SAMPLES))
         # Line games are searched and played out by the line loop (`LineSolver`), a lead included.
         line_solver = LineSolver(rules, objective, nodes, deadline) if playout.line is not None else None
+        lookahead = None
+        if options.depth > 0 and rules.fives and not rules.is_line:
+            leaf_explore = options.explore if options.leaf_explore is None else options.leaf_explore
+            leaf = Playout(rules, self.rng, leaf_explore, options.control, options.reply)
+            lookahead = Lookahead(leaf if options.leaf == "playout" else None, objective, options.depth)
         in_hands = sum(obs.hand_sizes)
         if line:
             exact = options.exact > 0 and in_hands <= options.exact_line
@@ -168,6 +183,9 @@ class ExpertBot(SearchingBot):
                     sums[i] += value
             elif line_solver is not None and playout.line is not None:
                 line_solver.playouts(root, codes, playout.line, self.rng, sums)
+            elif lookahead is not None:
+                for i, value in enumerate(lookahead.values(root, codes)):
+                    sums[i] += value
             else:
                 for i, move in enumerate(codes):
                     sim = root.copy()
