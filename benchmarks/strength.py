@@ -158,6 +158,8 @@ class Tally:
         self.net: list[int] = []
         self.think: dict[str, list[float]] = {"A": [], "B": []}
         self.cpu: dict[str, list[float]] = {"A": [], "B": []}
+        # CPU time of the decisions with more than one legal move: what a search spends when it has a choice.
+        self.cpu_choice: dict[str, list[float]] = {"A": [], "B": []}
         self.guesses: dict[str, list[int]] = {"A": [], "B": []}
 
     def merge(self, other: Tally) -> None:
@@ -168,6 +170,7 @@ class Tally:
         for side, xs in other.think.items():
             self.think[side].extend(xs)
             self.cpu[side].extend(other.cpu[side])
+            self.cpu_choice[side].extend(other.cpu_choice[side])
         for side, counts in other.guesses.items():
             self.guesses[side].extend(counts)
 
@@ -198,6 +201,7 @@ class Tally:
                 f"{mean + half:+.2f})",
                 f"  think time A: {timing(self.think['A'])}",
                 f"  think time B: {timing(self.think['B'])}",
+                f"  CPU think time A, decisions with a choice: {timing(self.cpu_choice['A'])}",
                 *(
                     f"  guesses per decision {side}: mean {statistics.fmean(g):.1f}, "
                     f"median {statistics.median(g):.0f} ({len(g)} decisions)"
@@ -267,7 +271,10 @@ def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int
         t0 = time.perf_counter()
         c0 = time.process_time()
         move = bot.choose(obs)
-        tally.cpu[side].append(time.process_time() - c0)
+        cpu = time.process_time() - c0
+        tally.cpu[side].append(cpu)
+        if len(obs.legal) > 1:
+            tally.cpu_choice[side].append(cpu)
         tally.think[side].append(time.perf_counter() - t0)
         state.apply(move)
     _collect_guesses(tally, list(bots.values()))

@@ -73,6 +73,9 @@ class ExpertOptions:
     alone, without noise, compares moves on the same guess best (0.1 measured worse, see docs/strength.md)."""
     width: int = 0
     """(Mexican Train) search only this many of the plays the planner rates best (0: every legal move)."""
+    others_reply: float | None = None
+    """(Variants that score the count) the ``reply`` of the other sides' seats in the playouts (None: the same
+    as the bot's own)."""
     depth: int = 0
     """(Variants that score the count) rate each move on a guess by a search of this many plays (the move
     itself the first; `lookahead.Lookahead`), every seat seeing the guess's hands, with a playout at its leaves
@@ -138,7 +141,8 @@ class ExpertBot(SearchingBot):
         rules = obs.rules
         determinizer = Determinizer(obs, guesses=self.sampler(obs))
         objective = Objective(obs)
-        playout = Playout(rules, self.rng, options.explore, options.control, options.reply)
+        others = None if options.others_reply is None else (obs.team, options.others_reply)
+        playout = Playout(rules, self.rng, options.explore, options.control, options.reply, others)
         legal = candidates(obs) if moves is None else tuple(moves)
         codes = [code_of(m, rules.tiles) for m in legal]
         totals = [0.0] * len(codes)
@@ -156,7 +160,7 @@ class ExpertBot(SearchingBot):
         lookahead = None
         if options.depth > 0 and rules.fives and not rules.is_line:
             leaf_explore = options.explore if options.leaf_explore is None else options.leaf_explore
-            leaf = Playout(rules, self.rng, leaf_explore, options.control, options.reply)
+            leaf = Playout(rules, self.rng, leaf_explore, options.control, options.reply, others)
             lookahead = Lookahead(leaf if options.leaf == "playout" else None, objective, options.depth)
         in_hands = sum(obs.hand_sizes)
         if line:

@@ -27,10 +27,12 @@ class Playout:
         explore: float,
         control: int = 0,
         reply: float = 0.0,
+        others: tuple[int, float] | None = None,
     ) -> None:
         """``explore``: how often a random tile is played; ``control``: (line games) how much a play that
         leaves ends the hand can follow is preferred; ``reply``: (All Fives) how much the most the next seat
-        could score at once in answer, from the hand the guess gives it, counts against a play."""
+        could score at once in answer, from the hand the guess gives it, counts against a play; ``others``
+        (team, reply): the seats not of that team weigh the answer by that reply instead."""
         ts = tile_set(rules.max_pip)
         self.rng = rng
         self.explore = explore
@@ -45,6 +47,10 @@ class Playout:
         self.line = PlayoutPolicy(self.weights, explore, control) if rules.is_line else None
         self.kinds = [PLAYOUT] * rules.players
         self.reply = reply
+        self.replies = [reply] * rules.players
+        if others is not None:
+            team, theirs = others
+            self.replies = [reply if rules.team_of(s) == team else theirs for s in range(rules.players)]
 
     def run(self, sim: Sim) -> None:
         """Play ``sim`` to the end."""
@@ -57,7 +63,7 @@ class Playout:
         explore = self.explore
         weights = self.weights
         fives = self.fives
-        reply = self.reply
+        replies = self.replies
         draws = self.draws
         tiles = sim.tiles
         masks = sim.masks
@@ -69,6 +75,7 @@ class Playout:
                 sim.apply(DRAW_MOVE if draws and sim.stock else PASS_MOVE)
                 continue
             if fives:
+                reply = replies[sim.turn]
                 if reply:
                     sim.apply(best_reply(sim, playable, self, rnd() < explore, randrange, reply))
                 else:
