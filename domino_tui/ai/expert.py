@@ -76,6 +76,11 @@ class ExpertOptions:
     others_reply: float | None = None
     """(Variants that score the count) the ``reply`` of the other sides' seats in the playouts (None: the same
     as the bot's own)."""
+    known: int = 0
+    """Solve exactly, once, a position whose every tile the bot can place (no stock, nobody's tiles out of play,
+    one other seat holding tiles: the two-player games once the stock is gone), if that takes at most this many
+    positions (0: never; with a budget, at most what half of it can visit); its guesses would all be the same
+    deal."""
     depth: int = 0
     """(Variants that score the count) rate each move on a guess by a search of this many plays (the move
     itself the first; `lookahead.Lookahead`), every seat seeing the guess's hands, with a playout at its leaves
@@ -88,6 +93,13 @@ class ExpertOptions:
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
+
+
+def known_deal(obs: Observation) -> bool:
+    """Whether every hidden tile's place follows from ``obs``: no stock, no tile out of play, and only one other
+    seat holding tiles (it holds all those the bot has not seen), so that every guess is the same deal."""
+    others = sum(1 for seat, size in enumerate(obs.hand_sizes) if size and seat != obs.seat)
+    return not obs.stock_size and not obs.sleeping and others == 1
 
 
 class ExpertBot(SearchingBot):
@@ -167,6 +179,18 @@ class ExpertBot(SearchingBot):
             exact = options.exact > 0 and in_hands <= options.exact_line
         else:
             exact = in_hands <= options.exact and not obs.stock_size
+        if options.known and not line and known_deal(obs):
+            limit = options.known
+            if options.budget is not None:
+                limit = min(limit, int(options.budget * NODES_PER_SECOND / 2))
+            root = determinizer.fill(determinizer.guess(self.rng))
+            try:
+                values = solve(root, codes, objective, limit, deadline)
+            except TooBig:
+                pass  # the guesses' searches and playouts decide, as elsewhere
+            else:
+                self.guesses.append(1)
+                return {move_of(m, rules.tiles): v for m, v in zip(codes, values, strict=True)}
         done = 0
         while done < options.samples:
             # One position for every guess: the searches copy it before they play on it.
