@@ -90,6 +90,9 @@ class ExpertOptions:
     earned so far."""
     leaf_explore: float | None = None
     """(With ``depth``) the leaf playouts' ``explore`` (None: the same as the playouts')."""
+    others_search: bool = True
+    """(With ``depth``) the other sides search too (paranoid: against the bot); False: they play the playouts'
+    policy, unexplored, and only the bot's own plays branch."""
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
@@ -173,7 +176,12 @@ class ExpertBot(SearchingBot):
         if options.depth > 0 and rules.fives and not rules.is_line:
             leaf_explore = options.explore if options.leaf_explore is None else options.leaf_explore
             leaf = Playout(rules, self.rng, leaf_explore, options.control, options.reply, others)
-            lookahead = Lookahead(leaf if options.leaf == "playout" else None, objective, options.depth)
+            lookahead = Lookahead(
+                leaf if options.leaf == "playout" else None,
+                objective,
+                options.depth,
+                None if options.others_search else leaf,
+            )
         in_hands = sum(obs.hand_sizes)
         if line:
             exact = options.exact > 0 and in_hands <= options.exact_line

@@ -17,11 +17,15 @@ INF = float("inf")
 
 
 class Lookahead:
-    def __init__(self, playout: Playout | None, objective: Objective, depth: int) -> None:
+    def __init__(
+        self, playout: Playout | None, objective: Objective, depth: int, others: Playout | None = None
+    ) -> None:
         """``depth`` plays are searched (the move being rated is the first); below them ``playout`` finishes the
         game, or (None) the leaf is worth the points earned so far, the objective's margin as if the hand ended
-        there."""
+        there. With ``others`` the other sides do not search: each plays that policy's move
+        (`Playout.policy_move`), and only the searching side's plays branch."""
         self.playout = playout
+        self.others = others
         self.objective = objective
         self.depth = depth
         self.team = objective.team
@@ -57,9 +61,12 @@ class Lookahead:
             return self._leaf(sim)
         if sim.outcome is not None:
             return self.objective.value(sim)
+        maximize = sim.rules.team_of(sim.turn) == self.team
+        if not maximize and self.others is not None:
+            sim.apply(self.others.policy_move(sim))
+            return self._search(sim, depth - 1, alpha, beta)
         if len(legal) > 1:
             legal = ordered(sim, legal)
-        maximize = sim.rules.team_of(sim.turn) == self.team
         best = -INF if maximize else INF
         for m in legal:
             c = sim.copy()

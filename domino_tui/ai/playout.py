@@ -95,6 +95,19 @@ class Playout:
             )
 
 
+    def policy_move(self, sim: Sim) -> int:
+        """The move the playouts' policy makes for the seat to act (where the count scores), without
+        exploring: the best play by `best_reply` (`best_count` with no reply), else a draw or a pass."""
+        playable = sim.layout.fits(sim.tiles, sim.masks[sim.turn])
+        if not playable:
+            return DRAW_MOVE if self.draws and sim.stock else PASS_MOVE
+        reply = self.replies[sim.turn]
+        randrange = self.rng.randrange
+        if reply:
+            return best_reply(sim, playable, self, False, randrange, reply)
+        return best_count(sim, playable, self, False, randrange)
+
+
 def random_tile(tiles: int, randrange: Callable[[int], int]) -> int:
     """One of ``tiles``, each as likely."""
     indices = list(_indices(tiles))
