@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
 import statistics
@@ -352,6 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--oracle-hands", action="store_true", help="the same, but not the order of the stock")
     ap.add_argument("--oracle-of", choices=("partner", "opponents"), help="the same, but only these seats' hands")
+    ap.add_argument(
+        "--save-nets", metavar="PATH", help="write A's net points, game by game, as JSON (benchmarks/paired_nets.py)"
+    )
     args = ap.parse_args(argv)
     try:
         a_opts = parse_options(args.option)
@@ -404,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
         label = label.replace("every hand", told[args.oracle_of]) if args.oracle_of else label
     print(tally.report(label, args.a, args.b, args.unit, args.budget_ratio))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
+    if args.save_nets:
+        with open(args.save_nets, "w") as out:
+            json.dump({"seed": args.seed, "options": a_opts, "nets": tally.net}, out)
     return 0
 
 
