@@ -4,7 +4,7 @@ two runs of one seed differ only by A's options; the paired difference is far na
 
     python -m benchmarks.strength fivesandthrees expert fivesdenier --games 1200 --seed 2 --save-nets /tmp/a.json
     python -m benchmarks.strength fivesandthrees expert fivesdenier --games 1200 --seed 2 --save-nets /tmp/b.json \\
-        --option others_reply=1.0
+        --option explore=0.0
     python -m benchmarks.paired_nets /tmp/b.json /tmp/a.json
 """
 

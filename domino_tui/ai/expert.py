@@ -23,7 +23,6 @@ from .determinize import Determinizer, knowledge
 from .endgame import LineSolver, TooBig, solve
 from .inference import Knowledge
 from .lines import COMPILED
-from .lookahead import Lookahead
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
@@ -73,36 +72,9 @@ class ExpertOptions:
     alone, without noise, compares moves on the same guess best (0.1 measured worse, see docs/strength.md)."""
     width: int = 0
     """(Mexican Train) search only this many of the plays the planner rates best (0: every legal move)."""
-    others_reply: float | None = None
-    """(Variants that score the count) the ``reply`` of the other sides' seats in the playouts (None: the same
-    as the bot's own)."""
-    known: int = 0
-    """Solve exactly, once, a position whose every tile the bot can place (no stock, nobody's tiles out of play,
-    one other seat holding tiles: the two-player games once the stock is gone), if that takes at most this many
-    positions (0: never; with a budget, at most what half of it can visit); its guesses would all be the same
-    deal."""
-    depth: int = 0
-    """(Variants that score the count) rate each move on a guess by a search of this many plays (the move
-    itself the first; `lookahead.Lookahead`), every seat seeing the guess's hands, with a playout at its leaves
-    (0: the playout alone)."""
-    leaf: str = "playout"
-    """(With ``depth``) what a leaf of that search is worth: "playout" plays it out, "points" takes the points
-    earned so far."""
-    leaf_explore: float | None = None
-    """(With ``depth``) the leaf playouts' ``explore`` (None: the same as the playouts')."""
-    others_search: bool = True
-    """(With ``depth``) the other sides search too (paranoid: against the bot); False: they play the playouts'
-    policy, unexplored, and only the bot's own plays branch."""
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
-
-
-def known_deal(obs: Observation) -> bool:
-    """Whether every hidden tile's place follows from ``obs``: no stock, no tile out of play, and only one other
-    seat holding tiles (it holds all those the bot has not seen), so that every guess is the same deal."""
-    others = sum(1 for seat, size in enumerate(obs.hand_sizes) if size and seat != obs.seat)
-    return not obs.stock_size and not obs.sleeping and others == 1
 
 
 class ExpertBot(SearchingBot):
@@ -156,8 +128,7 @@ class ExpertBot(SearchingBot):
         rules = obs.rules
         determinizer = Determinizer(obs, guesses=self.sampler(obs))
         objective = Objective(obs)
-        others = None if options.others_reply is None else (obs.team, options.others_reply)
-        playout = Playout(rules, self.rng, options.explore, options.control, options.reply, others)
+        playout = Playout(rules, self.rng, options.explore, options.control, options.reply)
         legal = candidates(obs) if moves is None else tuple(moves)
         codes = [code_of(m, rules.tiles) for m in legal]
         totals = [0.0] * len(codes)
@@ -172,33 +143,11 @@ class ExpertBot(SearchingBot):
             nodes = min(nodes, int(options.budget * speed / MIN_SAMPLES))
         # Line games are searched and played out by the line loop (`LineSolver`), a lead included.
         line_solver = LineSolver(rules, objective, nodes, deadline) if playout.line is not None else None
-        lookahead = None
-        if options.depth > 0 and rules.fives and not rules.is_line:
-            leaf_explore = options.explore if options.leaf_explore is None else options.leaf_explore
-            leaf = Playout(rules, self.rng, leaf_explore, options.control, options.reply, others)
-            lookahead = Lookahead(
-                leaf if options.leaf == "playout" else None,
-                objective,
-                options.depth,
-                None if options.others_search else leaf,
-            )
         in_hands = sum(obs.hand_sizes)
         if line:
             exact = options.exact > 0 and in_hands <= options.exact_line
         else:
             exact = in_hands <= options.exact and not obs.stock_size
-        if options.known and not line and known_deal(obs):
-            limit = options.known
-            if options.budget is not None:
-                limit = min(limit, int(options.budget * NODES_PER_SECOND / 2))
-            root = determinizer.fill(determinizer.guess(self.rng))
-            try:
-                values = solve(root, codes, objective, limit, deadline)
-            except TooBig:
-                pass  # the guesses' searches and playouts decide, as elsewhere
-            else:
-                self.guesses.append(1)
-                return {move_of(m, rules.tiles): v for m, v in zip(codes, values, strict=True)}
         done = 0
         while done < options.samples:
             # One position for every guess: the searches copy it before they play on it.
@@ -219,9 +168,6 @@ class ExpertBot(SearchingBot):
                     sums[i] += value
             elif line_solver is not None and playout.line is not None:
                 line_solver.playouts(root, codes, playout.line, self.rng, sums)
-            elif lookahead is not None:
-                for i, value in enumerate(lookahead.values(root, codes)):
-                    sums[i] += value
             else:
                 for i, move in enumerate(codes):
                     sim = root.copy()

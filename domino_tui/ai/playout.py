@@ -27,12 +27,10 @@ class Playout:
         explore: float,
         control: int = 0,
         reply: float = 0.0,
-        others: tuple[int, float] | None = None,
     ) -> None:
         """``explore``: how often a random tile is played; ``control``: (line games) how much a play that
         leaves ends the hand can follow is preferred; ``reply``: (All Fives) how much the most the next seat
-        could score at once in answer, from the hand the guess gives it, counts against a play; ``others``
-        (team, reply): the seats not of that team weigh the answer by that reply instead."""
+        could score at once in answer, from the hand the guess gives it, counts against a play."""
         ts = tile_set(rules.max_pip)
         self.rng = rng
         self.explore = explore
@@ -47,10 +45,6 @@ class Playout:
         self.line = PlayoutPolicy(self.weights, explore, control) if rules.is_line else None
         self.kinds = [PLAYOUT] * rules.players
         self.reply = reply
-        self.replies = [reply] * rules.players
-        if others is not None:
-            team, theirs = others
-            self.replies = [reply if rules.team_of(s) == team else theirs for s in range(rules.players)]
 
     def run(self, sim: Sim) -> None:
         """Play ``sim`` to the end."""
@@ -63,7 +57,7 @@ class Playout:
         explore = self.explore
         weights = self.weights
         fives = self.fives
-        replies = self.replies
+        reply = self.reply
         draws = self.draws
         tiles = sim.tiles
         masks = sim.masks
@@ -75,7 +69,6 @@ class Playout:
                 sim.apply(DRAW_MOVE if draws and sim.stock else PASS_MOVE)
                 continue
             if fives:
-                reply = replies[sim.turn]
                 if reply:
                     sim.apply(best_reply(sim, playable, self, rnd() < explore, randrange, reply))
                 else:
@@ -93,19 +86,6 @@ class Playout:
                     layout.fits_at(tiles, chosen, 3),
                 )
             )
-
-
-    def policy_move(self, sim: Sim) -> int:
-        """The move the playouts' policy makes for the seat to act (where the count scores), without
-        exploring: the best play by `best_reply` (`best_count` with no reply), else a draw or a pass."""
-        playable = sim.layout.fits(sim.tiles, sim.masks[sim.turn])
-        if not playable:
-            return DRAW_MOVE if self.draws and sim.stock else PASS_MOVE
-        reply = self.replies[sim.turn]
-        randrange = self.rng.randrange
-        if reply:
-            return best_reply(sim, playable, self, False, randrange, reply)
-        return best_count(sim, playable, self, False, randrange)
 
 
 def random_tile(tiles: int, randrange: Callable[[int], int]) -> int:
