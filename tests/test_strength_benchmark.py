@@ -157,7 +157,9 @@ def test_the_nets_saved_game_by_game_compare_two_runs_of_one_seed(tmp_path, caps
     assert saved["seed"] == 7 and len(saved["nets"]) == 4
     # The same options on the same seed replay every game: the difference is nothing, game by game.
     assert paired_nets.main([str(first), str(second)]) == 0
-    assert "+0.00 (95% CI +0.00 .. +0.00)" in capsys.readouterr().out
+    assert "seed 7, 4 games: A's net points a game +0.00 (95% CI +0.00 .. +0.00)" in capsys.readouterr().out
+    assert paired_nets.main([str(first), str(second), str(second), str(first)]) == 0
+    assert "all 8 games: A's net points a game +0.00" in capsys.readouterr().out  # pairs pooled
     assert main([*argv, "--seed", "8", "--save-nets", str(other)]) == 0
     with pytest.raises(SystemExit):
         paired_nets.main([str(first), str(other)])  # other deals: nothing to pair
