@@ -42,6 +42,7 @@ class Side:
     shared: int = 0  # hands it shared the most
     points: list[int] = field(default_factory=list)
     think: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the same decisions' CPU time (fairer on a busy machine)
 
     def add(self, earned: tuple[int, ...], seat: int) -> None:
         self.hands += 1
@@ -59,6 +60,7 @@ class Side:
         self.shared += other.shared
         self.points += other.points
         self.think += other.think
+        self.cpu += other.cpu
 
 
 def interval(xs: list[float]) -> str:
@@ -86,9 +88,11 @@ def play_hand(
         if isinstance(bot := bots[turn], Oracle):
             bot.state = state  # the oracle is told the game as it is
         t0 = time.perf_counter()
+        c0 = time.process_time()
         move = bots[turn].choose(obs)
         if turn == seat and len(state.legal_moves()) > 1:
             side.think.append(time.perf_counter() - t0)
+            side.cpu.append(time.process_time() - c0)
         state.apply(move)
     side.add(state.team_points(), seat)
 
@@ -148,10 +152,13 @@ def main(argv: list[str] | None = None) -> int:
             f"points a hand {statistics.fmean(side.points):.2f}"
         )
     print(f"  {args.bot} minus reference, points a hand, deal by deal: {interval(diff)}")
-    think = sorted(ours.think)
-    p95 = think[min(len(think) - 1, int(0.95 * len(think)))] if think else 0.0
-    median = statistics.median(think) if think else 0.0
-    print(f"  {args.bot}'s think time: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms ({len(think)} decisions)")
+    for label, times in (("think time", ours.think), ("CPU think time", ours.cpu)):
+        think = sorted(times)
+        p95 = think[min(len(think) - 1, int(0.95 * len(think)))] if think else 0.0
+        median = statistics.median(think) if think else 0.0
+        print(
+            f"  {args.bot}'s {label}: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms ({len(think)} decisions)"
+        )
     print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
 

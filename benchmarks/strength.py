@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
 import statistics
@@ -158,6 +159,8 @@ class Tally:
         self.net: list[int] = []
         self.think: dict[str, list[float]] = {"A": [], "B": []}
         self.cpu: dict[str, list[float]] = {"A": [], "B": []}
+        # CPU time of the decisions with more than one legal move: what a search spends when it has a choice.
+        self.cpu_choice: dict[str, list[float]] = {"A": [], "B": []}
         self.guesses: dict[str, list[int]] = {"A": [], "B": []}
 
     def merge(self, other: Tally) -> None:
@@ -168,6 +171,7 @@ class Tally:
         for side, xs in other.think.items():
             self.think[side].extend(xs)
             self.cpu[side].extend(other.cpu[side])
+            self.cpu_choice[side].extend(other.cpu_choice[side])
         for side, counts in other.guesses.items():
             self.guesses[side].extend(counts)
 
@@ -198,6 +202,7 @@ class Tally:
                 f"{mean + half:+.2f})",
                 f"  think time A: {timing(self.think['A'])}",
                 f"  think time B: {timing(self.think['B'])}",
+                f"  CPU think time A, decisions with a choice: {timing(self.cpu_choice['A'])}",
                 *(
                     f"  guesses per decision {side}: mean {statistics.fmean(g):.1f}, "
                     f"median {statistics.median(g):.0f} ({len(g)} decisions)"
@@ -267,7 +272,10 @@ def _play(state: GameState, bots: dict, tally: Tally, scores: tuple, target: int
         t0 = time.perf_counter()
         c0 = time.process_time()
         move = bot.choose(obs)
-        tally.cpu[side].append(time.process_time() - c0)
+        cpu = time.process_time() - c0
+        tally.cpu[side].append(cpu)
+        if len(obs.legal) > 1:
+            tally.cpu_choice[side].append(cpu)
         tally.think[side].append(time.perf_counter() - t0)
         state.apply(move)
     _collect_guesses(tally, list(bots.values()))
@@ -345,6 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--oracle-hands", action="store_true", help="the same, but not the order of the stock")
     ap.add_argument("--oracle-of", choices=("partner", "opponents"), help="the same, but only these seats' hands")
+    ap.add_argument(
+        "--save-nets", metavar="PATH", help="write A's net points, game by game, as JSON (benchmarks/paired_nets.py)"
+    )
     args = ap.parse_args(argv)
     try:
         a_opts = parse_options(args.option)
@@ -397,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
         label = label.replace("every hand", told[args.oracle_of]) if args.oracle_of else label
     print(tally.report(label, args.a, args.b, args.unit, args.budget_ratio))
     print(f"  wall time {time.perf_counter() - t0:.0f} s")
+    if args.save_nets:
+        with open(args.save_nets, "w") as out:
+            json.dump({"seed": args.seed, "options": a_opts, "nets": tally.net}, out)
     return 0
 
 

@@ -15,6 +15,7 @@ def test_both_arms_play_every_deal_and_a_seed_replays() -> None:
     ours, reference = bench.run(args, range(4))
     assert ours.hands == reference.hands == 4
     assert ours.most + ours.shared <= 4 and len(ours.think) > 0
+    assert len(ours.cpu) == len(ours.think)  # each timed decision on the CPU's clock too
     again, _ = bench.run(args, range(4))
     assert again.points == ours.points
     assert bench.main(["--hands", "2", "--players", "3", "--samples", "4"]) == 0

@@ -1,11 +1,14 @@
-"""The strength benchmark's report: matches as a unit, guesses per decision and the think-time ratio."""
+"""The strength benchmark's report: matches as a unit, guesses per decision and the think-time ratio, and two runs
+compared game by game."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from benchmarks import paired_nets
 from benchmarks.strength import Oracle, main, parse_options, ratios
 from domino_tui.engine import GameState, observe
 
@@ -130,3 +133,34 @@ def _oracle(state: GameState, moves: int = 0) -> Oracle:
     oracle = Oracle(random.Random(1), budget=None, samples=5)
     oracle.state = state
     return oracle
+
+
+def test_the_nets_saved_game_by_game_compare_two_runs_of_one_seed(tmp_path, capsys) -> None:
+    argv = [
+        "fivesandthrees",
+        "expert",
+        "fivesdenier",
+        "--games",
+        "4",
+        "--option",
+        "budget=None",
+        "--option",
+        "samples=3",
+    ]
+    first, second, other = tmp_path / "first.json", tmp_path / "second.json", tmp_path / "other.json"
+    assert main([*argv, "--seed", "7", "--save-nets", str(first)]) == 0
+    assert main([*argv, "--seed", "7", "--save-nets", str(second)]) == 0
+    out = capsys.readouterr().out
+    # Only the decisions with a choice are timed on the CPU line, and the expert made some.
+    assert "CPU think time A, decisions with a choice: mean" in out
+    saved = json.loads(first.read_text())
+    assert saved["seed"] == 7 and len(saved["nets"]) == 4
+    # The same options on the same seed replay every game: the difference is nothing, game by game.
+    assert paired_nets.main([str(first), str(second)]) == 0
+    assert "seed 7, 4 games: A's net points a game +0.00 (95% CI +0.00 .. +0.00)" in capsys.readouterr().out
+    assert paired_nets.main([str(first), str(second), str(second), str(first)]) == 0
+    assert "all 8 games: A's net points a game +0.00" in capsys.readouterr().out  # pairs pooled
+    assert main([*argv, "--seed", "8", "--save-nets", str(other)]) == 0
+    with pytest.raises(SystemExit):
+        paired_nets.main([str(first), str(other)])  # other deals: nothing to pair
+    assert "same seed" in capsys.readouterr().err
