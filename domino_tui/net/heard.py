@@ -371,7 +371,8 @@ class SeatClient(ABC):
             self.raw.append(text)
         try:
             event = self._event(visible_json(json.loads(text)))  # type: ignore[arg-type]  # a message is an object
-        except (ValueError, KeyError, TypeError, SaveFormatError) as exc:
+        # RecursionError: JSON nested too deeply, which would end the connection's task and lose the seat.
+        except (ValueError, KeyError, TypeError, RecursionError, SaveFormatError) as exc:
             log.warning("a message from the server could not be read (%s): %.80s", exc, visible(text))
             return
         if event is not None:
