@@ -170,14 +170,25 @@ async def test_a_question_answered_with_junk_is_refused_in_words() -> None:
             await ratings_of(f"ws://127.0.0.1:{port}", "Ana", 5)
 
 
-async def test_a_message_nested_too_deeply_is_skipped_like_any_unreadable_one() -> None:
-    """json.loads raises RecursionError for it, which the client did not take for an unreadable message: its
-    connection's task ended, and the seat was lost for good (no reconnecting) over one message."""
+UNREADABLE = {
+    "nested too deeply": "[" * 100_000,  # json.loads's RecursionError
+    "seats that are no list": json.dumps({**messages()[1], "seats": "x"}),  # an assert's AssertionError
+    "a result that is no object": json.dumps(
+        {"type": "result", "result": 5, "match": 1, "game": 1, "scores": [], "match_over": False, "hands": []}
+    ),
+    "a wait past any float": '{"type": "knocking", "room": "R", "seat": 1, "name": "x", "wait": 1' + "0" * 400 + "}",
+}
+
+
+@pytest.mark.parametrize("unreadable", UNREADABLE.values(), ids=UNREADABLE.keys())
+async def test_a_message_of_any_shape_is_skipped_like_any_unreadable_one(unreadable: str) -> None:
+    """Each of these raised what the client did not take for an unreadable message: its connection's task
+    ended, and the seat was lost for good (no reconnecting) over one message."""
 
     async def deep(ws: ServerConnection) -> None:
         await ws.recv()
         await ws.send(json.dumps(messages()[0]))
-        await ws.send("[" * 100_000)
+        await ws.send(unreadable)
         await ws.send(json.dumps(messages()[2]))
         await ws.wait_closed()
 
