@@ -31,6 +31,9 @@ def run_each(
 ) -> None:
     """``play`` every task, on ``jobs`` worker processes (in this process when jobs is 1), and hand each result to
     ``done`` as it comes in, in any order. ``play`` must be a module-level function (it travels to the workers)."""
+    # Never more workers than tasks: with fork the pool starts every worker it may have at once, so --jobs 100000
+    # for one match started processes until the machine had no more.
+    jobs = min(jobs, len(tasks))
     if jobs <= 1:
         try:
             for task in tasks:
