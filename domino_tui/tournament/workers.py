@@ -31,9 +31,6 @@ def run_each(
 ) -> None:
     """``play`` every task, on ``jobs`` worker processes (in this process when jobs is 1), and hand each result to
     ``done`` as it comes in, in any order. ``play`` must be a module-level function (it travels to the workers)."""
-    # Never more workers than tasks: with fork the pool starts every worker it may have at once, so --jobs 100000
-    # for one match started processes until the machine had no more.
-    jobs = min(jobs, len(tasks))
     if jobs <= 1:
         try:
             for task in tasks:
@@ -43,7 +40,11 @@ def run_each(
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
+    # Never more workers than tasks: with fork the pool starts every worker it may have at once, so --jobs 100000
+    # for one match started processes until the machine had no more. (Still in workers, however few: a bot run as
+    # the user's own program that kills the process playing it then kills a worker, not the run.)
+    processes = max(1, min(jobs, len(tasks)))
+    pool = ProcessPoolExecutor(processes, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
     try:
         futures = {pool.submit(play, task): task for task in tasks}
         for future in as_completed(futures):

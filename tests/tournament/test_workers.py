@@ -25,3 +25,5 @@ def test_no_more_workers_start_than_there_are_chunks(monkeypatch) -> None:
     results: dict[int, int] = {}
     workers.run_each([1, 2], doubled, 16, results.__setitem__)
     assert asked == [2] and results == {1: 2, 2: 4}
+    workers.run_each([3], doubled, 16, results.__setitem__)  # in a worker still, as asked, not in this process
+    assert asked == [2, 1] and results[3] == 6
