@@ -263,7 +263,7 @@ async def leaderboard(url: str, variant: str, limit: int | None = None, wait: fl
         raise NetError("refused", "the server's answer is not a leaderboard")
     try:
         return [Standing(visible(str(row["name"])), float(row["rating"]), int(row["games"])) for row in rows]
-    except (TypeError, KeyError, ValueError):
+    except (TypeError, KeyError, ValueError, OverflowError):  # OverflowError: a count of 1e400 (infinity)
         raise NetError("refused", "the server's leaderboard has a row that is not one") from None
 
 
@@ -277,7 +277,7 @@ async def ratings_of(url: str, name: str, wait: float = 10.0) -> list[VariantRat
         raise NetError("refused", "the server's answer is not an account's ratings")
     try:
         return [VariantRating(visible(str(row["variant"])), float(row["rating"]), int(row["games"])) for row in rows]
-    except (TypeError, KeyError, ValueError):
+    except (TypeError, KeyError, ValueError, OverflowError):  # OverflowError: a count of 1e400 (infinity)
         raise NetError("refused", "the server's ratings have a row that is not one") from None
 
 
@@ -331,7 +331,7 @@ async def lobby(url: str, variant: str | None = None, wait: float = 10.0) -> tup
             for room in rooms
         ]
         standings = [Standing(visible(str(row["name"])), float(row["rating"]), int(row["games"])) for row in rows]
-    except (TypeError, KeyError, ValueError):
+    except (TypeError, KeyError, ValueError, OverflowError):  # OverflowError: a count of 1e400 (infinity)
         raise NetError("refused", "the server's lobby has a row that is not one") from None
     return listed, standings
 
@@ -371,7 +371,10 @@ async def quick_match(
                 await ws.send(encode({"type": "resume", "v": VERSION, "session": session}))
             await ws.send(encode(question))
             async for raw in ws:
-                answer = json.loads(raw)
+                try:
+                    answer = json.loads(raw)
+                except (ValueError, RecursionError):
+                    raise NetError("refused", "the server's answer is not JSON") from None
                 if not isinstance(answer, dict):
                     raise NetError("refused", "the server's answer is not an object")
                 kind = answer.get("type")

@@ -371,7 +371,9 @@ class SeatClient(ABC):
             self.raw.append(text)
         try:
             event = self._event(visible_json(json.loads(text)))  # type: ignore[arg-type]  # a message is an object
-        except (ValueError, KeyError, TypeError, SaveFormatError) as exc:
+        # Whatever a message's reading raises (RecursionError: JSON nested too deeply; OverflowError: a number no
+        # float holds) would end the connection's task and lose the seat over one message.
+        except (ValueError, KeyError, TypeError, RecursionError, OverflowError, SaveFormatError) as exc:
             log.warning("a message from the server could not be read (%s): %.80s", exc, visible(text))
             return
         if event is not None:
@@ -417,7 +419,8 @@ class SeatClient(ABC):
             return self.train_observation
         if kind == "view" and is_train_observation(msg["view"]):
             view = msg["view"]
-            assert isinstance(view, dict)
+            if not isinstance(view, dict):
+                raise TypeError("a view is an object")
             table = spectator_observation(view, self._train_rules(view))
             self.train_view = TrainSpectatorView(
                 _int(msg["match"]), _int(msg["game"]), _int(msg["position"]), view, table
@@ -497,7 +500,8 @@ def _opt_int(value: object) -> int | None:
 def _room_info(msg: dict[str, object]) -> RoomInfo:
     seats = msg["seats"]
     options = msg["options"]
-    assert isinstance(seats, list) and isinstance(options, dict)
+    if not (isinstance(seats, list) and isinstance(options, dict)):
+        raise TypeError("a room's seats are a list and its options an object")
     return RoomInfo(
         room=str(msg["room"]),
         status=str(msg["status"]),
@@ -515,7 +519,8 @@ def _room_info(msg: dict[str, object]) -> RoomInfo:
 
 def _round_over(msg: dict[str, object]) -> TrainRoundOver:
     r = msg["result"]
-    assert isinstance(r, dict)
+    if not isinstance(r, dict):
+        raise TypeError("a result is an object")
     return TrainRoundOver(
         _int(msg["match"]),
         _int(msg["game"]),
@@ -530,7 +535,8 @@ def _round_over(msg: dict[str, object]) -> TrainRoundOver:
 
 def _game_over(msg: dict[str, object]) -> GameOver:
     r = msg["result"]
-    assert isinstance(r, dict)
+    if not isinstance(r, dict):
+        raise TypeError("a result is an object")
     result = GameResult(
         Reason(r["reason"]),
         _opt_int(r["winner"]),

@@ -217,6 +217,8 @@ def migrate(con: sqlite3.Connection, upto: int = SCHEMA_VERSION) -> None:
     version = con.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise NewerRecord(version)
+    if version < 0:  # no domino-tui writes one: a file edited by hand, or another program's database
+        raise sqlite3.DatabaseError(f"schema {version}, which no domino-tui writes")
     for step in range(version + 1, upto + 1):
         with con:
             for sql in MIGRATIONS[step]:

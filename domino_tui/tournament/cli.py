@@ -124,6 +124,8 @@ def read_seed(source: str) -> int:
                 text = fh.read(1000)
     except OSError as exc:
         raise ValueError(f"--seed-file {source}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:  # said without the file's name, as if the run itself had failed
+        raise ValueError(f"--seed-file {source}: the file must hold one whole number, the seed") from None
     try:
         return int(text.strip())
     except ValueError:

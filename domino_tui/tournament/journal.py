@@ -120,11 +120,12 @@ def read_journal(path: str) -> tuple[dict, dict[int, tuple[int, dict]], bytes, i
     try:
         head = json.loads(lines[0])
         settings, run, seed = head["settings"], str(head["run"]), int(head["settings"]["seed"])
-    except (ValueError, KeyError, TypeError, RecursionError):
+        key = journal_key(seed, run)  # a run that is no text (a lone surrogate) raises here
+    # OverflowError: a seed of 1e400, which JSON reads as infinity.
+    except (ValueError, KeyError, TypeError, RecursionError, OverflowError):
         raise JournalError(
             f"{path} is not a tournament journal of this version (its first line holds no signed settings)"
         ) from None
-    key = journal_key(seed, run)
     if not verified(key, head):
         raise JournalError(f"{path}, line 1: the settings do not verify (changed since the run wrote them)")
     done: dict[int, tuple[int, dict]] = {}
@@ -135,7 +136,7 @@ def read_journal(path: str) -> tuple[dict, dict[int, tuple[int, dict]], bytes, i
                 raise ValueError
             match = int(record["match"])
             _tally(record)
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
             raise JournalError(
                 f"{path}, line {n}: not a match record this run wrote (its MAC does not verify); "
                 "remove the line to play that match again"

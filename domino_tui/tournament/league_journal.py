@@ -94,7 +94,7 @@ def _read(path: str) -> tuple[list[dict], int, bytes]:
         if number == 1:
             try:
                 key = journal_key(int(record["settings"]["seed"]), str(record[RUN]))
-            except (KeyError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: a seed of 1e400 (infinity)
                 raise JournalError(
                     f"{path} is not a league journal (its first line holds no signed league settings)"
                 ) from None

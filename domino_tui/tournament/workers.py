@@ -40,7 +40,11 @@ def run_each(
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
+    # Never more workers than tasks: with fork the pool starts every worker it may have at once, so --jobs 100000
+    # for one match started processes until the machine had no more. (Still in workers, however few: a bot run as
+    # the user's own program that kills the process playing it then kills a worker, not the run.)
+    processes = max(1, min(jobs, len(tasks)))
+    pool = ProcessPoolExecutor(processes, mp_context=ctx, initializer=become_worker, initargs=(os.getpid(),))
     try:
         futures = {pool.submit(play, task): task for task in tasks}
         for future in as_completed(futures):

@@ -126,7 +126,10 @@ async def new_game(
     use = CoachUse(room.room.code)
     if room.store.file is not None:
         use.file = StoredFile(path_beside(room.store.file.path))
-        use.file.remove()  # the counts of the room this one replaces
+        # The counts of the room this one replaces. One that cannot go (a directory in its place) counts nothing
+        # for this room, whose code it does not name: the game starts all the same.
+        with suppress(OSError):
+            use.file.remove()
     return LocalGame(room, clients, use)
 
 
@@ -195,7 +198,8 @@ def convert(earlier: StoredFile, into: StoredFile) -> str | None:
         {(1, game + 1): n for game, n in save.hints.items()},
         {(1, game + 1): n for game, n in save.undos.items()},
     )
-    StoredFile(path_beside(into.path)).write(use.to_json())
+    with suppress(OSError):  # a count that cannot be written is lost, never the game converted
+        StoredFile(path_beside(into.path)).write(use.to_json())
     earlier.remove()
     return None
 

@@ -54,6 +54,13 @@ def _loopback(host: str) -> bool:
         return False
 
 
+def same_token(given: str, token: str) -> bool:
+    """Whether ``given`` (from an address, so anything) is ``token``, in a time that does not tell how much of it
+    was right. compare_digest raises TypeError for a string with a character past ASCII (no token has one), which
+    answered such an address with an error 500 and printed a traceback, the token in it, on the server's terminal."""
+    return given.isascii() and secrets.compare_digest(given, token)
+
+
 def guarded_server(
     command: str, host: str, port: int, origins: frozenset[str], max_tabs: int, token: str | None
 ) -> Any:
@@ -75,7 +82,7 @@ def guarded_server(
             return app
 
         def refusal(self, request: web.Request, token: str | None) -> web.HTTPException | None:
-            if token is not None and not secrets.compare_digest(token, request.match_info.get("token", "")):
+            if token is not None and not same_token(request.match_info.get("token", ""), token):
                 return web.HTTPForbidden(text="This address needs the token domino-tui web printed.\n")
             if request.headers.get("Origin", "").rstrip("/") not in origins:
                 return web.HTTPForbidden(text="Tables are started only for domino-tui web's own page.\n")
@@ -84,7 +91,7 @@ def guarded_server(
             return None
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            if token is not None and not secrets.compare_digest(request.query.get("token", ""), token):
+            if token is not None and not same_token(request.query.get("token", ""), token):
                 raise web.HTTPForbidden(text="This address needs the token domino-tui web printed.\n")
             # The page's own handler without its template, so the token can be added to the socket's address.
             context = await inspect.unwrap(Server.handle_index)(self, request)

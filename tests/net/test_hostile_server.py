@@ -168,3 +168,78 @@ async def test_a_question_answered_with_junk_is_refused_in_words() -> None:
         port = server.sockets[0].getsockname()[1]
         with pytest.raises(NetError, match="not JSON"):
             await ratings_of(f"ws://127.0.0.1:{port}", "Ana", 5)
+
+
+UNREADABLE = {
+    "nested too deeply": "[" * 100_000,  # json.loads's RecursionError
+    "seats that are no list": json.dumps({**messages()[1], "seats": "x"}),  # an assert's AssertionError
+    "a result that is no object": json.dumps(
+        {"type": "result", "result": 5, "match": 1, "game": 1, "scores": [], "match_over": False, "hands": []}
+    ),
+    "a wait past any float": '{"type": "knocking", "room": "R", "seat": 1, "name": "x", "wait": 1' + "0" * 400 + "}",
+}
+
+
+@pytest.mark.parametrize("unreadable", UNREADABLE.values(), ids=UNREADABLE.keys())
+async def test_a_message_of_any_shape_is_skipped_like_any_unreadable_one(unreadable: str) -> None:
+    """Each of these raised what the client did not take for an unreadable message: its connection's task
+    ended, and the seat was lost for good (no reconnecting) over one message."""
+
+    async def deep(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(json.dumps(messages()[0]))
+        await ws.send(unreadable)
+        await ws.send(json.dumps(messages()[2]))
+        await ws.wait_closed()
+
+    async with serve(deep, "127.0.0.1", 0) as server:
+        client = RoomClient(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}")
+        try:
+            await client.join(ROOM, "Ana")
+            async with asyncio.timeout(10):
+                async for event in client.events():
+                    if isinstance(event, Chat):
+                        break
+                else:
+                    pytest.fail("the client stopped hearing its server")
+        finally:
+            await client.close()
+
+
+@pytest.mark.parametrize("games", ["1e400", "NaN", "-1e400"])
+async def test_a_number_no_count_can_be_is_a_row_that_is_not_one(games: str) -> None:
+    """JSON reads 1e400 as infinity, and int() raised OverflowError at the screen that asked."""
+    from domino_tui.net.client import NetError, leaderboard, lobby, ratings_of
+
+    row = f'{{"name": "Ana", "variant": "classic", "rating": 1.0, "games": {games}}}'
+    answers = {
+        "leaderboard": f'{{"type": "leaderboard", "rows": [{row}]}}',
+        "ratings": f'{{"type": "ratings", "rows": [{row}]}}',
+        "lobby": f'{{"type": "lobby", "rooms": [], "rows": [{row}]}}',
+    }
+
+    async def answer(ws: ServerConnection) -> None:
+        question = json.loads(await ws.recv())
+        await ws.send(answers[question["type"]])
+
+    async with serve(answer, "127.0.0.1", 0) as server:
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        for ask in (leaderboard(url, "classic", wait=5), ratings_of(url, "Ana", 5), lobby(url, wait=5)):
+            with pytest.raises(NetError):
+                await ask
+
+
+# Under the 64 KiB the call takes.
+@pytest.mark.parametrize("junk", ["{not json", "[" * 60_000], ids=["not JSON", "nested too deeply"])
+async def test_a_quick_match_answered_with_junk_is_refused_in_words(junk: str) -> None:
+    """The seeking call let json.loads's own errors out to the quick match screen."""
+    from domino_tui.net.client import NetError, quick_match
+
+    async def answer(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(junk)
+        await ws.wait_closed()
+
+    async with serve(answer, "127.0.0.1", 0) as server:
+        with pytest.raises(NetError):
+            await quick_match(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}", "classic", "Ana")

@@ -195,3 +195,15 @@ def test_the_stats_command_prints_the_table_without_loading_the_ui(tmp_path):
     assert "classic" in out.stdout and out.stdout.rstrip().endswith("[]")
     out = subprocess.run([sys.executable, "-c", code, "stats", "--csv"], capture_output=True, text=True, env=env)
     assert out.stdout.splitlines()[1] == "classic,Hard,1,1,0,0,12,3,0,0,27.635,8.066"
+
+
+def test_a_schema_version_below_zero_is_a_damaged_file(records):
+    """No domino-tui writes one (a file edited by hand, another program's database): the migrations were looked
+    up from it and a KeyError reached the player."""
+    con = sqlite3.connect(records.path)
+    con.execute("PRAGMA user_version = -5")
+    con.close()
+    games, problem = records.games()
+    assert games == [] and problem is not None
+    assert list(records.path.parent.glob("records.sqlite3.bad-*"))
+    assert records.add(record()) is None and len(records.games()[0]) == 1

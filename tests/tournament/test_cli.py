@@ -213,3 +213,11 @@ def test_the_readmes_shell_bot_plays_as_its_path_or_through_sh(entry: str, capsy
     monkeypatch.setattr("sys.stdin", io.StringIO("5\n"))
     assert main(["--bots", f"{entry},greedy", "--games", "4", "--seed-file", "-", "--jobs", "1"]) == 0
     assert "first legal (sh)" in capsys.readouterr().out  # the name its hello gave, so it spoke the protocol
+
+
+def test_a_seed_file_that_is_not_text_is_named_in_the_message(tmp_path, capsys) -> None:
+    """Its UnicodeDecodeError went out as it was, naming neither the option nor the file."""
+    seed = tmp_path / "seed"
+    seed.write_bytes(b"\xff\xfe1")
+    assert main(["--variant", "classic", "--bots", "greedy,dummy", "--games", "1", "--seed-file", str(seed)]) == 2
+    assert f"--seed-file {seed}" in capsys.readouterr().err

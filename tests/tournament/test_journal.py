@@ -8,7 +8,9 @@ from helpers import ATTACKS, attack_copy, attack_reports
 
 from domino_tui.tournament import resume_tournament, run_tournament
 from domino_tui.tournament.cli import main
-from domino_tui.tournament.journal import JournalError
+from domino_tui.tournament.journal import JournalError, read_journal
+from domino_tui.tournament.league_journal import JournalError as LeagueJournalError
+from domino_tui.tournament.league_journal import read_records
 
 BOTS = ["greedy", "dummy", "random", ATTACKS + ":Honest"]
 
@@ -149,3 +151,20 @@ def test_a_line_nested_too_deeply_or_a_fifo_is_refused_with_a_message(tmp_path, 
     os.mkfifo(fifo)  # nobody writes to it: an ordinary open would wait for ever
     assert main(["--resume", str(fifo)]) == 2
     assert "it is a FIFO, not a file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("reader", "error"), [(read_journal, JournalError), (read_records, LeagueJournalError)])
+@pytest.mark.parametrize(
+    "head",
+    [
+        '{"settings": {"seed": 1}, "run": "x", "mac": "\u00e9"}',  # compare_digest raised TypeError
+        '{"settings": {"seed": 1e400}, "run": "x", "mac": "a"}',  # read as infinity: OverflowError
+        '{"settings": {"seed": 1}, "run": "\\ud800", "mac": "a"}',  # a lone surrogate: UnicodeEncodeError
+    ],
+)
+def test_a_first_line_of_any_garbage_is_refused_with_a_message(tmp_path, reader, error, head) -> None:
+    """A journal is anybody's to edit: --resume ended in a traceback for these."""
+    journal = tmp_path / "r.jsonl"
+    journal.write_text(head + "\n")
+    with pytest.raises(error):
+        reader(str(journal))

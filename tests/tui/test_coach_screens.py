@@ -401,3 +401,29 @@ def test_the_trackers_names_never_run_into_what_follows_them() -> None:
     text = tracker_text(track(observe(game, 0)), lambda seat: ("You", "Computer")[seat]).plain
     line = next(line for line in text.splitlines() if line.startswith("Computer"))
     assert line[len("Computer")] == " ", line
+
+
+async def test_a_review_finished_between_the_screens_two_looks_at_it_is_listed_whole():
+    """The screen read the job's result twice, once to choose to list what was rated so far and once for the moves
+    of the rows still waiting: the worker finishing in between left no moves for those rows (IndexError)."""
+    state = GameState.new("classic", random.Random(4))
+    bots = [ExpertBot(random.Random(s), budget=None, samples=4) for s in range(2)]
+    while not state.over:
+        state.apply(bots[state.turn].choose(observe(state, state.turn)))
+    todo = choices(state, 0)
+    units = units_of(todo[0][1])
+    review = rate_choices(0, units, todo, ExpertBot(random.Random(1), budget=None, samples=4))
+    job = ReviewJob(0, (0, units, todo, lambda seat: f"seat {seat}"), total=len(todo))
+    app = make_app("classic", seed=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await sat_down(pilot)
+        screen = ReviewScreen(job)
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: app.screen is screen and bool(screen.query("OptionList")))
+        last = len(todo) - 1
+        rated_so_far = {last: review.decisions[last]}  # what the screen's poll saw while the result was None
+        job.rated.update(enumerate(review.decisions))
+        job.done, job.result = len(todo), review
+        screen.fill(rated_so_far)
+        assert screen.query_one("OptionList").option_count == len(todo)
+        await wait_for(pilot, lambda: screen.has_class("-ready"))

@@ -156,3 +156,15 @@ def test_the_coachs_use_of_an_earlier_save_goes_beside_the_room_it_becomes(priva
     use, problem = CoachUse.load(private_config / "room-coach.json", code)
     assert problem is None and (use.of(1, 1), use.of(1, 2)) == ((2, 0), (1, 3))
     assert "hint" not in into.read_text()  # the room's file is its log, and nothing of the app's
+
+
+def test_an_earlier_save_is_converted_even_where_its_count_of_hints_cannot_be_written(private_config):
+    """A directory where the count goes: the conversion raised IsADirectoryError, which ended the app's start."""
+    earlier = played(Settings(variant="block", target=200).with_variant("block"), 3, 1, 2)
+    earlier.hints = {0: 2}
+    path = private_config / "game.json"
+    earlier.write(path)
+    (private_config / "room-coach.json").mkdir()
+    into = private_config / "room.json"
+    assert convert(StoredFile(path), StoredFile(into)) is None
+    assert json.loads(into.read_text())["code"] and not path.exists()

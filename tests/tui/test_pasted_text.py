@@ -21,6 +21,8 @@ from .test_line_table import SIZE, at_the_local_table, online_app
 def test_a_pasted_line_keeps_its_words_and_loses_what_is_not_printed() -> None:
     assert plain_line("hi\tthere\u202e!\x1b[2J\nsecond line") == "hi there![2J"
     assert plain_line("") == "" and plain_line("\n\n") == ""
+    # A line copied with the line break before it (a whole line selected in a terminal) is that line, not nothing.
+    assert plain_line("\n \t\nK7QM-3XPA\nmore") == "K7QM-3XPA"
 
 
 async def test_chat_pasted_with_a_tab_and_a_right_to_left_mark_is_said(server: Running) -> None:

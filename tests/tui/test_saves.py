@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 
 from domino_tui.net.local import LocalRoom
+from domino_tui.stored_file import StoredFile
 from domino_tui.tui import settings as settings_store
 from domino_tui.tui.app import DominoApp
 from domino_tui.tui.coach_use import CoachUse, path_beside
-from domino_tui.tui.local_game import room_path
+from domino_tui.tui.local_game import new_game, room_path
 from domino_tui.tui.settings import Settings
 
 from .conftest import COACH, play_heaviest, the_room
@@ -422,3 +423,14 @@ async def test_the_files_are_written_through_a_synced_temporary_file(private_con
         "room.lock",
         "settings.json",
     ]
+
+
+async def test_a_directory_in_place_of_the_count_of_hints_never_stops_a_new_game(private_config):
+    """A new game removes the count of the room it replaces: a directory there raised IsADirectoryError out of
+    the app's start, which ended in a traceback."""
+    path_beside(room_path()).mkdir(parents=True)
+    game = await new_game(Settings(), 1, 0.0, StoredFile(room_path()))
+    try:
+        assert game.room.room.game_number == 1 and room_path().exists()
+    finally:
+        await game.close()

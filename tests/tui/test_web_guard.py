@@ -129,6 +129,11 @@ def test_with_a_token_only_the_printed_address_opens_a_table(web_with_token: Web
         assert f"/ws/{token}" in reply.read().decode()
     assert refused_with(lambda: web.socket(web.origin)) == 403
     assert refused_with(lambda: web.socket(web.origin, f"/ws/{token[:-1]}x")) == 403
+    # A token with a character past ASCII is as wrong as any other (it was an error 500 and a traceback).
+    with pytest.raises(urllib.error.HTTPError) as page:
+        urllib.request.urlopen(f"http://127.0.0.1:{web.port}/?token=%C3%A9", timeout=10)
+    assert page.value.code == 403
+    assert refused_with(lambda: web.socket(web.origin, "/ws/%C3%A9")) == 403
     assert web.tables() == 0
     with web.socket(web.origin, f"/ws/{token}"):
         assert web.wait_for_tables(lambda n: n > 0) > 0

@@ -110,8 +110,11 @@ class ReviewScreen(Screen[None]):
         options = self.query_one(OptionList)
         if not self.listed:
             self.add_class("-filling")
-            made = [move for _, _, move in self.job.seen[2]] if self.job.result is None else []
-            count = max(len(made), len(self.job.result.decisions) if self.job.result else 0)
+            # Every row's move, whether the review is done or not: the worker may finish (set ``result``) after
+            # ``rated`` was read, and a row not rated then still waits, with its move, until the next look.
+            made = [move for _, _, move in self.job.seen[2]]
+            result = self.job.result
+            count = max(len(made), len(result.decisions) if result else 0)
             options.clear_options()
             options.add_options(
                 Option(line(i, rated[i]) if i in rated else waiting(i, made[i]), id=str(i), disabled=i not in rated)
