@@ -18,7 +18,7 @@ from .coach_desk import CoachDesk, RecordNote
 from .kept_accounts import KeptAccounts
 from .kept_seats import KeptSeats
 from .settings import PlayerSettings, Settings, rules_of, variants
-from .terminal_gone import hung_up
+from .terminal_gone import hung_up, is_pipe
 
 # The screens over the table are imported when first opened: the help's Markdown alone costs a tenth of
 # the start-up.
@@ -109,7 +109,9 @@ class DominoApp(App):
 
     def on_mount(self) -> None:
         terminal = sys.__stdin__
-        if not self.is_headless and terminal is not None and terminal.isatty():
+        # A terminal, or the pipe a browser's page server feeds the app's keys through (`domino-tui web`): when
+        # that server dies, the pipe's reads end, and the app would live on unseen, holding the saved game.
+        if not self.is_headless and terminal is not None and (terminal.isatty() or is_pipe(terminal.fileno())):
             fd = terminal.fileno()
             self.set_interval(1.0, lambda: self.exit() if hung_up(fd) else None, name="terminal gone")
         problem = self.player_settings.load()
