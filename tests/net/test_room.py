@@ -3,10 +3,13 @@ words for people, and its codes, tokens and passwords are made and kept as they 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import random
 
 import pytest
 
+from domino_tui.engine import VARIANTS
 from domino_tui.net import credentials
 from domino_tui.net.protocol import Code, Options, ProtocolError, parse
 from domino_tui.net.room import Room, check_options
@@ -311,3 +314,67 @@ def test_a_server_collects_its_garbage_less_often_and_never_scans_what_its_start
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
+
+
+def _line_tables() -> list[tuple[str, int, dict[str, object]]]:
+    """Every line variant at every number of players it is played by, for several games (played for a number of
+    games, or to a target)."""
+    tables = []
+    for variant in VARIANTS:
+        for players in (2, 3, 4):
+            for length in ({"games": 5}, {"target": 500}):
+                with contextlib.suppress(ProtocolError):
+                    check_options({"type": "create", "variant": variant, "players": players, **length}, False)
+                    tables.append((variant, players, length))
+    return tables
+
+
+@pytest.mark.parametrize(("variant", "players", "length"), _line_tables())
+def test_a_line_games_text_is_its_observation_in_every_variant(
+    variant: str, players: int, length: dict[str, object]
+) -> None:
+    """The text every seat shares is written from the game, not encoded from its observation: it is still the
+    observation's encoding byte for byte, whatever the table holds (a spinner's arms, a stock, sleeping tiles),
+    game after game."""
+    create = {"type": "create", "variant": variant, "players": players, **length}
+    options, _ = check_options(create, False)
+    room = Room("ABCDEF", 7, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    choose = random.Random(3)
+    games = set()
+    for _ in range(300):
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+        if room.status.value != "playing":
+            break
+        games.add(room.game_number)
+        for seat in range(players):
+            assert room.observation_text(seat) == json.dumps(room.observation(seat), separators=(",", ":"))
+        seat = room.to_act()
+        assert seat is not None
+        legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+        move = room.check_move(seat, room.position, choose.choice(legal))
+        room.apply({"e": "move", "move": move, "by": "person"})
+    assert len(games) > 1
+
+
+def test_a_line_games_text_is_written_without_building_an_observation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observations sent as text are written from the game: no Observation is built for them (it copied the
+    board and listed the legal moves of the seat it was built for), nor encoded as a whole."""
+    from domino_tui.games import line
+
+    options, _ = check_options({"type": "create", "variant": "partnership", "players": 4}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    built: list[int] = []
+    monkeypatch.setattr(line, "observe", lambda *args: built.append(1))
+    monkeypatch.setattr(line, "observation_to_json", lambda *args: built.append(1))
+    for _ in range(10):
+        texts = [room.observation_text(seat) for seat in range(4)]
+        seat = room.to_act()
+        assert seat is not None
+        legal = json.loads(texts[seat])["obs"]["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+    assert built == []
