@@ -20,6 +20,7 @@ from ..engine import (
     observe,
     public_json,
 )
+from ..engine.board import Placed
 from ..engine.errors import shown
 from ..engine.observation_json import event_to_json
 from ..engine.tiles import is_whole_number
@@ -59,6 +60,12 @@ class LineKind(MatchKind):
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # as the protocol encodes its messages
 
 
+def _placed_text(tiles: Iterable[Placed]) -> str:
+    """Tiles on the table as observation_to_json writes them (``[first, second]``) in a JSON array's text, without
+    its brackets."""
+    return ",".join([f"[{p.first},{p.second}]" for p in tiles])
+
+
 def _ints(numbers: Iterable[int]) -> str:
     """Whole numbers as a JSON array's text, without its brackets."""
     return ",".join([str(int(n)) for n in numbers])
@@ -78,6 +85,10 @@ class LineMatch(PlayedMatch):
         # observations sent as text: written once a move, not once a seat.
         self._shared_text: tuple[object, int, tuple[str, str, str, str]] = (None, -1, ("", "", "", ""))
         self._variant_text = _compact(match.rules.name)
+        # The line of play as JSON text (without its brackets), the game it is of, and how many tiles it holds and
+        # its first and last: a move adds a tile at one end of a line otherwise as it was, so only that tile is
+        # written, not the whole line once a move.
+        self._line_text: tuple[object, int, object, object, str] = (None, 0, None, None, "")
         # The game's history as JSON text (its events without the brackets), and the game and how many events it
         # holds: a move adds an event or two to a history only ever appended to, so each event is encoded once, not
         # once a move (a move's observations cost no more late in a game than early).
@@ -177,9 +188,8 @@ class LineMatch(PlayedMatch):
         json encodes it, byte for byte (a test compares them), without building the observation (a copy of the
         board, every legal move) or encoding it as a whole: a third of the server's work a move was that."""
         board = game.board
-        line = ",".join([f"[{p.first},{p.second}]" for p in board.line])
-        up = ",".join([f"[{p.first},{p.second}]" for p in board.up])
-        down = ",".join([f"[{p.first},{p.second}]" for p in board.down])
+        line = self._line(game)
+        up, down = _placed_text(board.up), _placed_text(board.down)
         spinner = "null" if board.spinner is None else board.spinner
         target = self.match.target
         return (
@@ -201,6 +211,25 @@ class LineMatch(PlayedMatch):
         # Written here as json.dumps writes them (a tile is [low,high]), a few microseconds a seat cheaper.
         text = "[" + ",".join(f"[{t.low},{t.high}]" for t in game.hand(seat)) + "]"
         self._hand_texts[seat] = (tiles, text)
+        return text
+
+    def _line(self, game: GameState) -> str:
+        """The line of ``game``'s table as JSON text, without the brackets: the tiles added at either end since the
+        last move written and put before or after the text kept."""
+        line = game.board.line
+        made_at, count, first, last, text = self._line_text
+        grown = len(line) - count
+        if made_at is not game or grown < 0 or (count and first is not line[0] and last is not line[-1]):
+            text, grown = "", len(line)  # another game, or a line not merely grown at its ends
+        elif not grown:
+            return text
+        if not text:
+            text = _placed_text(line)
+        elif first is line[0]:
+            text = f"{text},{_placed_text(line[count:])}"
+        else:
+            text = f"{_placed_text(line[:grown])},{text}"
+        self._line_text = (game, len(line), line[0] if line else None, line[-1] if line else None, text)
         return text
 
     def _history(self, game: GameState) -> str:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Iterable
 
 import pytest
 
 from domino_tui.engine import VARIANTS
+from domino_tui.engine.board import Placed
 from domino_tui.net import credentials
 from domino_tui.net.protocol import Code, Options, ProtocolError, parse
 from domino_tui.net.room import Room, check_options
@@ -378,3 +380,34 @@ def test_a_line_games_text_is_written_without_building_an_observation(monkeypatc
         legal = json.loads(texts[seat])["obs"]["legal"]
         room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
     assert built == []
+
+
+def test_each_tile_of_the_line_is_written_once_for_every_seats_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move adds a tile at one end of the line: the text every seat shares writes that tile, not the whole line
+    again (the text stays the observation's, byte for byte, as the test of every variant shows)."""
+    from domino_tui.games import line
+
+    written: list[int] = []
+    placed_text = line._placed_text
+
+    def counted(tiles: Iterable[Placed]) -> str:
+        tiles = list(tiles)
+        written.append(len(tiles))
+        return placed_text(tiles)
+
+    monkeypatch.setattr(line, "_placed_text", counted)
+    options, _ = check_options({"type": "create", "variant": "partnership", "players": 4}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    assert room.match is not None
+    for _ in range(16):
+        texts = [room.observation_text(seat) for seat in range(4)]
+        seat = room.to_act()
+        assert seat is not None
+        legal = json.loads(texts[seat])["obs"]["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+    [room.observation_text(seat) for seat in range(4)]
+    game = room.match.match.game  # type: ignore[attr-defined]  # a line game's
+    assert not game.over and len(game.board.line) > 8
+    assert sum(written) == len(game.board.line)  # the arms of a spinner: none in partnership
