@@ -3,7 +3,7 @@ other seats' updates, on SQLite, on PostgreSQL and as two processes behind HAPro
 measured in the same run.
 
     python benchmarks/rooms.py [--rooms 1000] [--seconds 20] [--warmup 3] [--only sqlite,postgresql,haproxy-2,relay]
-        [--clients light|full] [--variant partnership] [--loop asyncio|uvloop]
+        [--clients light|full] [--variant partnership]
 
 The setups, one after the other, each with the same rooms and clients:
 
@@ -15,8 +15,7 @@ The setups, one after the other, each with the same rooms and clients:
   client does, so most rooms move once to the process their path hashes to before they start.
 - relay: a bare websockets server that relays each message of a room's turn to the room's other three
   connections, with messages of the size of an observation and clients that take turns the same way, so it
-  costs what websockets and asyncio cost and nothing of ours. It runs on asyncio's event loop, or on uvloop's with
-  ``--loop uvloop`` (`serve` runs on uvloop's wherever uvloop is installed: compare like with like).
+  costs what websockets and asyncio cost and nothing of ours.
 
 Each `serve` (and the relay) runs in a process of its own pinned to a core that is not the clients'
 (os.sched_setaffinity; on two cores both processes of haproxy-2 share core 0); the clients run in this process,
@@ -50,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from domino_tui.ai.seat import make  # noqa: E402
 from domino_tui.games import GameChoiceError, match_kind  # noqa: E402
-from domino_tui.net.cli import event_loop_factory, raise_file_limit  # noqa: E402
+from domino_tui.net.cli import raise_file_limit  # noqa: E402
 from domino_tui.net.client import RoomClient, SeatView, room_url  # noqa: E402
 from domino_tui.net.protocol import VERSION  # noqa: E402
 
@@ -274,9 +273,9 @@ async def _ours_light(
 # ----- the reference: a bare relay -----
 
 
-def relay_server(port: int, loop: str = "asyncio") -> None:
+def relay_server(port: int) -> None:
     """A websockets server that puts each connection in the room its first message names and sends each later
-    message to the room's other connections; on asyncio's event loop or uvloop's (``loop``)."""
+    message to the room's other connections."""
     from websockets.asyncio.server import ServerConnection, broadcast, serve
     from websockets.exceptions import ConnectionClosed
 
@@ -299,12 +298,7 @@ def relay_server(port: int, loop: str = "asyncio") -> None:
             print("serving", flush=True)
             await asyncio.Future()
 
-    if loop == "uvloop":
-        import uvloop
-
-        uvloop.run(main())
-    else:
-        asyncio.run(main())
+    asyncio.run(main())
 
 
 async def relay_seat(url: str, room: int, seat: int, meter: Meter, stop: asyncio.Event, ready: list[int]) -> None:
@@ -516,9 +510,7 @@ def run_setup(setup: str, args: argparse.Namespace, folder: Path, postgres: Post
     with contextlib.ExitStack() as cleanup:
         if setup == "relay":
             port = free_port()
-            loop = getattr(args, "loop", "asyncio")
-            command = [sys.executable, __file__, "--relay-server", str(port), "--loop", loop]
-            proc, _ = start(command, "serving", cleanup)
+            proc, _ = start([sys.executable, __file__, "--relay-server", str(port)], "serving", cleanup)
             result = asyncio.run(relay(f"ws://127.0.0.1:{port}", *sizes, (proc.pid,)))
         elif setup == "sqlite":
             port = serve(str(folder / "rooms.sqlite3"), folder / "serve", 0, cleanup, pids)
@@ -547,11 +539,6 @@ def run_setup(setup: str, args: argparse.Namespace, folder: Path, postgres: Post
     return result
 
 
-def serve_loop() -> str:
-    """The event loop `serve` runs on here: uvloop's where it is installed (domino_tui.net.cli)."""
-    return "asyncio" if event_loop_factory() is None else "uvloop"
-
-
 def ratio(a: float, b: float) -> str:
     return f"{a / b:.2f}" if b else "-"
 
@@ -562,10 +549,7 @@ def report(results: dict[str, dict[str, Any]], args: argparse.Namespace, load: t
         f"{args.rooms} rooms of 4 clients, {args.seconds:g} s measured after {args.warmup:g} s, {cores} cores; "
         f"load average (1 min) {load[0]:.2f} before, {load[1]:.2f} after"
     )
-    print(
-        f"clients: {getattr(args, 'clients', 'light')}; variant: {VARIANT}; "
-        f"event loop: serve's {serve_loop()}, the relay's {getattr(args, 'loop', 'asyncio')}"
-    )
+    print(f"clients: {getattr(args, 'clients', 'light')}; variant: {VARIANT}")
     print("(server and client CPU: the share of one core each side used; and its milliseconds a move)")
     head = f"| {'':32} | {'moves/s':>9} | {'p50 ms':>9} | {'p99 ms':>9} | {'updates':>9} |"
     print(f"{head} {'server CPU':>10} | {'ms/move':>7} | {'client CPU':>10} | {'ms/move':>7} |")
@@ -631,16 +615,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--profile", type=Path, help="run each serve under cProfile, its stats in this folder")
     parser.add_argument("--variant", default="partnership", help="the rooms' game, four players (default: partnership)")
-    parser.add_argument(
-        "--loop",
-        choices=("asyncio", "uvloop"),
-        default="asyncio",
-        help="the relay's event loop (default: asyncio's; serve runs on uvloop's wherever it is installed)",
-    )
     parser.add_argument("--relay-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.relay_server:
-        relay_server(args.relay_server, args.loop)
+        relay_server(args.relay_server)
         return 0
     if unknown := set(args.only) - set(SETUPS):
         parser.error(f"no setup {', '.join(sorted(unknown))}: choose from {', '.join(SETUPS)}")

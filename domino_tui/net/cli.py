@@ -145,25 +145,13 @@ def main(argv: Sequence[str]) -> int:
         print(f"serving on ws://{args.host}:{port}", flush=True)
 
     try:
-        with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
-            return runner.run(run(config, ready))
+        return asyncio.run(run(config, ready))
     except StorageError as exc:
         print(f"domino-tui serve: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"domino-tui serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-
-
-def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop's event loop where it is installed, else None (asyncio's own). At saturation a server's CPU a move
-    is mostly the event loop's and the sockets' (the game's own work is a third of it): uvloop's loop, its
-    transports in C, takes less of it (docs/speed.md, "The room server")."""
-    try:
-        import uvloop
-    except ImportError:
-        return None
-    return uvloop.new_event_loop
 
 
 def server_config(args: argparse.Namespace, db: Path | str) -> ServerConfig:

@@ -40,7 +40,6 @@ from collections import Counter
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -217,12 +216,11 @@ class _Connection(ServerConnection):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        assert isinstance(transport, asyncio.Transport)
         remote = transport.get_extra_info("peername")
         self.peer = str(remote[0]) if remote else "unknown"
         if not self.owner._socket_opened(self):
-            # Past its address's caps: dropped before a byte is read, no answer owed. (A stream's transport, though
-            # uvloop's are no subclass of asyncio.Transport: it has abort all the same.)
-            cast(asyncio.Transport, transport).abort()
+            transport.abort()  # past its address's caps: dropped before a byte is read, no answer owed
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
