@@ -207,8 +207,8 @@ def test_each_event_of_a_games_history_is_encoded_once_for_every_seats_text(monk
     from domino_tui.games import line
 
     encoded: list[object] = []
-    event_to_json = line.event_to_json
-    monkeypatch.setattr(line, "event_to_json", lambda event: encoded.append(event) or event_to_json(event))
+    event_text = line._event_text
+    monkeypatch.setattr(line, "_event_text", lambda event: encoded.append(event) or event_text(event))
     hands: list[int] = []  # the hands taken from the game, for the observations' texts
     hand = GameState.hand
     monkeypatch.setattr(GameState, "hand", lambda game, seat: hands.append(seat) or hand(game, seat))
@@ -411,3 +411,24 @@ def test_each_tile_of_the_line_is_written_once_for_every_seats_text(monkeypatch:
     game = room.match.match.game  # type: ignore[attr-defined]  # a line game's
     assert not game.over and len(game.board.line) > 8
     assert sum(written) == len(game.board.line)  # the arms of a spinner: none in partnership
+
+
+def test_a_line_games_texts_of_a_move_encode_nothing_as_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The legal moves and the history's new events are written as text too: each json encoding sets an encoder up,
+    which cost more than writing the few numbers of a move or an event."""
+    from domino_tui.games import line
+
+    options, _ = check_options({"type": "create", "variant": "allfives", "players": 2, "target": 500}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    encoded: list[object] = []
+    compact = line._compact
+    monkeypatch.setattr(line, "_compact", lambda value: encoded.append(value) or compact(value))
+    for _ in range(12):
+        texts = [room.observation_text(seat) for seat in range(2)]
+        seat = room.to_act()
+        assert seat is not None
+        legal = json.loads(texts[seat])["obs"]["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[-1]), "by": "person"})
+    assert encoded == []
