@@ -207,7 +207,7 @@ class LineMatch(PlayedMatch):
         """What every seat's observation of ``game`` shares, as JSON text in four pieces: before the seat, before
         the hand, before the legal moves and after them. Written from the game as observation_to_json has it and
         json encodes it, byte for byte (a test compares them), without building the observation (a copy of the
-        board, every legal move) or encoding it as a whole: a third of the server's work a move was that."""
+        board, every legal move) or encoding it as a whole, which was most of a move's four texts."""
         board = game.board
         line = self._line(game)
         up, down = _placed_text(board.up), _placed_text(board.down)
