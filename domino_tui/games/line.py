@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
-import re
+from collections.abc import Iterable
 
 from ..engine import (
+    Event,
     GameState,
+    Kind,
     Match,
     Move,
     Observation,
@@ -21,8 +22,8 @@ from ..engine import (
     observe,
     public_json,
 )
+from ..engine.board import Placed
 from ..engine.errors import shown
-from ..engine.observation_json import event_to_json
 from ..engine.tiles import is_whole_number
 from .played import GameChoiceError, Json, MatchKind, PlayedMatch, hands_json
 
@@ -57,11 +58,38 @@ class LineKind(MatchKind):
         return observation_from_json(data)
 
 
-_OWN = ("seat", "hand", "legal")  # what of a line game's observation is the seat's own
-# Marks in an observation's encoded text where each seat's own goes, and its history (kept as text: `_history`).
-_MARKS = {key: f"\0{key}" for key in (*_OWN, "history")}
-_HISTORY_MARK = '"\\u0000history"'
 _compact = json.JSONEncoder(separators=(",", ":")).encode  # as the protocol encodes its messages
+
+
+def _placed_text(tiles: Iterable[Placed]) -> str:
+    """Tiles on the table as observation_to_json writes them (``[first, second]``) in a JSON array's text, without
+    its brackets."""
+    return ",".join([f"[{p.first},{p.second}]" for p in tiles])
+
+
+def _move_text(move: Move) -> str:
+    """A move as move_to_json writes it, in JSON text: written here, a few microseconds a move cheaper than
+    encoding the list (each json encoding sets an encoder up)."""
+    if move.kind is Kind.PLAY:
+        tile = move.tile
+        assert tile is not None and move.end is not None  # a play names both
+        return f'["play",[{tile.low},{tile.high}],{int(move.end)}]'
+    return f'["{move.kind.value}"]'
+
+
+def _event_text(event: Event) -> str:
+    """An event of a game's history as event_to_json writes it, in JSON text (as `_move_text`)."""
+    tile, end = event.tile, event.end
+    tile_text = "null" if tile is None else f"[{tile.low},{tile.high}]"
+    end_text = "null" if end is None else str(int(end))
+    forced = "true" if event.forced else "false"
+    ends = _ints(event.ends_before)
+    return f'[{event.seat},"{event.kind.value}",{tile_text},{end_text},[{ends}],{int(event.scored)},{forced}]'
+
+
+def _ints(numbers: Iterable[int]) -> str:
+    """Whole numbers as a JSON array's text, without its brackets."""
+    return ",".join([str(int(n)) for n in numbers])
 
 
 class LineMatch(PlayedMatch):
@@ -74,9 +102,14 @@ class LineMatch(PlayedMatch):
         # scores are every seat's alike, so the other seats' observations of that move share them and only their
         # own hand and legal moves are made for each (a move is observed by every seat of its room).
         self._shared: tuple[object, int, Json] = (None, -1, {})
-        # The same as JSON text, cut where the seat, hand and legal moves go (the text between, then the name of
-        # what goes next, in turn), for the observations sent as text: encoded once a move, not once a seat.
-        self._shared_text: tuple[object, int, list[str]] = (None, -1, [])
+        # The same as JSON text, cut where the seat, hand and legal moves go (the four pieces around them), for the
+        # observations sent as text: written once a move, not once a seat.
+        self._shared_text: tuple[object, int, tuple[str, str, str, str]] = (None, -1, ("", "", "", ""))
+        self._variant_text = _compact(match.rules.name)
+        # The line of play as JSON text (without its brackets), the game it is of, and how many tiles it holds and
+        # its first and last: a move adds a tile at one end of a line otherwise as it was, so only that tile is
+        # written, not the whole line once a move.
+        self._line_text: tuple[object, int, object, object, str] = (None, 0, None, None, "")
         # The game's history as JSON text (its events without the brackets), and the game and how many events it
         # holds: a move adds an event or two to a history only ever appended to, so each event is encoded once, not
         # once a move (a move's observations cost no more late in a game than early).
@@ -164,16 +197,31 @@ class LineMatch(PlayedMatch):
         game = self.match.game
         made_at, moves, pieces = self._shared_text
         if made_at is not game or moves != len(game.moves):
-            # Encoded with a mark where each seat's own goes, and cut there, and the history's text written in at
-            # its mark: the text is byte for byte the observation's encoding, its keys in their order.
-            obs = self.observe(seat)
-            marked = {**observation_to_json(dataclasses.replace(obs, history=())), **_MARKS}
-            text = _compact(marked).replace(_HISTORY_MARK, f"[{self._history(game)}]", 1)
-            pieces = re.split(r'"\\u0000(seat|hand|legal)"', text)
+            pieces = self._shared_pieces(game)
             self._shared_text = (game, len(game.moves), pieces)
-        legal = _compact([move_to_json(m) for m in game.legal_moves()]) if seat == game.turn else "[]"
-        own = {"seat": str(seat), "hand": self._hand_text(game, seat), "legal": legal}
-        return "".join(own[piece] if n % 2 else piece for n, piece in enumerate(pieces))
+        legal = f"[{','.join([_move_text(m) for m in game.legal_moves()])}]" if seat == game.turn else "[]"
+        before_seat, before_hand, before_legal, after = pieces
+        return "".join((before_seat, str(seat), before_hand, self._hand_text(game, seat), before_legal, legal, after))
+
+    def _shared_pieces(self, game: GameState) -> tuple[str, str, str, str]:
+        """What every seat's observation of ``game`` shares, as JSON text in four pieces: before the seat, before
+        the hand, before the legal moves and after them. Written from the game as observation_to_json has it and
+        json encodes it, byte for byte (a test compares them), without building the observation (a copy of the
+        board, every legal move) or encoding it as a whole, which was most of a move's four texts."""
+        board = game.board
+        line = self._line(game)
+        up, down = _placed_text(board.up), _placed_text(board.down)
+        spinner = "null" if board.spinner is None else board.spinner
+        target = self.match.target
+        return (
+            f'{{"variant":{self._variant_text},"seat":',
+            f',"turn":{game.turn},"hand":',
+            f',"ends":[{_ints(board.ends)}],"line":[{line}],"up":[{up}],"down":[{down}],"spinner":{spinner},'
+            f'"hand_sizes":[{_ints(len(hand) for hand in game.hands)}],"stock":{game.stock_size},'
+            f'"sleeping":{len(game.sleeping)},"history":[{self._history(game)}],"legal":',
+            f',"points":[{_ints(game.team_points())}],"match_scores":[{_ints(self._scores_before_this_game())}],'
+            f'"target":{"null" if target is None else target}}}',
+        )
 
     def _hand_text(self, game: GameState, seat: int) -> str:
         """``seat``'s hand as JSON text, written again only when its tiles have changed."""
@@ -186,6 +234,25 @@ class LineMatch(PlayedMatch):
         self._hand_texts[seat] = (tiles, text)
         return text
 
+    def _line(self, game: GameState) -> str:
+        """The line of ``game``'s table as JSON text, without the brackets: the tiles added at either end since the
+        last move written and put before or after the text kept."""
+        line = game.board.line
+        made_at, count, first, last, text = self._line_text
+        grown = len(line) - count
+        if made_at is not game or grown < 0 or (count and first is not line[0] and last is not line[-1]):
+            text, grown = "", len(line)  # another game, or a line not merely grown at its ends
+        elif not grown:
+            return text
+        if not text:
+            text = _placed_text(line)
+        elif first is line[0]:
+            text = f"{text},{_placed_text(line[count:])}"
+        else:
+            text = f"{_placed_text(line[:grown])},{text}"
+        self._line_text = (game, len(line), line[0] if line else None, line[-1] if line else None, text)
+        return text
+
     def _history(self, game: GameState) -> str:
         """The events of ``game``'s history as JSON text, without the brackets: those new since the last move
         encoded and added to the text kept."""
@@ -194,7 +261,7 @@ class LineMatch(PlayedMatch):
         if made_at is not game or encoded > len(history):
             encoded, text = 0, ""  # another game (the next, or one taken back: a new object)
         if encoded < len(history):
-            new = ",".join(_compact(event_to_json(event)) for event in history[encoded:])
+            new = ",".join([_event_text(event) for event in history[encoded:]])
             text = f"{text},{new}" if text else new
             self._history_text = (game, len(history), text)
         return text

@@ -11,7 +11,6 @@ said, which names the database by `shown_url`.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from collections.abc import Callable
@@ -177,7 +176,7 @@ class PostgresStorage(GroupCommits):
 
     async def _in_thread(self, work: Callable[..., T], *args: object) -> T:
         """``work`` in the store's thread, after the commits asked for before it and on the same connection."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, work, *args)
+        return await self._thread.run(work, *args)
 
     async def take_room(self, code: str) -> StoredRoom | None:
         return await self._in_thread(self._take_room, code)

@@ -3,10 +3,15 @@ words for people, and its codes, tokens and passwords are made and kept as they 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import random
+from collections.abc import Iterable
 
 import pytest
 
+from domino_tui.engine import VARIANTS
+from domino_tui.engine.board import Placed
 from domino_tui.net import credentials
 from domino_tui.net.protocol import Code, Options, ProtocolError, parse
 from domino_tui.net.room import Room, check_options
@@ -202,8 +207,8 @@ def test_each_event_of_a_games_history_is_encoded_once_for_every_seats_text(monk
     from domino_tui.games import line
 
     encoded: list[object] = []
-    event_to_json = line.event_to_json
-    monkeypatch.setattr(line, "event_to_json", lambda event: encoded.append(event) or event_to_json(event))
+    event_text = line._event_text
+    monkeypatch.setattr(line, "_event_text", lambda event: encoded.append(event) or event_text(event))
     hands: list[int] = []  # the hands taken from the game, for the observations' texts
     hand = GameState.hand
     monkeypatch.setattr(GameState, "hand", lambda game, seat: hands.append(seat) or hand(game, seat))
@@ -311,3 +316,119 @@ def test_a_server_collects_its_garbage_less_often_and_never_scans_what_its_start
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
+
+
+def _line_tables() -> list[tuple[str, int, dict[str, object]]]:
+    """Every line variant at every number of players it is played by, for several games (played for a number of
+    games, or to a target)."""
+    tables = []
+    for variant in VARIANTS:
+        for players in (2, 3, 4):
+            for length in ({"games": 5}, {"target": 500}):
+                with contextlib.suppress(ProtocolError):
+                    check_options({"type": "create", "variant": variant, "players": players, **length}, False)
+                    tables.append((variant, players, length))
+    return tables
+
+
+@pytest.mark.parametrize(("variant", "players", "length"), _line_tables())
+def test_a_line_games_text_is_its_observation_in_every_variant(
+    variant: str, players: int, length: dict[str, object]
+) -> None:
+    """The text every seat shares is written from the game, not encoded from its observation: it is still the
+    observation's encoding byte for byte, whatever the table holds (a spinner's arms, a stock, sleeping tiles),
+    game after game."""
+    create = {"type": "create", "variant": variant, "players": players, **length}
+    options, _ = check_options(create, False)
+    room = Room("ABCDEF", 7, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    choose = random.Random(3)
+    games = set()
+    for _ in range(300):
+        if room.status.value == "between":
+            room.apply({"e": "next"})
+        if room.status.value != "playing":
+            break
+        games.add(room.game_number)
+        for seat in range(players):
+            assert room.observation_text(seat) == json.dumps(room.observation(seat), separators=(",", ":"))
+        seat = room.to_act()
+        assert seat is not None
+        legal = room.observation(seat)["obs"]["legal"]  # type: ignore[index]
+        move = room.check_move(seat, room.position, choose.choice(legal))
+        room.apply({"e": "move", "move": move, "by": "person"})
+    assert len(games) > 1
+
+
+def test_a_line_games_text_is_written_without_building_an_observation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observations sent as text are written from the game: no Observation is built for them (it copied the
+    board and listed the legal moves of the seat it was built for), nor encoded as a whole."""
+    from domino_tui.games import line
+
+    options, _ = check_options({"type": "create", "variant": "partnership", "players": 4}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    built: list[int] = []
+    monkeypatch.setattr(line, "observe", lambda *args: built.append(1))
+    monkeypatch.setattr(line, "observation_to_json", lambda *args: built.append(1))
+    for _ in range(10):
+        texts = [room.observation_text(seat) for seat in range(4)]
+        seat = room.to_act()
+        assert seat is not None
+        legal = json.loads(texts[seat])["obs"]["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+    assert built == []
+
+
+def test_each_tile_of_the_line_is_written_once_for_every_seats_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move adds a tile at one end of the line: the text every seat shares writes that tile, not the whole line
+    again (the text stays the observation's, byte for byte, as the test of every variant shows)."""
+    from domino_tui.games import line
+
+    written: list[int] = []
+    placed_text = line._placed_text
+
+    def counted(tiles: Iterable[Placed]) -> str:
+        tiles = list(tiles)
+        written.append(len(tiles))
+        return placed_text(tiles)
+
+    monkeypatch.setattr(line, "_placed_text", counted)
+    options, _ = check_options({"type": "create", "variant": "partnership", "players": 4}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    assert room.match is not None
+    for _ in range(16):
+        texts = [room.observation_text(seat) for seat in range(4)]
+        seat = room.to_act()
+        assert seat is not None
+        legal = json.loads(texts[seat])["obs"]["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[0]), "by": "person"})
+    [room.observation_text(seat) for seat in range(4)]
+    game = room.match.match.game  # type: ignore[attr-defined]  # a line game's
+    assert not game.over and len(game.board.line) > 8
+    assert sum(written) == len(game.board.line)  # the arms of a spinner: none in partnership
+
+
+def test_a_line_games_texts_of_a_move_encode_nothing_as_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The legal moves and the history's new events are written as text too: each json encoding sets an encoder up,
+    which cost more than writing the few numbers of a move or an event."""
+    from domino_tui.games import line
+
+    options, _ = check_options({"type": "create", "variant": "allfives", "players": 2, "target": 500}, False)
+    room = Room("ABCDEF", 5, options, None, 0.0)
+    room.apply({"e": "seat", "seat": 0, "kind": "person", "name": "Ann", "creator": True})
+    room.apply({"e": "start"})
+    encoded: list[object] = []
+    compact = line._compact
+    monkeypatch.setattr(line, "_compact", lambda value: encoded.append(value) or compact(value))
+    for _ in range(12):
+        texts = [room.observation_text(seat) for seat in range(2)]
+        seat = room.to_act()
+        assert seat is not None
+        legal = json.loads(texts[seat])["obs"]["legal"]
+        room.apply({"e": "move", "move": room.check_move(seat, room.position, legal[-1]), "by": "person"})
+    assert encoded == []
