@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Kind
 from ..engine.moves import Move
-from ..engine.train_core import train_tables
+from ..engine.train_core import TrainRound, train_tables
 from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
@@ -84,6 +84,10 @@ class TrainSearch:
         min_samples: int,
         width: int = 0,
         margin: float = 0.0,
+        depth: int = 0,
+        objective: str = "mean",
+        rollouts: int = 1,
+        endgame: int = 0,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
         ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
@@ -96,6 +100,10 @@ class TrainSearch:
         self.min_samples = min_samples
         self.width = width
         self.margin = margin
+        self.depth = depth
+        self.objective = objective
+        self.rollouts = rollouts
+        self.endgame = endgame
         self.done = 0  # the guesses the last search looked at
 
     def choose(self, obs: TrainObservation) -> Move:
@@ -155,11 +163,21 @@ class TrainSearch:
             guess = sampler.sample(rng)
             root = kernel_round(replayed, guess.masks, guess.stock)
             values = [0.0] * len(codes)
+            roots = [root]
+            for _ in range(self.rollouts - 1):
+                stock = list(guess.stock)
+                rng.shuffle(stock)
+                roots.append(kernel_round(replayed, guess.masks, stock))
+            depth = self.depth
+            if self.endgame and (root.stock == 0 or min(obs.hand_sizes) <= self.endgame):
+                depth = max(depth, 3)
             for i, code in enumerate(codes):
-                sim = root.copy()
-                sim.apply(code)
-                playout.finish(sim)
-                values[i] = value = worth(sim.points(), seat)
+                value = 0.0
+                for dealt in roots:
+                    sim = dealt.copy()
+                    sim.apply(code)
+                    value += self.value(sim, playout, seat, depth)
+                values[i] = value = value / len(roots)
                 totals[i] += value
                 spread[i] += (value - values[0]) ** 2
             done += 1
@@ -173,6 +191,49 @@ class TrainSearch:
                 break
         self.done = done
         return [t / done for t in totals], done, spread
+
+    def value(
+        self, sim: TrainRound, playout: PlannerPlayout, seat: int, depth: int, budget: list[int] | None = None
+    ) -> float:
+        """``sim`` played out, ``seat``'s next ``depth`` decisions with a choice taken as the best of
+        its moves (each played out), the others' by the playouts' rule."""
+        if depth <= 0:
+            playout.finish(sim)
+            return self.score(sim.points(), seat)
+        while not sim.over:
+            if sim.turn != seat:
+                sim.apply(playout.choose(sim))
+                continue
+            legal = sim.legal()
+            if len(legal) == 1:
+                sim.apply(legal[0])
+                continue
+            best = -math.inf
+            for code in legal:
+                child = sim.copy()
+                child.apply(code)
+                best = max(best, self.value(child, playout, seat, depth - 1))
+            return best
+        return self.score(sim.points(), seat)
+
+    def score(self, points: Sequence[int], seat: int) -> float:
+        """A finished round's worth to ``seat`` by the search's objective (`ExpertOptions.train_objective`)."""
+        objective = self.objective
+        if objective == "mean":
+            return worth(points, seat)
+        others = [p for s, p in enumerate(points) if s != seat]
+        gap = min(others) - points[seat]
+        if objective == "best":
+            return gap
+        if objective.startswith("bonus"):
+            bonus = float(objective[5:])
+            return worth(points, seat) + (bonus if gap > 0 else 0.0)
+        if objective.startswith("tanh"):
+            scale = float(objective[4:])
+            return 10 * math.tanh(gap / scale)
+        if objective == "win":
+            return 10.0 if gap > 0 else 0.0
+        raise ValueError(objective)
 
 
 def weights(max_pip: int) -> list[int]:
