@@ -163,18 +163,6 @@ def line(label: str, side: Side, players: int) -> str:
     )
 
 
-def option_value(text: str) -> object:
-    """An option's value as written: none, a number, or else the word itself."""
-    if text.lower() == "none":
-        return None
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=1000, help="deals (each played by both arms)")
@@ -207,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     options: dict[str, object] = {}
     for item in args.option:
         key, _, value = item.partition("=")
-        options[key] = option_value(value)
+        options[key] = None if value.lower() == "none" else float(value) if "." in value else int(value)
     started = time.time()
     stop_at = started + args.seconds
     size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))

@@ -75,19 +75,13 @@ class ExpertOptions:
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
-    train_depth: int = 0
-    """(Mexican Train, measured) rate a move by its seat's best next this many decisions on each guess, each of
-    its moves played out (0: the playout's rule plays them)."""
-    train_objective: str = "mean"
-    """(Mexican Train, measured) what a finished playout is worth: ``mean`` (the others' mean pips less its own),
-    ``best`` (the best other seat's less its own), ``bonusK`` (mean, K more when lowest alone), ``tanhS`` (10 tanh
-    of the best other's less its own over S), ``win`` (10 when lowest alone, else 0)."""
-    train_rollouts: int = 1
-    """(Mexican Train, measured) playouts of each move on a guess, its boneyard shuffled anew for each past the
-    first."""
-    train_endgame: int = 0
-    """(Mexican Train, measured) once the boneyard is empty or a seat holds this few tiles (0: never), search its
-    next three decisions as ``train_depth`` does."""
+    train_samples: int = 0
+    """(Mexican Train) at most this many guesses per decision (0: ``samples``): a train guess is cheap, and the
+    levels' guesses are set for the line games."""
+    train_against_best: bool = False
+    """(Mexican Train) rate a finished playout by the best other seat's pips less its own, not the others' mean
+    less its own: the lowest score alone is what wins a round. It pays with enough guesses to clear the margin
+    (300 at Hard) and measured worse at 60 (docs/strength.md)."""
 
 
 class ExpertBot(SearchingBot):
@@ -204,18 +198,9 @@ class ExpertBot(SearchingBot):
 
     def train_search(self) -> TrainSearch:
         o = self.options
+        samples = o.train_samples or o.samples
         return TrainSearch(
-            self.rng,
-            o.budget,
-            o.samples,
-            o.train_explore,
-            MIN_SAMPLES,
-            o.width,
-            o.margin,
-            o.train_depth,
-            o.train_objective,
-            o.train_rollouts,
-            o.train_endgame,
+            self.rng, o.budget, samples, o.train_explore, MIN_SAMPLES, o.width, o.margin, o.train_against_best
         )
 
     def sampler(self, obs: Observation) -> Guesses:

@@ -9,7 +9,8 @@ The same three steps as the expert of the line games (expert.py), on the train g
 - search: on each guess every candidate move is played, and the round is finished with every seat playing the
   planner's rule (train_playout.py: its longest run kept for its own train, the rest laid elsewhere; played by
   train_loops.PlannerPlayout, compiled where the build could). A finished round is worth the other seats'
-  mean pips minus the bot's own (what Mexican Train is played for: fewest pips).
+  mean pips minus the bot's own (what Mexican Train is played for: fewest pips), or with ``against_best`` the
+  best other seat's pips minus its own (what wins the round: the lowest score alone).
   The candidates come in the planner's order (`by_planner`), its own move first, and the bot plays the planner's
   move unless another's average beats it by ``margin`` standard errors of their difference on the same guesses:
   with a few guesses (Normal) the search's noise would otherwise talk it out of a better play.
@@ -27,7 +28,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Kind
 from ..engine.moves import Move
-from ..engine.train_core import TrainRound, train_tables
+from ..engine.train_core import train_tables
 from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
@@ -84,15 +85,14 @@ class TrainSearch:
         min_samples: int,
         width: int = 0,
         margin: float = 0.0,
-        depth: int = 0,
-        objective: str = "mean",
-        rollouts: int = 1,
-        endgame: int = 0,
+        against_best: bool = False,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
         ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
         ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
-        beats it by ``margin`` standard errors of their paired difference over the guesses."""
+        beats it by ``margin`` standard errors of their paired difference over the guesses. ``against_best``: a
+        finished round is worth the best other seat's pips less its own (`worth_against_best`), not the others'
+        mean less its own (`worth`)."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
@@ -100,10 +100,7 @@ class TrainSearch:
         self.min_samples = min_samples
         self.width = width
         self.margin = margin
-        self.depth = depth
-        self.objective = objective
-        self.rollouts = rollouts
-        self.endgame = endgame
+        self.worth = worth_against_best if against_best else worth
         self.done = 0  # the guesses the last search looked at
 
     def choose(self, obs: TrainObservation) -> Move:
@@ -158,26 +155,17 @@ class TrainSearch:
         playout = PlannerPlayout(rng, self.explore, train_tables(obs.rules.max_pip))
         budget = self.budget
         seat = obs.seat
+        rate = self.worth
         done = 0
         while done < self.samples:
             guess = sampler.sample(rng)
             root = kernel_round(replayed, guess.masks, guess.stock)
             values = [0.0] * len(codes)
-            roots = [root]
-            for _ in range(self.rollouts - 1):
-                stock = list(guess.stock)
-                rng.shuffle(stock)
-                roots.append(kernel_round(replayed, guess.masks, stock))
-            depth = self.depth
-            if self.endgame and (root.stock == 0 or min(obs.hand_sizes) <= self.endgame):
-                depth = max(depth, 3)
             for i, code in enumerate(codes):
-                value = 0.0
-                for dealt in roots:
-                    sim = dealt.copy()
-                    sim.apply(code)
-                    value += self.value(sim, playout, seat, depth)
-                values[i] = value = value / len(roots)
+                sim = root.copy()
+                sim.apply(code)
+                playout.finish(sim)
+                values[i] = value = rate(sim.points(), seat)
                 totals[i] += value
                 spread[i] += (value - values[0]) ** 2
             done += 1
@@ -191,49 +179,6 @@ class TrainSearch:
                 break
         self.done = done
         return [t / done for t in totals], done, spread
-
-    def value(
-        self, sim: TrainRound, playout: PlannerPlayout, seat: int, depth: int, budget: list[int] | None = None
-    ) -> float:
-        """``sim`` played out, ``seat``'s next ``depth`` decisions with a choice taken as the best of
-        its moves (each played out), the others' by the playouts' rule."""
-        if depth <= 0:
-            playout.finish(sim)
-            return self.score(sim.points(), seat)
-        while not sim.over:
-            if sim.turn != seat:
-                sim.apply(playout.choose(sim))
-                continue
-            legal = sim.legal()
-            if len(legal) == 1:
-                sim.apply(legal[0])
-                continue
-            best = -math.inf
-            for code in legal:
-                child = sim.copy()
-                child.apply(code)
-                best = max(best, self.value(child, playout, seat, depth - 1))
-            return best
-        return self.score(sim.points(), seat)
-
-    def score(self, points: Sequence[int], seat: int) -> float:
-        """A finished round's worth to ``seat`` by the search's objective (`ExpertOptions.train_objective`)."""
-        objective = self.objective
-        if objective == "mean":
-            return worth(points, seat)
-        others = [p for s, p in enumerate(points) if s != seat]
-        gap = min(others) - points[seat]
-        if objective == "best":
-            return gap
-        if objective.startswith("bonus"):
-            bonus = float(objective[5:])
-            return worth(points, seat) + (bonus if gap > 0 else 0.0)
-        if objective.startswith("tanh"):
-            scale = float(objective[4:])
-            return 10 * math.tanh(gap / scale)
-        if objective == "win":
-            return 10.0 if gap > 0 else 0.0
-        raise ValueError(objective)
 
 
 def weights(max_pip: int) -> list[int]:
@@ -257,3 +202,9 @@ def by_planner(obs: TrainObservation) -> list[Move]:
 def worth(points: Sequence[int], seat: int) -> float:
     """A finished round seen by ``seat``: the other seats' mean points minus its own (higher is better)."""
     return (sum(points) - points[seat]) / (len(points) - 1) - points[seat]
+
+
+def worth_against_best(points: Sequence[int], seat: int) -> float:
+    """A finished round seen by ``seat``: the fewest points of another seat minus its own (higher is better;
+    above 0 exactly when it has the lowest score alone)."""
+    return min(p for s, p in enumerate(points) if s != seat) - points[seat]
