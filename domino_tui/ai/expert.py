@@ -75,6 +75,13 @@ class ExpertOptions:
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
+    train_samples: int = 0
+    """(Mexican Train) at most this many guesses per decision (0: ``samples``): a train guess is cheap, and the
+    levels' guesses are set for the line games."""
+    train_against_best: bool = False
+    """(Mexican Train) rate a finished playout by the best other seat's pips less its own, not the others' mean
+    less its own: the lowest score alone is what wins a round. It pays with enough guesses to clear the margin
+    (300 at Hard) and measured worse at 60 (docs/strength.md)."""
 
 
 class ExpertBot(SearchingBot):
@@ -191,7 +198,10 @@ class ExpertBot(SearchingBot):
 
     def train_search(self) -> TrainSearch:
         o = self.options
-        return TrainSearch(self.rng, o.budget, o.samples, o.train_explore, MIN_SAMPLES, o.width, o.margin)
+        samples = o.train_samples or o.samples
+        return TrainSearch(
+            self.rng, o.budget, samples, o.train_explore, MIN_SAMPLES, o.width, o.margin, o.train_against_best
+        )
 
     def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's

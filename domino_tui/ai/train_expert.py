@@ -9,7 +9,8 @@ The same three steps as the expert of the line games (expert.py), on the train g
 - search: on each guess every candidate move is played, and the round is finished with every seat playing the
   planner's rule (train_playout.py: its longest run kept for its own train, the rest laid elsewhere; played by
   train_loops.PlannerPlayout, compiled where the build could). A finished round is worth the other seats'
-  mean pips minus the bot's own (what Mexican Train is played for: fewest pips).
+  mean pips minus the bot's own (what Mexican Train is played for: fewest pips), or with ``against_best`` the
+  best other seat's pips minus its own (what wins the round: the lowest score alone).
   The candidates come in the planner's order (`by_planner`), its own move first, and the bot plays the planner's
   move unless another's average beats it by ``margin`` standard errors of their difference on the same guesses:
   with a few guesses (Normal) the search's noise would otherwise talk it out of a better play.
@@ -84,11 +85,14 @@ class TrainSearch:
         min_samples: int,
         width: int = 0,
         margin: float = 0.0,
+        against_best: bool = False,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
         ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
         ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
-        beats it by ``margin`` standard errors of their paired difference over the guesses."""
+        beats it by ``margin`` standard errors of their paired difference over the guesses. ``against_best``: a
+        finished round is worth the best other seat's pips less its own (`worth_against_best`), not the others'
+        mean less its own (`worth`)."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
@@ -96,6 +100,7 @@ class TrainSearch:
         self.min_samples = min_samples
         self.width = width
         self.margin = margin
+        self.worth = worth_against_best if against_best else worth
         self.done = 0  # the guesses the last search looked at
 
     def choose(self, obs: TrainObservation) -> Move:
@@ -150,6 +155,7 @@ class TrainSearch:
         playout = PlannerPlayout(rng, self.explore, train_tables(obs.rules.max_pip))
         budget = self.budget
         seat = obs.seat
+        rate = self.worth
         done = 0
         while done < self.samples:
             guess = sampler.sample(rng)
@@ -159,7 +165,7 @@ class TrainSearch:
                 sim = root.copy()
                 sim.apply(code)
                 playout.finish(sim)
-                values[i] = value = worth(sim.points(), seat)
+                values[i] = value = rate(sim.points(), seat)
                 totals[i] += value
                 spread[i] += (value - values[0]) ** 2
             done += 1
@@ -196,3 +202,9 @@ def by_planner(obs: TrainObservation) -> list[Move]:
 def worth(points: Sequence[int], seat: int) -> float:
     """A finished round seen by ``seat``: the other seats' mean points minus its own (higher is better)."""
     return (sum(points) - points[seat]) / (len(points) - 1) - points[seat]
+
+
+def worth_against_best(points: Sequence[int], seat: int) -> float:
+    """A finished round seen by ``seat``: the fewest points of another seat minus its own (higher is better;
+    above 0 exactly when it has the lowest score alone)."""
+    return min(p for s, p in enumerate(points) if s != seat) - points[seat]

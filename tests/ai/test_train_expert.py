@@ -1,5 +1,6 @@
 """The Mexican Train expert: its replay of the public history matches the kernel, its facts hold for the real
-hands, its guesses keep them, and it plays whole rounds legally and reproducibly from the observation alone."""
+hands, its guesses keep them, it plays whole rounds legally and reproducibly from the observation alone, and Hard
+plays a round for the lowest score alone."""
 
 import random
 
@@ -7,7 +8,8 @@ import pytest
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
-from domino_tui.ai.train_expert import train_knowledge
+from domino_tui.ai.levels import make_level
+from domino_tui.ai.train_expert import train_knowledge, worth, worth_against_best
 from domino_tui.ai.train_view import kernel_round, replay
 from domino_tui.ai.wide_sampling import WideSampler
 from domino_tui.engine import EngineSearch, TrainRoundState, get_train_rules, observe_train
@@ -119,3 +121,33 @@ def test_an_observation_without_its_engine_draws_reads_them_from_the_history(rul
             if guessed != state.engine_draws:
                 assert (state.engine_draws, guessed) == (0, 1) and state.history[0].seat == state.engine_seat
     assert searched
+
+
+def test_against_the_best_other_seat_a_round_is_worth_more_than_nothing_exactly_when_lowest_alone() -> None:
+    assert worth_against_best([10, 4, 7, 12], 1) == 3
+    assert worth_against_best([10, 4, 4, 12], 1) == 0  # the lowest shared: no round won
+    assert worth_against_best([10, 6, 2, 30], 1) == -4
+    # The others' mean would call that round a good one for seat 1: one seat's big hand hides another's low one.
+    assert worth([10, 6, 2, 30], 1) > 0
+
+
+def test_hard_weighs_300_guesses_a_train_decision_for_the_lowest_score_alone_and_60_in_a_line_game() -> None:
+    hard = make_level("Hard", random.Random(1))
+    assert isinstance(hard, ExpertBot)
+    assert hard.options.samples == 60
+    search = hard.train_search()
+    assert (search.samples, search.worth) == (300, worth_against_best)
+    master = make_level("Master", random.Random(1))
+    assert isinstance(master, ExpertBot)
+    assert (master.train_search().samples, master.train_search().worth) == (5000, worth)
+
+
+def test_a_train_decision_takes_the_train_guesses_when_the_options_give_them() -> None:
+    bot = ExpertBot(random.Random(2), budget=None, samples=3, train_samples=7, train_against_best=True)
+    for state in rounds(RULES[0], 3, 4):
+        obs = observe_train(state, state.turn)
+        if len(obs.legal) > 2:
+            bot.rank(obs)
+            assert bot.guesses[-1] == 7
+            return
+    pytest.fail("no position with three moves")
