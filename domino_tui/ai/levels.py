@@ -34,7 +34,7 @@ LEVELS: dict[str, Level] = {
             "Hard",
             "expert",
             {"budget": 0.2, "samples": 60, "train_samples": 300, "train_against_best": True},
-            "Reads the table and weighs 60 guesses a move.",
+            "Reads the table and weighs 60 guesses a move, 300 at Mexican Train.",
         ),
         Level("Master", "expert", {}, "Reads the table and thinks up to 0.6 s (the expert at its default)."),
     )
