@@ -4,7 +4,6 @@ bots, the keys of a move, and the check that every train's end is on screen."""
 
 from __future__ import annotations
 
-
 from textual import events
 from textual.geometry import Region, Size
 
