@@ -14,7 +14,7 @@ from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.tile_keys import tile_key
 
-from .conftest import COACH, caught_up, settle, the_game, the_room
+from .conftest import COACH, caught_up, poll, settle, the_game, the_room
 
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}
 
@@ -42,16 +42,9 @@ def table(app: DominoApp) -> LineTable:
     return screen
 
 
-async def until(pilots, done, limit: float = 20.0, state=lambda: "") -> None:
+async def until(pilots, done, limit: float = 40.0, state=lambda: "") -> None:
     """Let the apps run until ``done()`` holds; ``state()`` says what the failure message should show."""
-    waited = 0.0
-    while not done():
-        if waited > limit:
-            raise AssertionError(f"the table never got there {state()}")
-        for pilot in pilots:
-            await pilot.pause()
-        await asyncio.sleep(0.02)
-        waited += 0.02
+    await poll(pilots, done, limit, lambda: f"the table never got there {state()}")
 
 
 async def play_turn(pilot, screen: LineTable) -> None:

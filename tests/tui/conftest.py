@@ -75,39 +75,77 @@ def table_of(app) -> RoomTable | None:
     return next((s for s in app.screen_stack if isinstance(s, RoomTable)), None)
 
 
-async def until(pilot, done: Callable[[], object], limit: float = 60.0) -> None:
-    """Wait for ``done``: the room's news reaches the table from a worker thread or over the network, so no fixed
-    sleep is long enough on a busy machine. ``limit`` (seconds) only bounds a failing test."""
+async def handled(pilot) -> None:
+    """The app has handled what was sent to it and laid out the result: its screen's and its widgets' messages
+    handled, mounting and layout done. The pilot's ``pause()`` instead sleeps 20 ms at a time until the process's
+    CPU time stops growing, up to a second while a bot, a hint or a server in this process works on: a test
+    polling for an event sat idle 20 ms or more at every look, whatever the event had long come."""
+    app = pilot.app
+    for _ in range(200):
+        await pilot._wait_for_screen()
+        await asyncio.sleep(0)
+        screen = app.screen
+        screen._on_timer_update()
+        if quiet(screen):
+            return
+        await asyncio.sleep(0.001)
+
+
+def quiet(screen) -> bool:
+    """Nothing left for the app to handle or lay out on ``screen``."""
+    if not (screen.app._message_queue.empty() and screen._message_queue.empty()):
+        return False
+    if screen._layout_required or screen._recompose_required or screen._dirty_widgets:
+        return False
+    return all(
+        child.is_mounted and child._message_queue.empty() and not (child._layout_required or child._recompose_required)
+        for child in screen.walk_children()
+    )
+
+
+async def poll(pilots, done: Callable[[], object], limit: float, failure: Callable[[], str]) -> None:
+    """Let the apps of ``pilots`` handle what reaches them until ``done()`` holds: the room's news comes from a
+    worker thread or over the network, so no fixed sleep is long enough on a busy machine. The looks are a
+    millisecond apart at first, then further apart up to 16 ms (a bot's move or a round trip through a server
+    comes in milliseconds; a hint or a review thought out takes seconds). ``limit`` (seconds) only bounds a
+    failing test; ``failure()`` is its message."""
     deadline = time.monotonic() + limit
+    nap = 0.001
     while not done():
-        assert time.monotonic() < deadline, "the table never got there"
-        await pilot.pause()
-        await asyncio.sleep(0.01)
+        assert time.monotonic() < deadline, failure()
+        await asyncio.sleep(nap)
+        nap = min(2 * nap, 0.016)
+        for pilot in pilots:
+            await handled(pilot)
 
 
-async def settle(pilot, limit: float = 10.0) -> None:
-    """Wait until the room's table is up (the app makes its room in a worker), the bots have moved and it is a turn
+async def until(pilot, done: Callable[[], object], limit: float = 60.0) -> None:
+    """Wait for ``done``. ``limit`` (seconds) only bounds a failing test."""
+    await poll([pilot], done, limit, lambda: "the table never got there")
+
+
+def settled(app) -> bool:
+    """Whether the room's table is up (the app makes its room in a worker), the bots have moved and it is a turn
     at this keyboard that the table shows, or the game is over and its dialog is up, or a screen over the table
     waits for you."""
-    app = pilot.app
-    waited = 0.0
-    while waited < limit:
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, RoomTable):
-            if app.game is not None and any(isinstance(s, RoomTable) for s in app.screen_stack):
-                return  # a screen over the table
-        elif caught_up(screen):
-            room = the_room(app)
-            thinking = getattr(screen, "thinking", None)
-            if room.status is Status.PLAYING and room.to_act() in screen.seats_here and thinking is None:
-                return
-            if room.status is not Status.PLAYING and screen.over is not None:
-                await pilot.pause()
-                return
-        await asyncio.sleep(0.01)
-        waited += 0.01
-    raise AssertionError("the bots never gave the turn back")
+    screen = app.screen
+    if not isinstance(screen, RoomTable):
+        return app.game is not None and any(isinstance(s, RoomTable) for s in app.screen_stack)  # a screen over it
+    if not caught_up(screen):
+        return False
+    room = the_room(app)
+    if room.status is Status.PLAYING:
+        return room.to_act() in screen.seats_here and getattr(screen, "thinking", None) is None
+    return screen.over is not None
+
+
+async def settle(pilot, limit: float = 30.0) -> None:
+    """Wait until `settled`: the bots gave the turn back, the game ended or a screen waits for you. ``limit``
+    (seconds) only bounds a failing test."""
+    await handled(pilot)
+    await poll([pilot], lambda: settled(pilot.app), limit, lambda: "the bots never gave the turn back")
+    if not isinstance(pilot.app.screen, RoomTable) or the_room(pilot.app).status is not Status.PLAYING:
+        await handled(pilot)  # the game over: its dialog laid out
 
 
 END_KEY = {End.LEFT: "left", End.RIGHT: "right", End.UP: "up", End.DOWN: "down"}

@@ -10,7 +10,7 @@ from domino_tui.tui.screens.train_table import TrainTable
 from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_words import train_key, trains_for
 
-from .conftest import COACH, settle, table_of, the_room, until
+from .conftest import COACH, handled, settle, table_of, the_room, until
 from .fast_input import type_keys
 
 __all__ = ["COACH", "heaviest_train_move", "play_train", "seated", "settle_train", "table_of", "train_keys", "until"]
@@ -51,7 +51,7 @@ async def settle_train(pilot, limit: float = 20.0) -> None:
         return table.over is not None
 
     await until(pilot, settled, limit)
-    await pilot.pause()
+    await handled(pilot)
 
 
 def heaviest_train_move(table: TrainTable) -> Move:

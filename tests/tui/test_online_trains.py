@@ -32,7 +32,7 @@ from domino_tui.tui.widgets.hand import HandView
 from domino_tui.tui.widgets.trains import TrainsView
 from tests.net.conftest import Running
 
-from .conftest import COACH
+from .conftest import COACH, poll
 
 SIZE = (80, 24)
 KEYED_TURNS = 8  # turns played by key presses; the rest of the round by the table's own move method
@@ -44,15 +44,8 @@ def online_app(connect: Connect) -> DominoApp:
     return DominoApp(online=connect, coach=COACH)
 
 
-async def until(pilots, done, limit: float = 20.0) -> None:
-    waited = 0.0
-    while not done():
-        if waited > limit:
-            raise AssertionError("the table never got there")
-        for pilot in pilots:
-            await pilot.pause()
-        await asyncio.sleep(0.02)
-        waited += 0.02
+async def until(pilots, done, limit: float = 40.0) -> None:
+    await poll(pilots, done, limit, lambda: "the table never got there")
 
 
 def train_table(app: DominoApp) -> TrainTable | None:

@@ -4,8 +4,6 @@ bots, the keys of a move, and the check that every train's end is on screen."""
 
 from __future__ import annotations
 
-import asyncio
-
 from textual import events
 from textual.geometry import Region, Size
 
@@ -20,7 +18,7 @@ from domino_tui.tui.tile_keys import tile_key
 from domino_tui.tui.train_words import train_key
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .conftest import COACH, HUMAN, caught_up, settle, the_room, until
+from .conftest import COACH, HUMAN, caught_up, handled, poll, settle, the_room, until
 
 
 def resize(app: DominoApp, size: tuple[int, int]) -> None:
@@ -73,25 +71,21 @@ def round_over_shown(table: TrainTable) -> bool:
     return room.status is not Status.PLAYING and caught_up(table) and table.over is not None
 
 
-async def settle_train(pilot, limit: float = 20.0) -> None:
+async def settle_train(pilot, limit: float = 40.0) -> None:
     """Wait until the bots have moved and the table shows your turn, or the round is over and its dialog is up, or
-    a screen over the table waits for you."""
+    a screen over the table waits for you. ``limit`` (seconds) only bounds a failing test."""
     app = pilot.app
-    waited = 0.0
-    while waited < limit:
-        await pilot.pause()
+
+    def settled() -> bool:
         screen = app.screen
         if not isinstance(screen, TrainTable):
-            if train_table(app) is not None:
-                return
-        elif app.game is not None and app.game.train and the_room(app).match is not None:
-            if my_turn_shown(screen):
-                return
-            if round_over_shown(screen) and screen.dialog is not None:
-                return
-        await asyncio.sleep(0.01)
-        waited += 0.01
-    raise AssertionError("the bots never gave the turn back")
+            return train_table(app) is not None
+        if app.game is None or not app.game.train or the_room(app).match is None:
+            return False
+        return my_turn_shown(screen) or (round_over_shown(screen) and screen.dialog is not None)
+
+    await handled(pilot)
+    await poll([pilot], settled, limit, lambda: "the bots never gave the turn back")
 
 
 async def at_the_table(pilot, limit: float = 20.0) -> RoomTable:
