@@ -259,7 +259,7 @@ async def test_a_finished_game_is_recorded_reviewed_move_by_move_and_replayed_fr
         await pilot.press("escape")  # close the game-over dialog: the palette's commands are the table's
         await wait_for(pilot, lambda: isinstance(app.screen, LineTable) and not app.coach.outbox)
         app.coach.open_stats()
-        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-table")))
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.has_class("-ready"))
         screen = app.screen
         summary = screen.query_one("#stats-table")
         assert summary.row_count == 1
@@ -354,7 +354,7 @@ async def test_a_game_played_online_is_listed_but_has_no_replay(private_config):
     async with app.run_test(size=(120, 40)) as pilot:
         await seated(pilot)
         app.coach.open_stats()
-        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-games")))
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.has_class("-ready"))
         assert app.screen.query_one("#stats-games").row_count == 1
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))

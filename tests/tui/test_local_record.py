@@ -64,7 +64,7 @@ async def test_a_local_game_at_the_one_table_is_recorded_with_its_seed_and_repla
         await pilot.press("escape")  # the table again, then the statistics over it
         await until(pilot, lambda: app.screen is table)
         app.coach.open_stats()
-        await until(pilot, lambda: isinstance(app.screen, StatsScreen) and bool(app.screen.query("#stats-games")))
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.has_class("-ready"))
         assert app.screen.query_one("#stats-games").row_count == 1
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))

@@ -219,7 +219,7 @@ async def test_two_tables_play_mexican_train_through_the_server(server: Running,
             [rating] = ratings([record])
             assert (rating.variant, rating.opponent, rating.games) == (VARIANT, PEOPLE, 1) and rating.sigma < 25 / 3
             ben.coach.open_stats()
-            await until([pb], lambda: isinstance(ben.screen, StatsScreen) and bool(ben.screen.query("#stats-table")))
+            await until([pb], lambda: isinstance(ben.screen, StatsScreen) and ben.screen.has_class("-ready"))
             stats = ben.screen
             row = stats.query_one("#stats-table").get_row_at(0)
             assert row[:3] == [VARIANT, PEOPLE, "1"] and row[HEADERS.index("rating")] == rating.shown

@@ -33,7 +33,7 @@ from domino_tui.tui.table_options import room_options
 from domino_tui.tui.train_words import train_key
 from domino_tui.tui.widgets.trains import TrainsView
 
-from .conftest import COACH, HUMAN, make_app, settle, the_room
+from .conftest import COACH, HUMAN, make_app, settle, the_room, until
 from .fast_input import catch_up, send_key, type_keys
 from .train_helpers import (
     assert_every_train_end_visible,
@@ -306,9 +306,8 @@ async def test_the_match_ends_after_its_last_round_with_the_lowest_total_winning
         assert record.result == result_of(record.places, 0) and record.points_for == totals[0]
         assert TrainMatch.from_json(record.game).totals == totals  # kept whole: nothing lost
         app.coach.open_stats()
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen) and app.screen.has_class("-ready"))
         stats = app.screen
-        assert isinstance(stats, StatsScreen)
         row = stats.query_one("#stats-table").get_row_at(0)
         assert row[:3] == ["mexicantrain", "greedy", "1"] and row[HEADERS.index("rating")] != "25.0 ± 8.3"
         assert stats.query_one("#stats-games").get_row_at(0)[4] == result_shown(record)

@@ -128,6 +128,7 @@ class StatsScreen(Screen[None]):
                 key=str(g.id),
             )
         listing.focus()
+        self.add_class("-ready")  # the record is on screen (what waits for it looks for this)
 
     def action_replay(self) -> None:
         from .replay import ReplayScreen
