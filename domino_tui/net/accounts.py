@@ -36,8 +36,11 @@ log = logging.getLogger("domino_tui.net")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
 _hasher = PasswordHasher()  # argon2id with the library's recommended costs
-# Verified when a name has no account, so that a miss takes as long either way and says nothing of who has one.
-_NOBODY = _hasher.hash("not anybody's password")
+# Verified when a name has no account, so that a miss takes as long either way and says nothing of who has one. A
+# hash made once and written here (of "not anybody's password"), not at import: hashing costs some 90 ms of CPU,
+# which every process that imports the server paid. Its costs must be the hasher's own, or a miss would take
+# another time: tests/net/test_accounts.py checks that the hasher would not hash it again.
+NOBODY = "$argon2id$v=19$m=65536,t=3,p=4$sldkl561eBj5ng1GAffcmg$FvCyKLEVDE6BloQ0qn8EBXxImKPSiDPyeQoBYO9ERwk"
 
 
 def account_key(name: str) -> str:
@@ -118,7 +121,7 @@ class Accounts:
 
     async def _login(self, name: str, password: str, address: str) -> Signed:
         rows, _ = await self.store.execute("SELECT name, password FROM accounts WHERE key = ?", (account_key(name),))
-        stored_name, stored = (str(rows[0][0]), str(rows[0][1])) if rows else (None, _NOBODY)
+        stored_name, stored = (str(rows[0][0]), str(rows[0][1])) if rows else (None, NOBODY)
         right = await self._verify(password, stored)
         if stored_name is None or not right:
             self.misses.take(address)

@@ -17,8 +17,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 
 from domino_tui.cli import main
+from domino_tui.net.accounts import NOBODY
 from domino_tui.net.client import Chat, NetError, RoomClient, log_out, sign_in
 from domino_tui.net.server import open_storage
 from domino_tui.net.storage import SCHEMA_VERSION, Storage
@@ -232,3 +234,11 @@ async def test_a_login_hashing_never_stalls_another_room(running: Running, monke
     await wait_for(ben, lambda event: isinstance(event, Chat) and event.text == "still here")
     chatted.set()
     assert (await registering)[0] == "Kim"
+
+
+def test_a_name_without_an_account_is_checked_at_the_cost_of_a_real_password() -> None:
+    """The hash a miss is verified against has the hasher's own costs (argon2-cffi's recommended ones): made with
+    others, a miss would take another time than a wrong password, and tell who has an account."""
+    hasher = PasswordHasher()
+    assert not hasher.check_needs_rehash(NOBODY)
+    assert hasher.verify(NOBODY, "not anybody's password")
