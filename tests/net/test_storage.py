@@ -152,14 +152,20 @@ def test_serve_on_sqlite_imports_no_psycopg(tmp_path: Path) -> None:
         "runpy.run_module('domino_tui', run_name='__main__')\n"
     )
     proc = subprocess.Popen(
-        [sys.executable, "-c", program], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        [sys.executable, "-c", program],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        # A suite started in the background (`nohup ... &`) passes SIGINT on ignored, and the server would not stop.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().startswith("serving on ws://")
         # SIGINT stops it at any moment, even before its own handler is in place; the check runs at exit.
         proc.send_signal(signal.SIGINT)
-        assert proc.stdout.read().strip() == "psycopg: False"
+        said, _ = proc.communicate(timeout=60)
+        assert said.strip() == "psycopg: False"
     finally:
         proc.kill()
         proc.wait(10)
