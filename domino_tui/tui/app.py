@@ -253,10 +253,10 @@ class DominoApp(App):
     async def take_over_saved_game(self) -> None:
         """The saved game is this app's again, between two deals of a match played unsaved here. That match is saved
         from now on, unless the file holds a match in progress the other window left: that is never written over
-        without asking. The question offers both, and Enter resumes the saved match, because that is what this
-        window promised when it began ("quit the other window to go on with your saved game here"): the match
-        here was played knowing it was not saved. Esc changes nothing (no file written, the lock let go again) and
-        the question comes back only with the next match, not at every deal's end."""
+        without asking. The question offers both, and Enter resumes the saved match: it is the player's game from
+        before this window opened, and the match here was played knowing it was not saved. Esc changes nothing
+        (no file written, the lock let go again) and the question comes back only with the next match, not at every
+        deal's end."""
         from .local_game import in_progress, progress, seated
         from .screens.saved_match import KEEP, RESUME, SavedMatchScreen
 
