@@ -47,7 +47,7 @@ from websockets.asyncio.client import ClientConnection, connect
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from domino_tui.ai.seat import make  # noqa: E402
+from domino_tui.bot_registry import make  # noqa: E402
 from domino_tui.games import GameChoiceError, match_kind  # noqa: E402
 from domino_tui.net.cli import raise_file_limit  # noqa: E402
 from domino_tui.net.client import RoomClient, SeatView, room_url  # noqa: E402

@@ -38,7 +38,7 @@ from pathlib import Path
 from benchmarks.strength import wilson
 from domino_tui.ai import make_bot
 from domino_tui.ai.base import Bot
-from domino_tui.ai.levels import LEVELS, make_level
+from domino_tui.bot_registry import LEVELS, make_level
 from domino_tui.engine import TrainRoundState, get_train_rules, observe_train
 
 

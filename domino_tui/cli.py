@@ -220,17 +220,17 @@ def check_game_options(parser: argparse.ArgumentParser, args: argparse.Namespace
         if args.players not in counts[args.variant]:
             parser.error(f"--players must be {_numbers(counts[args.variant])} in {args.variant}")
     if args.opponent is not None:
-        from .tui.opponents import PERSON, choices
+        from .tui.opponents import PERSON, names
 
         # A bot of either family; with a variant named, one that plays it (without, the settings give the seat to
         # one that plays the variant last played: opponents.opponent_for).
-        names = list(dict.fromkeys(name for trains in (False, True) for _, name in choices(trains)))
-        if args.opponent not in names:
-            parser.error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(names)}")
+        known = list(dict.fromkeys(name for trains in (False, True) for name in names(trains)))
+        if args.opponent not in known:
+            parser.error(f"unknown opponent {args.opponent!r}; choose one of: {', '.join(known)}")
         from .engine.variants import TRAIN_VARIANTS
 
         if args.variant is not None:
-            playing = list(dict.fromkeys([*(name for _, name in choices(args.variant in TRAIN_VARIANTS)), PERSON]))
+            playing = list(dict.fromkeys([*names(args.variant in TRAIN_VARIANTS), PERSON]))
             if args.opponent not in playing:
                 parser.error(f"{args.opponent!r} does not play {args.variant}; choose one of: {', '.join(playing)}")
 

@@ -84,6 +84,11 @@ def test_the_longest_seed_python_reads_is_a_seed(tmp_path):
         (["--variant", "fivesandthrees", "--players", "5"], "--players must be 2 to 4 in fivesandthrees"),
         (["--variant", "mexicantrain", "--opponent", "hyperskill"], "'hyperskill' does not play mexicantrain"),
         (["--variant", "classic", "--opponent", "trainplanner"], "'trainplanner' does not play classic"),
+        (
+            ["--opponent", "nobody"],
+            "unknown opponent 'nobody'; choose one of: Beginner, Easy, Normal, Hard, Master, random, dummy, greedy, "
+            "doubles, hyperskill, fivescorer, fivesdenier, expert, ismcts, person, trainplanner",
+        ),
     ],
 )
 def test_an_option_the_face_would_ignore_is_refused(args, why, tmp_path):

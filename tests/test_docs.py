@@ -234,9 +234,10 @@ def test_every_option_of_a_bot_is_explained_where_help_shows_it() -> None:
     # bot's constructor takes is named in its docstring.
     import inspect
 
-    from domino_tui.ai import BOTS
+    from domino_tui.bot_registry import BOTS, bot_class
 
-    for name, bot in BOTS.items():
+    for name in BOTS:
+        bot = bot_class(name)
         doc = inspect.getdoc(bot.__init__) or ""
         options = [p for p in inspect.signature(bot.__init__).parameters if p not in ("self", "rng")]
         unexplained = [p for p in options if f"``{p}``" not in doc]

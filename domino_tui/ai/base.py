@@ -24,11 +24,8 @@ class Bot(ABC):
     def choose(self, obs: Observation) -> Move:
         """Return one of ``obs.legal``."""
 
-    # The train games (Mexican Train) hand a bot a TrainObservation instead; a bot that plays them says so here,
-    # and one that plays only them says it plays no line game.
-    plays_trains: ClassVar[bool] = False
-    plays_lines: ClassVar[bool] = True
-
+    # The train games (Mexican Train) hand a bot a TrainObservation instead; which bots play them (and which play
+    # only them) the registry says (domino_tui/bot_registry.py), so that a seat is checked without loading its bot.
     def choose_train(self, obs: TrainObservation) -> Move:
         """Return one of ``obs.legal`` in a train game; a bot that does not play them refuses plainly."""
         raise NotImplementedError(f"the {self.name} bot does not play Mexican Train")

@@ -97,8 +97,6 @@ class ExpertBot(SearchingBot):
         base = options if options is not None else ExpertOptions()
         self.options = replace(base, **changes)  # type: ignore[arg-type]  # the dataclass checks the names
 
-    plays_trains = True
-
     def choose_train(self, obs: TrainObservation) -> Move:
         """Mexican Train: its own records and search (train_expert.py), with the same options."""
         if len(obs.legal) == 1:

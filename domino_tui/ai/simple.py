@@ -35,7 +35,6 @@ def fallback(obs: Observation) -> Move:
 class RandomBot(Bot):
     name = "random"
     description = "Any legal move, at random."
-    plays_trains = True
 
     def choose(self, obs: Observation) -> Move:
         return self.rng.choice(obs.legal)
@@ -59,8 +58,6 @@ class GreedyBot(Bot):
         "The heaviest tile it can play (the MC102 judge's greedy, the dominoes package's bota gorda); where plays "
         "score the count, the play that scores most now, then the heaviest."
     )
-
-    plays_trains = True
 
     def choose(self, obs: Observation) -> Move:
         if obs.rules.fives:

@@ -63,8 +63,6 @@ class TrainPlannerBot(Bot):
         "Keeps the longest run of its tiles for its own train, lays the rest on open trains, "
         "covers its doubles, sheds weight when someone is near out."
     )
-    plays_trains = True
-    plays_lines = False
 
     def choose(self, obs: Observation) -> Move:
         raise NotImplementedError(f"the {self.name} bot plays only Mexican Train")

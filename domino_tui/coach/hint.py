@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from ..ai.expert import ExpertBot, Until
 from ..ai.inference import infer
-from ..ai.levels import make_level
 from ..ai.objective import HAND_POINTS, Objective
 from ..ai.train_expert import train_knowledge
 from ..ai.train_view import Replayed, move_code, replay
+from ..bot_registry import make_level
 from ..engine import End, Kind, Move, Observation, TrainObservation, TrainPlay
 from .tracker import Shown, void_numbers
 

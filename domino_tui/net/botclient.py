@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from ..ai.seat import decide, make
+from ..ai.seat import decide
+from ..bot_registry import make
 from ..engine import Move
 from .heard import GameOver, RoomClosed, SeatClient, SeatView, ServerError, TrainRoundOver, TrainSeatView
 

@@ -22,7 +22,7 @@ DB_NAME = "rooms.sqlite3"
 
 def level_name(text: str) -> str:
     """A level of the bots (Beginner to Master): each plays every variant, as a quick match's table needs."""
-    from ..ai import LEVELS
+    from ..bot_registry import LEVELS
 
     if text not in LEVELS:
         raise argparse.ArgumentTypeError(f"choose one of the levels: {', '.join(LEVELS)}")

@@ -16,12 +16,12 @@ import zlib
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
+from ..bot_registry import BOTS, LEVELS, plays
 from ..engine import EngineError, Kind, Move, SaveFormatError
 from ..engine.errors import shown
 from ..engine.tiles import is_whole_number
 from ..engine.train_rules import PASS_COUNT_EDITION, RULES_EDITION
 from ..games import GameChoiceError, MatchKind, PlayedMatch, match_kind
-from .bot_names import BOT_FAMILIES, LEVEL_BOTS, plays
 from .credentials import same_token, shown_code
 from .protocol import AWAY, BETWEEN, MAX_NAME, MIN_CLOCK, Code, Options, ProtocolError
 
@@ -100,7 +100,7 @@ def check_options(msg: dict[str, object], password: bool) -> tuple[Options, int]
         raise ProtocolError(Code.BAD_MESSAGE, f"{variant} has {kind.players} seats, not {len(seats)}")
     for level in [bots, *(s for s in seats if s is not None)]:
         if not plays(level, kind.trains):
-            known = [name for name in [*LEVEL_BOTS, *BOT_FAMILIES] if plays(name, kind.trains)]
+            known = [name for name in [*LEVELS, *BOTS] if plays(name, kind.trains)]
             raise ProtocolError(
                 Code.BAD_MESSAGE, f"no bot level {level!r} plays {variant}; choose one of: {', '.join(known)}"
             )

@@ -31,13 +31,13 @@ from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from ..bot_registry import is_bot, make
 from ..games import MatchKind
-from .bot_names import is_bot
 
 
 def think(kind: MatchKind, level: str, seed: str, obs: dict[str, object]) -> list[object]:
     """The move ``level``'s bot makes at a room of ``kind``, seeded with ``seed``, seeing ``obs``."""
-    from ..ai.seat import decide, make  # the bots load when the first one moves, not with the room
+    from ..ai.seat import decide  # the bots load when the first one moves, not with the room
 
     return kind.write_move(decide(make(level, random.Random(seed)), kind.read_observation(obs)))
 

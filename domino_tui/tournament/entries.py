@@ -11,7 +11,7 @@ import os
 import shlex
 from dataclasses import dataclass, replace
 
-from ..ai import BOTS
+from ..bot_registry import BOTS
 from ..engine import Rules
 
 # A command shown beside a program's name is cut to this length.
@@ -178,8 +178,8 @@ def parse_entry(text: str | type | tuple, rules: Rules) -> Entry:
 
 def check_plays_lines(bot: BotSpec, rules: Rules) -> None:
     """Refuse a built-in bot that plays only the train games at a line game's table, with words."""
-    if not bot.hosted and not BOTS[bot.name].plays_lines:
-        playing = ", ".join(name for name, cls in BOTS.items() if cls.plays_lines)
+    if not bot.hosted and not BOTS[bot.name].lines:
+        playing = ", ".join(name for name, entry in BOTS.items() if entry.lines)
         raise EntryError(
             f"the {bot.name} bot plays only Mexican Train, not {rules.name}; built-in bots that do: {playing}"
         )

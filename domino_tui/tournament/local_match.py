@@ -12,7 +12,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from ..ai import BOTS, Bot, make_bot
+from ..ai import Bot
+from ..bot_registry import BOTS, make_bot
 from ..engine import GameState, get_rules, observe
 from .outcome import MatchOutcome
 from .ratings import Ranks

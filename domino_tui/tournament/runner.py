@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..ai import make_bot
+from ..bot_registry import make_bot
 from ..engine import GameResult, GameState, Rules, get_rules
 from .entries import BotSpec, Entry
 from .fastplay import FastPolicy, deal_fast, fast_policy, play_fast

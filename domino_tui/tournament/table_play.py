@@ -14,8 +14,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..ai import BOTS, make_bot
 from ..ai.base import Bot
+from ..bot_registry import BOTS, make_bot
 from ..engine import (
     TRAIN_VARIANTS,
     GameState,
@@ -80,8 +80,8 @@ def table_entries(texts: list, rules: TrainRules | Rules) -> list[Entry]:
         if isinstance(text, tuple | list):
             raise EntryError(f"{spec_text(tuple(text))}: at a free-for-all table each entry is one bot")
         bot = parse_bot(text)
-        if isinstance(rules, TrainRules) and not bot.hosted and not BOTS[bot.name].plays_trains:
-            playing = ", ".join(name for name, cls in BOTS.items() if cls.plays_trains)
+        if isinstance(rules, TrainRules) and not bot.hosted and not BOTS[bot.name].trains:
+            playing = ", ".join(name for name, entry in BOTS.items() if entry.trains)
             raise EntryError(f"the {bot.name} bot does not play Mexican Train; built-in bots that do: {playing}")
         entries.append(Entry(bot.short, spec_text(text), (bot,)))
     return unique_names(entries)

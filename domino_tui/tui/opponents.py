@@ -1,11 +1,11 @@
 """What the new-game screen offers for a seat: the named levels, then every bot. The settings check their
-opponents by name (net.bot_names) as the app starts; the bots' descriptions load with the new-game screen."""
+opponents by name (the bot registry) as the app starts; the bots' descriptions load with the new-game screen."""
 
 from __future__ import annotations
 
 import re
 
-from ..net.bot_names import LEVEL_BOTS, is_bot, plays
+from ..bot_registry import BOTS, LEVELS, bot_class, is_bot, plays
 
 # What a player needs to know of each bot; the classes' own descriptions speak to developers (seeds, origins).
 PLAIN = {
@@ -38,17 +38,26 @@ def choices(trains: bool = False) -> list[tuple[str, str]]:
     """(label, name) pairs, levels first, then every bot, then a person at this keyboard. ``trains``: the bots'
     level of a train game (Mexican Train): only those that play it, and no person (a train game asks how many
     people share the keyboard)."""
-    from ..ai import BOTS, LEVELS
-
     out = []
-    described = [(name, level.description) for name, level in LEVELS.items()]
-    for name, about in described + [(name, cls.description or "") for name, cls in BOTS.items()]:
-        if plays(name, trains):
-            description = _plain(name, about)
+    for name in names(trains):
+        if name == PERSON:
+            out.append((PERSON_LABEL, PERSON))
+        else:
+            description = _plain(name, _description(name))
             out.append((f"{name}: {description}" if description else name, name))
-    if not trains:
-        out.append((PERSON_LABEL, PERSON))
     return out
+
+
+def names(trains: bool = False) -> list[str]:
+    """The names ``choices`` offers, in its order, without loading a bot for its description."""
+    return [name for name in [*LEVELS, *BOTS] if plays(name, trains)] + ([] if trains else [PERSON])
+
+
+def _description(name: str) -> str:
+    """A level's description, or a bot's own: its class's (the bot's module is loaded for it) where ours has none."""
+    if name in LEVELS:
+        return LEVELS[name].description
+    return PLAIN.get(name) or bot_class(name).description or ""
 
 
 def opponent_for(name: str, trains: bool) -> str:
@@ -56,10 +65,10 @@ def opponent_for(name: str, trains: bool) -> str:
     (else the first that does)."""
     if plays(name, trains):
         return name
-    levels = list(LEVEL_BOTS)
+    levels = list(LEVELS)
     below = levels[: levels.index(name)] if name in levels else []
     playing = [lv for lv in below if plays(lv, trains)]
-    return playing[-1] if playing else choices(trains)[0][1]
+    return playing[-1] if playing else names(trains)[0]
 
 
 def default_opponent() -> str:

@@ -7,12 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from domino_tui.ai import BOTS, make_bot
-from domino_tui.ai.levels import LEVELS, make_level
+from domino_tui.bot_registry import BOTS, LEVELS, make_bot, make_level
 from domino_tui.engine import VARIANTS, GameState, observe
 
 # The searching bots have tests of their own; a bot of the train games alone plays none of these.
-SIMPLE = [name for name, cls in BOTS.items() if name not in ("expert", "ismcts") and cls.plays_lines]
+SIMPLE = [name for name, entry in BOTS.items() if name not in ("expert", "ismcts") and entry.lines]
 
 
 def play_out(variant: str, bots: list, seed: int) -> int:

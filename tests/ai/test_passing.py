@@ -74,7 +74,7 @@ def test_the_hint_still_rates_the_pass_the_expert_will_not_make() -> None:
 
 
 def test_the_hard_level_looks_at_no_more_than_60_guesses() -> None:
-    from domino_tui.ai.levels import make_level
+    from domino_tui.bot_registry import make_level
 
     for variant in ("partnership", "classic"):
         bot = make_level("Hard", random.Random(1))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from domino_tui.ai.registry import BOTS, make_bot
+from domino_tui.bot_registry import BOTS, make_bot
 from domino_tui.engine import MEXICAN_TRAIN, Tile, TrainPlay, TrainRoundState, observe_train
 
 
@@ -45,8 +45,8 @@ def test_greedy_lays_its_heaviest_tile_and_satisfies_the_open_double():
 def test_bots_that_do_not_play_trains_say_so():
     state = TrainRoundState.new(MEXICAN_TRAIN, 0, random.Random(1))
     obs = observe_train(state, state.turn)
-    for name, cls in BOTS.items():
-        if not cls.plays_trains:
+    for name, entry in BOTS.items():
+        if not entry.trains:
             with pytest.raises(NotImplementedError, match="does not play Mexican Train"):
                 make_bot(name, random.Random(0)).choose_train(obs)
     assert Tile(12, 12) not in obs.hand  # the engine is in the hub

@@ -8,10 +8,10 @@ import pytest
 
 from domino_tui.ai import make_bot
 from domino_tui.ai.expert import ExpertBot
-from domino_tui.ai.levels import make_level
 from domino_tui.ai.train_expert import train_knowledge, worth, worth_against_best
 from domino_tui.ai.train_view import kernel_round, replay
 from domino_tui.ai.wide_sampling import WideSampler
+from domino_tui.bot_registry import make_level
 from domino_tui.engine import EngineSearch, TrainRoundState, get_train_rules, observe_train
 
 RULES = [

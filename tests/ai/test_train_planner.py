@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from domino_tui.ai.registry import make_bot
 from domino_tui.ai.train_planner import TrainPlannerBot, longest_run
+from domino_tui.bot_registry import make_bot
 from domino_tui.engine import DRAW, MEXICAN_TRAIN, TrainPlay, TrainRoundState, get_rules, observe_train
 from domino_tui.engine.tiles import Tile
 from domino_tui.engine.train_observation import TrainObservation, TrainView
@@ -160,8 +160,7 @@ def test_it_takes_no_seat_at_a_line_game() -> None:
 def test_which_bots_play_which_family() -> None:
     # As the README's table of bots says: three play every variant, the planner only Mexican Train, the rest only
     # the line games.
-    from domino_tui.ai import BOTS
-    from domino_tui.ai.seat import plays
+    from domino_tui.bot_registry import BOTS, plays
 
     both = {name for name in BOTS if plays(name, trains=True) and plays(name, trains=False)}
     assert both == {"random", "greedy", "expert"}

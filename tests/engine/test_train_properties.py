@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from domino_tui.ai.registry import make_bot
+from domino_tui.bot_registry import make_bot
 from domino_tui.engine import (
     MEXICAN_TRAIN,
     EngineSearch,

@@ -35,9 +35,10 @@ DEFERRED = (
     "rich.pretty",
     "attr",
     # The bots and their search, until the first one moves (with this deal you lead); the room checks its seats
-    # by name (net.bot_names). The tile tracker, which reads the hands as the expert does, until it is shown.
+    # by name (the bot registry, which imports none of them). The tile tracker, which reads the hands as the
+    # expert does, until it is shown.
     "domino_tui.ai",
-    "domino_tui.ai.registry",
+    "domino_tui.ai.base",
     "domino_tui.coach.tracker",
 )
 
