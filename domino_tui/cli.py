@@ -7,6 +7,7 @@ that cannot be written ends it without a traceback (see `guarded_stdout`).
 
 from __future__ import annotations
 
+import os
 import sys
 
 from .guarded_stdout import OutputLost, ended, guarded
@@ -138,10 +139,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args_list: list[str]) -> int:
     if args_list[:1] == ["tournament"]:
+        forget_working_directory()
         from .tournament.cli import main as tournament_main
 
         return tournament_main(args_list[1:])
     if args_list[:1] == ["league"]:
+        forget_working_directory()
         from .tournament.league_cli import main as league_main
 
         return league_main(args_list[1:])
@@ -190,6 +193,19 @@ def _main(args_list: list[str]) -> int:
     from .tui.app import run as run_app
 
     return run_app(variant=args.variant, seed=args.seed, pause=args.pause, opponent=args.opponent, players=args.players)
+
+
+def forget_working_directory() -> None:
+    """Take the current directory off the import path, before a tournament or a league imports what it runs on.
+
+    ``python -m domino_tui`` puts the directory it is started in first on the path, and a tournament is started in
+    a folder of entries as often as not: an entry named as a module of the standard library that the runner imports
+    later (hmac.py, secrets.py, json.py) would be imported in its place, and run outside the sandbox. Nothing this
+    command needs is found there: this package is imported already (its own modules come from its folder), and the
+    entries are read by their paths. The installed ``domino-tui`` puts its script's folder there instead, which is
+    left as it is; so is the path of any other face, whose graders may import from the directory they run in."""
+    here = os.path.realpath(os.getcwd())
+    sys.path[:] = [entry for entry in sys.path if os.path.realpath(entry or os.curdir) != here]
 
 
 def player_counts() -> dict[str, tuple[int, ...]]:
