@@ -8,7 +8,8 @@ Any page open in the user's browser may open a WebSocket to this machine, and ev
 process under the user's account that the page could read and type into. So a tab is only started for this
 server's own page (its ``Origin``: the address it serves, or one allowed with ``--allow-origin`` for a proxy in
 front of it), at most ``--max-tabs`` at once, and, with ``--token``, only for whoever has the address printed with
-its token (as Jupyter does).
+its token (as Jupyter does). The page says how big its terminal is, and a tab's table is drawn at most
+MAX_COLUMNS by MAX_ROWS, whatever it asks for.
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_TABS = 8
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+# The largest table a tab is drawn as. textual-serve passes on whatever size the page asks for (in the socket's
+# address, and in each resize message), and Textual lays out a screen of that many cells: at 5,000 by 2,000 the
+# table's first frame took 12 s of its tab's process (1000 by 500: 2 s), and nothing bounded what a page could ask
+# for. A terminal's own size is at most 65,535 by 65,535 (the kernel's winsize), and a browser's, fitted to its
+# window, some 960 by 240 on an 8K screen at a small font.
+MAX_COLUMNS = 1000
+MAX_ROWS = 500
 
 
 def app_command(app_args: Sequence[str]) -> str:
@@ -59,6 +67,47 @@ def same_token(given: str, token: str) -> bool:
     was right. compare_digest raises TypeError for a string with a character past ASCII (no token has one), which
     answered such an address with an error 500 and printed a traceback, the token in it, on the server's terminal."""
     return given.isascii() and secrets.compare_digest(given, token)
+
+
+def terminal_size(width: object, height: object) -> tuple[int, int] | None:
+    """The size a page asks for (from the socket's address, strings; from a resize message, anything JSON holds)
+    as one a tab's terminal can have: whole numbers from 1 to MAX_COLUMNS and MAX_ROWS. None if either is no whole
+    number."""
+    columns, rows = _whole_number(width), _whole_number(height)
+    if columns is None or rows is None:
+        return None
+    return min(max(columns, 1), MAX_COLUMNS), min(max(rows, 1), MAX_ROWS)
+
+
+def _whole_number(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str) and len(value) < 20:
+        try:
+            return int(value)
+        except ValueError:
+            return None
+    return None
+
+
+class CappedTerminal:
+    """A tab's app service (textual-serve's) that resizes its terminal only to a size a terminal can have, and
+    ignores a resize to no size at all."""
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.service, name)
+
+    async def set_terminal_size(self, width: object, height: object) -> None:
+        size = terminal_size(width, height)
+        if size is not None:
+            await self.service.set_terminal_size(*size)
 
 
 def guarded_server(
@@ -103,11 +152,18 @@ def guarded_server(
             refused = self.refusal(request, token)
             if refused is not None:
                 raise refused
+            # The size the tab starts at, which textual-serve reads from the address's query as it is.
+            width, height = terminal_size(request.query.get("width"), request.query.get("height")) or (80, 24)
+            request = request.clone(rel_url=request.rel_url.update_query(width=width, height=height))
             self.tabs += 1
             try:
                 return await super().handle_websocket(request)
             finally:
                 self.tabs -= 1
+
+        async def _process_messages(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
+            service = CappedTerminal(app_service)
+            await super()._process_messages(websocket, service)  # type: ignore[arg-type]  # stands in for AppService
 
     return GuardedServer()
 
