@@ -5,6 +5,11 @@
 aside and the loader returns the defaults with a message the app shows (see `stored_file`). `PlayerSettings`
 is their one owner in the app.
 
+A file this version reads only in part (a newer version's, with a setting this one does not have or a value it
+does not know, such as a new variant's name) is not damaged: every setting it understands is used, the rest are
+said in one message and kept in the file as they are, for the version that wrote them (each until this version
+sets it itself).
+
 Each field is read by `_field` with a check of its own, so that a new setting is one more line in `from_dict`.
 """
 
@@ -12,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +34,11 @@ MAX_TARGET = 100_000  # as the new-game screen allows
 MAX_PAUSE = 10  # seconds
 # What starting a match chooses (the new-game screen's fields); the rest are the table's own settings.
 MATCH_FIELDS = ("variant", "players", "bots", "target", "seed", "pause", "auto_pass")
+# A setting this version does not understand is kept in the file only if it nests no deeper than this: the file is
+# written back with an indent, by json's Python encoder, a few calls a level, from wherever a setting changes.
+MAX_KEPT_NESTING = 50
+# What the message names of the settings not understood (a file may hold any number of them).
+MAX_NAMED = 5
 
 
 @dataclass(frozen=True)
@@ -109,19 +119,93 @@ def path() -> Path:
     return config_dir() / FILE_NAME
 
 
+@dataclass(frozen=True)
+class Understood:
+    """A settings file as this version reads it: the settings it understands (the defaults for the rest), and the
+    file's items it does not (a setting it does not have, a value it cannot use), by name as the file has them,
+    with what is wrong with each in words."""
+
+    settings: Settings
+    foreign: dict[str, object] = field(default_factory=dict)
+    words: tuple[str, ...] = ()
+    unusable: str | None = None  # why the file could not be used at all, and where it went (then no settings)
+
+    def problem(self) -> str | None:
+        """The one message saying what was not understood; None when everything was."""
+        if self.unusable is not None:
+            return self.unusable
+        if not self.words:
+            return None
+        named = "; ".join(self.words[:MAX_NAMED])
+        if len(self.words) > MAX_NAMED:
+            named += f"; and {len(self.words) - MAX_NAMED} more"
+        return (
+            f"Some of your settings are not understood by this version ({named}). They are kept in the file as "
+            "they are, and the others are used."
+        )
+
+
+def understood(data: object) -> Understood:
+    """What this version understands of a settings file's JSON, setting by setting; ValueError only for what is no
+    settings file at all (not a JSON object)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"settings are a JSON object, not {shown(data)}")
+    names = [f.name for f in fields(Settings)]
+    taken: dict[str, object] = {}
+    why: dict[str, str] = {}  # each setting not understood: what is wrong with it
+    for name in names:  # in the order of their dependence: the variant first, then what it seats
+        if name not in data:
+            continue
+        try:
+            from_dict({**taken, name: data[name]})
+        except ValueError as exc:
+            why[name] = str(exc)
+        else:
+            taken[name] = data[name]
+    why.update({name: f"{shown(name)} is no setting of this version" for name in data if name not in names})
+    foreign = {name: data[name] for name in why if nesting(data[name]) <= MAX_KEPT_NESTING}
+    words = [text if name in foreign else f"{text} (nested too deeply to keep)" for name, text in why.items()]
+    return Understood(from_dict(taken), foreign, tuple(words))
+
+
+def nesting(value: object) -> int:
+    """How deep lists and objects nest in ``value`` (0 for a number or a string), found without recursion."""
+    deepest = 0
+    todo = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, list):
+            todo.extend((inner, depth + 1) for inner in item)
+        elif isinstance(item, dict):
+            todo.extend((inner, depth + 1) for inner in item.values())
+    return deepest
+
+
 def load(file: StoredFile | None = None) -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults and a message saying why the saved ones could not be used."""
+    """The saved settings, or the defaults and a message saying why the saved ones could not be used (or which of
+    them were not)."""
+    read = load_understood(file)
+    return read.settings, read.problem()
+
+
+def load_understood(file: StoredFile | None = None) -> Understood:
+    """The saved settings as this version understands them; the defaults, and the message why, for a file that
+    cannot be used at all (then moved aside)."""
     file = file or StoredFile(path())
-    settings, problem = file.load(from_dict, "Your settings could not be read", "The defaults are used.")
-    return settings or Settings(), problem
+    read, problem = file.load(understood, "Your settings could not be read", "The defaults are used.")
+    if problem is not None:
+        return Understood(Settings(), unusable=problem)
+    return read or Understood(Settings())
 
 
-def save(settings: Settings, file: StoredFile | None = None) -> str | None:
-    """Write the settings atomically; on failure return a message instead of raising (a game is never lost to
-    it)."""
+def save(settings: Settings, file: StoredFile | None = None, foreign: dict[str, object] | None = None) -> str | None:
+    """Write the settings atomically, and beside them the ``foreign`` items, those of the file this version does
+    not understand (each of them as the file had it, in place of this version's value of that name); on failure
+    return a message instead of raising (a game is never lost to it)."""
     file = file or StoredFile(path())
     try:
-        file.write(document(settings), indent=2)
+        file.write({**document(settings), **(foreign or {})}, indent=2)
     except OSError as exc:
         return f"Could not save your settings to {file.path}: {exc}"
     return None
@@ -149,10 +233,10 @@ class PlayerSettings:
         self.known = Settings()  # the file as this app last read or wrote it
 
     def load(self) -> str | None:
-        """Read the file (once, at start-up); a message when it could not be used."""
-        self.current, problem = load(self.file)
-        self.known = self.current
-        return problem
+        """Read the file (once, at start-up); a message when it could not be used, or not all of it."""
+        read = load_understood(self.file)
+        self.current = self.known = read.settings
+        return read.problem()
 
     def change(self, **fields: Any) -> str | None:
         """Change these settings and keep them; a message when the file could not be written, or when a value is
@@ -181,19 +265,23 @@ class PlayerSettings:
                 for name, value in vars(self.current).items()
                 if name != "seed" and value != getattr(self.known, name)
             }
-            kept = replace(self._on_disk(), **mine, seed=None)
-            problem = save(kept, self.file)
+            on_disk = self._on_disk()
+            kept = replace(on_disk.settings, **mine, seed=None)
+            # What this version does not understand stays for the version that wrote it, but a setting this app
+            # has just set: then this app's value is the one kept.
+            foreign = {name: value for name, value in on_disk.foreign.items() if name not in mine}
+            problem = save(kept, self.file, foreign)
             if problem is None:
                 self.known = kept
             return problem or said
 
-    def _on_disk(self) -> Settings:
+    def _on_disk(self) -> Understood:
         """The settings as the file has them now; this app's own when the file is not there or cannot be read
         (which the start said, or the next start will)."""
         try:
-            return from_dict(json.loads(read_text(self.file.path)))
+            return understood(json.loads(read_text(self.file.path)))
         except Exception:  # the file is untrusted: whatever is wrong with it, this app's settings are kept
-            return self.current
+            return Understood(self.current)
 
     def start_match(self, chosen: Settings) -> str | None:
         """Take what the new-game screen (or the command line) chose for a match: its fields, never the rest of
