@@ -26,7 +26,8 @@ from .lines import COMPILED
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
-from .train_expert import TrainSearch
+from .train_expert import TrainSearch, train_guesses
+from .train_view import Replayed
 
 MIN_SAMPLES = 4
 # Positions an exact search visits per second, roughly, on this machine: the line search (compiled some 20 million
@@ -82,6 +83,11 @@ class ExpertOptions:
     """(Mexican Train) rate a finished playout by the best other seat's pips less its own, not the others' mean
     less its own: the lowest score alone is what wins a round. It pays with enough guesses to clear the margin
     (300 at Hard) and measured worse at 60 (docs/strength.md)."""
+    train_best_of: int = 1
+    """(Mexican Train, with ``train_against_best``) the mean of this many best other seats' pips, not the best's."""
+    train_soft: float = 0.0
+    """(Mexican Train, with ``train_against_best``) a soft minimum of the others' pips at this temperature (0: the
+    minimum)."""
 
 
 class ExpertBot(SearchingBot):
@@ -200,8 +206,23 @@ class ExpertBot(SearchingBot):
         o = self.options
         samples = o.train_samples or o.samples
         return TrainSearch(
-            self.rng, o.budget, samples, o.train_explore, MIN_SAMPLES, o.width, o.margin, o.train_against_best
+            self.rng,
+            o.budget,
+            samples,
+            o.train_explore,
+            MIN_SAMPLES,
+            o.width,
+            o.margin,
+            o.train_against_best,
+            o.train_best_of,
+            o.train_soft,
+            self.train_guesses,
         )
+
+    def train_guesses(self, obs: TrainObservation, replayed: Replayed) -> Guesses:
+        """What a Mexican Train search draws its guesses from (benchmarks/train_strength.py's ``--oracle``: the
+        truth)."""
+        return train_guesses(obs, replayed)
 
     def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's

@@ -25,6 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..engine import Kind
 from ..engine.moves import Move
@@ -32,6 +33,7 @@ from ..engine.train_core import train_tables
 from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
+from .sampling import Guesses
 from .train_loops import PlannerPlayout
 from .train_planner import TrainPlannerBot
 from .train_view import Replayed, kernel_round, move_code, replay
@@ -86,13 +88,19 @@ class TrainSearch:
         width: int = 0,
         margin: float = 0.0,
         against_best: bool = False,
+        best_of: int = 1,
+        soft: float = 0.0,
+        guesses: Callable[[TrainObservation, Replayed], Guesses] | None = None,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
         ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
         ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
         beats it by ``margin`` standard errors of their paired difference over the guesses. ``against_best``: a
         finished round is worth the best other seat's pips less its own (`worth_against_best`), not the others'
-        mean less its own (`worth`)."""
+        mean less its own (`worth`); with ``best_of`` above 1, the mean of that many best others' pips less its own,
+        and with ``soft`` above 0, a soft minimum of the others' pips at that temperature (`worth_soft_min`).
+        ``guesses`` gives the deals the search draws its guesses from (by default `train_guesses`: uniform deals
+        that keep the history's facts; benchmarks/train_strength.py's ``--oracle``: the truth)."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
@@ -100,7 +108,15 @@ class TrainSearch:
         self.min_samples = min_samples
         self.width = width
         self.margin = margin
-        self.worth = worth_against_best if against_best else worth
+        self.worth: Callable[[Sequence[int], int], float] = worth
+        if against_best:
+            if soft > 0:
+                self.worth = partial(worth_soft_min, temperature=soft)
+            elif best_of > 1:
+                self.worth = partial(worth_against_best_few, count=best_of)
+            else:
+                self.worth = worth_against_best
+        self.guesses = guesses or train_guesses
         self.done = 0  # the guesses the last search looked at
 
     def choose(self, obs: TrainObservation) -> Move:
@@ -148,7 +164,7 @@ class TrainSearch:
         start = time.perf_counter()
         rng = self.rng
         replayed = replay(obs)
-        sampler = WideSampler(train_knowledge(obs, replayed), obs.boneyard_size)
+        sampler = self.guesses(obs, replayed)
         codes = [move_code(m, obs) for m in moves]
         totals = [0.0] * len(codes)
         spread = [0.0] * len(codes)
@@ -181,6 +197,11 @@ class TrainSearch:
         return [t / done for t in totals], done, spread
 
 
+def train_guesses(obs: TrainObservation, replayed: Replayed) -> Guesses:
+    """The search's guesses: uniform deals of the unseen tiles that keep the facts the history shows."""
+    return WideSampler(train_knowledge(obs, replayed), obs.boneyard_size)
+
+
 def weights(max_pip: int) -> list[int]:
     """What the compiled quick policy (train_loops.TrainPlayout, the kernel's own playout loop that
     benchmarks/engine_speed.py measures) sheds first, by tile index: pips, doubles first among equals."""
@@ -208,3 +229,18 @@ def worth_against_best(points: Sequence[int], seat: int) -> float:
     """A finished round seen by ``seat``: the fewest points of another seat minus its own (higher is better;
     above 0 exactly when it has the lowest score alone)."""
     return min(p for s, p in enumerate(points) if s != seat) - points[seat]
+
+
+def worth_against_best_few(points: Sequence[int], seat: int, count: int) -> float:
+    """A finished round seen by ``seat``: the mean of the ``count`` fewest points of the other seats minus its own."""
+    others = sorted(p for s, p in enumerate(points) if s != seat)[:count]
+    return sum(others) / len(others) - points[seat]
+
+
+def worth_soft_min(points: Sequence[int], seat: int, temperature: float) -> float:
+    """A finished round seen by ``seat``: a soft minimum of the other seats' points (``temperature`` pips: near 0,
+    the fewest; large, towards their mean less the log of their number, times the temperature) minus its own."""
+    others = [p for s, p in enumerate(points) if s != seat]
+    low = min(others)
+    total = sum(math.exp((low - p) / temperature) for p in others)
+    return low - temperature * math.log(total) - points[seat]
