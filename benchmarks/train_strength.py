@@ -39,14 +39,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.strength import wilson
+from benchmarks.train_oracle import TrainOracle
 from domino_tui.ai import make_bot
 from domino_tui.ai.base import Bot
-from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.levels import LEVELS, make_level
-from domino_tui.ai.sampling import Guess
-from domino_tui.ai.train_view import Replayed
 from domino_tui.engine import TrainRoundState, get_train_rules, observe_train
-from domino_tui.engine.train_observation import TrainObservation
 
 
 @dataclass
@@ -80,27 +77,6 @@ class Table:
     against: str
     seed: int
     oracle: bool = False
-
-
-class TrainOracle(ExpertBot):
-    """The expert whose every guess is the true deal: set ``state`` before each decision."""
-
-    state: TrainRoundState
-
-    def train_guesses(self, obs: TrainObservation, replayed: Replayed) -> Truth:
-        return Truth(self.state)
-
-
-class Truth:
-    """The round's hands and boneyard, as a guess."""
-
-    def __init__(self, state: TrainRoundState) -> None:
-        ts = state.rules.tiles
-        masks = tuple(ts.mask_of(state.hand(s)) for s in range(state.players))
-        self.guess = Guess(masks, tuple(ts.index[t] for t in state.boneyard))
-
-    def sample(self, rng: random.Random) -> Guess:
-        return self.guess
 
 
 def play(
