@@ -83,11 +83,6 @@ class ExpertOptions:
     """(Mexican Train) rate a finished playout by the best other seat's pips less its own, not the others' mean
     less its own: the lowest score alone is what wins a round. It pays with enough guesses to clear the margin
     (300 at Hard) and measured worse at 60 (docs/strength.md)."""
-    train_best_of: int = 1
-    """(Mexican Train, with ``train_against_best``) the mean of this many best other seats' pips, not the best's."""
-    train_soft: float = 0.0
-    """(Mexican Train, with ``train_against_best``) a soft minimum of the others' pips at this temperature (0: the
-    minimum)."""
 
 
 class ExpertBot(SearchingBot):
@@ -214,8 +209,6 @@ class ExpertBot(SearchingBot):
             o.width,
             o.margin,
             o.train_against_best,
-            o.train_best_of,
-            o.train_soft,
             self.train_guesses,
         )
 

@@ -25,7 +25,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
 
 from ..engine import Kind
 from ..engine.moves import Move
@@ -88,8 +87,6 @@ class TrainSearch:
         width: int = 0,
         margin: float = 0.0,
         against_best: bool = False,
-        best_of: int = 1,
-        soft: float = 0.0,
         guesses: Callable[[TrainObservation, Replayed], Guesses] | None = None,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
@@ -97,10 +94,9 @@ class TrainSearch:
         ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
         beats it by ``margin`` standard errors of their paired difference over the guesses. ``against_best``: a
         finished round is worth the best other seat's pips less its own (`worth_against_best`), not the others'
-        mean less its own (`worth`); with ``best_of`` above 1, the mean of that many best others' pips less its own,
-        and with ``soft`` above 0, a soft minimum of the others' pips at that temperature (`worth_soft_min`).
-        ``guesses`` gives the deals the search draws its guesses from (by default `train_guesses`: uniform deals
-        that keep the history's facts; benchmarks/train_strength.py's ``--oracle``: the truth)."""
+        mean less its own (`worth`). ``guesses`` gives what the search draws its guesses from (by default
+        `train_guesses`: uniform deals that keep the history's facts; benchmarks/train_strength.py's ``--oracle``:
+        the true deal)."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
@@ -108,14 +104,7 @@ class TrainSearch:
         self.min_samples = min_samples
         self.width = width
         self.margin = margin
-        self.worth: Callable[[Sequence[int], int], float] = worth
-        if against_best:
-            if soft > 0:
-                self.worth = partial(worth_soft_min, temperature=soft)
-            elif best_of > 1:
-                self.worth = partial(worth_against_best_few, count=best_of)
-            else:
-                self.worth = worth_against_best
+        self.worth = worth_against_best if against_best else worth
         self.guesses = guesses or train_guesses
         self.done = 0  # the guesses the last search looked at
 
@@ -229,18 +218,3 @@ def worth_against_best(points: Sequence[int], seat: int) -> float:
     """A finished round seen by ``seat``: the fewest points of another seat minus its own (higher is better;
     above 0 exactly when it has the lowest score alone)."""
     return min(p for s, p in enumerate(points) if s != seat) - points[seat]
-
-
-def worth_against_best_few(points: Sequence[int], seat: int, count: int) -> float:
-    """A finished round seen by ``seat``: the mean of the ``count`` fewest points of the other seats minus its own."""
-    others = sorted(p for s, p in enumerate(points) if s != seat)[:count]
-    return sum(others) / len(others) - points[seat]
-
-
-def worth_soft_min(points: Sequence[int], seat: int, temperature: float) -> float:
-    """A finished round seen by ``seat``: a soft minimum of the other seats' points (``temperature`` pips: near 0,
-    the fewest; large, towards their mean less the log of their number, times the temperature) minus its own."""
-    others = [p for s, p in enumerate(points) if s != seat]
-    low = min(others)
-    total = sum(math.exp((low - p) / temperature) for p in others)
-    return low - temperature * math.log(total) - points[seat]
