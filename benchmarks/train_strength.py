@@ -20,6 +20,9 @@ about and are left out). ``--seconds`` stops early after that long and says how 
 Two versions of the measured bot are compared on the same deals by saving one run's points (``--save FILE``) and
 pairing the other's with them (``--paired-with FILE``: its points minus the saved ones deal by deal, and its rounds
 lowest alone minus theirs, each with its 95% interval); ``--no-reference`` leaves out the reference arm then.
+
+``--oracle`` tells the measured expert every hand and the boneyard's order (its guesses are then the true deal; with
+``--option train_samples=1`` that is its only guess): no bot, a bound on what guessing better could give its search.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.strength import wilson
+from benchmarks.train_oracle import TrainOracle
 from domino_tui.ai import make_bot
 from domino_tui.ai.base import Bot
 from domino_tui.bot_registry import LEVELS, make_level
@@ -66,11 +70,13 @@ class Side:
 
 @dataclass(frozen=True)
 class Table:
-    """What every deal of a run shares: the seats, the bots around the measured one, the seed."""
+    """What every deal of a run shares: the seats, the bots around the measured one, the seed, and whether the
+    measured expert is told the deal (``--oracle``)."""
 
     players: int
     against: str
     seed: int
+    oracle: bool = False
 
 
 def play(
@@ -85,7 +91,8 @@ def play(
     rng = random.Random(f"{seed}/{deal}/measured")
     if level:
         lv = LEVELS[level]
-        bots[seat] = make_bot(lv.bot, rng, **{**lv.options, **(options or {})})
+        changes = {**lv.options, **(options or {})}
+        bots[seat] = TrainOracle(rng, **changes) if table.oracle else make_bot(lv.bot, rng, **changes)
     else:
         bots[seat] = opponent(bot_name, rng)
     think = []
@@ -93,6 +100,8 @@ def play(
         turn = state.turn
         obs = observe_train(state, turn)
         if turn == seat and len(obs.legal) > 1:
+            if isinstance(bots[turn], TrainOracle):
+                bots[turn].state = state
             t0 = time.process_time()
             move = bots[turn].choose_train(obs)
             think.append(time.process_time() - t0)
@@ -185,6 +194,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also print the points, deal by deal, minus those --save wrote in an earlier run of the same deals",
     )
     parser.add_argument(
+        "--oracle",
+        action="store_true",
+        help="the measured expert's guesses are the true deal: a bound, not a bot (with --level)",
+    )
+    parser.add_argument(
         "--option",
         action="append",
         default=[],
@@ -199,7 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     stop_at = started + args.seconds
     size = max(1, min(25, args.rounds // max(1, args.jobs * 4)))
-    table = Table(args.players, args.against, args.seed)
+    if args.oracle and (args.bot or LEVELS[args.level].bot != "expert"):
+        parser.error("--oracle tells the expert the deal: measure a level the expert plays")
+    table = Table(args.players, args.against, args.seed, args.oracle)
     bot, level = (args.bot, None) if args.bot else ("expert", args.level)
     tasks = [
         (table, s, min(s + size, args.rounds), bot, level, stop_at, options, not args.no_reference)
@@ -217,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         reference.add(b)
         played += n
     seconds = time.time() - started
-    measured = args.bot or f"expert ({args.level})"
+    measured = args.bot or f"expert ({args.level})" + (", oracle" if args.oracle else "")
     times = "once" if args.no_reference else "twice"
     playing = f"{args.bot}" if args.bot else f"expert at {args.level} {LEVELS[args.level].options or '(its defaults)'}"
     print(

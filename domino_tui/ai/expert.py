@@ -26,7 +26,8 @@ from .lines import COMPILED
 from .objective import Objective
 from .playout import Playout
 from .sampling import Guesses, Sampler
-from .train_expert import TrainSearch
+from .train_expert import TrainSearch, train_guesses
+from .train_view import Replayed
 
 MIN_SAMPLES = 4
 # Positions an exact search visits per second, roughly, on this machine: the line search (compiled some 20 million
@@ -198,8 +199,21 @@ class ExpertBot(SearchingBot):
         o = self.options
         samples = o.train_samples or o.samples
         return TrainSearch(
-            self.rng, o.budget, samples, o.train_explore, MIN_SAMPLES, o.width, o.margin, o.train_against_best
+            self.rng,
+            o.budget,
+            samples,
+            o.train_explore,
+            MIN_SAMPLES,
+            o.width,
+            o.margin,
+            o.train_against_best,
+            self.train_guesses,
         )
+
+    def train_guesses(self, obs: TrainObservation, replayed: Replayed) -> Guesses:
+        """What a Mexican Train search draws its guesses from (benchmarks/train_strength.py's ``--oracle``: the
+        truth)."""
+        return train_guesses(obs, replayed)
 
     def sampler(self, obs: Observation) -> Guesses:
         """What the guesses are drawn from: deals consistent with what ``obs`` shows (benchmarks/strength.py's

@@ -32,6 +32,7 @@ from ..engine.train_core import train_tables
 from ..engine.train_moves import TrainPlay
 from ..engine.train_observation import TrainObservation
 from .inference import Knowledge, SeatKnowledge, Void
+from .sampling import Guesses
 from .train_loops import PlannerPlayout
 from .train_planner import TrainPlannerBot
 from .train_view import Replayed, kernel_round, move_code, replay
@@ -86,13 +87,16 @@ class TrainSearch:
         width: int = 0,
         margin: float = 0.0,
         against_best: bool = False,
+        guesses: Callable[[TrainObservation, Replayed], Guesses] | None = None,
     ) -> None:
         """``budget`` seconds (None: exactly ``samples`` guesses), at most ``samples`` guesses and at least
         ``min_samples``; ``explore``: how often a playout plays a random legal move. `choose` searches the
         ``width`` plays the planner rates best (0: every legal move) and keeps the planner's own move unless another
         beats it by ``margin`` standard errors of their paired difference over the guesses. ``against_best``: a
         finished round is worth the best other seat's pips less its own (`worth_against_best`), not the others'
-        mean less its own (`worth`)."""
+        mean less its own (`worth`). ``guesses`` gives what the search draws its guesses from (by default
+        `train_guesses`: uniform deals that keep the history's facts; benchmarks/train_strength.py's ``--oracle``:
+        the true deal)."""
         self.rng = rng
         self.budget = budget
         self.samples = samples
@@ -101,6 +105,7 @@ class TrainSearch:
         self.width = width
         self.margin = margin
         self.worth = worth_against_best if against_best else worth
+        self.guesses = guesses or train_guesses
         self.done = 0  # the guesses the last search looked at
 
     def choose(self, obs: TrainObservation) -> Move:
@@ -148,7 +153,7 @@ class TrainSearch:
         start = time.perf_counter()
         rng = self.rng
         replayed = replay(obs)
-        sampler = WideSampler(train_knowledge(obs, replayed), obs.boneyard_size)
+        sampler = self.guesses(obs, replayed)
         codes = [move_code(m, obs) for m in moves]
         totals = [0.0] * len(codes)
         spread = [0.0] * len(codes)
@@ -179,6 +184,11 @@ class TrainSearch:
                 break
         self.done = done
         return [t / done for t in totals], done, spread
+
+
+def train_guesses(obs: TrainObservation, replayed: Replayed) -> Guesses:
+    """The search's guesses: uniform deals of the unseen tiles that keep the facts the history shows."""
+    return WideSampler(train_knowledge(obs, replayed), obs.boneyard_size)
 
 
 def weights(max_pip: int) -> list[int]:

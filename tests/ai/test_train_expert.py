@@ -151,3 +151,22 @@ def test_a_train_decision_takes_the_train_guesses_when_the_options_give_them() -
             assert bot.guesses[-1] == 7
             return
     pytest.fail("no position with three moves")
+
+
+def test_a_train_search_draws_its_guesses_from_the_bots_train_guesses() -> None:
+    # benchmarks/train_strength.py's oracle overrides the method to deal the truth: the search must ask it.
+    asked = []
+
+    class Counting(ExpertBot):
+        def train_guesses(self, obs, replayed):
+            asked.append(obs.seat)
+            return super().train_guesses(obs, replayed)
+
+    bot = Counting(random.Random(2), budget=None, train_samples=5)
+    for state in rounds(RULES[0], 3, 4):
+        obs = observe_train(state, state.turn)
+        if len(obs.legal) > 2:
+            bot.rank(obs)
+            assert asked == [obs.seat]
+            return
+    pytest.fail("no position with three moves")
