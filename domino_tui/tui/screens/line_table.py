@@ -41,7 +41,7 @@ from .. import equal_plays
 from ..line_room import hand_points, over_text, play_points, score_sheet
 from ..move_words import describe, last_action
 from ..online import Connect, match_text, playable, refusal, result_text, seat_kind, team_name
-from ..tile_keys import LETTERS
+from ..tile_keys import TILE_KEYS
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.key_footer import KeyFooter
@@ -68,23 +68,7 @@ def plays_trains(info: net.RoomInfo) -> bool:
 
 
 class LineTable(RoomTable):
-    MOVE_KEYS = frozenset(
-        {
-            *(str(k) for k in range(10)),
-            *LETTERS,
-            "enter",
-            "space",
-            "left",
-            "right",
-            "up",
-            "down",
-            "d",
-            "p",
-            "n",
-            "s",
-            "r",
-        }
-    )
+    MOVE_KEYS = frozenset({*TILE_KEYS, "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"})
     PLAYING = PLAYING
     SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
     NOT_WHILE_CHOOSING = PLAYING | {"new_game", "score_sheet", "log"}

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -60,12 +60,6 @@ if TYPE_CHECKING:
     from .score_sheet import SheetDialog
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
-
-
-class Dealing(Protocol):
-    """What the record asks of a table's client: the room's seed and match, where the room tells them."""
-
-    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None: ...
 
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this a table cannot be read: it waits for a bigger terminal
@@ -331,7 +325,7 @@ class RoomTable(Screen[None]):
         if self.watching:
             self.say(f"Watching room {room}: every hand is face down. c chats, q leaves.")
         elif self.creator:  # a room started already (a quick match's) has nothing to start
-            self.say(f"In room {room}. s starts the game when everyone is in.", holds=self.in_lobby)
+            self.say(f"In room {room}. s starts the game when everyone is in.", holds=lambda: self.status == "lobby")
         else:
             self.say(f"In room {room}.")
 
@@ -666,10 +660,9 @@ class RoomTable(Screen[None]):
 
     def action_next_game(self) -> None:
         self.send("next_game")
-        self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.", holds=self.between_deals)
-
-    def between_deals(self) -> bool:
-        return self.status == "between"
+        self.say(
+            f"Ready for the next {self.PLAYED}: it starts when everyone is.", holds=lambda: self.status == "between"
+        )
 
     def disconnected(self) -> bool:
         return self.connection != "connected"
@@ -1350,9 +1343,6 @@ class RoomTable(Screen[None]):
     @property
     def status(self) -> str:
         return self.info.status if self.info else "lobby"
-
-    def in_lobby(self) -> bool:
-        return self.status == "lobby"
 
 
 def bot_to_move(info: net.RoomInfo | None, turn: int) -> bool:

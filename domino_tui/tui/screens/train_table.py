@@ -29,7 +29,7 @@ from textual.widgets import Static
 from ...engine import TrainEvent, TrainObservation, TrainPlay
 from ...net import heard as net
 from ..online import Connect
-from ..tile_keys import LETTERS
+from ..tile_keys import TILE_KEYS
 from ..train_layout import LEGEND
 from ..train_room import round_over_line, round_over_text, seats_text
 from ..train_words import (
@@ -65,9 +65,7 @@ PLAYING = frozenset({"number", "pick", "cursor", "play", "draw", "pass_turn", "h
 
 
 class TrainTable(RoomTable):
-    MOVE_KEYS = frozenset(
-        {*(str(k) for k in range(10)), *LETTERS, "enter", "space", "left", "right", "m", "d", "p", "n", "r", "u"}
-    )
+    MOVE_KEYS = frozenset({*TILE_KEYS, "enter", "space", "left", "right", "m", "d", "p", "n", "r", "u"})
     PLAYING = PLAYING
     SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tracker"}
     # Off while choosing a train (they would leave the choice), so that the footer has room for the trains' keys.
