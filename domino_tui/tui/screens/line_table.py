@@ -1,23 +1,7 @@
-"""The line table: the line of play, the seats around it, your hand, the status, the panels beside the board
-(the move log, the coach's hint and tile tracker), drawn from what a room sends a seat, from any transport: a
-`RoomClient` to a server, or a client of a room in the app's process (the same API).
-
-What the table shows is the seat's observation as the room last sent it; your moves go to the room, and the
-others' moves come back as new observations. Each client is heard in a worker that posts what it hears as
-messages, so the interface never waits; a client to a server reconnects by itself after a drop (the status says
-so) and takes the seat back with its token, and the server then sends the table as it is.
-
-The table may hold several clients, one per person's seat at this keyboard (hot seat; see `RoomTable`): while
-the keyboard changes hands the public table goes on, and nobody's hand shows.
-
-A spectator (`Connect.watch`) sees the same table from the public view: every hand face down with its size, the
-board, the log, the scores, the seats and the chat. It has no hand of its own, so the bottom of the table shows
-the first seat's like the others, and a move key only says that you are watching.
-
-The coach (hint, tracker, the review of a hand) works from what the seat saw, where the room allows it
-(`net.heard.coach_allowed`); undo asks the room (`client.undo`, where the view says ``can_undo``); while the
-terminal is too small the table waits, and a room in the app's process holds its bots (`client.hold`). Names
-and chat come from other people: they are shown as plain text (never read as markup).
+"""The line table: the line of play, the seats around it, your hand, the status, and the panels beside the board
+(the move log, the coach's hint and tile tracker); `RoomTable` is what every table in a room shares. While the
+keyboard changes hands (hot seat) the public table goes on, and nobody's hand shows; a spectator has no hand of
+its own, so the bottom of the table shows the first seat's, face down like the others.
 """
 
 from __future__ import annotations
@@ -493,15 +477,11 @@ class LineTable(RoomTable):
             return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
         return True
 
-    def legal_plays(self) -> list[Move]:
-        obs = self.observation
-        return [m for m in obs.legal if m.kind is Kind.PLAY] if obs else []
-
     def play_tile(self, index: int) -> None:
         obs = self.observation
         assert obs is not None
         tile = obs.hand[index]
-        ends = tuple(m.end for m in self.legal_plays() if m.tile == tile and m.end is not None)
+        ends = tuple(m.end for m in obs.legal if m.kind is Kind.PLAY and m.tile == tile and m.end is not None)
         if not ends:
             shows = ", ".join(f"{e.label} {obs.board.ends[e]}" for e in obs.board.open_ends())
             self.say(f"{tile} does not fit: the open ends show {shows}.", error=True)

@@ -1,6 +1,16 @@
 """What a table in a room does the same whatever game the room plays: its seats at this keyboard and their
 clients, chat, the creator's keys, the message line, the names of the seats and whose turn it is.
 
+A table shows a seat's observation as the room last sent it, from any transport: a `RoomClient` to a server, or a
+client of a room in the app's process (the same API). Your moves go to the room, and everyone's come back as new
+observations; each client is heard in a worker that posts what it hears as messages, so the interface never
+waits. A client to a server reconnects by itself after a drop (the status says so) and takes the seat back with
+its token. A spectator (`Connect.watch`) sees the public view, every hand face down, and a move key only says
+that you are watching. The coach (hint, tracker, the review of a hand) works from what the seat saw, where the
+room allows it (`net.heard.coach_allowed`); undo asks the room where the view says ``can_undo``; while the
+terminal is too small the table waits, and a room in the app's process holds its bots (`client.hold`). Names and
+chat come from other people: they are shown as plain text (never read as markup).
+
 The table may hold several clients, one per person's seat at this keyboard (hot seat): the hand on show is only
 ever the seat to move's, shown after the handover screen, and nobody's while the keyboard changes hands; nobody
 takes a move back there (it would show the earlier hand to whoever has the keyboard now).
@@ -9,13 +19,10 @@ The panels beside the board (the move log, the tile tracker, the hint) are place
 `side_panels.place`: beside the board while it keeps its room, else the latest opened over the table, else
 nowhere for now; Esc closes the one over the table.
 
-A subclass (the line games' table, the Mexican Train one) provides, besides its own layout and moves:
-``connection``, ``choosing`` and ``too_small`` reactives; ``observation`` (its seat's, or None), ``shown`` (what
-the table draws), ``players``, ``redraw``, ``status_info``, what it takes from the room (``took_seat_view``,
-``took``, ``deal_over``), ``last_move`` (the public news a handover tells), ``handed_over`` and ``play_tile``;
-and widgets ``#tracker`` (the move log ``#log`` is mounted before it when first shown), ``#hint``, ``#message``
-(a Static), ``#chat-input`` (an Input), a ``StatusBar`` and a ``HandView``. It keeps finished games
-(``keep_in_record``).
+A subclass (the line games' table, the Mexican Train one) provides its own layout and moves, the methods here
+that raise NotImplementedError, the ``connection``, ``choosing`` and ``too_small`` reactives, and widgets
+``#tracker`` (the move log ``#log`` is mounted before it when first shown), ``#hint``, ``#message`` (a Static),
+``#chat-input`` (an Input), a ``StatusBar`` and a ``HandView``.
 """
 
 from __future__ import annotations
@@ -717,12 +724,10 @@ class RoomTable(Screen[None]):
         """Leave the room; from a seat in a match online, after saying what that means and how to come back; at a
         game of this keyboard's, quit (the game is kept: the app closes its room as it ends)."""
         if self.local:
-            quit_app = getattr(self.app, "action_quit", None)
-            if quit_app is not None:
-                await quit_app()
-                return
+            await self.app.action_quit()
+            return
         welcome = self.welcome
-        if self.local or self.watching or welcome is None or self.status not in ("playing", "between"):
+        if self.watching or welcome is None or self.status not in ("playing", "between"):
             await self.go_away()
             return
         where = f"{self.address.removeprefix('ws://')}/{welcome.room}"

@@ -1,18 +1,10 @@
-"""The train table: the hub and every train, your hand, the room's seats, the log and the tile tracker, drawn from
-what a room tells a seat, whatever carries it: a server online (`net.client.RoomClient`) or a room in the app's
-process (a client with the same API). A spectator is a seat without a hand. At a keyboard several people share
-(hot seat; see `RoomTable`) the table has a client per person's seat and shows only the seat to move's hand.
-
-What the table shows is the seat's observation as the room last sent it; your moves go to the room and everyone's
-come back as new observations. The client lives in a worker that posts what it hears as messages. The line games'
-online table hands its client over to this screen when the room turns out to play a train game.
+"""The train table: the hub and every train, your hand, the room's seats, the log and the tile tracker;
+`RoomTable` is what every table in a room shares. A spectator is a seat without a hand. The line games' online
+table hands its client over to this screen when the room turns out to play a train game.
 
 A move is a tile and a train: a tile's key (1-9, 0, then the letters under the tiles past the tenth), the cursor
 and Enter, or a click; when it fits one train only it goes there, else a train's number (``m`` for the Mexican
-train) or a click on its row. What the room allows decides the rest: undo (``u``) while the room offers it, the
-tile tracker (``t``) and the hint (``h``, the coach's ranking of your moves) while the coach may help, and the bots
-wait (``hold``) while the terminal is too small, where the room is in this process. Names and chat come from other
-people: they are shown as plain text (never markup).
+train) or a click on its row.
 """
 
 from __future__ import annotations
