@@ -74,6 +74,8 @@ LOG_AUTO_WIDTH = 130  # the move log opens by itself from this width (unless you
 TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside the log, which needs 130)
 # The panels beside the board, by their widgets' ids.
 PANELS = ("hint", "tracker", "log")
+# What the status bar says of whose turn it is while the connection is not up.
+NOT_CONNECTED = {"connecting": "Connecting…", "reconnecting": "Reconnecting…", "closed": "Not connected"}
 # What may still be done while the terminal is too small: the game waits.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
 
@@ -978,8 +980,6 @@ class RoomTable(Screen[None]):
         """Back to your previous decision, where the room offers it (you are the only person at the table) and
         neither your settings (the palette's "Undo on/off") nor a keyboard several people share forbid it."""
         view, info = self.seat_view, self.info
-        if self.watching:
-            return
         if not getattr(getattr(self.app, "settings", None), "undo", True):
             self.say("Undo is off in your settings (the command palette's Undo on/off).", error=True)
         elif self.hot_seat:
@@ -1126,9 +1126,6 @@ class RoomTable(Screen[None]):
         self.redraw()
 
     def action_chat(self) -> None:
-        if self.connection != "connected":
-            self.say("Not connected just now: chat when the connection is back.", error=True, holds=self.disconnected)
-            return
         self.set_class(True, "-chatting")
         box = self.query_one("#chat-input", Input)
         box.disabled = False
@@ -1176,17 +1173,9 @@ class RoomTable(Screen[None]):
         if self.status == "lobby":
             self.say("The room has not started: s starts it.", error=True, holds=lambda: self.status == "lobby")
             return
-        if self.local:
-            # A game of this keyboard's is the player's match: a new deal of it is the app's, asked first when it
-            # abandons a match in progress (as the end dialog's Play again).
-            self.post_message(self.Wanted("again"))
-            return
         self.send("restart")
 
     def action_start(self) -> None:
-        if self.status != "lobby":
-            self.say("The game has started already.", error=True)
-            return
         self.send("start")
 
     def turn_line(
@@ -1196,12 +1185,8 @@ class RoomTable(Screen[None]):
         games, the match over, a bot thinking (``thinking``: its seat), or who plays (``choose``: what a person
         choosing a move is asked for, "an end" or "a train")."""
         played = self.PLAYED.capitalize()
-        if self.connection == "reconnecting":
-            return "Reconnecting…"
-        if self.connection == "connecting":
-            return "Connecting…"
-        if self.connection == "closed":
-            return "Not connected"
+        if self.connection in NOT_CONNECTED:
+            return NOT_CONNECTED[self.connection]
         if self.status == "lobby":
             return "Waiting for players" + (": s starts" if self.creator else " and the start")
         if self.status == "between":
