@@ -558,17 +558,14 @@ class DominoApp(App):
                 self.screen.show_over()  # the end of the deal is still to be answered
 
     def action_help(self) -> None:
-        if self.closing:
-            return
-        from .screens.help import HelpScreen
-
-        if isinstance(self.screen, HelpScreen):
-            return
+        """The rules and keys of the table in front (none over another screen, the help itself among them)."""
         from .screens.room_table import RoomTable
 
         table = self.screen
-        if not isinstance(table, RoomTable):
+        if self.closing or not isinstance(table, RoomTable):
             return
+        from .screens.help import HelpScreen
+
         if table.local and self.game is not None:
             # The seed is the player's own at this keyboard (a room online keeps its own).
             room = self.game.room.room

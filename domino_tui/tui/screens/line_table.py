@@ -170,8 +170,6 @@ class LineTable(RoomTable):
         self.app.switch_screen(TrainTable(self.connect_to, *(h.client for h in self.here)))
 
     def took_seat_view(self, index: int, view: net.SeatView) -> None:
-        """A seat here was sent its observation: kept (and its choices for the review); shown when it is the
-        seat on show; at a shared keyboard, the seat to move's comes after the handover."""
         here = self.here[index]
         obs = view.observation
         if here.seat_view is None or (here.seat_view.match, here.seat_view.game) != (view.match, view.game):
@@ -200,7 +198,6 @@ class LineTable(RoomTable):
             self.took(view)  # the public table goes on while the keyboard changes hands
 
     def took(self, view: net.SeatView | net.SpectatorView) -> None:
-        """A new observation (a spectator: the public view): the table as it is now."""
         key = (view.match, view.game)
         shown = view.observation if isinstance(view, net.SeatView) else view.view
         legal = view.observation.legal if isinstance(view, net.SeatView) and self.mine is not None else ()
@@ -273,7 +270,6 @@ class LineTable(RoomTable):
             coach.open_review(self.show_over)
 
     def over_dialog(self) -> GameOverScreen | None:
-        """The game-over dialog for the game just over, from the room's result."""
         from .over_dialog import GameOverScreen
 
         over, shown = self.over, self.shown
@@ -296,7 +292,6 @@ class LineTable(RoomTable):
         return buttons, keys, hint
 
     def sheet_dialog(self) -> ScoreSheetScreen:
-        """The games of the match in view, as the room's results gave them."""
         from .score_sheet import ScoreSheetScreen
 
         return ScoreSheetScreen(score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key))
@@ -309,7 +304,6 @@ class LineTable(RoomTable):
 
     @property
     def shown(self) -> Observation | PublicView | None:
-        """What the table shows: your seat's observation, or a spectator's public view."""
         if self.watching:
             return self.spectator_view.view if self.spectator_view else None
         if self.observation is None and self.latest is not None:

@@ -132,7 +132,6 @@ class TrainTable(RoomTable):
     # ----- what the room says -----
 
     def took_seat_view(self, index: int, view: net.TrainSeatView) -> None:
-        """A seat here was sent its observation: kept, and shown when it is the seat on show's."""
         kept = self.here[index].seat_view
         if kept is not None and (view.match, view.game, view.position) < (kept.match, kept.game, kept.position):
             return  # heard before the one kept but read after (a room the line table handed over)
@@ -141,7 +140,6 @@ class TrainTable(RoomTable):
             self.took(view)
 
     def took(self, view: net.TrainSeatView | net.TrainSpectatorView) -> None:
-        """A new observation (a spectator's: the public view): the table as it is now."""
         key = (view.match, view.game)
         before = self.view_shown
         if before is None or (before.match, before.game) != key:
@@ -326,7 +324,6 @@ class TrainTable(RoomTable):
     # ----- choosing the train for a tile: one it fits alone, else a train's key or a click on its row -----
 
     def play_tile(self, index: int) -> None:
-        """Play tile ``index`` of the hand: on its one train, else ask which train."""
         obs = self.observation
         if obs is None or index >= len(obs.hand):
             return
