@@ -497,5 +497,4 @@ class LineTable(RoomTable):
                 self._move(Move.play(tile, end))
 
     def on_snake_view_end_clicked(self, message: SnakeView.EndClicked) -> None:
-        if self.choosing:
-            self.action_end(message.end.name)
+        self.action_end(message.end.name)
