@@ -558,17 +558,14 @@ class DominoApp(App):
                 self.screen.show_over()  # the end of the deal is still to be answered
 
     def action_help(self) -> None:
-        if self.closing:
-            return
-        from .screens.help import HelpScreen
-
-        if isinstance(self.screen, HelpScreen):
-            return
+        """The rules and keys of the table in front (none over another screen, the help itself among them)."""
         from .screens.room_table import RoomTable
 
         table = self.screen
-        if not isinstance(table, RoomTable):
+        if self.closing or not isinstance(table, RoomTable):
             return
+        from .screens.help import HelpScreen
+
         if table.local and self.game is not None:
             # The seed is the player's own at this keyboard (a room online keeps its own).
             room = self.game.room.room
@@ -611,16 +608,15 @@ class DominoApp(App):
         yield SystemCommand(
             "Automatic draw or pass on/off", "Draw or pass for you when that is your only move", self.toggle_auto_pass
         )
-        if isinstance(table, LineTable) and table.coach_here:
+        if line and table.coach_here:
             yield SystemCommand(
                 "Hint", "The coach ranks your legal moves (the expert at the Master level)", table.action_hint
             )
-        undo = getattr(table, "action_undo", None)
-        if undo is not None and not table.watching:
-            yield SystemCommand("Undo", "Back to your previous decision (where the room allows it)", undo)
-        tracker = getattr(table, "action_toggle_tracker", None)
-        if tracker is not None and not table.watching:
-            yield SystemCommand("Show or hide the tile tracker", "Voids shown and unseen tiles", tracker)
+        if not table.watching:
+            yield SystemCommand("Undo", "Back to your previous decision (where the room allows it)", table.action_undo)
+            yield SystemCommand(
+                "Show or hide the tile tracker", "Voids shown and unseen tiles", table.action_toggle_tracker
+            )
         yield SystemCommand(
             "Undo on/off", "Allow or forbid taking moves back (kept in your settings)", self.toggle_undo
         )

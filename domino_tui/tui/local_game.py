@@ -69,12 +69,8 @@ class LocalGame:
     coach_use: CoachUse = field(default_factory=CoachUse)
 
     @property
-    def variant(self) -> str:
-        return self.room.room.options.variant
-
-    @property
     def train(self) -> bool:
-        return self.variant in TRAIN_VARIANTS
+        return self.room.room.options.variant in TRAIN_VARIANTS
 
     def table(self) -> Screen[None]:
         """The one table of the room's family, with this keyboard's seats."""

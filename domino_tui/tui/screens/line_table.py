@@ -1,23 +1,7 @@
-"""The line table: the line of play, the seats around it, your hand, the status, the panels beside the board
-(the move log, the coach's hint and tile tracker), drawn from what a room sends a seat, from any transport: a
-`RoomClient` to a server, or a client of a room in the app's process (the same API).
-
-What the table shows is the seat's observation as the room last sent it; your moves go to the room, and the
-others' moves come back as new observations. Each client is heard in a worker that posts what it hears as
-messages, so the interface never waits; a client to a server reconnects by itself after a drop (the status says
-so) and takes the seat back with its token, and the server then sends the table as it is.
-
-The table may hold several clients, one per person's seat at this keyboard (hot seat; see `RoomTable`): while
-the keyboard changes hands the public table goes on, and nobody's hand shows.
-
-A spectator (`Connect.watch`) sees the same table from the public view: every hand face down with its size, the
-board, the log, the scores, the seats and the chat. It has no hand of its own, so the bottom of the table shows
-the first seat's like the others, and a move key only says that you are watching.
-
-The coach (hint, tracker, the review of a hand) works from what the seat saw, where the room allows it
-(`net.heard.coach_allowed`); undo asks the room (`client.undo`, where the view says ``can_undo``); while the
-terminal is too small the table waits, and a room in the app's process holds its bots (`client.hold`). Names
-and chat come from other people: they are shown as plain text (never read as markup).
+"""The line table: the line of play, the seats around it, your hand, the status, and the panels beside the board
+(the move log, the coach's hint and tile tracker); `RoomTable` is what every table in a room shares. While the
+keyboard changes hands (hot seat) the public table goes on, and nobody's hand shows; a spectator has no hand of
+its own, so the bottom of the table shows the first seat's, face down like the others.
 """
 
 from __future__ import annotations
@@ -41,7 +25,7 @@ from .. import equal_plays
 from ..line_room import hand_points, over_text, play_points, score_sheet
 from ..move_words import describe, last_action
 from ..online import Connect, match_text, playable, refusal, result_text, seat_kind, team_name
-from ..tile_keys import LETTERS
+from ..tile_keys import TILE_KEYS
 from ..widgets.hand import HandView
 from ..widgets.hint_panel import END_KEYS, HintPanel
 from ..widgets.key_footer import KeyFooter
@@ -68,23 +52,7 @@ def plays_trains(info: net.RoomInfo) -> bool:
 
 
 class LineTable(RoomTable):
-    MOVE_KEYS = frozenset(
-        {
-            *(str(k) for k in range(10)),
-            *LETTERS,
-            "enter",
-            "space",
-            "left",
-            "right",
-            "up",
-            "down",
-            "d",
-            "p",
-            "n",
-            "s",
-            "r",
-        }
-    )
+    MOVE_KEYS = frozenset({*TILE_KEYS, "enter", "space", "left", "right", "up", "down", "d", "p", "n", "s", "r"})
     PLAYING = PLAYING
     SEATED = PLAYING | CREATOR | {"next_game", "end", "cancel", "toggle_tracker"}
     NOT_WHILE_CHOOSING = PLAYING | {"new_game", "score_sheet", "log"}
@@ -202,8 +170,6 @@ class LineTable(RoomTable):
         self.app.switch_screen(TrainTable(self.connect_to, *(h.client for h in self.here)))
 
     def took_seat_view(self, index: int, view: net.SeatView) -> None:
-        """A seat here was sent its observation: kept (and its choices for the review); shown when it is the
-        seat on show; at a shared keyboard, the seat to move's comes after the handover."""
         here = self.here[index]
         obs = view.observation
         if here.seat_view is None or (here.seat_view.match, here.seat_view.game) != (view.match, view.game):
@@ -232,7 +198,6 @@ class LineTable(RoomTable):
             self.took(view)  # the public table goes on while the keyboard changes hands
 
     def took(self, view: net.SeatView | net.SpectatorView) -> None:
-        """A new observation (a spectator: the public view): the table as it is now."""
         key = (view.match, view.game)
         shown = view.observation if isinstance(view, net.SeatView) else view.view
         legal = view.observation.legal if isinstance(view, net.SeatView) and self.mine is not None else ()
@@ -305,7 +270,6 @@ class LineTable(RoomTable):
             coach.open_review(self.show_over)
 
     def over_dialog(self) -> GameOverScreen | None:
-        """The game-over dialog for the game just over, from the room's result."""
         from .over_dialog import GameOverScreen
 
         over, shown = self.over, self.shown
@@ -328,7 +292,6 @@ class LineTable(RoomTable):
         return buttons, keys, hint
 
     def sheet_dialog(self) -> ScoreSheetScreen:
-        """The games of the match in view, as the room's results gave them."""
         from .score_sheet import ScoreSheetScreen
 
         return ScoreSheetScreen(score_sheet(self.shown, self.names, self.sheet_games, self.over, self.game_key))
@@ -341,7 +304,6 @@ class LineTable(RoomTable):
 
     @property
     def shown(self) -> Observation | PublicView | None:
-        """What the table shows: your seat's observation, or a spectator's public view."""
         if self.watching:
             return self.spectator_view.view if self.spectator_view else None
         if self.observation is None and self.latest is not None:
@@ -509,15 +471,11 @@ class LineTable(RoomTable):
             return choosing is not None and End[str(parameters[0]).upper()] in choosing[1]
         return True
 
-    def legal_plays(self) -> list[Move]:
-        obs = self.observation
-        return [m for m in obs.legal if m.kind is Kind.PLAY] if obs else []
-
     def play_tile(self, index: int) -> None:
         obs = self.observation
         assert obs is not None
         tile = obs.hand[index]
-        ends = tuple(m.end for m in self.legal_plays() if m.tile == tile and m.end is not None)
+        ends = tuple(m.end for m in obs.legal if m.kind is Kind.PLAY and m.tile == tile and m.end is not None)
         if not ends:
             shows = ", ".join(f"{e.label} {obs.board.ends[e]}" for e in obs.board.open_ends())
             self.say(f"{tile} does not fit: the open ends show {shows}.", error=True)
@@ -539,5 +497,4 @@ class LineTable(RoomTable):
                 self._move(Move.play(tile, end))
 
     def on_snake_view_end_clicked(self, message: SnakeView.EndClicked) -> None:
-        if self.choosing:
-            self.action_end(message.end.name)
+        self.action_end(message.end.name)

@@ -186,9 +186,6 @@ class NewGameScreen(FormScreen["Settings | Connect | None"]):
 
     def read(self) -> Settings | str:
         """The settings on the form, or a message saying what is wrong with them."""
-        variant = self.query_one("#variant", Select).value
-        if not isinstance(variant, str):
-            return "Choose a variant."
         rules = self.chosen_rules()
         seats: int | None = None
         if isinstance(rules, TrainRules):
@@ -222,7 +219,7 @@ class NewGameScreen(FormScreen["Settings | Connect | None"]):
         auto_pass = self.query_one("#auto-pass", Checkbox).value
         return replace(
             self.settings,
-            variant=variant,
+            variant=str(self.query_one("#variant", Select).value),
             players=seats if seats is not None else self.settings.players,
             bots=bots,
             target=target,

@@ -1,6 +1,16 @@
 """What a table in a room does the same whatever game the room plays: its seats at this keyboard and their
 clients, chat, the creator's keys, the message line, the names of the seats and whose turn it is.
 
+A table shows a seat's observation as the room last sent it, from any transport: a `RoomClient` to a server, or a
+client of a room in the app's process (the same API). Your moves go to the room, and everyone's come back as new
+observations; each client is heard in a worker that posts what it hears as messages, so the interface never
+waits. A client to a server reconnects by itself after a drop (the status says so) and takes the seat back with
+its token. A spectator (`Connect.watch`) sees the public view, every hand face down, and a move key only says
+that you are watching. The coach (hint, tracker, the review of a hand) works from what the seat saw, where the
+room allows it (`net.heard.coach_allowed`); undo asks the room where the view says ``can_undo``; while the
+terminal is too small the table waits, and a room in the app's process holds its bots (`client.hold`). Names and
+chat come from other people: they are shown as plain text (never read as markup).
+
 The table may hold several clients, one per person's seat at this keyboard (hot seat): the hand on show is only
 ever the seat to move's, shown after the handover screen, and nobody's while the keyboard changes hands; nobody
 takes a move back there (it would show the earlier hand to whoever has the keyboard now).
@@ -9,13 +19,10 @@ The panels beside the board (the move log, the tile tracker, the hint) are place
 `side_panels.place`: beside the board while it keeps its room, else the latest opened over the table, else
 nowhere for now; Esc closes the one over the table.
 
-A subclass (the line games' table, the Mexican Train one) provides, besides its own layout and moves:
-``connection``, ``choosing`` and ``too_small`` reactives; ``observation`` (its seat's, or None), ``shown`` (what
-the table draws), ``players``, ``redraw``, ``status_info``, what it takes from the room (``took_seat_view``,
-``took``, ``deal_over``), ``last_move`` (the public news a handover tells), ``handed_over`` and ``play_tile``;
-and widgets ``#tracker`` (the move log ``#log`` is mounted before it when first shown), ``#hint``, ``#message``
-(a Static), ``#chat-input`` (an Input), a ``StatusBar`` and a ``HandView``. It keeps finished games
-(``keep_in_record``).
+A subclass (the line games' table, the Mexican Train one) provides its own layout and moves, the methods here
+that raise NotImplementedError, the ``connection``, ``choosing`` and ``too_small`` reactives, and widgets
+``#tracker`` (the move log ``#log`` is mounted before it when first shown), ``#hint``, ``#message`` (a Static),
+``#chat-input`` (an Input), a ``StatusBar`` and a ``HandView``.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -62,17 +69,13 @@ if TYPE_CHECKING:
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"  # a bot thinking: the status bar turns it, so a slow bot visibly works
 
 
-class Dealing(Protocol):
-    """What the record asks of a table's client: the room's seed and match, where the room tells them."""
-
-    def dealt(self, match: int) -> tuple[int, dict[str, object]] | None: ...
-
-
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # below this a table cannot be read: it waits for a bigger terminal
 LOG_AUTO_WIDTH = 130  # the move log opens by itself from this width (unless you said otherwise)
 TRACKER_AUTO_WIDTH = 160  # the tracker shows by itself from this width (beside the log, which needs 130)
 # The panels beside the board, by their widgets' ids.
 PANELS = ("hint", "tracker", "log")
+# What the status bar says of whose turn it is while the connection is not up.
+NOT_CONNECTED = {"connecting": "Connecting…", "reconnecting": "Reconnecting…", "closed": "Not connected"}
 # What may still be done while the terminal is too small: the game waits.
 WHILE_TOO_SMALL = {"leave", "help", "quit"}
 
@@ -331,7 +334,7 @@ class RoomTable(Screen[None]):
         if self.watching:
             self.say(f"Watching room {room}: every hand is face down. c chats, q leaves.")
         elif self.creator:  # a room started already (a quick match's) has nothing to start
-            self.say(f"In room {room}. s starts the game when everyone is in.", holds=self.in_lobby)
+            self.say(f"In room {room}. s starts the game when everyone is in.", holds=lambda: self.status == "lobby")
         else:
             self.say(f"In room {room}.")
 
@@ -666,10 +669,9 @@ class RoomTable(Screen[None]):
 
     def action_next_game(self) -> None:
         self.send("next_game")
-        self.say(f"Ready for the next {self.PLAYED}: it starts when everyone is.", holds=self.between_deals)
-
-    def between_deals(self) -> bool:
-        return self.status == "between"
+        self.say(
+            f"Ready for the next {self.PLAYED}: it starts when everyone is.", holds=lambda: self.status == "between"
+        )
 
     def disconnected(self) -> bool:
         return self.connection != "connected"
@@ -724,12 +726,10 @@ class RoomTable(Screen[None]):
         """Leave the room; from a seat in a match online, after saying what that means and how to come back; at a
         game of this keyboard's, quit (the game is kept: the app closes its room as it ends)."""
         if self.local:
-            quit_app = getattr(self.app, "action_quit", None)
-            if quit_app is not None:
-                await quit_app()
-                return
+            await self.app.action_quit()
+            return
         welcome = self.welcome
-        if self.local or self.watching or welcome is None or self.status not in ("playing", "between"):
+        if self.watching or welcome is None or self.status not in ("playing", "between"):
             await self.go_away()
             return
         where = f"{self.address.removeprefix('ws://')}/{welcome.room}"
@@ -980,8 +980,6 @@ class RoomTable(Screen[None]):
         """Back to your previous decision, where the room offers it (you are the only person at the table) and
         neither your settings (the palette's "Undo on/off") nor a keyboard several people share forbid it."""
         view, info = self.seat_view, self.info
-        if self.watching:
-            return
         if not getattr(getattr(self.app, "settings", None), "undo", True):
             self.say("Undo is off in your settings (the command palette's Undo on/off).", error=True)
         elif self.hot_seat:
@@ -1128,9 +1126,6 @@ class RoomTable(Screen[None]):
         self.redraw()
 
     def action_chat(self) -> None:
-        if self.connection != "connected":
-            self.say("Not connected just now: chat when the connection is back.", error=True, holds=self.disconnected)
-            return
         self.set_class(True, "-chatting")
         box = self.query_one("#chat-input", Input)
         box.disabled = False
@@ -1178,17 +1173,9 @@ class RoomTable(Screen[None]):
         if self.status == "lobby":
             self.say("The room has not started: s starts it.", error=True, holds=lambda: self.status == "lobby")
             return
-        if self.local:
-            # A game of this keyboard's is the player's match: a new deal of it is the app's, asked first when it
-            # abandons a match in progress (as the end dialog's Play again).
-            self.post_message(self.Wanted("again"))
-            return
         self.send("restart")
 
     def action_start(self) -> None:
-        if self.status != "lobby":
-            self.say("The game has started already.", error=True)
-            return
         self.send("start")
 
     def turn_line(
@@ -1198,12 +1185,8 @@ class RoomTable(Screen[None]):
         games, the match over, a bot thinking (``thinking``: its seat), or who plays (``choose``: what a person
         choosing a move is asked for, "an end" or "a train")."""
         played = self.PLAYED.capitalize()
-        if self.connection == "reconnecting":
-            return "Reconnecting…"
-        if self.connection == "connecting":
-            return "Connecting…"
-        if self.connection == "closed":
-            return "Not connected"
+        if self.connection in NOT_CONNECTED:
+            return NOT_CONNECTED[self.connection]
         if self.status == "lobby":
             return "Waiting for players" + (": s starts" if self.creator else " and the start")
         if self.status == "between":
@@ -1350,9 +1333,6 @@ class RoomTable(Screen[None]):
     @property
     def status(self) -> str:
         return self.info.status if self.info else "lobby"
-
-    def in_lobby(self) -> bool:
-        return self.status == "lobby"
 
 
 def bot_to_move(info: net.RoomInfo | None, turn: int) -> bool:

@@ -1,18 +1,10 @@
-"""The train table: the hub and every train, your hand, the room's seats, the log and the tile tracker, drawn from
-what a room tells a seat, whatever carries it: a server online (`net.client.RoomClient`) or a room in the app's
-process (a client with the same API). A spectator is a seat without a hand. At a keyboard several people share
-(hot seat; see `RoomTable`) the table has a client per person's seat and shows only the seat to move's hand.
-
-What the table shows is the seat's observation as the room last sent it; your moves go to the room and everyone's
-come back as new observations. The client lives in a worker that posts what it hears as messages. The line games'
-online table hands its client over to this screen when the room turns out to play a train game.
+"""The train table: the hub and every train, your hand, the room's seats, the log and the tile tracker;
+`RoomTable` is what every table in a room shares. A spectator is a seat without a hand. The line games' online
+table hands its client over to this screen when the room turns out to play a train game.
 
 A move is a tile and a train: a tile's key (1-9, 0, then the letters under the tiles past the tenth), the cursor
 and Enter, or a click; when it fits one train only it goes there, else a train's number (``m`` for the Mexican
-train) or a click on its row. What the room allows decides the rest: undo (``u``) while the room offers it, the
-tile tracker (``t``) and the hint (``h``, the coach's ranking of your moves) while the coach may help, and the bots
-wait (``hold``) while the terminal is too small, where the room is in this process. Names and chat come from other
-people: they are shown as plain text (never markup).
+train) or a click on its row.
 """
 
 from __future__ import annotations
@@ -29,7 +21,7 @@ from textual.widgets import Static
 from ...engine import TrainEvent, TrainObservation, TrainPlay
 from ...net import heard as net
 from ..online import Connect
-from ..tile_keys import LETTERS
+from ..tile_keys import TILE_KEYS
 from ..train_layout import LEGEND
 from ..train_room import round_over_line, round_over_text, seats_text
 from ..train_words import (
@@ -65,9 +57,7 @@ PLAYING = frozenset({"number", "pick", "cursor", "play", "draw", "pass_turn", "h
 
 
 class TrainTable(RoomTable):
-    MOVE_KEYS = frozenset(
-        {*(str(k) for k in range(10)), *LETTERS, "enter", "space", "left", "right", "m", "d", "p", "n", "r", "u"}
-    )
+    MOVE_KEYS = frozenset({*TILE_KEYS, "enter", "space", "left", "right", "m", "d", "p", "n", "r", "u"})
     PLAYING = PLAYING
     SEATED = PLAYING | CREATOR | {"next_game", "train", "cancel", "undo", "toggle_tracker"}
     # Off while choosing a train (they would leave the choice), so that the footer has room for the trains' keys.
@@ -142,7 +132,6 @@ class TrainTable(RoomTable):
     # ----- what the room says -----
 
     def took_seat_view(self, index: int, view: net.TrainSeatView) -> None:
-        """A seat here was sent its observation: kept, and shown when it is the seat on show's."""
         kept = self.here[index].seat_view
         if kept is not None and (view.match, view.game, view.position) < (kept.match, kept.game, kept.position):
             return  # heard before the one kept but read after (a room the line table handed over)
@@ -151,7 +140,6 @@ class TrainTable(RoomTable):
             self.took(view)
 
     def took(self, view: net.TrainSeatView | net.TrainSpectatorView) -> None:
-        """A new observation (a spectator's: the public view): the table as it is now."""
         key = (view.match, view.game)
         before = self.view_shown
         if before is None or (before.match, before.game) != key:
@@ -336,7 +324,6 @@ class TrainTable(RoomTable):
     # ----- choosing the train for a tile: one it fits alone, else a train's key or a click on its row -----
 
     def play_tile(self, index: int) -> None:
-        """Play tile ``index`` of the hand: on its one train, else ask which train."""
         obs = self.observation
         if obs is None or index >= len(obs.hand):
             return
