@@ -137,6 +137,34 @@ async def test_the_lobbys_answer_heard_as_the_lobby_goes_draws_nothing(monkeypat
     assert app._exception is None
 
 
+async def test_the_lobbys_answer_heard_between_its_widgets_going_draws_nothing(monkeypatch) -> None:
+    """The lobby taken down by another way than its own dismiss (found by a random walk): its widgets go one by
+    one, and an answer heard when the rooms' list is still there and the leaderboard no longer is raised NoMatches,
+    which ended the app."""
+    from domino_tui.net import client
+
+    app = make_app("classic")
+    screen = LobbyScreen("classic", "127.0.0.1:1")
+    asked = asyncio.Event()
+    board_gone = asyncio.Event()
+
+    async def answered_between_the_widgets(url: str, variant: str | None = None, wait: float = 10.0):
+        asked.set()
+        await board_gone.wait()
+        return [], []
+
+    monkeypatch.setattr(client, "lobby", answered_between_the_widgets)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_local_table(pilot)
+        app.push_screen(screen)
+        await asyncio.wait_for(asked.wait(), 10)
+        await screen.query_one("#lobby-board").remove()
+        board_gone.set()
+        await until([pilot], lambda: all(w.is_finished for w in app.workers if w.node is screen))
+        assert screen.query("#lobby-rooms")  # the rooms' list was still there when the answer came
+    assert app._exception is None
+
+
 async def test_a_hostile_servers_lobby_is_shown_as_symbols_and_never_as_markup() -> None:
     """A server's lobby whose room codes and names carry terminal escapes and markup: the table shows each control
     character as a symbol and the brackets as written (a room code taken for markup raised MarkupError as the

@@ -19,6 +19,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.coordinate import Coordinate
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
@@ -148,7 +149,13 @@ class LobbyScreen(Screen["Connect | None"]):
         except NetError as exc:
             self.say(refusal(exc, url), error=True)
             return
-        table = self.query_one("#lobby-rooms", DataTable)
+        try:
+            table = self.query_one("#lobby-rooms", DataTable)
+            board = self.query_one("#lobby-board", DataTable)
+        except NoMatches:
+            # The lobby is being taken down (not only by its own dismiss, which ends this worker): its widgets go
+            # one by one, and an answer heard between them has nowhere to be drawn.
+            return
         chosen = self.selected_room()
         table.clear()
         self.rooms = []
@@ -159,7 +166,6 @@ class LobbyScreen(Screen["Connect | None"]):
             self.rooms.append(room.room)
         if chosen in self.rooms:
             table.move_cursor(row=self.rooms.index(chosen))
-        board = self.query_one("#lobby-board", DataTable)
         board.clear()
         for place, row in enumerate(rows, 1):
             board.add_row(str(place), Text(row.name), f"{row.rating:.1f}", str(row.games))
