@@ -75,6 +75,9 @@ class ExpertOptions:
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
+    alone: float = 0.0
+    """(Fives and Threes among three or four, a hand on its own) how much earning the most alone counts in a
+    finished guess's value beside the margin over the best of the others (`Objective`; 0: the margin alone)."""
     train_samples: int = 0
     """(Mexican Train) at most this many guesses per decision (0: ``samples``): a train guess is cheap, and the
     levels' guesses are set for the line games."""
@@ -134,7 +137,7 @@ class ExpertBot(SearchingBot):
         start = time.perf_counter()
         rules = obs.rules
         determinizer = Determinizer(obs, guesses=self.sampler(obs))
-        objective = Objective(obs)
+        objective = Objective(obs, options.alone)
         playout = Playout(rules, self.rng, options.explore, options.control, options.reply)
         legal = candidates(obs) if moves is None else tuple(moves)
         codes = [code_of(m, rules.tiles) for m in legal]
