@@ -78,6 +78,8 @@ class ExpertOptions:
     alone: float = 0.0
     """(Fives and Threes among three or four, a hand on its own) how much earning the most alone counts in a
     finished guess's value beside the margin over the best of the others (`Objective`; 0: the margin alone)."""
+    against_mean: bool = False
+    """(The same hands) the margin over the others' mean instead of over the best of them."""
     train_samples: int = 0
     """(Mexican Train) at most this many guesses per decision (0: ``samples``): a train guess is cheap, and the
     levels' guesses are set for the line games."""
@@ -137,7 +139,7 @@ class ExpertBot(SearchingBot):
         start = time.perf_counter()
         rules = obs.rules
         determinizer = Determinizer(obs, guesses=self.sampler(obs))
-        objective = Objective(obs, options.alone)
+        objective = Objective(obs, options.alone, options.against_mean)
         playout = Playout(rules, self.rng, options.explore, options.control, options.reply)
         legal = candidates(obs) if moves is None else tuple(moves)
         codes = [code_of(m, rules.tiles) for m in legal]
