@@ -78,6 +78,9 @@ class ExpertOptions:
     alone: float = 0.0
     """(Fives and Threes among three or four, a hand on its own) how much earning the most alone counts in a
     finished guess's value beside the margin over the best of the others (`Objective`; 0: the margin alone)."""
+    alone_end: float = 0.0
+    """(The same hands) ``alone`` for the decisions whose guesses are searched exactly to the end, where the
+    guesses are nearly the truth."""
     against_mean: bool = False
     """(The same hands) the margin over the others' mean instead of over the best of them."""
     train_samples: int = 0
@@ -160,6 +163,8 @@ class ExpertBot(SearchingBot):
             exact = options.exact > 0 and in_hands <= options.exact_line
         else:
             exact = in_hands <= options.exact and not obs.stock_size
+            if exact and options.alone_end:
+                objective = Objective(obs, options.alone_end, options.against_mean)
         done = 0
         while done < options.samples:
             # One position for every guess: the searches copy it before they play on it.
