@@ -75,14 +75,6 @@ class ExpertOptions:
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
-    alone: float = 0.0
-    """(Fives and Threes among three or four, a hand on its own) how much earning the most alone counts in a
-    finished guess's value beside the margin over the best of the others (`Objective`; 0: the margin alone)."""
-    alone_end: float = 0.0
-    """(The same hands) ``alone`` for the decisions whose guesses are searched exactly to the end, where the
-    guesses are nearly the truth."""
-    against_mean: bool = False
-    """(The same hands) the margin over the others' mean instead of over the best of them."""
     train_samples: int = 0
     """(Mexican Train) at most this many guesses per decision (0: ``samples``): a train guess is cheap, and the
     levels' guesses are set for the line games."""
@@ -142,7 +134,7 @@ class ExpertBot(SearchingBot):
         start = time.perf_counter()
         rules = obs.rules
         determinizer = Determinizer(obs, guesses=self.sampler(obs))
-        objective = Objective(obs, options.alone, options.against_mean)
+        objective = Objective(obs)
         playout = Playout(rules, self.rng, options.explore, options.control, options.reply)
         legal = candidates(obs) if moves is None else tuple(moves)
         codes = [code_of(m, rules.tiles) for m in legal]
@@ -163,8 +155,6 @@ class ExpertBot(SearchingBot):
             exact = options.exact > 0 and in_hands <= options.exact_line
         else:
             exact = in_hands <= options.exact and not obs.stock_size
-            if exact and options.alone_end:
-                objective = Objective(obs, options.alone_end, options.against_mean)
         done = 0
         while done < options.samples:
             # One position for every guess: the searches copy it before they play on it.

@@ -26,11 +26,7 @@ HAND_POINTS = 20
 
 
 class Objective:
-    def __init__(self, obs: Observation, alone: float = 0.0, against_mean: bool = False) -> None:
-        """``alone``: (a hand on its own among more than two sides) the weight, from 0 to 1, of earning the most
-        alone (1, else -1) beside the margin (the rest): among three or four a hand is won by the most points
-        alone, not by the margin over the next best. ``against_mean``: (the same hands) the margin over the
-        others' mean instead of over the best of them."""
+    def __init__(self, obs: Observation) -> None:
         rules = obs.rules
         self.team = obs.team
         self.points = rules.fives or rules.wins_by_points
@@ -40,8 +36,6 @@ class Objective:
         # Where plays score the count, a hand alone is worth the points earned in it, not who went out: in Fives
         # and Threes going out is worth 1 point and a single play 8.
         self.by_margin = rules.fives and self.equity is None
-        self.alone = alone if len(rules.teams) > 2 else 0.0
-        self.against_mean = against_mean and len(rules.teams) > 2
 
     @property
     def in_match(self) -> bool:
@@ -68,12 +62,7 @@ class Objective:
         if self.by_margin:
             # A hand on its own is played for points: it is worth its margin over the best of the others, points
             # earned and points denied alike (a narrow lead bought with a play that concedes 8 is worth little).
-            margin = (mine - theirs) / HAND_POINTS
-            if self.against_mean:
-                margin = (mine - (sum(tp) - mine) / (len(tp) - 1)) / HAND_POINTS
-            if not self.alone:
-                return margin
-            return (1.0 - self.alone) * margin + self.alone * (1.0 if mine > theirs else -1.0)
+            return (mine - theirs) / HAND_POINTS
         if self.equity is None:
             game = 0.0 if winner is None else (1.0 if winner == team else -1.0)
         else:
