@@ -36,6 +36,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from benchmarks.strength import Oracle, parse_options, wilson
 from domino_tui.ai import make_bot
@@ -209,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def paired(run: dict, base: dict) -> None:
+def paired(run: dict[str, Any], base: dict[str, Any]) -> None:
     """Print ``run`` less ``base`` (two records of the same deals), deal by deal."""
     if (run["seed"], run["players"], sorted(run["deals"])) != (base["seed"], base["players"], sorted(base["deals"])):
         raise SystemExit("--paired-with: the runs must have the same seed, players and deals")
