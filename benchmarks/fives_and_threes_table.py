@@ -4,6 +4,9 @@
     python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2 --players 3 --against fivesdenier
     python -m benchmarks.fives_and_threes_table --hands 2000 --bot fivesdenier --against fivescorer
     python -m benchmarks.fives_and_threes_table --hands 400 --jobs 2 --against fivesdenier --oracle
+    python -m benchmarks.fives_and_threes_table --hands 1200 --jobs 2 --against fivesdenier --save /tmp/a.json
+    python -m benchmarks.fives_and_threes_table --hands 1200 --jobs 2 --against fivesdenier --option alone=1.0 \\
+        --paired-with /tmp/a.json
 
 Every deal is played twice: once with ``--bot`` (the expert) in one seat and ``--against`` (greedy) in the others,
 and once with ``--against`` in every seat (the reference: the same seat, the same deal). The seat moves round the
@@ -14,12 +17,18 @@ think time per decision (median, p95). The expert plays with a fixed number of g
 no time budget, unless ``--option budget=...``), so a seed replays the run.
 
 ``--oracle`` tells the expert every hand and the stock (as ``benchmarks.strength``'s ``--oracle``): no bot, but a
-bound on what any player in that seat could reach against these opponents.
+bound on what any player in that seat could reach against these opponents. ``--oracle-of opponents`` tells it
+the others' hands but not the stock, which it guesses: a bound on what reading the others' plays could give.
+
+``--save`` writes the measured seat's hands, deal by deal, as JSON; ``--paired-with`` a file so saved (the same
+seed, players and deals) prints this run less that one, deal by deal: the share of hands earned the most alone and
+the points a hand, each with its 95% interval. Two runs of one seed differ only by the measured bot's options.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -27,6 +36,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from benchmarks.strength import Oracle, parse_options, wilson
 from domino_tui.ai import make_bot
@@ -41,24 +51,30 @@ class Side:
     most: int = 0  # hands it earned the most alone
     shared: int = 0  # hands it shared the most
     points: list[int] = field(default_factory=list)
+    deals: list[int] = field(default_factory=list)  # each hand's deal number, for a paired comparison
+    alone: list[int] = field(default_factory=list)  # each hand: 1 if it earned the most alone
     think: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)  # the same decisions' CPU time (fairer on a busy machine)
 
-    def add(self, earned: tuple[int, ...], seat: int) -> None:
+    def add(self, earned: tuple[int, ...], seat: int, deal: int) -> None:
         self.hands += 1
         top = max(earned)
-        if earned[seat] == top:
-            if earned.count(top) == 1:
-                self.most += 1
-            else:
-                self.shared += 1
+        alone = earned[seat] == top and earned.count(top) == 1
+        if alone:
+            self.most += 1
+        elif earned[seat] == top:
+            self.shared += 1
         self.points.append(earned[seat])
+        self.deals.append(deal)
+        self.alone.append(int(alone))
 
     def merge(self, other: Side) -> None:
         self.hands += other.hands
         self.most += other.most
         self.shared += other.shared
         self.points += other.points
+        self.deals += other.deals
+        self.alone += other.alone
         self.think += other.think
         self.cpu += other.cpu
 
@@ -75,13 +91,18 @@ def play_hand(
     deal_seed: int,
     bot_for: dict[int, tuple[str, dict]],
     side: Side,
-    oracle: bool = False,
+    oracle: str | None = None,
+    deal: int = 0,
 ) -> None:
+    """Play one deal and add the hand of ``seat`` to ``side``; ``oracle`` ("all" or "opponents") tells that seat's
+    expert those hands."""
     rules = get_rules("fivesandthrees").with_players(players)
     state = GameState.new(rules, random.Random(deal_seed))
     bots = {s: make_bot(name, random.Random(f"{deal_seed}-{s}"), **opts) for s, (name, opts) in bot_for.items()}
     if oracle:
-        bots[seat] = Oracle(random.Random(f"{deal_seed}-{seat}"), **bot_for[seat][1])
+        told = Oracle(random.Random(f"{deal_seed}-{seat}"), **bot_for[seat][1])
+        told.told = oracle
+        bots[seat] = told
     while not state.over:
         turn = state.turn
         obs = observe(state, turn, (), None)
@@ -94,7 +115,7 @@ def play_hand(
             side.think.append(time.perf_counter() - t0)
             side.cpu.append(time.process_time() - c0)
         state.apply(move)
-    side.add(state.team_points(), seat)
+    side.add(state.team_points(), seat, deal)
 
 
 def run(args: argparse.Namespace, deals: range) -> tuple[Side, Side]:
@@ -107,8 +128,9 @@ def run(args: argparse.Namespace, deals: range) -> tuple[Side, Side]:
         seat = d % args.players
         deal_seed = args.seed * 1_000_003 + d
         bot_for = {s: measured if s == seat else other for s in range(args.players)}
-        play_hand(args.players, seat, deal_seed, bot_for, ours, args.oracle)
-        play_hand(args.players, seat, deal_seed, dict.fromkeys(range(args.players), other), reference)
+        oracle = "all" if args.oracle else args.oracle_of
+        play_hand(args.players, seat, deal_seed, bot_for, ours, oracle, d)
+        play_hand(args.players, seat, deal_seed, dict.fromkeys(range(args.players), other), reference, None, d)
     return ours, reference
 
 
@@ -123,9 +145,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--oracle", action="store_true", help="the expert sees every hand and the stock: a bound")
+    ap.add_argument(
+        "--oracle-of", choices=("opponents",), help="the expert sees the others' hands, not the stock: a bound"
+    )
+    ap.add_argument("--save", metavar="PATH", help="write the measured seat's hands, deal by deal, as JSON")
+    ap.add_argument("--paired-with", metavar="PATH", help="a --save file of the same deals to compare with")
     args = ap.parse_args(argv)
-    if args.oracle and args.bot != "expert":
-        ap.error("--oracle tells the expert every hand: --bot must be expert")
+    if (args.oracle or args.oracle_of) and args.bot != "expert":
+        ap.error("--oracle tells the expert the hands: --bot must be expert")
+    if args.oracle and args.oracle_of:
+        ap.error("--oracle tells every hand; --oracle-of only some")
     t0 = time.perf_counter()
     chunks = [range(j, args.hands, args.jobs) for j in range(args.jobs)]
     if args.jobs > 1:
@@ -143,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {args.bot} with options {parse_options(args.option) or 'default'}, {args.samples} guesses for the expert")
     if args.oracle:
         print("  the expert sees every hand and the stock: a bound, not a bot")
+    if args.oracle_of:
+        print("  the expert sees the others' hands but not the stock: a bound, not a bot")
     for label, side in ((args.bot, ours), (f"{args.against} (reference)", reference)):
         lo, hi = wilson(side.most, side.hands)
         print(
@@ -159,8 +190,36 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  {args.bot}'s {label}: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms ({len(think)} decisions)"
         )
+    record = {
+        "seed": args.seed,
+        "players": args.players,
+        "options": parse_options(args.option),
+        "oracle": "all" if args.oracle else args.oracle_of,
+        "deals": ours.deals,
+        "alone": ours.alone,
+        "points": ours.points,
+    }
+    if args.paired_with:
+        with open(args.paired_with) as f:
+            base = json.load(f)
+        paired(record, base)
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(record, out)
     print(f"  ({time.perf_counter() - t0:.0f} s)")
     return 0
+
+
+def paired(run: dict[str, Any], base: dict[str, Any]) -> None:
+    """Print ``run`` less ``base`` (two records of the same deals), deal by deal."""
+    if (run["seed"], run["players"], sorted(run["deals"])) != (base["seed"], base["players"], sorted(base["deals"])):
+        raise SystemExit("--paired-with: the runs must have the same seed, players and deals")
+    at = {d: i for i, d in enumerate(base["deals"])}
+    alone = [float(a - base["alone"][at[d]]) for d, a in zip(run["deals"], run["alone"], strict=True)]
+    points = [float(p - base["points"][at[d]]) for d, p in zip(run["deals"], run["points"], strict=True)]
+    print(f"  less the run with options {base['options'] or 'default'} (oracle: {base['oracle']}), deal by deal:")
+    print(f"    most points alone, share of hands: {interval([100 * a for a in alone])} points in 100")
+    print(f"    points a hand: {interval(points)}")
 
 
 if __name__ == "__main__":

@@ -63,12 +63,13 @@ LEVELS: dict[str, Level] = {
         Level("Normal", "expert", {"budget": 0.03, "samples": 6}, "Reads the table a little, thinks briefly."),
         # Levels differ in guesses, not only seconds: with the kernel's playouts a line game's 0.2 s already
         # buys the expert's whole 5,000 guesses, and Hard would be Master there. At Mexican Train it plays for the
-        # lowest score alone, which needs more guesses than 60 to pay (docs/strength.md).
+        # lowest score alone, which needs more guesses than 60 to pay, and so does Fives and Threes among three
+        # (docs/strength.md).
         Level(
             "Hard",
             "expert",
-            {"budget": 0.2, "samples": 60, "train_samples": 300, "train_against_best": True},
-            "Reads the table and weighs 60 guesses a move, 300 at Mexican Train.",
+            {"budget": 0.2, "samples": 60, "many_samples": 300, "train_samples": 300, "train_against_best": True},
+            "Reads the table and weighs 60 guesses a move, 300 at Mexican Train and among three or four.",
         ),
         Level("Master", "expert", {}, "Reads the table and thinks up to 0.6 s (the expert at its default)."),
     )

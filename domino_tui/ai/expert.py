@@ -76,6 +76,10 @@ class ExpertOptions:
     margin: float = 1.0
     """(Mexican Train) play the planner's own move unless another beats it by this many standard errors of their
     paired difference over the guesses: a few guesses' noise must not talk the bot out of the planner's play."""
+    many_samples: int = 0
+    """At a table of more than two sides, each for himself (Fives and Threes for three or four; Mexican Train has
+    ``train_samples``), at most this many guesses per decision (0: ``samples``): among three, 300 guesses earned
+    the most points alone more often than 60 (docs/strength.md)."""
     train_samples: int = 0
     """(Mexican Train) at most this many guesses per decision (0: ``samples``): a train guess is cheap, and the
     levels' guesses are set for the line games."""
@@ -154,8 +158,9 @@ class ExpertBot(SearchingBot):
             exact = options.exact > 0 and in_hands <= options.exact_line
         else:
             exact = in_hands <= options.exact and not obs.stock_size
+        samples = options.many_samples if options.many_samples and len(rules.teams) > 2 else options.samples
         done = 0
-        while done < options.samples:
+        while done < samples:
             # One position for every guess: the searches copy it before they play on it.
             root = determinizer.fill(determinizer.guess(self.rng))
             # Each guess's own values are only needed by ``until``; without it they are added up as they come.

@@ -1,5 +1,5 @@
-"""Fives and Threes for 3 and 4 players, each for himself: every bot plays it, and the expert's objective weighs
-its hand against the side ahead of the others."""
+"""Fives and Threes for 3 and 4 players, each for himself: every bot plays it, the expert's objective weighs its
+hand against the side ahead of the others, and Hard takes more guesses there."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import random
 import pytest
 
 from domino_tui.ai import make_bot
+from domino_tui.ai.expert import ExpertBot
 from domino_tui.ai.objective import Objective
+from domino_tui.bot_registry import make_level
 from domino_tui.engine import GameState, get_rules, observe
 
 
@@ -49,3 +51,22 @@ def test_a_hand_on_its_own_is_worth_its_points_not_only_who_earned_more() -> Non
     hand = Objective(observe(state, 0, (), None))
     gamble = (hand.of(None, (10, 0)) + hand.of(None, (0, 1))) / 2
     assert gamble > hand.of(None, (1, 0)) > hand.of(None, (0, 0)) == 0.0
+
+
+@pytest.mark.parametrize(("players", "guesses"), [(2, 3), (3, 7), (4, 7)])
+def test_a_table_of_more_than_two_sides_takes_the_many_samples_guesses(players: int, guesses: int) -> None:
+    rules = get_rules("fivesandthrees").with_players(players)
+    state = GameState.new(rules, random.Random(5))
+    obs = observe(state, state.turn, (), None)
+    ranks = []
+    for _ in range(2):
+        bot = ExpertBot(random.Random(1), budget=None, samples=3, many_samples=7)
+        ranks.append(bot.rank(obs))
+        assert bot.guesses == [guesses]
+    assert ranks[0] == ranks[1]  # the same seed, the same values: a run replays
+
+
+def test_hard_takes_300_guesses_among_three_or_four() -> None:
+    hard = make_level("Hard", random.Random(1))
+    assert isinstance(hard, ExpertBot)
+    assert (hard.options.samples, hard.options.many_samples) == (60, 300)
