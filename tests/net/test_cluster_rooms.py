@@ -31,7 +31,7 @@ pytestmark = [
     pytest.mark.skipif(shutil.which("haproxy") is None, reason="needs HAProxy (apt-get install haproxy)"),
 ]
 
-ROOMS = int(os.environ.get("DOMINO_TUI_CLUSTER_ROOMS", "200"))  # more, to measure: the test's own knob
+ROOMS = int(os.environ.get("DOMINO_TUI_CLUSTER_ROOMS", "50"))  # more, to measure: the test's own knob
 PROCESSES = 3
 OPTIONS: dict[str, object] = {"seats": [None, "random", None, "greedy"], "target": 40, "between": 0}
 VARIANT = "partnership"

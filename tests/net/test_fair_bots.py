@@ -108,9 +108,9 @@ async def test_a_move_clock_below_the_floor_is_refused_with_words(running) -> No
 
 
 async def test_a_bot_answers_a_person_no_sooner_whether_it_had_a_choice_or_not(tmp_path: Path) -> None:
-    # Well above what a Hard bot thinks (0.2 s on an idle machine; a busy one may double it), as the default is
-    # above a Master's: the pace, not the thinking, decides when it answers.
-    pace = 0.8
+    # Above the most a Hard bot thinks (its budget, 0.2 s; at the block game it answers in a few ms, 10 at most at
+    # a load of 9), as the default is above a Master's: the pace, not the thinking, decides when it answers.
+    pace = 0.3
     running = await start_server(tmp_path / "rooms.sqlite3", bot_pace=pace)
     ws = await person(running.url, "127.0.0.1", variant="block", seats=[None, "Hard"], between=0)
     try:

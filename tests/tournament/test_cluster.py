@@ -137,7 +137,7 @@ def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_p
     journal = tmp_path / "r.jsonl"
     shell = f"cmd:sh {private_first_legal(str(tmp_path))}"
     bots = f"{daemon}:Daemon,greedy,{shell}"
-    command = [*TOURNAMENT, "--variant", "block", "--bots", bots, "--games", "40", "--move-limit", "10"]
+    command = [*TOURNAMENT, "--variant", "block", "--bots", bots, "--games", "30", "--move-limit", "10"]
     proc = subprocess.Popen(
         [*command, "--scheduler", cluster.scheduler_address, "--out", str(journal)],
         stdin=subprocess.PIPE,
@@ -166,7 +166,7 @@ def test_an_interrupted_client_leaves_nothing_running_and_resumes(cluster, tmp_p
     assert wait_gone(daemon, 10) == []  # the hosts on the workers, and the daemon one left
     assert wait_gone(shell.removeprefix("cmd:sh "), 10) == []
     resumed = resume_tournament(str(journal), scheduler=cluster.scheduler_address)
-    whole = run_tournament("block", [HONEST, "greedy", shell], 40, resumed.settings.seed, 2, move_limit=10)
+    whole = run_tournament("block", [HONEST, "greedy", shell], 30, resumed.settings.seed, 2, move_limit=10)
     assert figures(resumed) == figures(whole)
 
 
