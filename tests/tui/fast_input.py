@@ -53,6 +53,22 @@ def settled(screen) -> bool:
         return False
     if getattr(screen.app, "closing", False):
         return True  # quitting: every key is off, the footer empty for good
-    # The footer's keys are made anew whenever the bindings change: settled once they are laid out.
-    footers = list(screen.query(Footer))
-    return all(keys and all(k.region.width for k in keys) for keys in (list(f.query(FooterKey)) for f in footers))
+    # The footer's keys are made anew whenever the bindings change: settled once they are laid out, or once a
+    # footer with nothing to show (every key off while you type a chat line) has none.
+    for footer in screen.query(Footer):
+        keys = list(footer.query(FooterKey))
+        if not (all(k.region.width for k in keys) if keys else shows_no_keys(footer)):
+            return False
+    return True
+
+
+def shows_no_keys(footer: Footer) -> bool:
+    """Whether ``footer`` has no key to show: none of its screen's bindings is shown, nor the palette's key. (Waiting
+    for keys there, `catch_up` went round its thousand times, a second and more, after every key typed in a chat.)"""
+    if not footer._bindings_ready:
+        return False  # its keys not composed yet
+    bindings = footer.screen.active_bindings
+    palette = footer.show_command_palette and footer.app.ENABLE_COMMAND_PALETTE
+    return not any(binding.show for _node, binding, _on, _tip in bindings.values()) and not (
+        palette and footer.app.COMMAND_PALETTE_BINDING in bindings
+    )
