@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 
 from textual import events
+from textual.pilot import _get_mouse_message_arguments
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -24,6 +26,20 @@ async def type_keys(pilot, *keys: str) -> None:
     """Type ``keys`` at once, then let the app handle them all."""
     for key in keys:
         send_key(pilot.app, key)
+    await catch_up(pilot)
+
+
+async def click(pilot, widget: Widget | str, offset: tuple[int, int] = (0, 0)) -> None:
+    """A click at ``offset`` in ``widget`` (or the widget a selector finds on the screen in front), the button down,
+    up and the click forwarded at once as the terminal reports them, then the app catching up. The pilot's
+    ``click`` waits for the process to idle before each of the three and after them."""
+    app = pilot.app
+    screen = app.screen
+    target = widget if isinstance(widget, Widget) else screen.query_one(widget)
+    args = _get_mouse_message_arguments(target, offset, button=1)
+    app.mouse_position = (args["x"], args["y"])
+    for cls in (events.MouseDown, events.MouseUp, events.Click):
+        screen._forward_event(cls(**({**args, "chain": 1} if cls is events.Click else args)))
     await catch_up(pilot)
 
 
