@@ -34,7 +34,6 @@ from domino_tui.tui.widgets.tracker_panel import render as tracker_text
 
 from .coachseat_helpers import sat_down, seated, until
 from .conftest import COACH, HUMAN, make_app, play_heaviest, settle, the_game, the_room
-from .fast_input import type_keys
 from .snaps_helpers import train_keys
 from .test_one_train_table import choose
 
@@ -149,23 +148,22 @@ async def test_processes_that_cannot_start_leave_the_game_going_and_the_review_s
 
 async def test_the_table_answers_while_the_hint_is_thought_out():
     app = make_app("partnership", seed=3)
-    # A coach thinking 2 s; the keys are typed, not pressed through the pilot, which waits up to a second for a
-    # busy process after each key (it thought 5 s for those waits, most of the test's time).
-    app.coach.options = {"budget": 2.0, "samples": 10**9}
+    # A coach thinking 5 s (the pilot waits up to 1 s for a busy process after each key).
+    app.coach.options = {"budget": 5.0, "samples": 10**9}
     async with app.run_test(size=(120, 40)) as pilot:
         await sat_down(pilot)
         table = app.table
         while len(the_game(app).legal_moves()) < 3:
             await play_heaviest(pilot, 1)
-        await type_keys(pilot, "h")
+        await pilot.press("h")
         panel = table.query_one(HintPanel)
         assert panel.thinking
         logged = table.has_class("-log-hidden")
-        await type_keys(pilot, "l")  # the log toggles at once, while the coach thinks
+        await pilot.press("l")  # the log toggles at once, while the coach thinks
         assert table.has_class("-log-hidden") != logged
         assert panel.thinking
         await wait_for(pilot, lambda: not panel.thinking)
-        await type_keys(pilot, "escape")
+        await pilot.press("escape")
         assert not panel.wanted and not panel.display
 
 
