@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 
 from textual import events
+from textual.pilot import _get_mouse_message_arguments
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -24,6 +26,20 @@ async def type_keys(pilot, *keys: str) -> None:
     """Type ``keys`` at once, then let the app handle them all."""
     for key in keys:
         send_key(pilot.app, key)
+    await catch_up(pilot)
+
+
+async def click(pilot, widget: Widget | str, offset: tuple[int, int] = (0, 0)) -> None:
+    """A click at ``offset`` in ``widget`` (or the widget a selector finds on the screen in front), the button down,
+    up and the click forwarded at once as the terminal reports them, then the app catching up. The pilot's
+    ``click`` waits for the process to idle before each of the three and after them."""
+    app = pilot.app
+    screen = app.screen
+    target = widget if isinstance(widget, Widget) else screen.query_one(widget)
+    args = _get_mouse_message_arguments(target, offset, button=1)
+    app.mouse_position = (args["x"], args["y"])
+    for cls in (events.MouseDown, events.MouseUp, events.Click):
+        screen._forward_event(cls(**({**args, "chain": 1} if cls is events.Click else args)))
     await catch_up(pilot)
 
 
@@ -53,6 +69,22 @@ def settled(screen) -> bool:
         return False
     if getattr(screen.app, "closing", False):
         return True  # quitting: every key is off, the footer empty for good
-    # The footer's keys are made anew whenever the bindings change: settled once they are laid out.
-    footers = list(screen.query(Footer))
-    return all(keys and all(k.region.width for k in keys) for keys in (list(f.query(FooterKey)) for f in footers))
+    # The footer's keys are made anew whenever the bindings change: settled once they are laid out, or once a
+    # footer with nothing to show (every key off while you type a chat line) has none.
+    for footer in screen.query(Footer):
+        keys = list(footer.query(FooterKey))
+        if not (all(k.region.width for k in keys) if keys else shows_no_keys(footer)):
+            return False
+    return True
+
+
+def shows_no_keys(footer: Footer) -> bool:
+    """Whether ``footer`` has no key to show: none of its screen's bindings is shown, nor the palette's key. (Waiting
+    for keys there, `catch_up` went round its thousand times, a second and more, after every key typed in a chat.)"""
+    if not footer._bindings_ready:
+        return False  # its keys not composed yet
+    bindings = footer.screen.active_bindings
+    palette = footer.show_command_palette and footer.app.ENABLE_COMMAND_PALETTE
+    return not any(binding.show for _node, binding, _on, _tip in bindings.values()) and not (
+        palette and footer.app.COMMAND_PALETTE_BINDING in bindings
+    )

@@ -12,7 +12,7 @@ far more than the inputs, so bursts walk further for the same time.)
 
 Every walk is one seed: a failure names it, with the step and the last actions, and replays exactly with
 ``python scripts/soak_table.py --variant V --seed S --steps N`` (up to the timing of the bots' worker threads).
-The pytest form (tests/tui/test_random_soak.py) walks about a thousand inputs; the script walks as long as asked.
+The pytest form (tests/tui/test_random_soak.py) walks some 750 inputs; the script walks as long as asked.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from domino_tui.tui.widgets.snake import SnakeView
 
 from .board_view import assert_all_visible
 from .conftest import HUMAN, keys_for, make_app, same_move, settle, the_game, the_room
-from .fast_input import type_keys
+from .fast_input import click, type_keys
 from .train_helpers import at_the_table
 
 GAMES = [("classic", (80, 24)), ("block", (140, 40)), ("allfives", (100, 30)), ("partnership9", (140, 40))]
@@ -88,19 +88,19 @@ async def test_a_whole_game_by_mouse_only():
             if move.kind is Kind.PLAY:
                 hand = table.query_one(HandView)
                 index = game.hand(HUMAN).index(move.tile)
-                await pilot.click(HandView, offset=_click_offset(hand._boxes[index]))
+                await click(pilot, HandView, offset=_click_offset(hand._boxes[index]))
                 clicked.add("tile")
                 if table.choosing:  # it fits ends that come to different things: click the end
                     snake = table.query_one(SnakeView)
                     pic = snake.picture()
                     ox, oy = snake._offset
                     bx, by, bw, bh = pic.hits[move.end][0]
-                    await pilot.click(SnakeView, offset=(ox + bx + bw // 2, oy + by + bh // 2))
+                    await click(pilot, SnakeView, offset=(ox + bx + bw // 2, oy + by + bh // 2))
                     clicked.add("end")
             else:
                 action = move.kind.value.replace("pass", "pass_turn")
                 footer_key = next(k for k in app.screen.query("FooterKey") if k.action == action)
-                await pilot.click(footer_key)
+                await click(pilot, footer_key)
                 clicked.add(action)
             await settle(pilot)
             assert len(game.moves) > before, ("the clicks made no move", move)
