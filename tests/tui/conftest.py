@@ -31,6 +31,24 @@ def private_config(tmp_path, monkeypatch):
     return tmp_path / "config"
 
 
+@pytest.fixture(autouse=True)
+def notices_kept(monkeypatch):
+    """Every notification an app posts, kept for the tests to read (``heard``): one leaves the screen after its
+    timeout (8 s for a damaged file's), which waiting for the table on a loaded machine can outlast."""
+    notify = DominoApp.notify
+
+    def kept(self, message, *args, **kwargs):
+        self.__dict__.setdefault("notices_heard", []).append(str(message))
+        return notify(self, message, *args, **kwargs)
+
+    monkeypatch.setattr(DominoApp, "notify", kept)
+
+
+def heard(app: DominoApp) -> list[str]:
+    """The notifications ``app`` has posted, in order, whether still on the screen or gone after their timeout."""
+    return list(app.__dict__.get("notices_heard", []))
+
+
 HUMAN = 0  # the seat of the person at this keyboard (the first person's at a shared one)
 
 # The coach (hints, reviews) with a fixed number of guesses instead of a time budget: deterministic and quick.

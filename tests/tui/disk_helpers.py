@@ -21,7 +21,7 @@ from domino_tui.tui.screens.line_table import LineTable
 from domino_tui.tui.screens.room_table import RoomTable
 from domino_tui.tui.settings import Settings
 
-from .conftest import settle
+from .conftest import heard, settle
 
 
 async def play_room(
@@ -122,8 +122,9 @@ def check_moved_aside(path: Path, before: bytes | None, problem: str | None, gon
 
 
 def said(app: DominoApp, words: str) -> list[str]:
-    """The app's notifications that begin with ``words``."""
-    return [str(n.message) for n in app._notifications if str(n.message).startswith(words)]
+    """The app's notifications that begin with ``words``, posted since it started (a notification's timeout may
+    have taken it off the screen by the time a loaded machine has the table up)."""
+    return [message for message in heard(app) if message.startswith(words)]
 
 
 async def started(pilot, table: type[RoomTable] = LineTable, limit: int = 400) -> None:
