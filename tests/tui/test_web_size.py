@@ -37,7 +37,8 @@ def terminal_of_the_tab(web: Web, timeout: float = 30) -> dict[str, str]:
             except (OSError, IndexError, ValueError):
                 continue
             pairs = dict(item.decode().partition("=")[::2] for item in environ if b"=" in item)
-            return {name: pairs[name] for name in ("COLUMNS", "ROWS")}
+            if "TEXTUAL_DRIVER" in pairs:  # the tab's own environment (before its exec, a child has the server's)
+                return {name: pairs[name] for name in ("COLUMNS", "ROWS")}
         time.sleep(0.05)
     raise AssertionError("no tab was started")
 
