@@ -295,16 +295,21 @@ async def test_the_review_shows_its_progress_until_ready():
         assert screen.query_one("ProgressBar").progress == 2
 
 
-async def test_the_review_fills_in_decision_by_decision_as_they_are_rated():
-    # A hand's decisions, rated by a quick coach; the review screen is shown them one by one, as the worker
-    # rating them in parallel would hand them over (the last first).
+def a_hand_rated():
+    """A classic hand of two quick experts (seed 4), its first seat's decisions and their ratings by a quick coach."""
     state = GameState.new("classic", random.Random(4))
     bots = [ExpertBot(random.Random(s), budget=None, samples=4) for s in range(2)]
     while not state.over:
         state.apply(bots[state.turn].choose(observe(state, state.turn)))
     todo = choices(state, 0)
     units = units_of(todo[0][1])
-    review = rate_choices(0, units, todo, ExpertBot(random.Random(1), budget=None, samples=4))
+    return todo, units, rate_choices(0, units, todo, ExpertBot(random.Random(1), budget=None, samples=4))
+
+
+async def test_the_review_fills_in_decision_by_decision_as_they_are_rated():
+    # A hand's decisions, rated by a quick coach; the review screen is shown them one by one, as the worker
+    # rating them in parallel would hand them over (the last first).
+    todo, units, review = a_hand_rated()
     assert len(todo) >= 3
     job = ReviewJob(0, (0, units, todo, lambda seat: f"seat {seat}"), total=len(todo))
     app = make_app("classic", seed=4)
@@ -406,13 +411,7 @@ def test_the_trackers_names_never_run_into_what_follows_them() -> None:
 async def test_a_review_finished_between_the_screens_two_looks_at_it_is_listed_whole():
     """The screen read the job's result twice, once to choose to list what was rated so far and once for the moves
     of the rows still waiting: the worker finishing in between left no moves for those rows (IndexError)."""
-    state = GameState.new("classic", random.Random(4))
-    bots = [ExpertBot(random.Random(s), budget=None, samples=4) for s in range(2)]
-    while not state.over:
-        state.apply(bots[state.turn].choose(observe(state, state.turn)))
-    todo = choices(state, 0)
-    units = units_of(todo[0][1])
-    review = rate_choices(0, units, todo, ExpertBot(random.Random(1), budget=None, samples=4))
+    todo, units, review = a_hand_rated()
     job = ReviewJob(0, (0, units, todo, lambda seat: f"seat {seat}"), total=len(todo))
     app = make_app("classic", seed=4)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -210,6 +210,15 @@ async def test_a_match_the_other_window_left_in_progress_is_offered_back(private
 # (the tests above use a real second process).
 
 
+async def the_other_window_quits_in_the_deal(pilot, other: OwnerLock) -> None:
+    """A move here while ``other`` (a window in this process's stead) holds the saved game, and this window is told
+    so; then the other window quits, and the deal here is played to its end."""
+    await play_heaviest(pilot, 1)
+    assert told_elsewhere(pilot.app)
+    other.release()
+    await finish_the_deal(pilot)
+
+
 async def a_saved_match_in_progress() -> str:
     """A match of several deals left with two of your moves made in it, as a window that has quit leaves it; its
     code. The next window started plays the same game (its last settings)."""
@@ -228,10 +237,7 @@ async def test_at_a_deals_end_the_match_here_is_saved_when_none_was_left_in_prog
     assert other.take()
     app = a_window()
     async with app.run_test(size=(100, 30)) as pilot:
-        await play_heaviest(pilot, 1)
-        assert told_elsewhere(app)
-        other.release()  # the other window has quit
-        await finish_the_deal(pilot)
+        await the_other_window_quits_in_the_deal(pilot, other)
         assert the_room(app).status is Status.BETWEEN
         await until(pilot, lambda: not app.saved_elsewhere and told(app))
         assert not any(isinstance(s, SavedMatchScreen) for s in app.screen_stack)
@@ -245,10 +251,7 @@ async def test_keep_saves_the_match_here_in_place_of_the_one_left(private_config
     assert other.take()
     app = a_window()
     async with app.run_test(size=(100, 30)) as pilot:
-        await play_heaviest(pilot, 1)
-        assert told_elsewhere(app)
-        other.release()  # the other window has quit
-        await finish_the_deal(pilot)
+        await the_other_window_quits_in_the_deal(pilot, other)
         await until(pilot, lambda: isinstance(app.screen, SavedMatchScreen))
         await type_keys(pilot, "k")
         await until(pilot, lambda: told(app))
@@ -264,10 +267,7 @@ async def test_esc_changes_nothing_until_the_next_match_asks_again(private_confi
     assert other.take()
     app = a_window()
     async with app.run_test(size=(100, 30)) as pilot:
-        await play_heaviest(pilot, 1)
-        assert told_elsewhere(app)
-        other.release()
-        await finish_the_deal(pilot)
+        await the_other_window_quits_in_the_deal(pilot, other)
         await until(pilot, lambda: isinstance(app.screen, SavedMatchScreen))
         await type_keys(pilot, "escape")
         await until(pilot, lambda: told(app))
